@@ -1,0 +1,93 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { LanguageSwitcher } from "./language-switcher";
+
+export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean };
+
+const navLink = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
+
+export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-2">
+        <Link to={localePath(lang, "/")} className="mr-2 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-700">
+          <span aria-hidden="true">🎲</span> {t("appName")}
+        </Link>
+        <nav aria-label={t("nav.main")} className="flex flex-1 items-center gap-1">
+          <NavLink to={localePath(lang, "/sessions")} className={navLink}>
+            {t("nav.sessions")}
+          </NavLink>
+          {user?.isDm ? (
+            <Link to={localePath(lang, "/create")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("nav.create")}
+            </Link>
+          ) : null}
+        </nav>
+        <div className="hidden sm:block">
+          <LanguageSwitcher variant="pills" current={lang} />
+        </div>
+        <div className="sm:hidden">
+          <LanguageSwitcher variant="dropdown" current={lang} />
+        </div>
+        {user ? (
+          <>
+            <Link to={localePath(lang, "/notifications")} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-xl hover:bg-stone-100" aria-label={t("nav.notifications")}>
+              <span aria-hidden="true">🔔</span>
+            </Link>
+            <UserMenu lang={lang} user={user} />
+          </>
+        ) : (
+          <div className="flex gap-1">
+            <Link to={localePath(lang, "/login")} className={navLink}>
+              {t("nav.login")}
+            </Link>
+            <Link to={localePath(lang, "/signup")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700">
+              {t("nav.signup")}
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** A <details> menu: opens without JavaScript and is keyboard reachable. */
+function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
+  const { t } = useTranslation();
+  const item = "block w-full px-4 py-2 text-left text-sm text-stone-800 hover:bg-stone-100";
+  return (
+    <details className="relative">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full pl-1 pr-2 hover:bg-stone-100">
+        <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+          {user.initials}
+        </span>
+        <span className="sr-only">{t("nav.accountMenu", { name: user.name })}</span>
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
+        <p className="truncate border-b border-stone-100 px-4 py-2 text-sm font-semibold">{user.name}</p>
+        <Link to={localePath(lang, "/settings/profile")} className={item}>
+          {t("nav.profileSettings")}
+        </Link>
+        {user.isDm ? (
+          <Link to={localePath(lang, "/settings/hosting")} className={item}>
+            {t("nav.hostingSettings")}
+          </Link>
+        ) : null}
+        <Link to={localePath(lang, "/settings/password")} className={item}>
+          {t("nav.password")}
+        </Link>
+        <Link to={localePath(lang, "/settings/sessions")} className={item}>
+          {t("nav.devices")}
+        </Link>
+        <Form method="post" action={localePath(lang, "/logout")}>
+          <button type="submit" className={item}>
+            {t("nav.logout")}
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,72 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { defaultLocale, locales, namespaces } from "#app/modules/i18n/config";
+import { resources } from "#app/modules/i18n/resources.server";
+import { isLocale } from "#app/modules/i18n/rules";
+import { NonceProvider } from "#app/utils/nonce";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const segment = new URL(request.url).pathname.split("/")[1];
+  const lng = isLocale(segment) ? segment : defaultLocale;
+  const instance = createInstance();
+  await instance.use(initReactI18next).init({
+    resources,
+    lng,
+    fallbackLng: false,
+    supportedLngs: [...locales],
+    ns: [...namespaces],
+    defaultNS: "common",
+    fallbackNS: "common",
+    interpolation: { escapeValue: false },
+  });
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce?: string;
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("applies local defaults", () => {
+    const env = parseEnv({ SESSION_SECRET: "x".repeat(32) });
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.NODE_ENV).toBe("development");
+  });
+  it("names every missing production secret", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(EnvError);
+    try {
+      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("SESSION_SECRET");
+      expect(message).toContain("APP_URL");
+      expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("SMTP_URL");
+    }
+  });
+  it("wants both Google variables or neither", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT/);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+/** Every environment variable the app reads, validated once at boot. README lists them. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    APP_URL: optionalString.pipe(z.string().url().optional()),
+    DATABASE_URL: optionalString,
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    DATA_DIR: z.string().default(".data"),
+    SESSION_SECRET: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
+    SEED_DEMO: z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default("Mesa <no-reply@mesa.localhost>"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production") {
+      if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 characters)" });
+      if (!env.APP_URL)
+        ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production (the public https URL, used in emails)" });
+      if (!env.DATABASE_URL)
+        ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production (embedded PostgreSQL is for local use)" });
+      if (!env.SMTP_URL)
+        ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (mail would otherwise go to disk)" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };
+
+export class EnvError extends Error {}
+
+/** Parses an environment; throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (!env.SESSION_SECRET) throw new EnvError("Invalid environment:\n  SESSION_SECRET: is required");
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export const isProduction = () => getEnv().NODE_ENV === "production";

@@ -1,0 +1,264 @@
+import type { Deps } from "#app/modules/deps.server";
+import { isLocale } from "#app/modules/i18n/rules";
+import type { Locale } from "#app/modules/i18n/config";
+import { checkLimit, clearHits, consumeLimit, recordHit } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
+import * as users from "#app/modules/users/repo.server";
+import { displayNameOf } from "#app/modules/users/rules";
+import { buildEmail } from "./emails.server";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+import * as repo from "./repo.server";
+import type { SignupInput } from "./schema";
+import { hashSecret, newSecret } from "./tokens.server";
+
+export const LOGIN_SESSION_DAYS = 30;
+export const ACCESS_TOKEN_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_DAYS = 30;
+export const VERIFY_EMAIL_HOURS = 24;
+export const RESET_PASSWORD_MINUTES = 60;
+
+const days = (n: number) => n * 24 * 60 * 60 * 1000;
+const langOf = (value: string): Locale => (isLocale(value) ? value : "es");
+
+export type RequestMeta = { ip: string; userAgent: string };
+
+/**
+ * Creates an account, or—when the email is taken—mails its owner instead. Both paths hash a
+ * password and send one email, so the answer and its timing reveal nothing about the address.
+ */
+export async function signUp(deps: Deps, input: SignupInput, meta: RequestMeta) {
+  const limited = await consumeLimit(deps.db, `signup:ip:${meta.ip}`, limits.signupPerAddress, deps.now);
+  if (limited.limited) return { status: "rateLimited" as const, retryAfterSeconds: limited.retryAfterSeconds };
+  const passwordHash = await hashPassword(input.password);
+  const userId = await users.insertUser(deps.db, {
+    email: input.email,
+    passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    displayName: input.displayName,
+    roles: input.role === "dm" ? ["user", "dm"] : ["user"],
+    preferredLanguage: input.preferredLanguage,
+  });
+  if (userId) {
+    await sendVerificationEmail(deps, userId);
+    return { status: "created" as const, userId };
+  }
+  const existing = await users.findUserByEmail(deps.db, input.email);
+  if (existing) {
+    const lang = langOf(existing.preferred_language);
+    await deps.mailer.send(
+      buildEmail({
+        to: existing.email,
+        lang,
+        kind: "accountExists",
+        name: displayNameOf({ displayName: existing.display_name, email: existing.email }),
+        link: `${deps.appUrl}/${lang}/forgot-password`,
+      }),
+    );
+  }
+  return { status: "exists" as const };
+}
+
+/** Mails a fresh verification link (valid 24 h); earlier links keep working until they expire. */
+export async function sendVerificationEmail(deps: Deps, userId: string) {
+  const user = await users.findUserById(deps.db, userId);
+  if (!user || user.email_verified_at) return false;
+  const limited = await consumeLimit(deps.db, `mail:verify:${userId}`, limits.mailPerAccount, deps.now);
+  if (limited.limited) return false;
+  const token = newSecret();
+  await repo.insertOneTimeToken(deps.db, {
+    userId,
+    purpose: "verify_email",
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(deps.now.getTime() + VERIFY_EMAIL_HOURS * 60 * 60 * 1000),
+    now: deps.now,
+  });
+  const lang = langOf(user.preferred_language);
+  await deps.mailer.send(
+    buildEmail({
+      to: user.email,
+      lang,
+      kind: "verifyEmail",
+      name: displayNameOf({ displayName: user.display_name, email: user.email }),
+      link: `${deps.appUrl}/${lang}/auth/verify-email?token=${encodeURIComponent(token)}`,
+    }),
+  );
+  return true;
+}
+
+export async function verifyEmail(deps: Deps, token: string) {
+  const userId = await repo.consumeOneTimeToken(deps.db, "verify_email", hashSecret(token), deps.now);
+  if (userId) await users.markEmailVerified(deps.db, userId, deps.now);
+  return userId ?? null;
+}
+
+export type CredentialResult =
+  | { ok: true; userId: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
+
+/**
+ * Checks an email and password. Failures count per account and per address; while either is over
+ * its limit no password is checked at all. Unknown emails cost the same hashing time as wrong passwords.
+ */
+export async function checkCredentials(deps: Deps, email: string, password: string, meta: RequestMeta): Promise<CredentialResult> {
+  const accountBucket = `login:email:${email.toLowerCase()}`;
+  const addressBucket = `login:ip:${meta.ip}`;
+  for (const [bucket, limit] of [
+    [accountBucket, limits.loginPerAccount],
+    [addressBucket, limits.loginPerAddress],
+  ] as const) {
+    const check = await checkLimit(deps.db, bucket, limit, deps.now);
+    if (check.limited) return { ok: false, reason: "rateLimited", retryAfterSeconds: check.retryAfterSeconds };
+  }
+  const account = await users.findCredentialsByEmail(deps.db, email);
+  const valid = account?.password_hash ? await verifyPassword(account.password_hash, password) : await verifyAgainstDummy(password);
+  if (!account || !valid || account.banned_at) {
+    await recordHit(deps.db, accountBucket, deps.now);
+    await recordHit(deps.db, addressBucket, deps.now);
+    return { ok: false, reason: "invalid" };
+  }
+  await clearHits(deps.db, accountBucket);
+  return { ok: true, userId: account.id };
+}
+
+export function startLoginSession(deps: Deps, userId: string, meta: RequestMeta) {
+  return repo.insertLoginSession(deps.db, {
+    userId,
+    expiresAt: new Date(deps.now.getTime() + days(LOGIN_SESSION_DAYS)),
+    userAgent: meta.userAgent,
+    ip: meta.ip,
+    now: deps.now,
+  });
+}
+
+export async function endLoginSession(deps: Deps, userId: string, sessionId: string) {
+  return repo.revokeLoginSession(deps.db, userId, sessionId, deps.now);
+}
+
+export const listLoginSessions = (deps: Deps, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now);
+
+/** Always answers the same way; mails a 60-minute reset link only when the account exists. */
+export async function requestPasswordReset(deps: Deps, email: string) {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user || user.banned_at) return;
+  const limited = await consumeLimit(deps.db, `mail:reset:${user.id}`, limits.mailPerAccount, deps.now);
+  if (limited.limited) return;
+  const token = newSecret();
+  await repo.insertOneTimeToken(deps.db, {
+    userId: user.id,
+    purpose: "reset_password",
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(deps.now.getTime() + RESET_PASSWORD_MINUTES * 60 * 1000),
+    now: deps.now,
+  });
+  const lang = langOf(user.preferred_language);
+  await deps.mailer.send(
+    buildEmail({
+      to: user.email,
+      lang,
+      kind: "resetPassword",
+      name: displayNameOf({ displayName: user.display_name, email: user.email }),
+      link: `${deps.appUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`,
+    }),
+  );
+}
+
+export async function isResetTokenLive(deps: Deps, token: string) {
+  return Boolean(await repo.findLiveOneTimeToken(deps.db, "reset_password", hashSecret(token), deps.now));
+}
+
+/** Sets a new password from a reset link and signs the account out everywhere. */
+export async function resetPassword(deps: Deps, token: string, password: string) {
+  const hash = await hashPassword(password);
+  return deps.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeOneTimeToken(trx, "reset_password", hashSecret(token), deps.now);
+    if (!userId) return false;
+    await users.setPasswordHash(trx, userId, hash, deps.now);
+    // Whoever can read the inbox has proven ownership of the address.
+    await users.markEmailVerified(trx, userId, deps.now);
+    await repo.revokeOtherLoginSessions(trx, userId, null, deps.now);
+    await repo.revokeAllApiTokens(trx, userId, deps.now);
+    return true;
+  });
+}
+
+/** Changes the password after checking the current one; other devices are signed out. */
+export async function changePassword(
+  deps: Deps,
+  input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string | null },
+) {
+  const row = await users.findPasswordHash(deps.db, input.userId);
+  if (!row?.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) return { ok: false as const };
+  const hash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    await users.setPasswordHash(trx, input.userId, hash, deps.now);
+    await repo.revokeOtherLoginSessions(trx, input.userId, input.keepSessionId, deps.now);
+    await repo.revokeAllApiTokens(trx, input.userId, deps.now);
+  });
+  const user = await users.findUserById(deps.db, input.userId);
+  if (user) {
+    await deps.mailer.send(
+      buildEmail({
+        to: user.email,
+        lang: langOf(user.preferred_language),
+        kind: "passwordChanged",
+        name: displayNameOf({ displayName: user.display_name, email: user.email }),
+      }),
+    );
+  }
+  return { ok: true as const };
+}
+
+export type AuthSessionRecord = {
+  access_token: string;
+  token_type: "bearer";
+  expires_in: number;
+  refresh_token: string;
+  user: { id: string; email: string; displayName: string; roles: string[]; emailVerified: boolean };
+};
+
+/** Issues an access token (1 h) and a single-use refresh token (30 days); only hashes are stored. */
+export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSessionRecord | null> {
+  const user = await users.findUserById(deps.db, userId);
+  if (!user || user.banned_at) return null;
+  const access = newSecret();
+  const refresh = newSecret();
+  await repo.insertApiToken(deps.db, {
+    userId,
+    accessHash: hashSecret(access),
+    refreshHash: hashSecret(refresh),
+    accessExpiresAt: new Date(deps.now.getTime() + ACCESS_TOKEN_SECONDS * 1000),
+    refreshExpiresAt: new Date(deps.now.getTime() + days(REFRESH_TOKEN_DAYS)),
+    now: deps.now,
+  });
+  return {
+    access_token: access,
+    token_type: "bearer",
+    expires_in: ACCESS_TOKEN_SECONDS,
+    refresh_token: refresh,
+    user: {
+      id: user.id,
+      email: user.email,
+      displayName: displayNameOf({ displayName: user.display_name, email: user.email }),
+      roles: user.roles,
+      emailVerified: Boolean(user.email_verified_at),
+    },
+  };
+}
+
+export async function refreshApiTokens(deps: Deps, refreshToken: string) {
+  const userId = await repo.consumeRefreshToken(deps.db, hashSecret(refreshToken), deps.now);
+  return userId ? issueApiTokens(deps, userId) : null;
+}
+
+export async function recordAuthMetric(
+  deps: Deps,
+  input: { eventType: string; provider: string; mode: string; errorMessage: string | null },
+  ip: string,
+) {
+  const limited = await consumeLimit(deps.db, `metrics:ip:${ip}`, limits.metricsPerAddress, deps.now);
+  if (limited.limited) return false;
+  await repo.insertAuthMetric(deps.db, { ...input, errorMessage: input.errorMessage?.slice(0, 1000) ?? null, now: deps.now });
+  return true;
+}

@@ -1,0 +1,24 @@
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import type { Mail } from "#app/services/mailer/mailer";
+
+type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Builds a message in the recipient's language; `link` is the one action it offers, if any. */
+export function buildEmail(input: { to: string; lang: Locale; kind: EmailKind; name: string; link?: string }): Mail {
+  const t = translator(input.lang, "emails");
+  const vars = { name: input.name, appName: t("appName") };
+  const subject = t(`${input.kind}.subject`, vars);
+  const body = t(`${input.kind}.body`, vars);
+  const action = input.link ? t(`${input.kind}.action`, vars) : null;
+  const footer = t("footer", vars);
+  const text = [t("greeting", vars), "", body, "", ...(input.link ? [`${action}: ${input.link}`, ""] : []), footer].join("\n");
+  const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">
+<p>${escapeHtml(t("greeting", vars))}</p><p>${escapeHtml(body)}</p>
+${input.link ? `<p><a href="${escapeHtml(input.link)}" style="background:#0b7285;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action ?? "")}</a></p><p style="font-size:13px;color:#4b5563">${escapeHtml(input.link)}</p>` : ""}
+<p style="font-size:13px;color:#4b5563">${escapeHtml(footer)}</p></body></html>`;
+  return { to: input.to, subject, text, html };
+}

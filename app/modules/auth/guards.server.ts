@@ -1,0 +1,33 @@
+import { data, redirect } from "@remix-run/node";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { getRequester, type Requester } from "./session.server";
+
+export const getOptionalUser = (request: Request) => getRequester(request, deps());
+
+/** Signed-in users only: others go to the login page, which brings them back here. */
+export async function requireUser(request: Request, lang: Locale): Promise<Requester> {
+  const user = await getOptionalUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(back)}`);
+}
+
+/** The guard screen ('Access Denied') is what the error boundary renders for this 403. */
+function denied(fallback: string): never {
+  throw data({ guard: true, fallback }, { status: 403 });
+}
+
+export async function requireDm(request: Request, lang: Locale) {
+  const user = await requireUser(request, lang);
+  if (!user.isDm && !user.isAdmin) denied(localePath(lang, "/"));
+  return user;
+}
+
+export async function requireAdmin(request: Request, lang: Locale) {
+  const user = await requireUser(request, lang);
+  if (!user.isAdmin) denied(localePath(lang, "/"));
+  return user;
+}

@@ -1,0 +1,169 @@
+import type { Database } from "#db/client.server";
+
+export async function insertLoginSession(
+  db: Database,
+  input: { userId: string; expiresAt: Date; userAgent: string; ip: string; now: Date },
+) {
+  const row = await db
+    .insertInto("login_sessions")
+    .values({
+      user_id: input.userId,
+      expires_at: input.expiresAt,
+      user_agent: input.userAgent.slice(0, 300),
+      ip: input.ip.slice(0, 64),
+      created_at: input.now,
+      last_seen_at: input.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The user behind a live login session (not revoked, not expired, not banned). */
+export function findUserByLoginSession(db: Database, sessionId: string, now: Date) {
+  return db
+    .selectFrom("login_sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.id as session_id", "s.last_seen_at", "u.id", "u.email", "u.email_verified_at", "u.display_name", "u.first_name", "u.last_name", "u.roles", "u.preferred_language", "u.time_zone"])
+    .where("s.id", "=", sessionId)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", now)
+    .where("u.banned_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function touchLoginSession(db: Database, sessionId: string, now: Date) {
+  await db.updateTable("login_sessions").set({ last_seen_at: now }).where("id", "=", sessionId).execute();
+}
+
+export function listLoginSessions(db: Database, userId: string, now: Date) {
+  return db
+    .selectFrom("login_sessions")
+    .select(["id", "created_at", "last_seen_at", "user_agent", "ip"])
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now)
+    .orderBy("last_seen_at", "desc")
+    .limit(50)
+    .execute();
+}
+
+export async function revokeLoginSession(db: Database, userId: string, sessionId: string, now: Date) {
+  const result = await db
+    .updateTable("login_sessions")
+    .set({ revoked_at: now })
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function revokeOtherLoginSessions(db: Database, userId: string, keepSessionId: string | null, now: Date) {
+  let query = db.updateTable("login_sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
+}
+
+export async function insertOneTimeToken(
+  db: Database,
+  input: { userId: string; purpose: "verify_email" | "reset_password"; tokenHash: string; expiresAt: Date; now: Date },
+) {
+  await db
+    .insertInto("one_time_tokens")
+    .values({
+      user_id: input.userId,
+      purpose: input.purpose,
+      token_hash: input.tokenHash,
+      expires_at: input.expiresAt,
+      created_at: input.now,
+    })
+    .execute();
+}
+
+/** Marks a live token used and returns its user; a used, expired or unknown token returns undefined. */
+export async function consumeOneTimeToken(db: Database, purpose: "verify_email" | "reset_password", tokenHash: string, now: Date) {
+  const row = await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export function findLiveOneTimeToken(db: Database, purpose: "verify_email" | "reset_password", tokenHash: string, now: Date) {
+  return db
+    .selectFrom("one_time_tokens")
+    .select(["user_id"])
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
+}
+
+export async function insertApiToken(
+  db: Database,
+  input: { userId: string; accessHash: string; refreshHash: string; accessExpiresAt: Date; refreshExpiresAt: Date; now: Date },
+) {
+  await db
+    .insertInto("api_tokens")
+    .values({
+      user_id: input.userId,
+      access_token_hash: input.accessHash,
+      refresh_token_hash: input.refreshHash,
+      access_expires_at: input.accessExpiresAt,
+      refresh_expires_at: input.refreshExpiresAt,
+      created_at: input.now,
+    })
+    .execute();
+}
+
+export function findUserByAccessToken(db: Database, accessHash: string, now: Date) {
+  return db
+    .selectFrom("api_tokens as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
+    .select(["u.id", "u.email", "u.email_verified_at", "u.display_name", "u.first_name", "u.last_name", "u.roles", "u.preferred_language", "u.time_zone"])
+    .where("t.access_token_hash", "=", accessHash)
+    .where("t.revoked_at", "is", null)
+    .where("t.access_expires_at", ">", now)
+    .where("u.banned_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Revokes a live refresh token and returns its user, so each refresh token works once. */
+export async function consumeRefreshToken(db: Database, refreshHash: string, now: Date) {
+  const row = await db
+    .updateTable("api_tokens")
+    .set({ revoked_at: now })
+    .where("refresh_token_hash", "=", refreshHash)
+    .where("revoked_at", "is", null)
+    .where("refresh_expires_at", ">", now)
+    .returning("user_id")
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+export async function revokeAllApiTokens(db: Database, userId: string, now: Date) {
+  await db.updateTable("api_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+}
+
+export async function insertAuthMetric(
+  db: Database,
+  input: { eventType: string; provider: string; mode: string; errorMessage: string | null; now: Date },
+) {
+  await db
+    .insertInto("auth_metrics")
+    .values({
+      event_type: input.eventType,
+      provider: input.provider,
+      mode: input.mode,
+      error_message: input.errorMessage,
+      created_at: input.now,
+    })
+    .execute();
+}

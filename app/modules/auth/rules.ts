@@ -1,0 +1,53 @@
+/**
+ * Returns `target` when it is a path on this site, otherwise `fallback`. Refuses absolute URLs,
+ * protocol-relative ("//evil", "/\\evil") and anything with control characters, so a crafted
+ * ?redirect= can never send someone to another site after sign-in.
+ */
+export function safeRedirect(target: unknown, fallback: string): string {
+  if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  for (const candidate of [target, decoded]) {
+    if (!candidate.startsWith("/")) return fallback;
+    if (candidate.startsWith("//") || candidate.startsWith("/\\")) return fallback;
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback;
+  }
+  try {
+    const url = new URL(target, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Reads the return path from ?redirect= or ?redirect_to= (the spec allows both). */
+export function redirectParam(params: URLSearchParams): string | null {
+  return params.get("redirect") ?? params.get("redirect_to");
+}
+
+export type RequestOrigin = {
+  method: string;
+  origin: string | null;
+  secFetchSite: string | null;
+  /** Origins this app answers on, e.g. "http://localhost:3000" and the configured public URL. */
+  allowedOrigins: string[];
+  /** API clients that send a bearer token and no cookie cannot be the target of CSRF. */
+  bearerWithoutCookie: boolean;
+};
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** True when a state-changing request comes from another site (CSRF defence). */
+export function isCrossSiteWrite(input: RequestOrigin): boolean {
+  if (safeMethods.has(input.method.toUpperCase())) return false;
+  if (input.bearerWithoutCookie) return false;
+  if (input.origin && input.origin !== "null") return !input.allowedOrigins.includes(input.origin);
+  if (input.origin === "null") return true;
+  return input.secFetchSite === "cross-site";
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { locales } from "#app/modules/i18n/config";
+import { email, password, text } from "#app/utils/zod";
+
+export const signupSchema = z.object({
+  email,
+  password: password({ min: 8, max: 128, tooShort: "passwordTooShort", tooLong: "passwordTooLong" }),
+  firstName: text({ max: 50, required: "firstNameRequired", tooLong: "firstNameTooLong" }),
+  lastName: text({ max: 50, required: "lastNameRequired", tooLong: "lastNameTooLong" }),
+  displayName: text({ min: 2, max: 50, required: "displayNameRequired", tooShort: "displayNameTooShort", tooLong: "displayNameTooLong" }),
+  role: z.enum(["user", "dm"], { errorMap: () => ({ message: "roleInvalid" }) }).default("user"),
+  preferredLanguage: z.enum(locales, { errorMap: () => ({ message: "languageInvalid" }) }).default("es"),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email,
+  // Length is not checked beyond the signup limit so that an old, shorter rule never locks anyone out.
+  password: password({ min: 1, max: 128, tooShort: "passwordRequired", tooLong: "passwordTooLong" }),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ required_error: "tokenInvalid" }).max(200, "tokenInvalid"),
+    password: password({ min: 8, max: 128, tooShort: "passwordTooShort", tooLong: "passwordTooLong" }),
+    confirmPassword: z.string({ required_error: "confirmPasswordRequired" }).max(128, "passwordsDontMatch"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "passwordsDontMatch" });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: password({ min: 1, max: 128, tooShort: "passwordRequired", tooLong: "passwordTooLong" }),
+    newPassword: password({ min: 8, max: 100, tooShort: "passwordTooShort", tooLong: "newPasswordTooLong" }),
+    confirmPassword: z.string({ required_error: "confirmPasswordRequired" }).max(128, "passwordsDontMatch"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "passwordsDontMatch" });
+
+export const resendVerificationSchema = z.object({ email: email.optional() });
+
+export const verifyEmailSchema = z.object({ token: z.string({ required_error: "tokenInvalid" }).max(200, "tokenInvalid") });
+
+export const tokenRequestSchema = z.object({
+  email,
+  password: password({ min: 1, max: 128, tooShort: "passwordRequired", tooLong: "passwordTooLong" }),
+});
+
+export const refreshRequestSchema = z.object({
+  refresh_token: z.string({ required_error: "tokenInvalid" }).min(10, "tokenInvalid").max(200, "tokenInvalid"),
+});
+
+export const authMetricSchema = z.object({
+  eventType: z.enum(["oauth_attempt", "oauth_failure"]),
+  provider: z.string().trim().min(1).max(50),
+  mode: z.string().trim().max(50).optional().default(""),
+  errorMessage: z.string().max(1000).optional().nullable(),
+});

@@ -1,0 +1,173 @@
+import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { GoogleStrategy } from "remix-auth-google";
+import { getEnv } from "#app/env.server";
+import type { Deps } from "#app/modules/deps.server";
+import { locales } from "#app/modules/i18n/config";
+import { isDm, isAdmin } from "#app/modules/users/rules";
+import { checkCredentials, startLoginSession, type RequestMeta } from "./auth.server";
+import { signInWithGoogle } from "./oauth.server";
+import * as repo from "./repo.server";
+import { hashSecret } from "./tokens.server";
+
+/** The cookie holds only the id of a row in login_sessions, so sessions can be listed and revoked. */
+type LoginSessionId = string;
+
+let storage: SessionStorage | undefined;
+let authenticator: Authenticator<LoginSessionId> | undefined;
+
+export function authSessionStorage(): SessionStorage {
+  if (!storage) {
+    const env = getEnv();
+    storage = createCookieSessionStorage({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        path: "/",
+        sameSite: "lax",
+        secrets: [env.SESSION_SECRET],
+        secure: env.NODE_ENV === "production",
+        maxAge: 60 * 60 * 24 * 30,
+      },
+    });
+  }
+  return storage;
+}
+
+export class CredentialsError extends Error {
+  constructor(
+    public reason: "invalid" | "rateLimited",
+    public retryAfterSeconds = 0,
+  ) {
+    super(reason);
+  }
+}
+
+type StrategyContext = { deps: Deps; meta: RequestMeta; formData: FormData };
+
+export function getAuthenticator(): Authenticator<LoginSessionId> {
+  if (authenticator) return authenticator;
+  const env = getEnv();
+  const auth = new Authenticator<LoginSessionId>(authSessionStorage());
+  auth.use(
+    new FormStrategy(async ({ form, context }) => {
+      const { deps, meta } = context as StrategyContext;
+      const result = await checkCredentials(deps, String(form.get("email") ?? "").trim().toLowerCase(), String(form.get("password") ?? ""), meta);
+      if (!result.ok) throw new CredentialsError(result.reason, result.reason === "rateLimited" ? result.retryAfterSeconds : 0);
+      return startLoginSession(deps, result.userId, meta);
+    }),
+    "form",
+  );
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    // Google must be given one fixed callback per locale; each is registered in the Google console.
+    for (const lang of locales) {
+      auth.use(
+        new GoogleStrategy(
+          { clientID: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, callbackURL: `${env.APP_URL}/${lang}/auth/callback` },
+          async ({ profile, context }) => {
+            const { deps, meta } = context as StrategyContext;
+            const userId = await signInWithGoogle(deps, profile, lang);
+            if (!userId) throw new AuthorizationError("googleFailed");
+            return startLoginSession(deps, userId, meta);
+          },
+        ),
+        `google-${lang}`,
+      );
+    }
+  }
+  authenticator = auth;
+  return auth;
+}
+
+export function requestMeta(request: Request): RequestMeta {
+  // The server puts the client address (honouring TRUST_PROXY) in this header and strips any sent by clients.
+  const ip = request.headers.get("x-client-ip") ?? "unknown";
+  return { ip, userAgent: request.headers.get("user-agent") ?? "" };
+}
+
+export type Requester = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  isDm: boolean;
+  isAdmin: boolean;
+  preferredLanguage: string;
+  timeZone: string;
+  /** The login session behind a cookie; null for bearer tokens. */
+  loginSessionId: string | null;
+};
+
+type UserRowLike = {
+  id: string;
+  email: string;
+  email_verified_at: Date | null;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  roles: string[];
+  preferred_language: string;
+  time_zone: string;
+};
+
+function toRequester(row: UserRowLike, loginSessionId: string | null): Requester {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: Boolean(row.email_verified_at),
+    displayName: row.display_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    roles: row.roles,
+    isDm: isDm(row.roles),
+    isAdmin: isAdmin(row.roles),
+    preferredLanguage: row.preferred_language,
+    timeZone: row.time_zone,
+    loginSessionId,
+  };
+}
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{10,200})$/i);
+  return match?.[1] ?? null;
+}
+
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** Who is asking: a bearer access token, else the login cookie; null when neither is valid. */
+export async function getRequester(request: Request, deps: Pick<Deps, "db" | "now">): Promise<Requester | null> {
+  const token = bearerToken(request);
+  if (token) {
+    const row = await repo.findUserByAccessToken(deps.db, hashSecret(token), deps.now);
+    return row ? toRequester(row, null) : null;
+  }
+  const session = await authSessionStorage().getSession(request.headers.get("cookie"));
+  const sessionId: unknown = session.get(getAuthenticator().sessionKey);
+  if (typeof sessionId !== "string" || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now);
+  if (!row) return null;
+  if (deps.now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    await repo.touchLoginSession(deps.db, sessionId, deps.now);
+  }
+  return toRequester(row, sessionId);
+}
+
+/** Stores the login session id in the cookie and redirects. */
+export async function commitLogin(request: Request, loginSessionId: string, to: string, extraHeaders: HeadersInit = {}) {
+  const store = authSessionStorage();
+  const session = await store.getSession(request.headers.get("cookie"));
+  session.set(getAuthenticator().sessionKey, loginSessionId);
+  const headers = new Headers(extraHeaders);
+  headers.append("Set-Cookie", await store.commitSession(session));
+  return redirect(to, { headers });
+}
+
+export async function destroyLoginCookie(request: Request) {
+  const store = authSessionStorage();
+  return store.destroySession(await store.getSession(request.headers.get("cookie")));
+}

@@ -1,0 +1,11 @@
+import { sql } from "kysely";
+import { getDb } from "#db/client.server";
+
+export async function checkDatabase(timeoutMs = 2000): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+  const query = sql`select 1`
+    .execute(getDb())
+    .then(() => true)
+    .catch(() => false);
+  return Promise.race([query, timeout]);
+}

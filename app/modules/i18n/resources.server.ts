@@ -1,0 +1,29 @@
+import type { Resource } from "i18next";
+import enAuth from "../../../public/locales/en/auth.json";
+import enCommon from "../../../public/locales/en/common.json";
+import enEmails from "../../../public/locales/en/emails.json";
+import enErrors from "../../../public/locales/en/errors.json";
+import enMailbox from "../../../public/locales/en/mailbox.json";
+import enProfile from "../../../public/locales/en/profile.json";
+import enValidation from "../../../public/locales/en/validation.json";
+import esAuth from "../../../public/locales/es/auth.json";
+import esCommon from "../../../public/locales/es/common.json";
+import esEmails from "../../../public/locales/es/emails.json";
+import esErrors from "../../../public/locales/es/errors.json";
+import esMailbox from "../../../public/locales/es/mailbox.json";
+import esProfile from "../../../public/locales/es/profile.json";
+import esValidation from "../../../public/locales/es/validation.json";
+import ptAuth from "../../../public/locales/pt/auth.json";
+import ptCommon from "../../../public/locales/pt/common.json";
+import ptEmails from "../../../public/locales/pt/emails.json";
+import ptErrors from "../../../public/locales/pt/errors.json";
+import ptMailbox from "../../../public/locales/pt/mailbox.json";
+import ptProfile from "../../../public/locales/pt/profile.json";
+import ptValidation from "../../../public/locales/pt/validation.json";
+
+// Bundled into the server build so rendering never waits on the file system.
+export const resources: Resource = {
+  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, emails: esEmails, profile: esProfile, mailbox: esMailbox },
+  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, emails: enEmails, profile: enProfile, mailbox: enMailbox },
+  pt: { common: ptCommon, auth: ptAuth, validation: ptValidation, errors: ptErrors, emails: ptEmails, profile: ptProfile, mailbox: ptMailbox },
+};

@@ -1,0 +1,23 @@
+export type Limit = { max: number; windowSeconds: number };
+
+/** The limits of the account area (spec section 9 for usernames; sign-in limits are ours). */
+export const limits = {
+  loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  loginPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  signupPerAddress: { max: 10, windowSeconds: 60 * 60 },
+  mailPerAccount: { max: 5, windowSeconds: 60 * 60 },
+  usernameChecks: { max: 20, windowSeconds: 10 * 60 },
+  usernameUpdates: { max: 5, windowSeconds: 60 * 60 },
+  metricsPerAddress: { max: 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
+
+export function windowStart(limit: Limit, now: Date): Date {
+  return new Date(now.getTime() - limit.windowSeconds * 1000);
+}
+
+/** Seconds until the oldest counted hit leaves the window, so the message can say when to retry. */
+export function retryAfterSeconds(limit: Limit, oldestHit: Date | null, now: Date): number {
+  if (!oldestHit) return 0;
+  const free = oldestHit.getTime() + limit.windowSeconds * 1000 - now.getTime();
+  return Math.max(1, Math.ceil(free / 1000));
+}

@@ -1,0 +1,82 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Shell } from "#app/components/layout/shell";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { isLocale, chooseLocale } from "#app/modules/i18n/rules";
+import { readToast } from "#app/modules/toast/toast.server";
+import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
+import { getEnv } from "#app/env.server";
+import { getServices } from "#app/services/index.server";
+import { useNonce } from "#app/utils/nonce";
+import stylesheet from "./styles/tailwind.css";
+import { parse as parseCookie } from "cookie";
+import { localeCookieName } from "#app/modules/i18n/config";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Mesa" }];
+
+export const handle = { i18n: ["common", "errors"] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = isLocale(params.lang)
+    ? params.lang
+    : chooseLocale({ cookie: parseCookie(request.headers.get("cookie") ?? "")[localeCookieName], acceptLanguage: request.headers.get("accept-language") });
+  const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
+  const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
+  return data(
+    {
+      lang,
+      toast,
+      user: user && name
+        ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified }
+        : null,
+      mailboxEnabled: getEnv().NODE_ENV !== "production" && getServices().outboxDir !== null,
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const lang = root?.lang ?? "es";
+  useChangeLanguage(lang);
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <Shell root={root ?? null}>{children}</Shell>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <title>{t("errors:generic.title")}</title>
+      <GeneralErrorBoundary />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { recordAuthMetric } from "#app/modules/auth/auth.server";
+import { oauthNextCookie } from "#app/modules/auth/oauth.server";
+import { safeRedirect } from "#app/modules/auth/rules";
+import { commitLogin, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast, toastCookie } from "#app/modules/toast/toast.server";
+import { getServices } from "#app/services/index.server";
+
+/** Return point of Google sign-in: /{lang}/auth/callback?next={path}. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  if (!getServices().googleEnabled) return redirect(localePath(lang, "/login"));
+  const url = new URL(request.url);
+  const fromCookie: unknown = await oauthNextCookie.parse(request.headers.get("cookie"));
+  const next = safeRedirect(url.searchParams.get("next") ?? fromCookie, localePath(lang, "/"));
+  try {
+    const loginSessionId = await getAuthenticator().authenticate(`google-${lang}`, request, {
+      throwOnError: true,
+      context: { deps: deps(), meta: requestMeta(request) },
+    });
+    return commitLogin(request, loginSessionId, next, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    const message = error instanceof Error ? error.message : "unknown";
+    await recordAuthMetric(deps(), { eventType: "oauth_failure", provider: "google", mode: "callback", errorMessage: message }, requestMeta(request).ip);
+    return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(next)}`, { type: "error", key: "toasts.googleFailed" });
+  }
+}

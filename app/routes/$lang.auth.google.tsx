@@ -1,0 +1,28 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { oauthNextCookie } from "#app/modules/auth/oauth.server";
+import { safeRedirect } from "#app/modules/auth/rules";
+import { getAuthenticator } from "#app/modules/auth/session.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { getServices } from "#app/services/index.server";
+
+export async function loader({ params }: ActionFunctionArgs) {
+  return redirect(localePath(params.lang as Locale, "/login"));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  if (!getServices().googleEnabled) throw new Response("Not Found", { status: 404 });
+  const form = await request.clone().formData();
+  const next = safeRedirect(form.get("next"), localePath(lang, "/"));
+  try {
+    return await getAuthenticator().authenticate(`google-${lang}`, request);
+  } catch (response) {
+    // The strategy answers with a redirect to Google; add our cookie to it.
+    if (response instanceof Response) {
+      response.headers.append("Set-Cookie", await oauthNextCookie.serialize(next));
+      throw response;
+    }
+    throw response;
+  }
+}

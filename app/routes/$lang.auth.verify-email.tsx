@@ -1,0 +1,116 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { sendVerificationEmail, verifyEmail } from "#app/modules/auth/auth.server";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { verifyEmailSchema } from "#app/modules/auth/schema";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["auth", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+/**
+ * The prompt page, and the landing page of the emailed link. Opening the link only shows a
+ * button: verifying is a POST, so mail scanners that fetch links cannot use up the token.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const user = await getOptionalUser(request);
+  return {
+    token: token && token.length <= 200 ? token : null,
+    user: user ? { email: user.email, verified: user.emailVerified } : null,
+    title: translator(lang, "auth")("verify.title"),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const form = await request.formData();
+  const user = await getOptionalUser(request);
+  if (form.get("intent") === "resend") {
+    if (!user) return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/auth/verify-email"))}`, { type: "info", key: "toasts.loginFirst" });
+    await sendVerificationEmail(deps(), user.id);
+    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "success", key: "toasts.verificationSent" });
+  }
+  const submission = parseWithZod(form, { schema: verifyEmailSchema });
+  const verified = submission.status === "success" ? await verifyEmail(deps(), submission.value.token) : null;
+  if (!verified) return data({ errors: ["tokenInvalid"] }, { status: 400 });
+  if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });
+  return redirectWithToast(localePath(lang, "/login"), { type: "success", key: "toasts.emailVerifiedSignIn" });
+}
+
+export default function VerifyEmailPage() {
+  const { token, user } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("auth");
+  const lang = i18n.language as Locale;
+
+  if (token) {
+    return (
+      <Panel title={t("verify.confirmTitle")} body={t("verify.confirmBody")}>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="token" value={token} />
+          <FormErrors errors={result?.errors} id="verify-errors" />
+          <Button name="intent" value="verify">
+            {t("verify.confirmButton")}
+          </Button>
+        </Form>
+        {result?.errors ? (
+          <Link to={localePath(lang, "/auth/verify-email")} className="mt-3 inline-block text-sm text-brand-700 underline">
+            {t("verify.requestNew")}
+          </Link>
+        ) : null}
+      </Panel>
+    );
+  }
+  if (user?.verified) {
+    return (
+      <Panel title={t("verify.doneTitle")} body={t("verify.doneBody")}>
+        <Link to={localePath(lang, "/")} className={buttonClass()}>
+          {t("verify.continue")}
+        </Link>
+      </Panel>
+    );
+  }
+  return (
+    <Panel title={t("verify.title")} body={user ? t("verify.bodyFor", { email: user.email }) : t("verify.body")}>
+      {user ? (
+        <Form method="post">
+          <Button name="intent" value="resend" variant="secondary">
+            {t("verify.resend")}
+          </Button>
+        </Form>
+      ) : (
+        <Link to={localePath(lang, "/login")} className={buttonClass("secondary")}>
+          {t("verify.goToLogin")}
+        </Link>
+      )}
+    </Panel>
+  );
+}
+
+function Panel({ title, body, children }: { title: string; body: string; children: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-md rounded-lg border border-stone-200 bg-white p-6 text-center shadow-sm">
+      <p className="text-4xl" aria-hidden="true">
+        ✉️
+      </p>
+      <h1 className="mt-2 text-2xl font-bold">{title}</h1>
+      <p className="mb-6 mt-2 text-stone-700">{body}</p>
+      {children}
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,58 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { requestPasswordReset } from "#app/modules/auth/auth.server";
+import { forgotPasswordSchema } from "#app/modules/auth/schema";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["auth", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export function loader({ params }: LoaderFunctionArgs) {
+  return { title: translator(params.lang as Locale, "auth")("forgot.title") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await requestPasswordReset(deps(), submission.value.email);
+  // The same answer whether or not the address has an account.
+  return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "info", key: "toasts.resetSent" });
+}
+
+export default function ForgotPasswordPage() {
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("auth");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <section className="mx-auto max-w-md">
+      <h1 className="text-2xl font-bold">{t("forgot.title")}</h1>
+      <p className="mt-1 text-stone-700">{t("forgot.body")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+        <Field label={t("fields.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <Button className="w-full" disabled={busy}>
+          {t("forgot.submit")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthorizationError } from "remix-auth";
+import { useTranslation } from "react-i18next";
+import { GoogleButton } from "#app/components/auth/google-button";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
+import { loginSchema } from "#app/modules/auth/schema";
+import { commitLogin, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { toastCookie } from "#app/modules/toast/toast.server";
+import { getServices } from "#app/services/index.server";
+
+export const handle = { i18n: ["auth", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("login.title") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+
+  let loginSessionId: string;
+  try {
+    loginSessionId = await getAuthenticator().authenticate("form", request, {
+      throwOnError: true,
+      context: { deps: deps(), meta: requestMeta(request), formData },
+    });
+  } catch (error) {
+    const cause = error instanceof AuthorizationError ? error.cause : error;
+    if (cause instanceof CredentialsError) {
+      const limited = cause.reason === "rateLimited";
+      const message = limited ? `rateLimited|${Math.ceil(cause.retryAfterSeconds / 60)}` : "invalidCredentials";
+      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: limited ? 429 : 401 });
+    }
+    throw error;
+  }
+  const to = safeRedirect(submission.value.redirectTo, localePath(lang, "/"));
+  return commitLogin(request, loginSessionId, to, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
+}
+
+export default function LoginPage() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("auth");
+  const lang = i18n.language as Locale;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const signupHref = `${localePath(lang, "/signup")}?redirect=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <section className="mx-auto max-w-md">
+      <h1 className="text-2xl font-bold">{t("login.title")}</h1>
+      <p className="mt-1 text-stone-700">{t("login.subtitle")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label={t("fields.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <Field label={t("fields.password")} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Button className="w-full" disabled={busy}>
+          {busy ? t("login.submitting") : t("login.submit")}
+        </Button>
+        <p className="pt-2 text-center text-sm">
+          <Link to={localePath(lang, "/forgot-password")} className="text-brand-700 underline">
+            {t("login.forgot")}
+          </Link>
+        </p>
+      </Form>
+      {googleEnabled ? <GoogleButton lang={lang} next={redirectTo} mode="signin" /> : null}
+      <p className="mt-6 text-center text-sm">
+        {t("login.noAccount")}{" "}
+        <Link to={signupHref} className="font-semibold text-brand-700 underline">
+          {t("login.signupLink")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,42 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { endLoginSession } from "#app/modules/auth/auth.server";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { destroyLoginCookie } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["auth"] };
+
+/** Signing out changes state, so GET only offers the button. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!(await getOptionalUser(request))) throw redirect(localePath(params.lang as Locale, "/"));
+  return null;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (user?.loginSessionId) await endLoginSession(deps(), user.id, user.loginSessionId);
+  return redirectWithToast(localePath(params.lang as Locale, "/"), { type: "info", key: "toasts.signedOut" }, {
+    headers: { "Set-Cookie": await destroyLoginCookie(request) },
+  });
+}
+
+export default function LogoutPage() {
+  const { t } = useTranslation("auth");
+  return (
+    <section className="mx-auto max-w-md text-center">
+      <h1 className="text-2xl font-bold">{t("logout.title")}</h1>
+      <Form method="post" className="mt-6">
+        <Button>{t("logout.submit")}</Button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,76 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { isResetTokenLive, resetPassword } from "#app/modules/auth/auth.server";
+import { resetPasswordSchema } from "#app/modules/auth/schema";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["auth", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const live = token.length > 0 && token.length <= 200 && (await isResetTokenLive(deps(), token));
+  return { token: live ? token : null, title: translator(params.lang as Locale, "auth")("reset.title") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const ok = await resetPassword(deps(), submission.value.token, submission.value.password);
+  if (!ok) return data(submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "success", key: "toasts.passwordReset" });
+}
+
+export default function ResetPasswordPage() {
+  const { token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("auth");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  if (!token) {
+    return (
+      <section className="mx-auto max-w-md text-center">
+        <h1 className="text-2xl font-bold">{t("reset.invalidTitle")}</h1>
+        <p className="mt-2 text-stone-700">{t("reset.invalidBody")}</p>
+        <Link to={localePath(i18n.language as Locale, "/forgot-password")} className={buttonClass("primary", "mt-6")}>
+          {t("reset.requestNew")}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-md">
+      <h1 className="text-2xl font-bold">{t("reset.title")}</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+        <input type="hidden" name="token" value={token} />
+        <Field label={t("fields.newPassword")} hint={t("signup.passwordHint")} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} />
+        <Field label={t("fields.confirmPassword")} errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Button className="w-full" disabled={busy}>
+          {t("reset.submit")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

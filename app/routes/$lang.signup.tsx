@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GoogleButton } from "#app/components/auth/google-button";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { ErrorList, Field, SelectField } from "#app/components/ui/field";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { signUp } from "#app/modules/auth/auth.server";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
+import { signupSchema } from "#app/modules/auth/schema";
+import { requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import { localeNames, locales, type Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { getServices } from "#app/services/index.server";
+
+export const handle = { i18n: ["auth", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("signup.title") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const result = await signUp(deps(), submission.value, requestMeta(request));
+  if (result.status === "rateLimited") {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    return data(submission.reply({ formErrors: [`rateLimited|${minutes}`], hideFields: ["password"] }), { status: 429 });
+  }
+  // A taken email gets the same answer: its owner is told by email instead.
+  return redirectWithToast(`${localePath(lang, "/auth/verify-email")}?sent=1`, { type: "success", key: "toasts.checkEmail" });
+}
+
+export default function SignupPage() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("auth");
+  const lang = i18n.language as Locale;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { role: "user", preferredLanguage: lang },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+
+  return (
+    <section className="mx-auto max-w-lg">
+      <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
+      <p className="mt-1 text-stone-700">{t("signup.subtitle")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field label={t("fields.firstName")} errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
+          <Field label={t("fields.lastName")} errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+        </div>
+        <Field label={t("fields.displayName")} hint={t("signup.displayNameHint")} errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
+        <Field label={t("fields.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <Field label={t("fields.password")} hint={t("signup.passwordHint")} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} />
+        <fieldset className="space-y-1">
+          <legend className="text-sm font-medium text-stone-800">{t("fields.role")}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(["user", "dm"] as const).map((role) => (
+              <label key={role} className="flex min-h-11 cursor-pointer items-start gap-2 rounded-md border border-stone-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input type="radio" name={fields.role.name} value={role} defaultChecked={(fields.role.initialValue ?? "user") === role} className="mt-1" />
+                <span>
+                  <span className="block text-sm font-semibold">{t(`signup.roles.${role}.title`)}</span>
+                  <span className="block text-xs text-stone-600">{t(`signup.roles.${role}.body`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
+        </fieldset>
+        <SelectField label={t("fields.preferredLanguage")} errors={fields.preferredLanguage.errors} selectProps={getSelectProps(fields.preferredLanguage)}>
+          {locales.map((l) => (
+            <option key={l} value={l}>
+              {localeNames[l]}
+            </option>
+          ))}
+        </SelectField>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <Button className="w-full" disabled={busy}>
+          {busy ? t("signup.submitting") : t("signup.submit")}
+        </Button>
+      </Form>
+      {googleEnabled ? <GoogleButton lang={lang} next={redirectTo} mode="signup" /> : null}
+      <p className="mt-6 text-center text-sm">
+        {t("signup.haveAccount")}{" "}
+        <Link to={`${localePath(lang, "/login")}?redirect=${encodeURIComponent(redirectTo)}`} className="font-semibold text-brand-700 underline">
+          {t("signup.loginLink")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

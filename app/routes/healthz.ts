@@ -1,0 +1,9 @@
+import { checkDatabase } from "#app/modules/health/health.server";
+
+/** For load balancers: 200 when the database answers, 503 otherwise. */
+export async function loader() {
+  const started = performance.now();
+  const ok = await checkDatabase();
+  const body = { status: ok ? "ok" : "error", database: ok ? "ok" : "unreachable", ms: Math.round(performance.now() - started) };
+  return Response.json(body, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { Mail, Mailer } from "./mailer";
+
+export type StoredMail = Mail & { id: string; from: string; sentAt: string };
+
+const idPattern = /^[0-9]{13}-[0-9a-f-]{36}$/;
+
+/** Writes each message as JSON under `dir`, newest file name last. */
+export function createOutboxMailer(dir: string, from: string): Mailer {
+  return {
+    async send(mail: Mail) {
+      await fs.mkdir(dir, { recursive: true });
+      const id = `${Date.now()}-${randomUUID()}`;
+      const stored: StoredMail = { ...mail, id, from, sentAt: new Date().toISOString() };
+      const file = path.join(dir, `${id}.json`);
+      await fs.writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
+      await fs.rename(`${file}.tmp`, file); // readers never see half a message
+    },
+  };
+}
+
+export async function listOutbox(dir: string, limit = 100): Promise<StoredMail[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const ids = names
+    .filter((n) => n.endsWith(".json"))
+    .map((n) => n.slice(0, -5))
+    .filter((id) => idPattern.test(id))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  const mails = await Promise.all(ids.map((id) => readOutbox(dir, id)));
+  return mails.filter((m): m is StoredMail => m !== null);
+}
+
+export async function readOutbox(dir: string, id: string): Promise<StoredMail | null> {
+  if (!idPattern.test(id)) return null; // never let a URL parameter walk the file system
+  try {
+    return JSON.parse(await fs.readFile(path.join(dir, `${id}.json`), "utf8")) as StoredMail;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,26 @@
+import { closeDb } from "../../db/client.server";
+import { prepareDatabase } from "../database";
+import { demoAccounts, seedDemo } from "../seed/demo";
+
+/** npm run db:seed — idempotent: adds only what is missing. */
+async function main() {
+  const db = await prepareDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR ?? ".data",
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    log: console.log,
+  });
+  process.env.DATABASE_URL = db.url;
+  try {
+    const created = await seedDemo();
+    console.log(`demo seed: ${created} accounts created, ${demoAccounts.length - created} already there`);
+  } finally {
+    await closeDb();
+    await db.stop();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { Env } from "../app/env.server";
+import { isCrossSiteWrite } from "../app/modules/auth/rules";
+import { localeCookieName } from "../app/modules/i18n/config";
+import { isLocale } from "../app/modules/i18n/rules";
+
+/** Query parameters that carry secrets and must never reach a log line. */
+const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
+
+export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
+  const { env, logger } = options;
+  const production = env.NODE_ENV === "production";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomBytes(8).toString("hex");
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(secretParams, "$1[redacted]") }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      autoLogging: { ignore: (req) => req.url?.startsWith("/build/") === true },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    // The app reads the client address from this header; never trust one sent by the client.
+    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`, "'strict-dynamic'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "https:"],
+          connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
+          // Google sign-in answers our form post with a redirect to Google.
+          formAction: ["'self'", "https://accounts.google.com"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: production ? [] : null,
+        },
+      },
+      strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+  app.use(compression());
+
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use("/locales", express.static("public/locales", { maxAge: "1h" }));
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+
+  const allowedOrigins = new Set([new URL(env.APP_URL).origin]);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const origin = req.get("origin") ?? null;
+    const host = req.get("host");
+    const own = host ? [`${req.protocol}://${host}`, ...allowedOrigins] : [...allowedOrigins];
+    const crossSite = isCrossSiteWrite({
+      method: req.method,
+      origin,
+      secFetchSite: req.get("sec-fetch-site") ?? null,
+      allowedOrigins: own,
+      bearerWithoutCookie: Boolean(req.get("authorization")) && !req.get("cookie"),
+    });
+    if (crossSite) {
+      res.status(403).type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  });
+
+  // Remember the language of the last page viewed, for "/" and for emails sent later.
+  app.use((req, res, next) => {
+    const first = req.path.split("/")[1];
+    if (req.method === "GET" && isLocale(first) && !req.headers.cookie?.includes(`${localeCookieName}=${first}`)) {
+      res.append("Set-Cookie", `${localeCookieName}=${first}; Path=/; Max-Age=31536000; SameSite=Lax${production ? "; Secure" : ""}`);
+    }
+    next();
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: options.build,
+      mode: production ? "production" : "development",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+  return app;
+}

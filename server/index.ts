@@ -1,0 +1,76 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { pino } from "pino";
+import { closeDb } from "../db/client.server";
+import { EnvError, parseEnv } from "../app/env.server";
+import { prepareDatabase } from "./database";
+import { createApp } from "./http";
+import { localSessionSecret } from "./secret";
+import { seedDemoIfEmpty } from "./seed/demo";
+
+async function main() {
+  const bootStarted = Date.now();
+  if (!process.env.SESSION_SECRET && process.env.NODE_ENV !== "production") {
+    process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
+  }
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "mesa" } });
+  const log = (msg: string) => logger.info(msg);
+
+  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, log });
+  process.env.DATABASE_URL = database.url;
+  env = { ...env, DATABASE_URL: database.url };
+
+  if (env.SEED_DEMO ?? env.NODE_ENV !== "production") {
+    const seeded = await seedDemoIfEmpty(log);
+    if (seeded) printDemoAccounts(seeded, env.APP_URL);
+  }
+
+  const buildPath = path.resolve("build/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createApp({ build, env, logger });
+  const server: Server = app.listen(env.PORT, env.HOST, () => {
+    log(`Mesa is ready at ${env.APP_URL} (/es, /en, /pt) after ${Date.now() - bootStarted} ms`);
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received: finishing open requests`);
+    const force = setTimeout(() => {
+      logger.warn("shutdown took over 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections?.();
+    await closeDb();
+    await database.stop();
+    log("stopped cleanly");
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+function printDemoAccounts(accounts: { email: string; password: string; role: string }[], appUrl: string) {
+  const lines = accounts.map((a) => `  ${a.role.padEnd(7)} ${a.email.padEnd(28)} ${a.password}`);
+  console.log(`\nDemo accounts (also in README.md) — sign in at ${appUrl}/es/login\n${lines.join("\n")}\n`);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
