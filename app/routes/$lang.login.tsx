@@ -33,7 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
-  const formData = await request.formData();
+  // remix-auth copies the request, so its body must stay unread: parse a clone.
+  const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 

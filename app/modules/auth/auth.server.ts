@@ -262,3 +262,12 @@ export async function recordAuthMetric(
   await repo.insertAuthMetric(deps.db, { ...input, errorMessage: input.errorMessage?.slice(0, 1000) ?? null, now: deps.now });
   return true;
 }
+
+export async function hasPassword(deps: Pick<Deps, "db">, userId: string) {
+  const row = await users.findPasswordHash(deps.db, userId);
+  return Boolean(row?.password_hash);
+}
+
+export async function endOtherLoginSessions(deps: Pick<Deps, "db" | "now">, userId: string, keepSessionId: string | null) {
+  await repo.revokeOtherLoginSessions(deps.db, userId, keepSessionId, deps.now);
+}

@@ -1,0 +1,122 @@
+import type { Deps } from "#app/modules/deps.server";
+import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
+import * as users from "#app/modules/users/repo.server";
+import { displayNameOf, isAdmin, isDm, usernameChangeAvailableAt, usernameProblem } from "#app/modules/users/rules";
+import { findProfile, updateHostingFields, updateProfileFields, type ProfileRow } from "./repo.server";
+import type { HostingInput, ProfileInput } from "./schema";
+
+export const getProfile = (deps: Pick<Deps, "db">, userId: string) => findProfile(deps.db, userId);
+
+/** The profile as the JSON API shows it (spec section 3, Profile). Email only for its owner. */
+export function profileJson(row: ProfileRow, viewerId: string | null) {
+  return {
+    id: row.id,
+    userId: row.id,
+    name: [row.first_name, row.last_name].filter(Boolean).join(" "),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    displayName: displayNameOf({ displayName: row.display_name, email: row.email }),
+    username: row.username,
+    ...(viewerId === row.id ? { email: row.email } : {}),
+    bio: row.bio,
+    description: row.description,
+    avatarUrl: row.avatar_url,
+    location: row.location,
+    timezone: row.time_zone,
+    languages: row.languages,
+    preferredGameSystems: row.preferred_game_systems,
+    experienceLevel: row.experience_level,
+    preferredLanguage: row.preferred_language,
+    acceptsDirectBookings: row.accepts_direct_bookings,
+    /** Minor units (cents) of directBookingCurrency. */
+    directBookingRate: row.direct_booking_rate_cents,
+    directBookingCurrency: row.direct_booking_currency,
+    directBookingInstructions: row.direct_booking_instructions,
+    availableDays: row.available_days,
+    roles: row.roles,
+    isDm: isDm(row.roles),
+    isAdmin: isAdmin(row.roles),
+    createdAt: row.created_at,
+  };
+}
+
+export type UsernameVerdict =
+  | { ok: true; unchanged?: boolean }
+  | { ok: false; error: string; availableAt?: Date };
+
+/** The same verdict for the live check and for the form submit, so both say the same thing. */
+export async function judgeUsername(deps: Pick<Deps, "db" | "now">, userId: string, username: string): Promise<UsernameVerdict> {
+  const profile = await findProfile(deps.db, userId);
+  if (profile?.username && profile.username === username) return { ok: true, unchanged: true };
+  const problem = usernameProblem(username);
+  if (problem) return { ok: false, error: problem };
+  if (profile?.username) {
+    const availableAt = usernameChangeAvailableAt(profile.username_changed_at ? new Date(profile.username_changed_at) : null, deps.now);
+    if (availableAt) return { ok: false, error: "usernameCooldown", availableAt };
+  }
+  if (await users.isUsernameTaken(deps.db, username, userId)) return { ok: false, error: "usernameTaken" };
+  return { ok: true };
+}
+
+/** The live availability check: at most 20 per user in 10 minutes (spec section 9). */
+export async function checkUsername(deps: Pick<Deps, "db" | "now">, userId: string, username: string): Promise<UsernameVerdict> {
+  const limited = await consumeLimit(deps.db, `username:check:${userId}`, limits.usernameChecks, deps.now);
+  if (limited.limited) return { ok: false, error: "usernameCheckLimited" };
+  return judgeUsername(deps, userId, username.trim());
+}
+
+export type SaveResult = { ok: true } | { ok: false; field: "username"; error: string };
+
+/** Saves the profile form. A username change obeys the rules, the 7-day cooldown and 5 updates per hour. */
+export async function saveProfile(deps: Deps, userId: string, input: ProfileInput): Promise<SaveResult> {
+  const username = input.username?.trim() || null;
+  let changeUsername = false;
+  if (username) {
+    const verdict = await judgeUsername(deps, userId, username);
+    if (!verdict.ok) return { ok: false, field: "username", error: verdict.error };
+    if (!verdict.unchanged) {
+      const limited = await consumeLimit(deps.db, `username:update:${userId}`, limits.usernameUpdates, deps.now);
+      if (limited.limited) return { ok: false, field: "username", error: "usernameUpdateLimited" };
+      changeUsername = true;
+    }
+  }
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await users.updateUserNames(trx, userId, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        displayName: input.displayName,
+        preferredLanguage: input.preferredLanguage,
+        timeZone: input.timeZone,
+      }, deps.now);
+      if (changeUsername && username) await users.updateUsername(trx, userId, username, deps.now);
+      await updateProfileFields(trx, userId, {
+        bio: input.bio,
+        description: input.description,
+        location: input.location,
+        avatarUrl: input.avatarUrl ?? null,
+        preferredGameSystems: input.preferredGameSystems,
+        experienceLevel: input.experienceLevel ?? null,
+      }, deps.now);
+    });
+  } catch (error) {
+    // Two people racing for the same name: the unique index decides.
+    if (error instanceof Error && "constraint" in error && error.constraint === "users_username_lower_key") {
+      return { ok: false, field: "username", error: "usernameTaken" };
+    }
+    throw error;
+  }
+  return { ok: true };
+}
+
+export async function saveHosting(deps: Deps, userId: string, input: HostingInput) {
+  await updateHostingFields(deps.db, userId, {
+    languages: input.languages,
+    availableDays: input.availableDays,
+    acceptsDirectBookings: input.acceptsDirectBookings,
+    rateCents: input.directBookingRate,
+    currency: input.directBookingCurrency,
+    instructions: input.directBookingInstructions,
+  }, deps.now);
+}

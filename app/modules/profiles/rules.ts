@@ -1,0 +1,28 @@
+/** Option lists of spec section 3. */
+export const games = ["D&D 5e", "Pathfinder", "Call of Cthulhu", "Starfinder", "Shadowrun", "Cyberpunk Red", "Vampire: The Masquerade", "Other"] as const;
+export const experienceLevels = ["BEGINNER", "INTERMEDIATE", "ADVANCED"] as const;
+export const weekDays = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
+export const currencies = ["MXN", "USD", "CAD", "EUR", "ARS", "COP", "CLP", "BRL", "PEN", "GTQ", "CRC", "UYU", "BOB", "PAB"] as const;
+/** Languages a host can run games in. */
+export const spokenLanguages = ["es", "en", "pt", "fr", "it", "de"] as const;
+
+export const LIMITS = { bio: 500, description: 1000, location: 100, instructions: 1000, rateMax: 10000 } as const;
+
+/** Whole currency units (at most 2 decimals) to integer cents, without floating-point drift. */
+export function toCents(units: string | number): number | null {
+  const text = typeof units === "number" ? units.toString() : units.trim();
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** Integer cents to a plain decimal string for an input ("1500" → "15", "1550" → "15.50"). */
+export function centsToInput(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0")}`;
+}
+
+export function isTimeZone(value: string, supported: readonly string[]): boolean {
+  return value === "UTC" || supported.includes(value);
+}

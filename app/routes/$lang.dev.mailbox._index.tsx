@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { listMailbox } from "#app/modules/mailbox/mailbox.server";
+
+export const handle = { i18n: ["mailbox"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { mails: await listMailbox(), title: translator(params.lang as Locale, "mailbox")("title") };
+}
+
+export default function MailboxPage() {
+  const { mails } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("mailbox");
+  const lang = i18n.language as Locale;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <p className="mt-1 text-stone-700">{t("subtitle")}</p>
+      {mails.length === 0 ? (
+        <p className="mt-6 text-stone-600">{t("empty")}</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {mails.map((m) => (
+            <li key={m.id}>
+              <Link to={localePath(lang, `/dev/mailbox/${m.id}`)} className="block p-4 hover:bg-stone-50">
+                <span className="block font-semibold text-brand-700 underline">{m.subject}</span>
+                <span className="block text-sm text-stone-600">
+                  {t("to")}: {m.to} · <time dateTime={m.sentAt}>{new Date(m.sentAt).toISOString().replace("T", " ").slice(0, 19)} UTC</time>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { changePassword, hasPassword } from "#app/modules/auth/auth.server";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { changePasswordSchema } from "#app/modules/auth/schema";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["profile", "auth", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  return { title: translator(lang, "profile")("password.title"), hasPassword: await hasPassword(deps(), user.id) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const result = await changePassword(deps(), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
+  if (!result.ok) return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: ["wrongCurrentPassword"] } }), { status: 400 });
+  return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" });
+}
+
+export default function PasswordSettingsPage() {
+  const { hasPassword: has } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("profile");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <section className="max-w-md">
+      <h1 className="text-2xl font-bold">{t("password.title")}</h1>
+      <p className="mt-1 text-stone-700">{has ? t("password.subtitle") : t("password.noPassword")}</p>
+      {has ? (
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6">
+          <Field label={t("fields.currentPassword", { ns: "auth" })} errors={fields.currentPassword.errors} inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
+          <Field label={t("fields.newPassword", { ns: "auth" })} hint={t("password.hint")} errors={fields.newPassword.errors} inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }} />
+          <Field label={t("fields.confirmPassword", { ns: "auth" })} errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+          <Button disabled={busy}>{t("password.submit")}</Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,102 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { endLoginSession, endOtherLoginSessions, listLoginSessions } from "#app/modules/auth/auth.server";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["profile"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const sessions = await listLoginSessions(deps(), user.id);
+  const format = new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "medium", timeStyle: "short", timeZone: user.timeZone, timeZoneName: "short" });
+  return {
+    title: translator(lang, "profile")("devices.title"),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      current: s.id === user.loginSessionId,
+      device: describeAgent(s.user_agent),
+      ip: s.ip,
+      created: format.format(new Date(s.created_at)),
+      lastSeen: format.format(new Date(s.last_seen_at)),
+    })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const form = await request.formData();
+  const back = localePath(lang, "/settings/sessions");
+  if (form.get("intent") === "revoke-others") {
+    await endOtherLoginSessions(deps(), user.id, user.loginSessionId);
+    return redirectWithToast(back, { type: "success", key: "toasts.otherSessionsRevoked" });
+  }
+  const id = String(form.get("sessionId") ?? "");
+  // Only the owner's sessions match; another user's id changes nothing.
+  if (/^[0-9a-f-]{36}$/.test(id)) await endLoginSession(deps(), user.id, id);
+  return redirectWithToast(back, { type: "success", key: "toasts.sessionRevoked" });
+}
+
+/** A short, human name for a browser from its user agent. */
+function describeAgent(agent: string): string | null {
+  if (!agent) return null;
+  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\/|Chromium\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : null;
+  const os = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : null;
+  return [browser, os].filter(Boolean).join(" · ") || agent.slice(0, 60);
+}
+
+export default function SessionsSettingsPage() {
+  const { sessions } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("profile");
+  const others = sessions.filter((s) => !s.current);
+  return (
+    <section className="max-w-2xl">
+      <h1 className="text-2xl font-bold">{t("devices.title")}</h1>
+      <p className="mt-1 text-stone-700">{t("devices.subtitle")}</p>
+      <ul className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+        {sessions.map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div>
+              <p className="font-semibold">
+                {s.device ?? t("devices.unknownDevice")}
+                {s.current ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("devices.current")}</span> : null}
+              </p>
+              <p className="text-sm text-stone-600">{t("devices.lastSeen", { date: s.lastSeen })}</p>
+              <p className="text-sm text-stone-600">{t("devices.started", { date: s.created })} · {s.ip}</p>
+            </div>
+            {s.current ? null : (
+              <Form method="post">
+                <input type="hidden" name="sessionId" value={s.id} />
+                <Button variant="secondary" name="intent" value="revoke">
+                  {t("devices.revoke")}
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length ? (
+        <Form method="post" className="mt-4">
+          <Button variant="danger" name="intent" value="revoke-others">
+            {t("devices.revokeOthers")}
+          </Button>
+        </Form>
+      ) : (
+        <p className="mt-4 text-sm text-stone-600">{t("devices.none")}</p>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

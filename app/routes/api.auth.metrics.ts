@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, methodNotAllowed, readBody } from "#app/modules/api/api.server";
+import { recordAuthMetric } from "#app/modules/auth/auth.server";
+import { authMetricSchema } from "#app/modules/auth/schema";
+import { requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/auth/metrics (no token): oauth_attempt / oauth_failure events. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const parsed = authMetricSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError("eventType must be oauth_attempt or oauth_failure, with a provider", 400);
+  const stored = await recordAuthMetric(deps(), { ...parsed.data, errorMessage: parsed.data.errorMessage ?? null }, requestMeta(request).ip);
+  if (!stored) return apiError("Too many events", 429);
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/modules/api/api.server";
+import { checkCredentials, issueApiTokens } from "#app/modules/auth/auth.server";
+import { tokenRequestSchema } from "#app/modules/auth/schema";
+import { requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/auth/token {email, password} → the auth session record (spec section 3). */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const parsed = tokenRequestSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError("Email and password are required", 400);
+  const d = deps();
+  const result = await checkCredentials(d, parsed.data.email, parsed.data.password, requestMeta(request));
+  if (!result.ok) {
+    if (result.reason === "rateLimited") {
+      return apiError("Too many sign-in attempts. Try again later.", 429, { "Retry-After": String(result.retryAfterSeconds) });
+    }
+    return apiError("Invalid email or password", 401);
+  }
+  const record = await issueApiTokens(d, result.userId);
+  return record ? apiJson(record) : apiError("Invalid email or password", 401);
+}
