@@ -6,6 +6,8 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Shell } from "#app/components/layout/shell";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { isLocale, chooseLocale } from "#app/modules/i18n/rules";
+import { deps } from "#app/modules/deps.server";
+import { unreadCount } from "#app/modules/notifications/notifications.server";
 import { readToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getEnv } from "#app/env.server";
@@ -22,20 +24,21 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Mesa" }];
 
-export const handle = { i18n: ["common", "errors"] };
+export const handle = { i18n: ["common", "errors", "notifications"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = isLocale(params.lang)
     ? params.lang
     : chooseLocale({ cookie: parseCookie(request.headers.get("cookie") ?? "")[localeCookieName], acceptLanguage: request.headers.get("accept-language") });
   const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
+  const unread = user ? await unreadCount(deps(), user.id) : 0;
   const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
   return data(
     {
       lang,
       toast,
       user: user && name
-        ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified }
+        ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified, unread }
         : null,
       mailboxEnabled: getEnv().NODE_ENV !== "production" && getServices().outboxDir !== null,
     },

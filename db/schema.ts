@@ -9,6 +9,18 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface ApiTokens {
@@ -39,6 +51,18 @@ export interface LoginSessions {
   last_seen_at: Generated<Timestamp>;
   revoked_at: Timestamp | null;
   user_agent: Generated<string>;
+  user_id: string;
+}
+
+export interface Notifications {
+  action_url: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  message_key: string;
+  params: Generated<Json>;
+  read_at: Timestamp | null;
+  title_key: string;
+  type: string;
   user_id: string;
 }
 
@@ -104,6 +128,7 @@ export interface DB {
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
   login_sessions: LoginSessions;
+  notifications: Notifications;
   oauth_accounts: OauthAccounts;
   one_time_tokens: OneTimeTokens;
   profiles: Profiles;

@@ -64,7 +64,7 @@ export default function ResetPasswordPage() {
         <input type="hidden" name="token" value={token} />
         <Field label={t("fields.newPassword")} hint={t("signup.passwordHint")} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} />
         <Field label={t("fields.confirmPassword")} errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} id={form.errorId} />
         <Button className="w-full" disabled={busy}>
           {t("reset.submit")}
         </Button>

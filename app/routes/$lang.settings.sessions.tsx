@@ -6,7 +6,8 @@ import { Button } from "#app/components/ui/button";
 import { endLoginSession, endOtherLoginSessions, listLoginSessions } from "#app/modules/auth/auth.server";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const sessions = await listLoginSessions(deps(), user.id);
-  const format = new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "medium", timeStyle: "short", timeZone: user.timeZone, timeZoneName: "short" });
+  const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
   return {
     title: translator(lang, "profile")("devices.title"),
     sessions: sessions.map((s) => ({
@@ -27,8 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       current: s.id === user.loginSessionId,
       device: describeAgent(s.user_agent),
       ip: s.ip,
-      created: format.format(new Date(s.created_at)),
-      lastSeen: format.format(new Date(s.last_seen_at)),
+      created: when(new Date(s.created_at)),
+      lastSeen: when(new Date(s.last_seen_at)),
     })),
   };
 }

@@ -2,9 +2,10 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { unreadBadge } from "#app/modules/notifications/rules";
 import { LanguageSwitcher } from "./language-switcher";
 
-export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean };
+export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean; unread: number };
 
 const navLink = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
 
@@ -34,9 +35,7 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
         </div>
         {user ? (
           <>
-            <Link to={localePath(lang, "/notifications")} className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-xl hover:bg-stone-100" aria-label={t("nav.notifications")}>
-              <span aria-hidden="true">🔔</span>
-            </Link>
+            <Bell lang={lang} unread={user.unread} />
             <UserMenu lang={lang} user={user} />
           </>
         ) : (
@@ -51,6 +50,23 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
         )}
       </div>
     </header>
+  );
+}
+
+/** Without JavaScript the bell is a link with a server-rendered unread count (99+ at most). */
+function Bell({ lang, unread }: { lang: Locale; unread: number }) {
+  const { t } = useTranslation();
+  const badge = unreadBadge(unread);
+  const label = badge ? `${t("nav.notifications")}: ${t("badge", { ns: "notifications", count: unread })}` : t("nav.notifications");
+  return (
+    <Link to={localePath(lang, "/notifications")} className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-xl hover:bg-stone-100" aria-label={label}>
+      <span aria-hidden="true">🔔</span>
+      {badge ? (
+        <span aria-hidden="true" className="absolute right-0 top-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
+          {badge}
+        </span>
+      ) : null}
+    </Link>
   );
 }
 

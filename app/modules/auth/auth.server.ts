@@ -3,6 +3,7 @@ import { isLocale } from "#app/modules/i18n/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { checkLimit, clearHits, consumeLimit, recordHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
+import { notifyWelcome } from "#app/modules/notifications/notifications.server";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { buildEmail } from "./emails.server";
@@ -87,9 +88,12 @@ export async function sendVerificationEmail(deps: Deps, userId: string) {
 }
 
 export async function verifyEmail(deps: Deps, token: string) {
-  const userId = await repo.consumeOneTimeToken(deps.db, "verify_email", hashSecret(token), deps.now);
-  if (userId) await users.markEmailVerified(deps.db, userId, deps.now);
-  return userId ?? null;
+  return deps.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeOneTimeToken(trx, "verify_email", hashSecret(token), deps.now);
+    if (!userId) return null;
+    if (await users.markEmailVerified(trx, userId, deps.now)) await notifyWelcome({ db: trx, now: deps.now }, userId);
+    return userId;
+  });
 }
 
 export type CredentialResult =

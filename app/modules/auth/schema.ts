@@ -17,7 +17,8 @@ export const loginSchema = z.object({
   email,
   // Length is not checked beyond the signup limit so that an old, shorter rule never locks anyone out.
   password: password({ min: 1, max: 128, tooShort: "passwordRequired", tooLong: "passwordTooLong" }),
-  redirectTo: z.string().max(2000).optional(),
+  // A mangled return path must not block signing in: it falls back to the home page.
+  redirectTo: z.string().max(2000).optional().catch(undefined),
 });
 
 export const forgotPasswordSchema = z.object({ email });

@@ -4,6 +4,7 @@ import enCommon from "../../../public/locales/en/common.json";
 import enEmails from "../../../public/locales/en/emails.json";
 import enErrors from "../../../public/locales/en/errors.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
+import enNotifications from "../../../public/locales/en/notifications.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAuth from "../../../public/locales/es/auth.json";
@@ -11,6 +12,7 @@ import esCommon from "../../../public/locales/es/common.json";
 import esEmails from "../../../public/locales/es/emails.json";
 import esErrors from "../../../public/locales/es/errors.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
+import esNotifications from "../../../public/locales/es/notifications.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
@@ -18,12 +20,13 @@ import ptCommon from "../../../public/locales/pt/common.json";
 import ptEmails from "../../../public/locales/pt/emails.json";
 import ptErrors from "../../../public/locales/pt/errors.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
+import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
 
 // Bundled into the server build so rendering never waits on the file system.
 export const resources: Resource = {
-  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, emails: esEmails, profile: esProfile, mailbox: esMailbox },
-  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, emails: enEmails, profile: enProfile, mailbox: enMailbox },
-  pt: { common: ptCommon, auth: ptAuth, validation: ptValidation, errors: ptErrors, emails: ptEmails, profile: ptProfile, mailbox: ptMailbox },
+  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, emails: esEmails, profile: esProfile, mailbox: esMailbox, notifications: esNotifications },
+  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, emails: enEmails, profile: enProfile, mailbox: enMailbox, notifications: enNotifications },
+  pt: { common: ptCommon, auth: ptAuth, validation: ptValidation, errors: ptErrors, emails: ptEmails, profile: ptProfile, mailbox: ptMailbox, notifications: ptNotifications },
 };

@@ -74,13 +74,15 @@ export async function setPasswordHash(db: Database, userId: string, hash: string
   await db.updateTable("users").set({ password_hash: hash, updated_at: now }).where("id", "=", userId).execute();
 }
 
+/** True when this call verified the address (false if it already was). */
 export async function markEmailVerified(db: Database, userId: string, now: Date) {
-  await db
+  const result = await db
     .updateTable("users")
     .set({ email_verified_at: now, updated_at: now })
     .where("id", "=", userId)
     .where("email_verified_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function isUsernameTaken(db: Database, username: string, exceptUserId?: string) {

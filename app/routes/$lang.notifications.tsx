@@ -1,0 +1,99 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
+import { MAX_LIMIT } from "#app/modules/notifications/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["notifications"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const items = await listForReader(deps(), user.id, lang, MAX_LIMIT);
+  const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
+  return {
+    title: translator(lang, "notifications")("title"),
+    items: items.map((n) => ({ ...n, when: when(new Date(n.createdAt)) })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const form = await request.formData();
+  if (form.get("intent") === "read-all") {
+    await markAllNotificationsRead(deps(), user.id);
+    return redirect(localePath(lang, "/notifications"));
+  }
+  const found = await markNotificationRead(deps(), user.id, Number(form.get("id")));
+  if (!found) return redirectWithToast(localePath(lang, "/notifications"), { type: "error", key: "errors:notFound.title" });
+  return redirect(localePath(lang, "/notifications"));
+}
+
+export default function NotificationsPage() {
+  const { items } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("notifications");
+  const lang = i18n.language as Locale;
+  const unread = items.some((n) => !n.read);
+  return (
+    <section className="max-w-2xl">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("title")}</h1>
+          <p className="mt-1 text-stone-700">{t("subtitle")}</p>
+        </div>
+        {unread ? (
+          <Form method="post">
+            <Button variant="secondary" name="intent" value="read-all">
+              {t("markAllRead")}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("empty")}</p>
+      ) : (
+        <ul className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {items.map((n) => (
+            <li key={n.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${n.read ? "" : "bg-brand-50"}`}>
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">
+                  {n.read ? null : <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t("unread")}</span>}
+                  {n.title}
+                </p>
+                <p className="text-sm text-stone-700">{n.message}</p>
+                <p className="mt-1 text-xs text-stone-600">{n.when}</p>
+              </div>
+              <div className="flex gap-2">
+                {n.actionUrl ? (
+                  <Link to={localePath(lang, n.actionUrl)} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
+                    {t("open")}
+                  </Link>
+                ) : null}
+                {n.read ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={n.id} />
+                    <Button variant="ghost">{t("markRead")}</Button>
+                  </Form>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { markNotificationRead } from "#app/modules/notifications/notifications.server";
+
+export const loader = () => methodNotAllowed("PATCH");
+
+/** PATCH /api/notifications/{id}/read — only the owner's notifications are found. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+  const user = await requireApiUser(request);
+  const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  const found = await markNotificationRead(deps(), user.id, id);
+  return found ? apiJson({ success: true }) : apiError("Notification not found", 404);
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { markAllNotificationsRead } from "#app/modules/notifications/notifications.server";
+
+export const loader = () => methodNotAllowed("PATCH");
+
+/** PATCH /api/notifications/read-all */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+  const user = await requireApiUser(request);
+  await markAllNotificationsRead(deps(), user.id);
+  return apiJson({ success: true });
+}
