@@ -5,6 +5,7 @@ import { getAuthenticator } from "#app/modules/auth/session.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { getServices } from "#app/services/index.server";
+import { readForm } from "#app/utils/form.server";
 
 export async function loader({ params }: ActionFunctionArgs) {
   return redirect(localePath(params.lang as Locale, "/login"));
@@ -13,7 +14,7 @@ export async function loader({ params }: ActionFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   if (!getServices().googleEnabled) throw new Response("Not Found", { status: 404 });
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const next = safeRedirect(form.get("next"), localePath(lang, "/"));
   try {
     return await getAuthenticator().authenticate(`google-${lang}`, request);

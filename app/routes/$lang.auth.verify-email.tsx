@@ -13,6 +13,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
-  const form = await request.formData();
+  const form = await readForm(request);
   const user = await getOptionalUser(request);
   if (form.get("intent") === "resend") {
     if (!user) return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/auth/verify-email"))}`, { type: "info", key: "toasts.loginFirst" });

@@ -19,6 +19,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
+import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   // remix-auth copies the request, so its body must stay unread: parse a clone.
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 

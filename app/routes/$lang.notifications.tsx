@@ -12,6 +12,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
 import { MAX_LIMIT } from "#app/modules/notifications/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["notifications"] };
 
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "read-all") {
     await markAllNotificationsRead(deps(), user.id);
     return redirect(localePath(lang, "/notifications"));

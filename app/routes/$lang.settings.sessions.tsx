@@ -11,6 +11,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["profile"] };
 
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = localePath(lang, "/settings/sessions");
   if (form.get("intent") === "revoke-others") {
     await endOtherLoginSessions(deps(), user.id, user.loginSessionId);

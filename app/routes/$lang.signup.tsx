@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -19,6 +20,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
+import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -33,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  const submission = parseWithZod(await readForm(request), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await signUp(deps(), submission.value, requestMeta(request));
   if (result.status === "rateLimited") {
@@ -94,6 +96,7 @@ export default function SignupPage() {
             </option>
           ))}
         </SelectField>
+        <BrowserTimeZone name={fields.timeZone.name} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Button className="w-full" disabled={busy}>
           {busy ? t("signup.submitting") : t("signup.submit")}
@@ -108,6 +111,13 @@ export default function SignupPage() {
       </p>
     </section>
   );
+}
+
+/** Sends the browser's time zone so times show in it from the first visit (Mexico City without JS). */
+function BrowserTimeZone({ name }: { name: string }) {
+  const [zone, setZone] = useState("");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return <input type="hidden" name={name} value={zone} />;
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

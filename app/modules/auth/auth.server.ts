@@ -39,6 +39,7 @@ export async function signUp(deps: Deps, input: SignupInput, meta: RequestMeta) 
     displayName: input.displayName,
     roles: input.role === "dm" ? ["user", "dm"] : ["user"],
     preferredLanguage: input.preferredLanguage,
+    timeZone: input.timeZone,
   });
   if (userId) {
     await sendVerificationEmail(deps, userId);

@@ -2,6 +2,15 @@ import { z } from "zod";
 import { locales } from "#app/modules/i18n/config";
 import { email, password, text } from "#app/utils/zod";
 
+function isKnownTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const signupSchema = z.object({
   email,
   password: password({ min: 8, max: 128, tooShort: "passwordTooShort", tooLong: "passwordTooLong" }),
@@ -10,6 +19,13 @@ export const signupSchema = z.object({
   displayName: text({ min: 2, max: 50, required: "displayNameRequired", tooShort: "displayNameTooShort", tooLong: "displayNameTooLong" }),
   role: z.enum(["user", "dm"], { errorMap: () => ({ message: "roleInvalid" }) }).default("user"),
   preferredLanguage: z.enum(locales, { errorMap: () => ({ message: "languageInvalid" }) }).default("es"),
+  // Filled in by the browser when JavaScript runs; an unknown zone is dropped, not an error.
+  timeZone: z
+    .string()
+    .max(64)
+    .optional()
+    .catch(undefined)
+    .transform((zone) => (zone && isKnownTimeZone(zone) ? zone : undefined)),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

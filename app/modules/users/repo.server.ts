@@ -47,6 +47,7 @@ export type NewUser = {
   roles: string[];
   preferredLanguage: string;
   emailVerifiedAt?: Date | null;
+  timeZone?: string;
 };
 
 /** Inserts a user unless the email is taken; returns the new id or undefined. */
@@ -62,6 +63,7 @@ export async function insertUser(db: Database, user: NewUser) {
       roles: user.roles,
       preferred_language: user.preferredLanguage,
       email_verified_at: user.emailVerifiedAt ?? null,
+      ...(user.timeZone ? { time_zone: user.timeZone } : {}),
     })
     .onConflict((oc) => oc.column("email").doNothing())
     .returning("id")
