@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { locales, namespaces } from "./config";
+
+const dir = path.resolve("public/locales");
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  return [prefix];
+}
+/** Plural forms differ by language (Portuguese and Spanish share _one/_other with English here), so compare base keys. */
+const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "");
+const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, lang, `${ns}.json`), "utf8")) as unknown;
+
+describe("locale files", () => {
+  it("has one file per namespace and language, and no stray files", () => {
+    for (const lang of locales) {
+      expect(fs.readdirSync(path.join(dir, lang)).sort()).toEqual(namespaces.map((ns) => `${ns}.json`).sort());
+    }
+  });
+
+  it.each(namespaces.flatMap((ns) => locales.filter((l) => l !== "es").map((lang) => [ns, lang] as const)))(
+    "%s: %s has exactly the keys of es",
+    (ns, lang) => {
+      const expected = new Set(keys(read("es", ns)).map(base));
+      const actual = new Set(keys(read(lang, ns)).map(base));
+      expect([...actual].filter((k) => !expected.has(k)), "extra keys").toEqual([]);
+      expect([...expected].filter((k) => !actual.has(k)), "missing keys").toEqual([]);
+    },
+  );
+
+  it("has no empty translations", () => {
+    for (const lang of locales)
+      for (const ns of namespaces) {
+        const strings = JSON.stringify(read(lang, ns));
+        expect(strings.includes('""'), `${lang}/${ns}`).toBe(false);
+      }
+  });
+});

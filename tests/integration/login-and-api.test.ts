@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signUp } from "../../app/modules/auth/auth.server";
+import { action as login } from "../../app/routes/$lang.login";
+import { action as metrics } from "../../app/routes/api.auth.metrics";
+import { action as refresh } from "../../app/routes/api.auth.refresh";
+import { action as token } from "../../app/routes/api.auth.token";
+import { loader as profile } from "../../app/routes/api.profile.$userId";
+import { loader as usernameCheck } from "../../app/routes/api.username.check";
+import { useTestDatabase } from "../setup/database";
+import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieHeader, form, run } from "./route";
+
+useTestDatabase();
+
+const base = "http://localhost:3000";
+const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`${base}${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+
+let email = "";
+beforeAll(async () => {
+  email = uniqueEmail("login");
+  await signUp(testDeps().deps, signupInput(email), meta);
+});
+
+describe("login form", () => {
+  it("shows invalidCredentials for a wrong password and keeps the email", async () => {
+    const result = await run(login, form(`${base}/es/login`, { email, password: "wrong password" }, { "x-client-ip": "10.9.9.1" }), { lang: "es" });
+    expect(result.status).toBe(401);
+    expect((result.data as { error: Record<string, string[]> }).error[""]).toEqual(["invalidCredentials"]);
+    expect((result.data as { initialValue: Record<string, string> }).initialValue.email).toBe(email);
+  });
+
+  it("signs in, sets the cookie and follows redirect_to on this site only", async () => {
+    const ok = await run(login, form(`${base}/es/login`, { email, password: "correct horse battery", redirectTo: "/es/settings/password" }), { lang: "es" });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/es/settings/password");
+    expect(cookieHeader(ok.headers)).toContain("__session=");
+    for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+      const result = await run(login, form(`${base}/es/login`, { email, password: "correct horse battery", redirectTo: evil }), { lang: "es" });
+      expect(result.headers.get("Location")).toBe("/es");
+    }
+  });
+});
+
+describe("token API", () => {
+  it("issues the auth session record and serves the profile with it", async () => {
+    const issued = await run(token, json("/api/auth/token", { email, password: "correct horse battery" }));
+    expect(issued.status).toBe(200);
+    const record = issued.data as { access_token: string; refresh_token: string; token_type: string; expires_in: number; user: { id: string } };
+    expect(record).toMatchObject({ token_type: "bearer", expires_in: 3600 });
+    const auth = { Authorization: `Bearer ${record.access_token}` };
+    const mine = await run(profile, new Request(`${base}/api/profile/${record.user.id}`, { headers: auth }), { userId: record.user.id });
+    expect(mine.status).toBe(200);
+    expect(mine.data).toMatchObject({ roles: ["user"], userId: record.user.id });
+
+    const refreshed = await run(refresh, json("/api/auth/refresh", { refresh_token: record.refresh_token }));
+    expect(refreshed.status).toBe(200);
+    expect((await run(refresh, json("/api/auth/refresh", { refresh_token: record.refresh_token }))).status).toBe(401);
+  });
+
+  it("answers errors as { error } with fitting statuses", async () => {
+    expect(await run(token, json("/api/auth/token", { email }))).toMatchObject({ status: 400, data: { error: expect.any(String) } });
+    expect(await run(token, json("/api/auth/token", { email, password: "nope" }))).toMatchObject({ status: 401, data: { error: "Invalid email or password" } });
+    const garbled = new Request(`${base}/api/auth/token`, { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+    expect((await run(token, garbled)).status).toBe(400);
+    const anonymous = await run(profile, new Request(`${base}/api/profile/x`), { userId: "x" });
+    expect(anonymous).toMatchObject({ status: 401, data: { error: "Authentication required" } });
+    const record = (await run(token, json("/api/auth/token", { email, password: "correct horse battery" }))).data as { access_token: string };
+    const auth = { Authorization: `Bearer ${record.access_token}` };
+    for (const id of ["00000000-0000-0000-0000-000000000000", "not-a-uuid", "'; select 1;--"]) {
+      const missing = await run(profile, new Request(`${base}/api/profile/${encodeURIComponent(id)}`, { headers: auth }), { userId: id });
+      expect(missing).toMatchObject({ status: 404, data: { error: "Profile not found" } });
+    }
+  });
+
+  it("stores sign-in metrics and refuses unknown event types", async () => {
+    expect((await run(metrics, json("/api/auth/metrics", { eventType: "oauth_attempt", provider: "google", mode: "signin" }))).status).toBe(204);
+    expect((await run(metrics, json("/api/auth/metrics", { eventType: "hack", provider: "google" }))).status).toBe(400);
+  });
+
+  it("checks usernames for the signed-in user", async () => {
+    const record = (await run(token, json("/api/auth/token", { email, password: "correct horse battery" }))).data as { access_token: string };
+    const auth = { Authorization: `Bearer ${record.access_token}` };
+    const check = (name: string) => run(usernameCheck, new Request(`${base}/api/username/check?username=${encodeURIComponent(name)}`, { headers: auth }));
+    expect((await check("Free Name")).data).toMatchObject({ available: true });
+    expect((await check("root")).data).toMatchObject({ available: false, error: "usernameReserved" });
+    expect((await check("a  b")).data).toMatchObject({ available: false, error: "usernameSpaces" });
+  });
+});
