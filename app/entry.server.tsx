@@ -5,9 +5,9 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultLocale, locales, namespaces } from "#app/modules/i18n/config";
+import { locales, namespaces } from "#app/modules/i18n/config";
 import { resources } from "#app/modules/i18n/resources.server";
-import { isLocale } from "#app/modules/i18n/rules";
+import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { NonceProvider } from "#app/utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -19,8 +19,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const segment = new URL(request.url).pathname.split("/")[1];
-  const lng = isLocale(segment) ? segment : defaultLocale;
+  const lng = requestLocale(request);
   const instance = createInstance();
   await instance.use(initReactI18next).init({
     resources,

@@ -1,11 +1,13 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Shell } from "#app/components/layout/shell";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
-import { isLocale, chooseLocale } from "#app/modules/i18n/rules";
+import { requestLocale } from "#app/modules/i18n/request-locale.server";
+import { isLocale } from "#app/modules/i18n/rules";
 import { deps } from "#app/modules/deps.server";
 import { unreadCount } from "#app/modules/notifications/notifications.server";
 import { readToast } from "#app/modules/toast/toast.server";
@@ -14,8 +16,6 @@ import { getEnv } from "#app/env.server";
 import { getServices } from "#app/services/index.server";
 import { useNonce } from "#app/utils/nonce";
 import stylesheet from "./styles/tailwind.css";
-import { parse as parseCookie } from "cookie";
-import { localeCookieName } from "#app/modules/i18n/config";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,9 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Mesa" }];
 export const handle = { i18n: ["common", "errors", "notifications"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = isLocale(params.lang)
-    ? params.lang
-    : chooseLocale({ cookie: parseCookie(request.headers.get("cookie") ?? "")[localeCookieName], acceptLanguage: request.headers.get("accept-language") });
+  const lang = isLocale(params.lang) ? params.lang : requestLocale(request);
   const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
   const unread = user ? await unreadCount(deps(), user.id) : 0;
   const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
@@ -50,6 +48,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // Lets tests (and curious people) know the page is interactive.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", "true"), []);
   const nonce = useNonce();
   const lang = root?.lang ?? "es";
   useChangeLanguage(lang);

@@ -9,9 +9,11 @@ export type Database = Kysely<DB>;
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export function createDatabase(connectionString: string, max = 10): Database {
-  return new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
-  });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client can lose its server (restart, failover); pg then emits 'error' on the pool,
+  // which would crash the process if nobody listened. The pool replaces the client by itself.
+  pool.on("error", (error) => process.stderr.write(`[db] idle client error: ${error.message}\n`));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
 // The server process loads this module twice (its own copy and the app build's), so the one

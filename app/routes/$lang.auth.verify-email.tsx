@@ -17,7 +17,7 @@ import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /**
  * The prompt page, and the landing page of the emailed link. Opening the link only shows a

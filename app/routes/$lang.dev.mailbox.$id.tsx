@@ -9,7 +9,7 @@ import { linkify } from "#app/modules/mailbox/rules";
 
 export const handle = { i18n: ["mailbox"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.subject ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.subject ? `${data.subject} · Mesa` : "Mesa" }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return readMail(params.id ?? "");

@@ -9,7 +9,7 @@ import { listMailbox } from "#app/modules/mailbox/mailbox.server";
 
 export const handle = { i18n: ["mailbox"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { mails: await listMailbox(), title: translator(params.lang as Locale, "mailbox")("title") };

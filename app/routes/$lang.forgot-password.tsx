@@ -17,7 +17,7 @@ import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export function loader({ params }: LoaderFunctionArgs) {
   return { title: translator(params.lang as Locale, "auth")("forgot.title") };

@@ -21,7 +21,7 @@ import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /** DM only: a player gets the guard screen. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["profile"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;

@@ -1,0 +1,53 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../db/embedded";
+
+/** Starts the real server (embedded PostgreSQL, migrations, demo seed) on free ports for the run. */
+export default async function globalSetup() {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-e2e-"));
+  fs.chmodSync(parent, 0o755); // postgres runs as its own user when we are root
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(parent, "data");
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      GOOGLE_CLIENT_ID: "",
+      GOOGLE_CLIENT_SECRET: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error("the server exited during start-up");
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = path.join(dataDir, "mail");
+
+  return async () => {
+    server.kill("SIGTERM");
+    await exited;
+    fs.rmSync(parent, { recursive: true, force: true });
+  };
+}
