@@ -5,7 +5,7 @@
  */
 export function safeRedirect(target: unknown, fallback: string): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
-  let decoded = target;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(target);
   } catch {
