@@ -43,6 +43,19 @@ export interface AuthMetrics {
   provider: string;
 }
 
+export interface Bookings {
+  amount_cents: Generated<number>;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  hold_until: Timestamp | null;
+  id: Generated<string>;
+  payment_method: string | null;
+  session_id: string;
+  status: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface LoginSessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -106,6 +119,75 @@ export interface RateLimitEvents {
   id: Generated<number>;
 }
 
+export interface Series {
+  allowed_payment_methods: Generated<string[]>;
+  auto_generate_ahead: Generated<number>;
+  booking_lock_hours: Generated<number>;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  day_of_month: number | null;
+  day_of_week: number | null;
+  description: Generated<string>;
+  dm_id: string;
+  duration_minutes: number;
+  end_date: Timestamp | null;
+  experience_level: string | null;
+  frequency: string;
+  game: string;
+  genre: string | null;
+  id: Generated<string>;
+  image_url: string | null;
+  is_ongoing: Generated<boolean>;
+  is_private: Generated<boolean>;
+  location: string | null;
+  max_participants: number;
+  min_advance_booking_hours: Generated<number>;
+  min_participants: number;
+  pre_session_check_hours: Generated<number>;
+  price_cents: Generated<number>;
+  session_instructions: Generated<string>;
+  start_date: Timestamp;
+  status: Generated<string>;
+  tags: Generated<string[]>;
+  time_of_day: string;
+  time_zone: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  voucher_payment_days: Generated<number>;
+}
+
+export interface Sessions {
+  allowed_payment_methods: Generated<string[]>;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  description: Generated<string>;
+  dm_id: string;
+  duration_minutes: number;
+  experience_level: string | null;
+  game: string;
+  genre: string | null;
+  id: Generated<string>;
+  image_url: string | null;
+  is_modified: Generated<boolean>;
+  is_private: Generated<boolean>;
+  location: string | null;
+  max_participants: number;
+  min_advance_booking_hours: Generated<number>;
+  min_participants: number;
+  pre_session_check_hours: Generated<number>;
+  price_cents: Generated<number>;
+  search_text: Generated<string | null>;
+  series_id: string | null;
+  session_instructions: Generated<string>;
+  starts_at: Timestamp;
+  status: Generated<string>;
+  tags: Generated<string[]>;
+  time_zone: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  voucher_payment_days: Generated<number>;
+}
+
 export interface Users {
   banned_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -124,14 +206,28 @@ export interface Users {
   username_changed_at: Timestamp | null;
 }
 
+export interface WaitlistEntries {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  offer_expires_at: Timestamp | null;
+  offered_at: Timestamp | null;
+  position: number;
+  session_id: string;
+  user_id: string;
+}
+
 export interface DB {
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
+  bookings: Bookings;
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;
   one_time_tokens: OneTimeTokens;
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
+  series: Series;
+  sessions: Sessions;
   users: Users;
+  waitlist_entries: WaitlistEntries;
 }

@@ -1,0 +1,47 @@
+import { intlLocale, type Locale } from "#app/modules/i18n/config";
+
+export type CardStatus =
+  | { kind: "cancelled" }
+  | { kind: "confirmed" }
+  | { kind: "full" }
+  | { kind: "lastSpot" }
+  | { kind: "spotsLeft"; count: number }
+  | { kind: "readyToStart" }
+  | { kind: "needsPlayers"; count: number };
+
+/**
+ * Spec section 4, card display status, in the spec's order. Series pass `readyAt: 3`
+ * (they are ready once 3 players are booked); sessions use their minimum players.
+ */
+export function cardStatus(input: { status: string; booked: number; capacity: number; readyAt: number }): CardStatus {
+  if (input.status === "CANCELLED") return { kind: "cancelled" };
+  if (input.status === "CONFIRMED") return { kind: "confirmed" };
+  const left = Math.max(0, input.capacity - input.booked);
+  if (left === 0) return { kind: "full" };
+  if (left === 1) return { kind: "lastSpot" };
+  if (left <= 3) return { kind: "spotsLeft", count: left };
+  if (input.booked >= input.readyAt) return { kind: "readyToStart" };
+  return { kind: "needsPlayers", count: input.readyAt - input.booked };
+}
+
+export const SERIES_READY_AT = 3;
+
+/** Integer cents to a localised amount (en-US, es-MX, pt-BR), e.g. 15000 MXN → "$150.00". */
+export function formatPrice(cents: number, currency: string, lang: Locale, opts: { wholeUnits?: boolean } = {}): string {
+  const format = new Intl.NumberFormat(intlLocale[lang], {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+    // Cards show whole amounts with the decimals dropped, not rounded (spec section 9).
+    ...(opts.wholeUnits ? { maximumFractionDigits: 0, minimumFractionDigits: 0, roundingMode: "trunc" as const } : {}),
+  });
+  // Intl takes a number; dividing an integer by 100 is exact enough for display and never stored.
+  return format.format(cents / 100);
+}
+
+/** Whole units typed in the session form to cents; anything non-numeric becomes 0 (spec section 5). */
+export function formPriceToCents(raw: unknown): number {
+  const value = typeof raw === "string" ? raw.trim() : typeof raw === "number" ? String(raw) : "";
+  if (!/^\d+$/.test(value)) return 0;
+  return Number(value) * 100;
+}
