@@ -1,0 +1,112 @@
+import type { Requester } from "#app/modules/auth/session.server";
+import { resolveTag } from "#app/modules/catalog/tags";
+import type { Deps } from "#app/modules/deps.server";
+import { localToInstant } from "#app/modules/series/rules";
+import * as repo from "./repo.server";
+import type { SessionFormInput } from "./schema";
+import { dateRange, experienceFilter, foldSearchTerm, PAGE_SIZE, tagIdsOf, type SearchParams } from "./search";
+
+type Reader = Pick<Deps, "db" | "now">;
+
+/** Predefined tags are stored by id, free tags by their name (spec: tag matching). */
+const storedTags = (names: string[]) => Array.from(new Set(names.map((n) => resolveTag(n)).map((t) => (t.predefined ? t.id : t.name)))).slice(0, 10);
+
+function toRow(host: Requester, input: SessionFormInput, timeZone: string, seriesId: string | null = null): repo.SessionRow | null {
+  const startsAt = localToInstant(input.date, input.time, timeZone);
+  if (!startsAt) return null;
+  return {
+    dmId: host.id,
+    seriesId,
+    title: input.title,
+    description: input.description,
+    sessionInstructions: input.sessionInstructions,
+    game: input.game,
+    genre: input.genre ?? null,
+    experienceLevel: input.experienceLevel ?? null,
+    startsAt,
+    timeZone,
+    durationMinutes: input.duration,
+    maxParticipants: input.maxParticipants,
+    minParticipants: input.minParticipants,
+    priceCents: input.price,
+    currency: input.currency,
+    allowedPaymentMethods: input.paymentMethods,
+    minAdvanceBookingHours: input.minAdvanceBookingHours,
+    voucherPaymentDays: input.voucherPaymentDays,
+    preSessionCheckHours: input.preSessionCheckHours,
+    tags: storedTags(input.tags),
+    imageUrl: input.imageUrl ?? null,
+    location: input.location || null,
+    isPrivate: input.isPrivate,
+  };
+}
+
+/** Creates a session hosted by `host` in the host's time zone. */
+export async function createSession(deps: Deps, host: Requester, input: SessionFormInput) {
+  const row = toRow(host, input, host.timeZone);
+  if (!row) return { ok: false as const, error: "dateRequired" };
+  return { ok: true as const, id: await repo.insertSession(deps.db, row, deps.now) };
+}
+
+export type UpdateResult = { ok: true } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };
+
+/** Only the host (or an admin) may edit; an occurrence of a series becomes "modified". */
+export async function updateSession(deps: Deps, editor: Requester, id: string, input: SessionFormInput): Promise<UpdateResult> {
+  const existing = await repo.findSession(deps.db, id);
+  if (!existing) return { ok: false, status: 404 };
+  if (existing.dm_id !== editor.id && !editor.isAdmin) return { ok: false, status: 403 };
+  const host = { ...editor, id: existing.dm_id };
+  const row = toRow(host, input, existing.time_zone, existing.series_id);
+  if (!row) return { ok: false, status: 400, error: "dateRequired" };
+  await repo.updateSessionRow(deps.db, id, row, deps.now);
+  return { ok: true };
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A session for its detail page. Instructions only for the host, admins and confirmed players. */
+export async function getSessionForViewer(deps: Reader, id: string, viewer: Requester | null) {
+  if (!uuid.test(id)) return null;
+  const row = await repo.findSession(deps.db, id);
+  if (!row) return null;
+  // Private sessions stay reachable by their link (detail pages are public); only search hides them.
+  const isHost = viewer?.id === row.dm_id;
+  const booking = viewer ? await repo.findUserBooking(deps.db, id, viewer.id) : undefined;
+  const canSeeInstructions = isHost || Boolean(viewer?.isAdmin) || booking?.status === "CONFIRMED";
+  const manage = isHost || Boolean(viewer?.isAdmin);
+  return {
+    row,
+    isHost,
+    booking: booking ?? null,
+    instructions: canSeeInstructions ? row.session_instructions : null,
+    participants: manage ? await repo.listParticipants(deps.db, id) : null,
+    waitlist: manage ? await repo.listWaitlist(deps.db, id) : null,
+  };
+}
+
+/** The search page and GET /api/session/search. `timeZone` is the viewer's, for date filters. */
+export async function searchSessions(deps: Reader, params: SearchParams, viewer: Requester | null, opts: { timeZone: string; dmId?: string | null }) {
+  const { from, to } = dateRange(params.dateFrom, params.dateTo, opts.timeZone);
+  const filters: repo.SearchFilters = {
+    term: foldSearchTerm(params.searchTerm),
+    game: params.game,
+    genre: params.genre,
+    experienceLevel: experienceFilter(params.experienceLevel),
+    from,
+    to,
+    tagIds: tagIdsOf(params.tags),
+    type: params.type,
+    minSpots: params.minSpots,
+    fewSpots: params.fewSpots,
+    includePast: params.includePast,
+    priceMin: params.priceMin,
+    priceMax: params.priceMax,
+    currency: params.currency,
+    freeOnly: params.freeOnly,
+    dmId: opts.dmId ?? null,
+    viewerId: viewer?.id ?? null,
+    groupBySeries: params.groupBySeries,
+  };
+  const { rows, total } = await repo.searchSessionRows(deps.db, filters, deps.now, PAGE_SIZE, (params.page - 1) * PAGE_SIZE);
+  return { rows, total, page: params.page, pageSize: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server";
+import { signUp } from "../../app/modules/auth/auth.server";
+import type { Requester } from "../../app/modules/auth/session.server";
+import { sessionFormSchema } from "../../app/modules/sessions/schema";
+import { parseSearchParams } from "../../app/modules/sessions/search";
+import { createSession, getSessionForViewer, searchSessions, updateSession } from "../../app/modules/sessions/sessions.server";
+import { useTestDatabase } from "../setup/database";
+import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+
+useTestDatabase();
+
+const now = new Date("2026-11-22T18:00:00Z");
+const zone = "America/Mexico_City";
+const schema = sessionFormSchema({ now, timeZone: zone });
+let host: Requester;
+let other: Requester;
+
+async function requester(role: "user" | "dm", name: string): Promise<Requester> {
+  const { deps } = testDeps(now);
+  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role, displayName: name }, meta);
+  if (created.status !== "created") throw new Error("sign-up failed");
+  return { id: created.userId, email: "", emailVerified: true, displayName: name, firstName: "", lastName: "", roles: role === "dm" ? ["user", "dm"] : ["user"], isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
+}
+
+const form = (overrides: Record<string, unknown>) =>
+  schema.parse({ title: "Mesa", game: "D&D 5e", date: "2026-11-28", time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "0", currency: "MXN", ...overrides });
+
+const search = (query: string, viewer: Requester | null = other) =>
+  searchSessions({ db: getDb(), now }, parseSearchParams(new URLSearchParams(query)), viewer, { timeZone: zone });
+
+beforeAll(async () => {
+  host = await requester("dm", "Ana Narradora");
+  other = await requester("user", "Lucía");
+  const { deps } = testDeps(now);
+  await createSession(deps, host, form({ title: "La Cripta del Dragón", description: "Exploración subterránea", tags: ["one-shot", "Para principiantes"], price: "150" }));
+  await createSession(deps, host, form({ title: "Cthulhu en Oaxaca", game: "Call of Cthulhu", genre: "Horror", date: "2026-12-05", currency: "USD", price: "20" }));
+  await createSession(deps, host, form({ title: "Sesión privada", isPrivate: true }));
+});
+
+describe("session search", () => {
+  it("matches partial words without accents, and the DM's name", async () => {
+    expect((await search("searchTerm=drag")).rows.map((r) => r.title)).toEqual(["La Cripta del Dragón"]);
+    expect((await search("searchTerm=OAXACA")).rows.map((r) => r.title)).toEqual(["Cthulhu en Oaxaca"]);
+    expect((await search("searchTerm=narradora")).total).toBe(2);
+  });
+
+  it("filters by tag labels in any language, game, currency, price and free", async () => {
+    expect((await search("tags=beginner-friendly")).rows.map((r) => r.title)).toEqual(["La Cripta del Dragón"]);
+    expect((await search("tags=Partida+única")).total).toBe(1);
+    expect((await search("game=Call+of+Cthulhu")).total).toBe(1);
+    expect((await search("currency=USD&priceMax=2000")).total).toBe(1);
+    expect((await search("priceMin=10000")).rows.map((r) => r.price_cents)).toEqual([15000]);
+    expect((await search("freeOnly=true")).total).toBe(0);
+  });
+
+  it("hides private sessions except from their host, and past ones unless asked", async () => {
+    expect((await search("")).total).toBe(2);
+    expect((await search("", host)).total).toBe(3);
+    const later = await searchSessions({ db: getDb(), now: new Date("2026-12-01T00:00:00Z") }, parseSearchParams(new URLSearchParams("")), other, { timeZone: zone });
+    expect(later.total).toBe(1);
+  });
+
+  it("filters by date in the viewer's zone", async () => {
+    expect((await search("dateFrom=2026-12-05&dateTo=2026-12-05")).rows.map((r) => r.title)).toEqual(["Cthulhu en Oaxaca"]);
+  });
+});
+
+describe("editing", () => {
+  it("lets only the host edit, and a stranger gets 403", async () => {
+    const { rows } = await search("searchTerm=cripta");
+    const id = rows[0]!.id;
+    const { deps } = testDeps(now);
+    expect(await updateSession(deps, other, id, form({ title: "Robada" }))).toEqual({ ok: false, status: 403 });
+    expect(await updateSession(deps, host, "00000000-0000-0000-0000-000000000000", form({}))).toEqual({ ok: false, status: 404 });
+    expect(await updateSession(deps, host, id, form({ title: "La Cripta, segunda parte", tags: ["weekly"] }))).toEqual({ ok: true });
+    const page = await getSessionForViewer({ db: getDb(), now }, id, other);
+    expect(page?.row.title).toBe("La Cripta, segunda parte");
+    expect(page?.row.tags).toEqual(["weekly"]);
+    expect(page?.instructions).toBeNull();
+  });
+});
