@@ -1,5 +1,6 @@
 import { closeDb } from "../../db/client.server";
 import { prepareDatabase } from "../database";
+import { seedCatalogue } from "../seed/catalogue";
 import { demoAccounts, seedDemo } from "../seed/demo";
 
 /** npm run db:seed — idempotent: adds only what is missing. */
@@ -13,7 +14,8 @@ async function main() {
   process.env.DATABASE_URL = db.url;
   try {
     const created = await seedDemo();
-    console.log(`demo seed: ${created} accounts created, ${demoAccounts.length - created} already there`);
+    const sessions = await seedCatalogue();
+    console.log(`demo seed: ${created} accounts created, ${demoAccounts.length - created} already there; ${sessions} sessions created`);
   } finally {
     await closeDb();
     await db.stop();

@@ -1,6 +1,7 @@
 import { getDb } from "../../db/client.server";
 import { hashPassword } from "../../app/modules/auth/password.server";
 import { insertUser } from "../../app/modules/users/repo.server";
+import { seedCatalogue } from "./catalogue";
 
 export type DemoAccount = {
   email: string;
@@ -70,6 +71,7 @@ export async function seedDemoIfEmpty(log: (msg: string) => void) {
   const any = await getDb().selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (any) return null;
   const created = await seedDemo();
-  log(`seeded ${created} demo accounts`);
+  const sessions = await seedCatalogue();
+  log(`seeded ${created} demo accounts and ${sessions} sessions`);
   return demoAccounts;
 }

@@ -25,9 +25,11 @@ test("signed-in pages have no axe violations", async ({ page }) => {
 
 test("settings pages have no axe violations", async ({ page }) => {
   await signIn(page, demo.dm, "es");
-  for (const path of ["/es/settings/profile", "/es/settings/hosting", "/es/settings/password", "/es/settings/sessions", "/es/notifications"]) {
+  for (const path of ["/es/settings/profile", "/es/settings/hosting", "/es/settings/password", "/es/settings/sessions", "/es/notifications", "/es/sessions", "/es/create"]) {
     await expectNoViolations(page, path);
   }
+  await page.goto("/es/sessions?searchTerm=cripta");
+  await expectNoViolations(page, (await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).getAttribute("href"))!);
   // Ask for a reset link so the mailbox surely has a message to open.
   await page.goto("/es/forgot-password");
   await page.locator("input[name=email]").fill(demo.player.email);

@@ -7,7 +7,7 @@ export const intlLocale: Record<Locale, string> = { es: "es-MX", en: "en-US", pt
 
 export const localeNames: Record<Locale, string> = { es: "Español", en: "English", pt: "Português" };
 
-export const namespaces = ["common", "auth", "validation", "errors", "emails", "profile", "mailbox", "notifications"] as const;
+export const namespaces = ["common", "auth", "validation", "errors", "emails", "profile", "mailbox", "notifications", "sessions"] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export const localeCookieName = "lng";

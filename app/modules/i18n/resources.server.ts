@@ -6,6 +6,7 @@ import enErrors from "../../../public/locales/en/errors.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
 import enProfile from "../../../public/locales/en/profile.json";
+import enSessions from "../../../public/locales/en/sessions.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAuth from "../../../public/locales/es/auth.json";
 import esCommon from "../../../public/locales/es/common.json";
@@ -14,6 +15,7 @@ import esErrors from "../../../public/locales/es/errors.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
 import esProfile from "../../../public/locales/es/profile.json";
+import esSessions from "../../../public/locales/es/sessions.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
 import ptCommon from "../../../public/locales/pt/common.json";
@@ -22,11 +24,12 @@ import ptErrors from "../../../public/locales/pt/errors.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
+import ptSessions from "../../../public/locales/pt/sessions.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
 
 // Bundled into the server build so rendering never waits on the file system.
 export const resources: Resource = {
-  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, emails: esEmails, profile: esProfile, mailbox: esMailbox, notifications: esNotifications },
-  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, emails: enEmails, profile: enProfile, mailbox: enMailbox, notifications: enNotifications },
-  pt: { common: ptCommon, auth: ptAuth, validation: ptValidation, errors: ptErrors, emails: ptEmails, profile: ptProfile, mailbox: ptMailbox, notifications: ptNotifications },
+  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, emails: esEmails, profile: esProfile, mailbox: esMailbox, notifications: esNotifications, sessions: esSessions },
+  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, emails: enEmails, profile: enProfile, mailbox: enMailbox, notifications: enNotifications, sessions: enSessions },
+  pt: { common: ptCommon, auth: ptAuth, validation: ptValidation, errors: ptErrors, emails: ptEmails, profile: ptProfile, mailbox: ptMailbox, notifications: ptNotifications, sessions: ptSessions },
 };

@@ -46,6 +46,15 @@ describe("session form schema", () => {
     expect((errors(input) as Record<string, string[]>)[field]).toContain(key);
   });
 
+  it("adds typed tags to the ticked ones", () => {
+    expect(schema.parse({ ...good, tags: ["one-shot"], tagsOther: " Sandbox, horror urbano ," }).tags).toEqual(["one-shot", "Sandbox", "horror urbano"]);
+  });
+
+  it("reads a custom duration", () => {
+    expect(schema.parse({ ...good, duration: "custom", durationCustom: "195" }).duration).toBe(195);
+    expect((errors({ duration: "custom", durationCustom: "200" }) as Record<string, string[]>).duration).toContain("durationInvalid");
+  });
+
   it("turns a non-numeric price into 0 and free into price 0 without payment methods", () => {
     expect(schema.parse({ ...good, price: "abc" }).price).toBe(0);
     expect(schema.parse({ ...good, isFree: true, paymentMethods: ["CASH"] })).toMatchObject({ price: 0, paymentMethods: [] });

@@ -15,7 +15,19 @@ const int = (message: string) => z.coerce.number({ invalid_type_error: message }
  * is, so the browser and the server judge the date the same way.
  */
 export function sessionFormSchema(context: { now: Date; timeZone: string }) {
-  return z
+  // The form offers duration presets (1–4 h) or "custom" with its own minutes field, and free
+  // tags typed as comma-separated text beside the predefined checkboxes.
+  const fromForm = (value: unknown) => {
+    if (!value || typeof value !== "object") return value;
+    const v = { ...(value as Record<string, unknown>) };
+    if (v.duration === "custom") v.duration = v.durationCustom;
+    if (typeof v.tagsOther === "string" && v.tagsOther.trim()) {
+      const typed = v.tagsOther.split(",").map((tag) => tag.trim()).filter(Boolean);
+      v.tags = [...list(v.tags), ...typed];
+    }
+    return v;
+  };
+  return z.preprocess(fromForm, z
     .object({
       title: text({ max: SESSION_LIMITS.title, required: "sessionTitleRequired", tooLong: "sessionTitleTooLong" }),
       description: optionalText({ max: SESSION_LIMITS.description, tooLong: "sessionDescriptionTooLong" }),
@@ -56,7 +68,7 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
       // Free sets the price to 0; cards are always accepted (spec sections 4 and 9).
       price: v.isFree ? 0 : v.price,
       paymentMethods: v.isFree ? [] : Array.from(new Set(["CARD" as const, ...v.paymentMethods])),
-    }));
+    })));
 }
 
 export type SessionFormInput = z.infer<ReturnType<typeof sessionFormSchema>>;

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import type { Requester } from "#app/modules/auth/session.server";
 import { resolveTag } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
@@ -109,4 +110,51 @@ export async function searchSessions(deps: Reader, params: SearchParams, viewer:
   };
   const { rows, total } = await repo.searchSessionRows(deps.db, filters, deps.now, PAGE_SIZE, (params.page - 1) * PAGE_SIZE);
   return { rows, total, page: params.page, pageSize: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+}
+
+/** Spec section 9 defaults for a new session; the time picker starts at 19:00. */
+export function newSessionDefaults(timeZone: string, now: Date) {
+  return {
+    date: DateTime.fromJSDate(now, { zone: timeZone }).plus({ days: 1 }).toISODate() ?? "",
+    time: "19:00",
+    duration: "120",
+    maxParticipants: "5",
+    minParticipants: "3",
+    preSessionCheckHours: "24",
+    currency: "MXN",
+    paymentMethods: ["CARD"],
+    minAdvanceBookingHours: "120",
+    voucherPaymentDays: "3",
+  };
+}
+
+/** An existing session as form values, in the zone it was planned in. */
+export function sessionFormValues(row: repo.SessionDetailRow) {
+  const local = DateTime.fromJSDate(new Date(row.starts_at), { zone: row.time_zone });
+  const preset = [60, 120, 180, 240].includes(row.duration_minutes);
+  return {
+    title: row.title,
+    description: row.description,
+    sessionInstructions: row.session_instructions,
+    game: row.game,
+    genre: row.genre ?? "",
+    experienceLevel: row.experience_level ?? "",
+    date: local.toISODate() ?? "",
+    time: local.toFormat("HH:mm"),
+    duration: preset ? String(row.duration_minutes) : "custom",
+    durationCustom: preset ? "" : String(row.duration_minutes),
+    maxParticipants: String(row.max_participants),
+    minParticipants: String(row.min_participants),
+    preSessionCheckHours: String(row.pre_session_check_hours),
+    tags: row.tags,
+    isFree: row.price_cents === 0 ? "on" : "",
+    price: row.price_cents === 0 ? "" : String(Math.trunc(row.price_cents / 100)),
+    currency: row.currency,
+    paymentMethods: row.allowed_payment_methods,
+    minAdvanceBookingHours: String(row.min_advance_booking_hours),
+    voucherPaymentDays: String(row.voucher_payment_days),
+    location: row.location ?? "",
+    isPrivate: row.is_private ? "on" : "",
+    imageUrl: row.image_url ?? "",
+  };
 }

@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CardStatus } from "#app/modules/sessions/rules";
+
+export type CardData = {
+  id: string;
+  href: string;
+  title: string;
+  game: string;
+  imageUrl: string | null;
+  when: string;
+  price: string | null;
+  seats: string;
+  status: CardStatus;
+  host: string;
+  badges: ("yours" | "yoursSeries" | "joined" | "series")[];
+  tags: { id: string; label: string; emoji: string }[];
+  recurrence: string | null;
+};
+
+const statusStyle: Record<CardStatus["kind"], string> = {
+  cancelled: "bg-stone-200 text-stone-800",
+  confirmed: "bg-green-100 text-green-900",
+  full: "bg-red-100 text-red-900",
+  lastSpot: "bg-amber-100 text-amber-900",
+  spotsLeft: "bg-amber-50 text-amber-900",
+  readyToStart: "bg-green-50 text-green-900",
+  needsPlayers: "bg-sky-50 text-sky-900",
+};
+
+export function SessionCard({ card }: { card: CardData }) {
+  const { t } = useTranslation("sessions");
+  const status = "count" in card.status ? t(`card.status.${card.status.kind}`, { count: card.status.count }) : t(`card.status.${card.status.kind}`);
+  return (
+    <li className="relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+      {card.imageUrl ? (
+        <img src={card.imageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+      ) : (
+        <div aria-hidden="true" className="flex aspect-video items-center justify-center bg-gradient-to-br from-brand-100 to-stone-200 text-4xl">🎲</div>
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-1">
+          {card.badges.slice(0, 2).map((b) => (
+            <span key={b} className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{t(`card.${b}`)}</span>
+          ))}
+        </div>
+        <h3 className="text-lg font-semibold leading-snug">
+          <Link to={card.href} className="after:absolute after:inset-0 hover:underline">{card.title}</Link>
+        </h3>
+        <p className="text-sm text-stone-700">{card.game} · {t("card.by", { name: card.host })}</p>
+        {card.recurrence ? <p className="text-sm font-medium text-purple-800">🔁 {card.recurrence}</p> : null}
+        <p className="text-sm">{card.when}</p>
+        {card.tags.length ? (
+          <ul className="flex flex-wrap gap-1 text-xs">
+            {card.tags.map((tag) => (
+              <li key={tag.id} className="rounded-full bg-stone-100 px-2 py-0.5"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex items-center justify-between pt-2 text-sm">
+          <span className="font-semibold">{card.price ?? t("detail.free")}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[card.status.kind]}`}>{status}</span>
+        </div>
+        <p className="text-xs text-stone-600">{card.seats}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,181 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CharCounter } from "#app/components/profiles/char-counter";
+import { Button } from "#app/components/ui/button";
+import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { currencies, formExperienceLevels, games, genres, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
+import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
+import type { Locale } from "#app/modules/i18n/config";
+import { DURATION_PRESETS, SESSION_LIMITS, sessionFormSchema } from "#app/modules/sessions/schema";
+
+type FieldName =
+  | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "date" | "time" | "duration"
+  | "durationCustom" | "maxParticipants" | "minParticipants" | "preSessionCheckHours" | "tags" | "isFree" | "price" | "currency"
+  | "paymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays" | "location" | "isPrivate" | "imageUrl";
+type Shape = { [K in FieldName]: string | string[] };
+export type SessionFormValues = Partial<Shape>;
+
+const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
+const legend = "px-1 text-lg font-semibold";
+
+/** Create and edit share one form; every part works as a plain POST without JavaScript. */
+export function SessionForm(props: { mode: "create" | "edit"; lastResult: SubmissionResult<string[]> | undefined; defaultValue: SessionFormValues; timeZone: string; lang: Locale }) {
+  const { t } = useTranslation("sessions");
+  const busy = useNavigation().state === "submitting";
+  const schema = sessionFormSchema({ now: new Date(), timeZone: props.timeZone });
+  const [form, fields] = useForm<Shape, unknown>({
+    id: "session",
+    lastResult: props.lastResult,
+    defaultValue: props.defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [free, setFree] = useState(props.defaultValue.isFree === "on");
+  const [currency, setCurrency] = useState(String(props.defaultValue.currency ?? "MXN"));
+  const [duration, setDuration] = useState(String(props.defaultValue.duration ?? "120"));
+  const [instructions, setInstructions] = useState(String(props.defaultValue.sessionInstructions ?? "").length);
+  const picked = new Set([props.defaultValue.tags ?? []].flat());
+  const methods = new Set([props.defaultValue.paymentMethods ?? []].flat());
+  const freeTags = [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      <fieldset className={section}>
+        <legend className={legend}>{t("form.basics")}</legend>
+        <Field label={t("form.title")} errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+        <TextareaField label={t("form.description")} errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
+            <option value="">{t("form.chooseGame")}</option>
+            {games.map((g) => (
+              <option key={g} value={g}>{g}</option>
+            ))}
+          </SelectField>
+          <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
+            <option value="">{t("form.noGenre")}</option>
+            {genres.map((g) => (
+              <option key={g} value={g}>{t(`genres.${g}`)}</option>
+            ))}
+          </SelectField>
+          <SelectField label={t("form.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
+            <option value="">{t("form.anyLevel")}</option>
+            {formExperienceLevels.map((l) => (
+              <option key={l} value={l}>{t(`levels.${l}`)}</option>
+            ))}
+          </SelectField>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">{t("form.tags")}</legend>
+          <p className="text-xs text-stone-600">{t("form.tagsHint")}</p>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {predefinedTags.map((tag) => (
+              <label key={tag.id} className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className="h-4 w-4" />
+                <span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, props.lang)}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
+        </fieldset>
+        <Field label={t("form.otherTags")} inputProps={{ name: "tagsOther", type: "text", defaultValue: freeTags, maxLength: 200 }} />
+        <TextareaField
+          label={t("form.instructions")}
+          hint={<CharCounter length={instructions} max={SESSION_LIMITS.instructions} />}
+          errors={fields.sessionInstructions.errors}
+          textareaProps={{ ...getTextareaProps(fields.sessionInstructions), rows: 3, onInput: (e) => setInstructions(e.currentTarget.value.length) }}
+        />
+        <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
+        <Field label={t("form.imageUrl")} errors={fields.imageUrl.errors} inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://" }} />
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input {...getInputProps(fields.isPrivate, { type: "checkbox" })} className="h-5 w-5" />
+          {t("form.private")}
+        </label>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>{t("form.scheduling")}</legend>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field label={t("form.date")} errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "date" })} />
+          <Field label={t("form.time")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.time.errors} inputProps={getInputProps(fields.time, { type: "time" })} />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">{t("form.duration")}</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {[...DURATION_PRESETS.map(String), "custom"].map((value) => (
+              <label key={value} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input type="radio" name="duration" value={value} checked={duration === value || (value === "custom" && !DURATION_PRESETS.map(String).includes(duration))} onChange={() => setDuration(value)} />
+                {value === "custom" ? t("form.custom") : t("form.hours", { count: Number(value) / 60 })}
+              </label>
+            ))}
+          </div>
+          <Field label={t("form.customMinutes")} inputProps={{ name: "durationCustom", type: "number", min: 15, max: 480, step: 15, defaultValue: String(props.defaultValue.durationCustom ?? "") }} />
+          <ErrorList id={fields.duration.errorId} errors={fields.duration.errors} />
+        </fieldset>
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <Field label={t("form.maxParticipants")} errors={fields.maxParticipants.errors} inputProps={getInputProps(fields.maxParticipants, { type: "number" })} />
+          <Field label={t("form.minParticipants")} errors={fields.minParticipants.errors} inputProps={getInputProps(fields.minParticipants, { type: "number" })} />
+          <Field label={t("form.preSessionCheckHours")} errors={fields.preSessionCheckHours.errors} inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })} />
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className={legend}>{t("form.pricing")}</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.isFree, { type: "checkbox" })} onChange={(e) => setFree(e.currentTarget.checked)} className="h-5 w-5" />
+          {t("form.free")}
+        </label>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field label={t("form.price")} errors={fields.price.errors} inputProps={{ ...getInputProps(fields.price, { type: "number" }), step: 1, min: 0, max: SESSION_LIMITS.maxPrice, disabled: free, value: free ? "" : undefined, inputMode: "numeric" }} />
+          <SelectField label={t("form.currency")} errors={fields.currency.errors} selectProps={{ ...getSelectProps(fields.currency), disabled: free, onChange: (e) => setCurrency(e.currentTarget.value) }}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>{c}</option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
+
+      <fieldset className={section} disabled={free}>
+        <legend className={legend}>{t("form.payment")}</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="paymentMethods" value="CARD" defaultChecked disabled className="h-5 w-5" />
+          {t("form.card")}
+        </label>
+        {currency === "MXN" ? (
+          <>
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input type="checkbox" name="paymentMethods" value="OXXO" defaultChecked={methods.has("OXXO")} className="h-5 w-5" />
+              {t("form.oxxo")}
+            </label>
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <SelectField label={t("form.minAdvance")} errors={fields.minAdvanceBookingHours.errors} selectProps={getSelectProps(fields.minAdvanceBookingHours)}>
+                {oxxoAdvanceHours.map((h) => (
+                  <option key={h} value={h}>{t("form.advanceHours", { count: h })} {h === 120 ? t("form.recommended") : ""}</option>
+                ))}
+              </SelectField>
+              <SelectField label={t("form.voucherDays")} errors={fields.voucherPaymentDays.errors} selectProps={getSelectProps(fields.voucherPaymentDays)}>
+                {oxxoVoucherDays.map((d) => (
+                  <option key={d} value={d}>{t("form.days", { count: d })} {d === 3 ? t("form.recommended") : ""}</option>
+                ))}
+              </SelectField>
+            </div>
+          </>
+        ) : null}
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name="paymentMethods" value="CASH" defaultChecked={methods.has("CASH")} className="h-5 w-5" />
+          {t("form.cash")}
+        </label>
+        <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
+      </fieldset>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <Button disabled={busy}>
+        {props.mode === "create" ? (busy ? t("form.creating") : t("form.submitCreate")) : busy ? t("form.updating") : t("form.submitUpdate")}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageButtons } from "#app/modules/sessions/search";
+
+/**
+ * Spec pagination: previous/next (disabled at the ends), numbered pages with ellipsis gaps —
+ * 9 buttons on wide screens, 5 at 767 px or less — and "showing start–end of total".
+ * Shown only when there is more than one page. Each page is a plain link.
+ */
+export function Pagination({ page, pages, total, pageSize, hrefFor }: { page: number; pages: number; total: number; pageSize: number; hrefFor: (page: number) => string }) {
+  const { t } = useTranslation("sessions");
+  if (pages <= 1) return null;
+  const start = (page - 1) * pageSize + 1;
+  const end = Math.min(total, page * pageSize);
+  const item = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm";
+  const renderButtons = (slots: number, className: string) => (
+    <ul className={`items-center gap-1 ${className}`}>
+      {pageButtons(page, pages, slots).map((p, i) =>
+        p === "gap" ? (
+          <li key={`gap-${i}`} aria-hidden="true" className="px-1">…</li>
+        ) : (
+          <li key={p}>
+            <Link to={hrefFor(p)} aria-current={p === page ? "page" : undefined} aria-label={t("pagination.page", { page: p })} className={`${item} ${p === page ? "border-brand-600 bg-brand-600 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}>
+              {p}
+            </Link>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+  return (
+    <nav aria-label={t("pagination.label")} className="mt-8 flex flex-col items-center gap-3">
+      <p className="text-sm text-stone-700">{t("pagination.showing", { start, end, total })}</p>
+      <div className="flex items-center gap-2">
+        {page > 1 ? <Link to={hrefFor(page - 1)} className={`${item} border-stone-300 bg-white`}>{t("pagination.previous")}</Link> : <span aria-disabled="true" className={`${item} border-stone-200 text-stone-500`}>{t("pagination.previous")}</span>}
+        {renderButtons(9, "hidden md:flex")}
+        {renderButtons(5, "flex md:hidden")}
+        {page < pages ? <Link to={hrefFor(page + 1)} className={`${item} border-stone-300 bg-white`}>{t("pagination.next")}</Link> : <span aria-disabled="true" className={`${item} border-stone-200 text-stone-500`}>{t("pagination.next")}</span>}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+import type { CardData } from "#app/components/sessions/session-card";
+import { isHiddenOnCards, resolveTag, tagLabel } from "#app/modules/catalog/tags";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { displayNameOf } from "#app/modules/users/rules";
+import type { SearchRow } from "./repo.server";
+import { cardStatus, formatPrice, SERIES_READY_AT } from "./rules";
+
+/** A search row as a card, in the viewer's language and time zone. */
+export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, timeZone: string): CardData {
+  const t = translator(lang, "sessions");
+  const isSeries = row.series_id !== null;
+  const badges: CardData["badges"] = [];
+  if (viewerId && row.dm_id === viewerId) badges.push(isSeries ? "yoursSeries" : "yours");
+  else if (row.joined) badges.push("joined");
+  if (isSeries) badges.push("series");
+  const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
+  const startsAt = new Date(row.starts_at);
+  const when = formatDateTime(startsAt, lang, timeZone);
+  const hostWhen = timeZone !== row.time_zone ? ` (${formatDateTime(startsAt, lang, row.time_zone)})` : "";
+  return {
+    id: row.id,
+    href: localePath(lang, isSeries ? `/series/${row.series_id}` : `/session/${row.id}`),
+    title: row.series_title ?? row.title,
+    game: row.game,
+    imageUrl: row.image_url,
+    when: `${when}${hostWhen}`,
+    price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang, { wholeUnits: true })} ${row.currency}`,
+    seats: t("detail.seatsValue", { booked: row.booked, max: row.max_participants }),
+    status: cardStatus({ status: row.status, booked: row.booked, capacity: row.max_participants, readyAt: isSeries ? SERIES_READY_AT : row.min_participants }),
+    host: displayNameOf({ displayName: row.dm_display_name }),
+    badges,
+    tags: row.tags
+      .filter((name) => !isHiddenOnCards(name))
+      .slice(0, 3)
+      .map((name) => {
+        const tag = resolveTag(name);
+        return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
+      }),
+    recurrence: isSeries && row.series_day_of_week !== null ? t("card.every", { day: weekdays[row.series_day_of_week] ?? "" }) : null,
+  };
+}

@@ -1,0 +1,54 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SessionForm } from "#app/components/sessions/session-form";
+import { getOptionalUser, requireDm } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { sessionFormSchema } from "#app/modules/sessions/schema";
+import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
+
+export const handle = { i18n: ["sessions", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+/** DM only (spec: the create button shows only to users whose roles include dm). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireDm(request, lang);
+  return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, defaults: newSessionDefaults(user.timeZone, new Date()) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  if (!(await getOptionalUser(request))) {
+    return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/create"))}`, { type: "error", key: "sessions:toasts.loginFirst" });
+  }
+  const user = await requireDm(request, lang);
+  const d = deps();
+  const submission = parseWithZod(await readForm(request), { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await createSession(d, user, submission.value);
+  if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });
+  return redirectWithToast(localePath(lang, `/session/${result.id}`), { type: "success", key: "sessions:toasts.created" });
+}
+
+export default function CreateSessionPage() {
+  const { timeZone, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("sessions");
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t("form.createTitle")}</h1>
+      <SessionForm mode="create" lastResult={lastResult} defaultValue={defaults} timeZone={timeZone} lang={i18n.language as Locale} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

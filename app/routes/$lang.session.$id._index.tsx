@@ -1,0 +1,149 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ShareBox } from "#app/components/sessions/share-box";
+import { buttonClass } from "#app/components/ui/button";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { resolveTag, tagLabel } from "#app/modules/catalog/tags";
+import { deps } from "#app/modules/deps.server";
+import { getEnv } from "#app/env.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { localePath } from "#app/modules/i18n/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
+import { displayNameOf } from "#app/modules/users/rules";
+
+export const handle = { i18n: ["sessions"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.session.title} · Mesa` : "Mesa" },
+  { name: "description", content: data?.session.description.slice(0, 160) ?? "" },
+];
+
+const DEFAULT_ZONE = "America/Mexico_City";
+
+/** Public to anyone with the link; instructions only for the host and confirmed players. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const viewer = await getOptionalUser(request);
+  const page = await getSessionForViewer(deps(), params.id ?? "", viewer);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const { row } = page;
+  const zone = viewer?.timeZone ?? DEFAULT_ZONE;
+  const startsAt = new Date(row.starts_at);
+  return {
+    url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
+    isHost: page.isHost,
+    joined: page.booking !== null,
+    session: {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      game: row.game,
+      genre: row.genre,
+      level: row.experience_level,
+      when: formatDateTime(startsAt, lang, zone),
+      hostWhen: zone !== row.time_zone ? formatDateTime(startsAt, lang, row.time_zone) : null,
+      hours: Math.round((row.duration_minutes / 60) * 100) / 100,
+      booked: row.booked,
+      max: row.max_participants,
+      price: row.price_cents === 0 ? null : formatPrice(row.price_cents, row.currency, lang),
+      currency: row.currency,
+      location: row.location,
+      isPrivate: row.is_private,
+      imageUrl: row.image_url,
+      tags: row.tags.map((name) => {
+        const tag = resolveTag(name);
+        return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
+      }),
+      instructions: page.instructions,
+      dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
+    },
+    participants: page.participants?.map((p) => ({ id: p.id, name: displayNameOf({ displayName: p.display_name, email: p.email }), status: p.status })) ?? null,
+    waitlist: page.waitlist?.map((w) => ({ id: w.id, name: displayNameOf({ displayName: w.display_name, email: w.email }), position: w.position })) ?? null,
+  };
+}
+
+export default function SessionPage() {
+  const { session: s, isHost, joined, url, participants, waitlist } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  return (
+    <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+      <div className="space-y-6">
+        {s.imageUrl ? <img src={s.imageUrl} alt="" className="aspect-video w-full rounded-lg object-cover" /> : null}
+        <div>
+          <p className="text-sm font-semibold text-brand-700">{s.game}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
+          <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
+          {s.isPrivate ? <span className="mt-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs">{t("detail.private")}</span> : null}
+          {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}
+        </div>
+        <p className="whitespace-pre-line text-stone-800">{s.description}</p>
+        {s.tags.length ? (
+          <ul className="flex flex-wrap gap-2">
+            {s.tags.map((tag) => (
+              <li key={tag.id} className="rounded-full bg-stone-100 px-3 py-1 text-sm"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
+            ))}
+          </ul>
+        ) : null}
+        <section className="rounded-lg border border-stone-200 bg-white p-5">
+          <h2 className="font-semibold">{t("detail.instructions")}</h2>
+          {s.instructions !== null ? <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p> : <p className="mt-2 text-sm text-stone-600">🔒 {t("detail.locked")}</p>}
+        </section>
+        {participants && waitlist ? (
+          <section className="grid gap-4 sm:grid-cols-2">
+            <PeopleList title={t("detail.participants")} empty={t("detail.none")} people={participants.map((p) => ({ id: p.id, name: p.name }))} />
+            <PeopleList title={t("detail.waitlist")} empty={t("detail.none")} people={waitlist.map((w) => ({ id: w.id, name: `${w.position}. ${w.name}` }))} />
+          </section>
+        ) : null}
+      </div>
+      <aside className="space-y-4">
+        <dl className="space-y-3 rounded-lg border border-stone-200 bg-white p-5 text-sm">
+          <Fact term={t("detail.when")}>
+            {s.when}
+            {s.hostWhen ? <span className="block text-xs text-stone-600">{t("detail.hostZone", { time: s.hostWhen })}</span> : null}
+          </Fact>
+          <Fact term={t("detail.duration")}>{t("detail.durationValue", { hours: s.hours })}</Fact>
+          <Fact term={t("detail.seats")}>{t("detail.seatsValue", { booked: s.booked, max: s.max })}</Fact>
+          <Fact term={t("detail.price")}>{s.price ? `${s.price} ${s.currency}` : t("detail.free")}</Fact>
+          <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
+          {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
+        </dl>
+        <div className="rounded-lg border border-stone-200 bg-white p-5 text-sm">
+          <p className="text-stone-600">{t("detail.host")}</p>
+          <p className="font-semibold">{s.dm.name}</p>
+          {s.dm.bio ? <p className="mt-1 text-stone-700">{s.dm.bio}</p> : null}
+          <Link to={`${localePath(lang, `/profile/${s.dm.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">{t("detail.ratingLink")}</Link>
+        </div>
+        {isHost ? <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>{t("detail.edit")}</Link> : null}
+        <ShareBox url={url} title={s.title} />
+      </aside>
+    </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-stone-600">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string }[] }) {
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-5">
+      <h2 className="font-semibold">{title}</h2>
+      {people.length ? (
+        <ul className="mt-2 space-y-1 text-sm">{people.map((p) => <li key={p.id}>{p.name}</li>)}</ul>
+      ) : (
+        <p className="mt-2 text-sm text-stone-600">{empty}</p>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

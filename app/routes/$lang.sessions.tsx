@@ -1,0 +1,113 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SearchFilters } from "#app/components/sessions/search-filters";
+import { SessionCard } from "#app/components/sessions/session-card";
+import { buttonClass } from "#app/components/ui/button";
+import { Pagination } from "#app/components/ui/pagination";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { popularTagIds, predefinedTags, resolveTag, tagLabel } from "#app/modules/catalog/tags";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { toCard } from "#app/modules/sessions/cards.server";
+import { parseSearchParams, withParams } from "#app/modules/sessions/search";
+import { canonicalSearch } from "#app/modules/sessions/search-url";
+import { searchSessions } from "#app/modules/sessions/sessions.server";
+import { DateTime } from "luxon";
+
+export const handle = { i18n: ["sessions"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+/** Spec: without a login the search redirects to /login?redirect=/sessions. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const url = new URL(request.url);
+  const canonical = canonicalSearch(url.searchParams);
+  if (canonical !== null) throw redirect(`${url.pathname}${canonical}`);
+  const search = parseSearchParams(url.searchParams);
+  const result = await searchSessions(deps(), search, user, { timeZone: user.timeZone });
+  return {
+    title: translator(lang, "sessions")("search.title"),
+    isDm: user.isDm,
+    today: DateTime.now().setZone(user.timeZone).toISODate() ?? "",
+    params: search,
+    cards: result.rows.map((row) => toCard(row, lang, user.id, user.timeZone)),
+    total: result.total,
+    page: result.page,
+    pages: result.pages,
+    pageSize: result.pageSize,
+  };
+}
+
+export default function SessionsPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const href = (changes: Record<string, string | null>, keepPage = false) => `${location.pathname}${withParams(current, changes, keepPage)}`;
+  const chips: { key: string; changes: Record<string, string> }[] = [
+    { key: "today", changes: { dateFrom: data.today, dateTo: data.today } },
+    { key: "fewSeats", changes: { fewSpots: "true" } },
+    { key: "newCampaigns", changes: { tags: "new-campaign" } },
+    { key: "learn", changes: { tags: "beginner-friendly" } },
+    { key: "free", changes: { freeOnly: "true" } },
+    { key: "oneShots", changes: { tags: "one-shot" } },
+  ];
+  const active = [...current.entries()].filter(([key]) => key !== "page");
+  return (
+    <section>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t("search.title")}</h1>
+          <p className="text-stone-700">{t("search.subtitle")}</p>
+        </div>
+        {data.isDm ? <Link to={localePath(lang, "/create")} className={buttonClass("primary")}>{t("search.create")}</Link> : null}
+      </div>
+      <ul className="mt-4 flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <Link to={href(chip.changes)} className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm hover:bg-stone-100">{t(`search.chips.${chip.key}`)}</Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4"><SearchFilters params={data.params} action={location.pathname} /></div>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-stone-700">{t("search.popularTags")}:</span>
+        {popularTagIds.map((id) => {
+          const tag = predefinedTags.find((p) => p.id === id)!;
+          return <Link key={id} to={href({ tags: id })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"><span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, lang)}</Link>;
+        })}
+      </div>
+      {active.length ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" aria-label={t("search.active")}>
+          {active.map(([key, value]) => {
+            const shown = key === "tags" ? value.split(",").map((v) => { const r = resolveTag(v); return r.predefined ? tagLabel(r.predefined, lang) : r.name; }).join(", ") : value;
+            return (
+              <Link key={`${key}-${value}`} to={href({ [key]: null })} aria-label={t("search.remove", { name: shown })} className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 text-brand-700 hover:bg-brand-100">
+                {shown} <span aria-hidden="true">×</span>
+              </Link>
+            );
+          })}
+          <Link to={location.pathname} className="text-brand-700 underline">{t("search.clear")}</Link>
+        </div>
+      ) : null}
+      <p className="mt-4 text-sm text-stone-700" aria-live="polite">{t("search.results", { count: data.total })}</p>
+      {data.cards.length ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {data.cards.map((card) => <SessionCard key={card.id} card={card} />)}
+        </ul>
+      ) : (
+        <p className="mt-8 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("search.empty")}</p>
+      )}
+      <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} hrefFor={(p) => href({ page: String(p) }, true)} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

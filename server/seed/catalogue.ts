@@ -1,0 +1,41 @@
+import { getDb } from "../../db/client.server";
+import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
+
+type DemoSession = Partial<SessionRow> & { title: string; dmEmail: string; inDays: number; hour: number; players?: string[] };
+
+const demo: DemoSession[] = [
+  { title: "La Cripta del Rey Dragón", dmEmail: "ana.dm@mesa.test", inDays: 2, hour: 19, game: "D&D 5e", genre: "Fantasy", experienceLevel: "BEGINNER", priceCents: 15000, currency: "MXN", allowedPaymentMethods: ["CARD", "OXXO"], tags: ["one-shot", "beginner-friendly", "spanish-speaking"], description: "Una aventura corta para aprender a jugar: mazmorra, trampas y un dragón con mal humor.", sessionInstructions: "Entra al canal de voz 10 minutos antes. Fichas listas en el enlace que te enviaremos.", players: ["lucia@mesa.test", "mateo@mesa.test", "camila@mesa.test"] },
+  { title: "Horror en Oaxaca", dmEmail: "ana.dm@mesa.test", inDays: 6, hour: 21, game: "Call of Cthulhu", genre: "Horror", experienceLevel: "INTERMEDIATE", priceCents: 20000, currency: "MXN", allowedPaymentMethods: ["CARD", "OXXO", "CASH"], tags: ["mature-themes", "roleplay-heavy", "night-sessions"], description: "Investigadores en los años veinte siguen un rastro de desapariciones en la sierra.", maxParticipants: 4, minParticipants: 3, players: ["lucia@mesa.test", "sam@mesa.test", "mateo@mesa.test"] },
+  { title: "Introdução ao Pathfinder", dmEmail: "bruno.dm@mesa.test", inDays: 3, hour: 20, game: "Pathfinder", genre: "Fantasy", experienceLevel: "BEGINNER", priceCents: 0, currency: "BRL", allowedPaymentMethods: [], tags: ["new-players", "latam", "voice-chat"], description: "Sessão gratuita para conhecer o sistema, com personagens prontos." },
+  { title: "Night City Blues", dmEmail: "bruno.dm@mesa.test", inDays: 9, hour: 22, game: "Cyberpunk Red", genre: "Sci-Fi", experienceLevel: "ADVANCED", priceCents: 1500, currency: "USD", allowedPaymentMethods: ["CARD"], tags: ["combat-heavy", "english-speaking", "uses-vtt"], description: "A heist gone wrong in the neon streets. Bring your chrome.", maxParticipants: 5, minParticipants: 4, players: ["sam@mesa.test"] },
+  { title: "Mesa abierta de domingo", dmEmail: "ana.dm@mesa.test", inDays: 1, hour: 12, game: "D&D 5e", genre: "Fantasy", priceCents: 0, currency: "MXN", allowedPaymentMethods: [], tags: ["family-friendly", "in-person"], description: "Partida gratuita en la ludoteca de la colonia Roma.", location: "Ludoteca Dados, CDMX", maxParticipants: 6, minParticipants: 2 },
+  { title: "Crónicas de la Ciudad Vampira", dmEmail: "ana.dm@mesa.test", inDays: -7, hour: 20, game: "Vampire: The Masquerade", genre: "Horror", priceCents: 12000, currency: "MXN", allowedPaymentMethods: ["CARD"], tags: ["mature-themes"], description: "Una noche de intrigas en la corte de la Camarilla.", players: ["camila@mesa.test"] },
+  { title: "Mystery on the Orient Express", dmEmail: "bruno.dm@mesa.test", inDays: 12, hour: 18, game: "Call of Cthulhu", genre: "Historical", priceCents: 2500, currency: "EUR", allowedPaymentMethods: ["CARD", "CASH"], tags: ["bilingual", "video-chat"], description: "A locked-room mystery aboard the most famous train of the 1920s.", maxParticipants: 6, minParticipants: 3 },
+];
+
+/** Demo sessions with bookings, so every card status shows; skipped when sessions already exist. */
+export async function seedCatalogue(now = new Date()) {
+  const db = getDb();
+  if (await db.selectFrom("sessions").select("id").limit(1).executeTakeFirst()) return 0;
+  const users = await db.selectFrom("users").select(["id", "email"]).execute();
+  const idOf = (email: string) => users.find((u) => u.email === email)?.id;
+  let created = 0;
+  for (const s of demo) {
+    const dmId = idOf(s.dmEmail);
+    if (!dmId) continue;
+    const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + s.inDays, s.hour + 6));
+    const { dmEmail: _dm, inDays: _d, hour: _h, players = [], ...fields } = s;
+    const id = await insertSession(db, {
+      dmId, seriesId: null, description: "", sessionInstructions: "", game: "D&D 5e", genre: null, experienceLevel: null,
+      startsAt, timeZone: "America/Mexico_City", durationMinutes: 180, maxParticipants: 5, minParticipants: 3, priceCents: 0,
+      currency: "MXN", allowedPaymentMethods: ["CARD"], minAdvanceBookingHours: 120, voucherPaymentDays: 3, preSessionCheckHours: 24,
+      tags: [], imageUrl: null, location: null, isPrivate: false, ...fields,
+    }, now);
+    for (const email of players) {
+      const userId = idOf(email);
+      if (userId) await db.insertInto("bookings").values({ session_id: id, user_id: userId, status: "CONFIRMED", payment_method: fields.priceCents ? "CARD" : "FREE", amount_cents: fields.priceCents ?? 0, currency: fields.currency ?? "MXN" }).execute();
+    }
+    created += 1;
+  }
+  return created;
+}

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { demo, ready, signIn } from "./fixtures";
+
+test("a DM creates a session; bad input is explained and kept; the session shows in search and details", async ({ page, javaScriptEnabled }) => {
+  const title = `Tumba de los Reyes ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
+  await signIn(page, demo.dm, "es");
+  await page.goto("/es/create");
+  await ready(page, javaScriptEnabled);
+  // The browser already stops typing at 200 characters (maxlength), so leave the title empty instead.
+  await page.getByLabel("Título").fill("");
+  await page.getByLabel("Juego").selectOption("Pathfinder");
+  await page.getByLabel("Máximo de jugadores").fill("21");
+  await page.getByRole("button", { name: "Crear partida" }).last().click();
+  await expect(page.getByText("Escribe un título.")).toBeVisible();
+  await expect(page.getByText("El máximo de jugadores va de 1 a 20.")).toBeVisible();
+  await expect(page.getByLabel("Juego")).toHaveValue("Pathfinder");
+
+  await page.getByLabel("Título").fill(title);
+  await page.getByLabel("Máximo de jugadores").fill("4");
+  await page.getByLabel("Mínimo de jugadores").fill("2");
+  await page.getByLabel("Precio (unidades enteras)").fill("180");
+  await page.getByText("Partida única").click();
+  await page.getByRole("button", { name: "Crear partida" }).last().click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("$180.00 MXN")).toBeVisible();
+  await expect(page.getByText("0 de 4 ocupados")).toBeVisible();
+
+  await page.goto(`/es/sessions?searchTerm=${encodeURIComponent(title.slice(0, 12).toLowerCase())}`);
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByText("Tu partida").first()).toBeVisible();
+});
+
+test("a player searches with filters in the URL and pages through results", async ({ page }) => {
+  await page.goto("/es/sessions");
+  await expect(page).toHaveURL(/\/es\/login\?redirect=%2Fes%2Fsessions$/);
+  await signIn(page, demo.player, "es", "/es/sessions");
+  await page.goto("/es/sessions?game=Call+of+Cthulhu");
+  await expect(page.getByText(/^\d+ resultados?$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Horror en Oaxaca" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Night City Blues" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Quitar filtro Call of Cthulhu" }).click();
+  await expect(page.getByRole("link", { name: "Night City Blues" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Partidas gratis" }).click();
+  await expect(page).toHaveURL(/freeOnly=true/);
+  await expect(page.getByRole("link", { name: "Introdução ao Pathfinder" })).toBeVisible();
+
+  await page.goto("/es/sessions?page=abc&minSpots=zzz&priceMin=-3");
+  await expect(page.getByRole("heading", { name: "Partidas" })).toBeVisible();
+});
+
+test("a player cannot open the create page", async ({ page }) => {
+  await signIn(page, demo.player, "en");
+  await page.goto("/en/create");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server";
+import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { action as create } from "../../app/routes/$lang.create";
+import { action as edit } from "../../app/routes/$lang.session.$id.edit";
+import { loader as detail } from "../../app/routes/$lang.session.$id._index";
+import { loader as search } from "../../app/routes/$lang.sessions";
+import { useTestDatabase } from "../setup/database";
+import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { errorsFor, form, run } from "./route";
+
+useTestDatabase();
+
+const base = "http://localhost:3000";
+async function cookieFor(role: "user" | "dm") {
+  const { deps } = testDeps(new Date());
+  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, meta);
+  if (created.status !== "created") throw new Error("sign-up failed");
+  const session = await authSessionStorage().getSession();
+  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
+  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
+}
+
+const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+const good = { title: "Mesa de prueba", game: "D&D 5e", date: tomorrow, time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "100", currency: "MXN" };
+const count = async () => (await getDb().selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+
+let dm = "";
+let player = "";
+beforeAll(async () => {
+  dm = await cookieFor("dm");
+  player = await cookieFor("user");
+});
+
+describe("create session route", () => {
+  it.each([
+    [{ title: "x".repeat(201) }, "title", "sessionTitleTooLong"],
+    [{ maxParticipants: "21" }, "maxParticipants", "maxParticipantsInvalid"],
+    [{ minParticipants: "6" }, "minParticipants", "minAboveMax"],
+    [{ duration: "custom", durationCustom: "481" }, "duration", "durationTooLong"],
+    [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, "tags", "tooManyTags"],
+    [{ date: "2020-01-01" }, "date", "datePast"],
+    [{ price: "1000001" }, "price", "priceTooHigh"],
+  ])("%# %o → 400 %s %s, nothing saved", async (override, field, key) => {
+    const before = await count();
+    const result = await run(create, form(`${base}/es/create`, { ...good, ...override } as Record<string, string | string[]>, { Cookie: dm }), { lang: "es" });
+    expect(result.status).toBe(400);
+    expect(errorsFor(result.data, field)).toContain(key);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses players (403) and sends signed-out visitors to log in", async () => {
+    expect((await run(create, form(`${base}/es/create`, good, { Cookie: player }), { lang: "es" })).status).toBe(403);
+    const anonymous = await run(create, form(`${base}/es/create`, good), { lang: "es" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toContain("/es/login?redirect=");
+  });
+
+  it("creates, shows the details, and lets only the host edit", async () => {
+    const created = await run(create, form(`${base}/es/create`, { ...good, price: "abc" }, { Cookie: dm }), { lang: "es" });
+    expect(created.status).toBe(302);
+    const id = created.headers.get("Location")!.split("/").pop()!;
+    const page = await run(detail, new Request(`${base}/es/session/${id}`), { lang: "es", id });
+    expect(page.data).toMatchObject({ session: { title: "Mesa de prueba", price: null, instructions: null } });
+    const stolen = await run(edit, form(`${base}/es/session/${id}/edit`, { ...good, title: "Robada" }, { Cookie: player }), { lang: "es", id });
+    expect(stolen.status).toBe(403);
+    expect((await run(detail, new Request(`${base}/es/session/not-a-uuid`), { lang: "es", id: "not-a-uuid" })).status).toBe(404);
+  });
+});
+
+describe("search route", () => {
+  it("redirects signed-out visitors and survives malformed parameters", async () => {
+    const anonymous = await run(search, new Request(`${base}/es/sessions`), { lang: "es" });
+    expect(anonymous.headers.get("Location")).toBe("/es/login?redirect=%2Fes%2Fsessions");
+    const odd = await run(search, new Request(`${base}/es/sessions?page=-1&minSpots=x&dateFrom=nope&tags=${"x".repeat(500)}`, { headers: { Cookie: player } }), { lang: "es" });
+    expect(odd.status).toBe(200);
+    expect(odd.data).toMatchObject({ page: 1 });
+  });
+});
