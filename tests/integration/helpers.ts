@@ -6,7 +6,7 @@ import type { Deps } from "../../app/modules/deps.server";
 import { createOutboxMailer, listOutbox } from "../../app/services/mailer/outbox.server";
 
 /** Use-case dependencies with a real database, a mailbox on disk and a clock the test controls. */
-export function testDeps(now = new Date("2026-11-22T12:00:00Z")) {
+export function testDeps(now = new Date()) {
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-mail-"));
   const deps: Deps = { db: getDb(), mailer: createOutboxMailer(outbox, "test@mesa.test"), now, appUrl: "http://localhost:3000" };
   return {
