@@ -214,3 +214,30 @@ export async function searchSessionRows(db: Database, f: SearchFilters, now: Dat
 }
 
 export type SearchRow = Awaited<ReturnType<typeof searchSessionRows>>["rows"][number];
+
+/** Sessions a user hosts or has an active booking in, upcoming or past. */
+export function listUserSessions(db: Database, userId: string, now: Date, opts: { past: boolean; joinedOnly: boolean; limit: number }) {
+  return db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.dm_id")
+    .leftJoin("series as se", "se.id", "s.series_id")
+    .selectAll("s")
+    .select((eb) => [
+      "u.display_name as dm_display_name",
+      "se.title as series_title",
+      "se.frequency as series_frequency",
+      "se.day_of_week as series_day_of_week",
+      "se.time_zone as series_time_zone",
+      activeBookings(eb.ref("s.id")).as("booked"),
+      sql<number>`0`.as("total"),
+      sql<boolean>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`.as("joined"),
+    ])
+    .where((eb) => {
+      const booked = sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
+      const mine = opts.joinedOnly ? booked : eb.or([eb("s.dm_id", "=", userId), booked]);
+      return eb.and([mine, opts.past ? eb("s.starts_at", "<", now) : eb("s.starts_at", ">=", now), eb("s.status", "!=", "CANCELLED")]);
+    })
+    .orderBy("s.starts_at", opts.past ? "desc" : "asc")
+    .limit(opts.limit)
+    .execute();
+}

@@ -4,6 +4,7 @@ import { resolveTag } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { localToInstant } from "#app/modules/series/rules";
 import * as repo from "./repo.server";
+import type { ApiSessionInput } from "./api-schema";
 import type { SessionFormInput } from "./schema";
 import { dateRange, experienceFilter, foldSearchTerm, PAGE_SIZE, tagIdsOf, type SearchParams } from "./search";
 
@@ -158,3 +159,50 @@ export function sessionFormValues(row: repo.SessionDetailRow) {
     imageUrl: row.image_url ?? "",
   };
 }
+
+function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, seriesId: string | null): repo.SessionRow {
+  return {
+    dmId: host.id,
+    seriesId,
+    title: input.title,
+    description: input.description,
+    sessionInstructions: input.sessionInstructions,
+    game: input.game,
+    genre: input.genre ?? null,
+    experienceLevel: input.experienceLevel ?? null,
+    startsAt: new Date(input.date),
+    timeZone,
+    durationMinutes: input.duration,
+    maxParticipants: input.maxParticipants,
+    minParticipants: input.minParticipants,
+    priceCents: input.price,
+    currency: input.currency,
+    allowedPaymentMethods: input.price === 0 ? [] : Array.from(new Set(["CARD", ...input.allowedPaymentMethods])),
+    minAdvanceBookingHours: input.minAdvanceBookingHours,
+    voucherPaymentDays: input.voucherPaymentDays,
+    preSessionCheckHours: input.preSessionCheckHours,
+    tags: storedTags(input.tags),
+    imageUrl: input.imageUrl ?? null,
+    location: input.location ?? null,
+    isPrivate: input.isPrivate,
+  };
+}
+
+/** POST /api/session: the date must not be in the past. */
+export async function createSessionFromApi(deps: Deps, host: Requester, input: ApiSessionInput) {
+  if (new Date(input.date) < deps.now) return { ok: false as const, error: "date must be in the future" };
+  return { ok: true as const, id: await repo.insertSession(deps.db, apiRow(host, input, host.timeZone, null), deps.now) };
+}
+
+/** PATCH /api/session/{id}: host or admin only. */
+export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
+  if (!uuid.test(id)) return { ok: false, status: 404 };
+  const existing = await repo.findSession(deps.db, id);
+  if (!existing) return { ok: false, status: 404 };
+  if (existing.dm_id !== editor.id && !editor.isAdmin) return { ok: false, status: 403 };
+  await repo.updateSessionRow(deps.db, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), deps.now);
+  return { ok: true };
+}
+
+export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
+  uuid.test(userId) ? repo.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);

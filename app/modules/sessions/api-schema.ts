@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { currencies, formExperienceLevels, paymentMethods } from "#app/modules/catalog/options";
+
+/**
+ * The JSON API's session payload (spec sections 5 and 7): `date` is an ISO date-time, `price`
+ * is in cents, tags are sent as labels. Errors are plain English, as the API answers `{ error }`.
+ */
+export const apiSessionSchema = z
+  .object({
+    title: z.string().trim().min(1, "title is required").max(200, "title must be at most 200 characters"),
+    description: z.string().max(1000, "description must be at most 1000 characters").default(""),
+    sessionInstructions: z.string().max(1000, "sessionInstructions must be at most 1000 characters").default(""),
+    game: z.string().trim().min(1, "game is required").max(100, "game must be at most 100 characters"),
+    genre: z.string().max(100, "genre must be at most 100 characters").nullish(),
+    experienceLevel: z.enum(formExperienceLevels).nullish(),
+    date: z.string().datetime({ offset: true, message: "date must be an ISO date-time" }),
+    duration: z.number().int().positive().max(480, "duration must be at most 480 minutes").default(120),
+    maxParticipants: z.number().int().min(1).max(20).default(5),
+    minParticipants: z.number().int().min(1).max(20).optional(),
+    minPlayers: z.number().int().min(1).max(20).optional(),
+    preSessionCheckHours: z.number().int().min(0).max(168).default(24),
+    minAdvanceBookingHours: z.number().int().min(0).default(24),
+    voucherPaymentDays: z.number().int().positive().default(3),
+    tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
+    price: z.number().int().min(0).max(100_000_000).default(0),
+    currency: z.enum(currencies).default("MXN"),
+    allowedPaymentMethods: z.array(z.enum(paymentMethods)).default(["CARD"]),
+    imageUrl: z.string().url("imageUrl must be a URL").nullish(),
+    location: z.string().max(200).nullish(),
+    is_private: z.boolean().optional(),
+    isPrivate: z.boolean().optional(),
+  })
+  .transform((v) => ({ ...v, minParticipants: v.minParticipants ?? v.minPlayers ?? 3, isPrivate: v.is_private ?? v.isPrivate ?? false }))
+  .superRefine((v, ctx) => {
+    if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", message: "minParticipants cannot exceed maxParticipants" });
+    if (v.allowedPaymentMethods.includes("OXXO") && v.currency !== "MXN") ctx.addIssue({ code: "custom", message: "OXXO is only available for MXN" });
+  });
+
+export type ApiSessionInput = z.infer<typeof apiSessionSchema>;
+
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  return issue.path.length && !issue.message.includes(String(issue.path[0])) ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
+import { updateSessionFromApi } from "#app/modules/sessions/sessions.server";
+
+export const loader = () => methodNotAllowed("PATCH");
+
+/** PATCH /api/session/{id} — same payload as create; only the host or an admin. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+  const user = await requireApiUser(request);
+  const parsed = apiSessionSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
+  const result = await updateSessionFromApi(deps(), user, params.id ?? "", parsed.data);
+  if (result.ok) return apiJson({ id: params.id, success: true });
+  if (result.status === 403) return apiError("You can only edit your own sessions", 403);
+  if (result.status === 404) return apiError("Session not found", 404);
+  return apiError("error" in result ? result.error : "Invalid request", 400);
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
+import { createSessionFromApi } from "#app/modules/sessions/sessions.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/session — DMs only; price in cents, tags as labels. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  if (!user.isDm && !user.isAdmin) return apiError("Only hosts can create sessions", 403);
+  const parsed = apiSessionSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
+  const result = await createSessionFromApi(deps(), user, parsed.data);
+  return result.ok ? apiJson({ id: result.id }, 201) : apiError(result.error, 400);
+}

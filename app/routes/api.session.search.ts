@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { groupedJson, sessionJson } from "#app/modules/sessions/json.server";
+import { parseSearchParams } from "#app/modules/sessions/search";
+import { searchSessions } from "#app/modules/sessions/sessions.server";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/session/search — a list, or {grouped, series, individualSessions} when grouped (the default). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireApiUser(request);
+  const url = new URL(request.url);
+  const params = parseSearchParams(url.searchParams);
+  const userId = url.searchParams.get("userId");
+  const result = await searchSessions(deps(), params, viewer, { timeZone: viewer.timeZone, dmId: userId && uuid.test(userId) ? userId : null });
+  return apiJson(params.groupBySeries ? groupedJson(result.rows) : result.rows.map(sessionJson));
+}
