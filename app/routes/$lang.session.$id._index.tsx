@@ -61,8 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       instructions: page.instructions,
       dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     },
-    participants: page.participants?.map((p) => ({ id: p.id, name: displayNameOf({ displayName: p.display_name, email: p.email }), status: p.status })) ?? null,
-    waitlist: page.waitlist?.map((w) => ({ id: w.id, name: displayNameOf({ displayName: w.display_name, email: w.email }), position: w.position })) ?? null,
+    participants: page.participants?.map((p) => ({ id: p.id, userId: p.user_id, name: displayNameOf({ displayName: p.display_name, email: p.email }), status: p.status })) ?? null,
+    waitlist: page.waitlist?.map((w) => ({ id: w.id, userId: w.user_id, name: displayNameOf({ displayName: w.display_name, email: w.email }), position: w.position })) ?? null,
   };
 }
 
@@ -94,8 +94,8 @@ export default function SessionPage() {
         </section>
         {participants && waitlist ? (
           <section className="grid gap-4 sm:grid-cols-2">
-            <PeopleList title={t("detail.participants")} empty={t("detail.none")} people={participants.map((p) => ({ id: p.id, name: p.name }))} />
-            <PeopleList title={t("detail.waitlist")} empty={t("detail.none")} people={waitlist.map((w) => ({ id: w.id, name: `${w.position}. ${w.name}` }))} />
+            <PeopleList title={t("detail.participants")} empty={t("detail.none")} people={participants.map((p) => ({ id: p.id, name: p.name, removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}` }))} />
+            <PeopleList title={t("detail.waitlist")} empty={t("detail.none")} people={waitlist.map((w) => ({ id: w.id, name: `${w.position}. ${w.name}`, removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=waitlist&userId=${w.userId}` }))} />
           </section>
         ) : null}
       </div>
@@ -133,12 +133,20 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string }[] }) {
+function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string }[] }) {
+  const { t } = useTranslation("sessions");
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-5">
       <h2 className="font-semibold">{title}</h2>
       {people.length ? (
-        <ul className="mt-2 space-y-1 text-sm">{people.map((p) => <li key={p.id}>{p.name}</li>)}</ul>
+        <ul className="mt-2 space-y-1 text-sm">
+          {people.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-2">
+              {p.name}
+              <Link to={p.removeHref} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-9 items-center text-red-700 underline">{t("detail.remove")}</Link>
+            </li>
+          ))}
+        </ul>
       ) : (
         <p className="mt-2 text-sm text-stone-600">{empty}</p>
       )}

@@ -54,3 +54,17 @@ test("a player cannot open the create page", async ({ page }) => {
   await page.goto("/en/create");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
+
+test("the host removes a participant after confirming", async ({ page }) => {
+  await signIn(page, demo.dm, "es");
+  await page.goto("/es/sessions?searchTerm=cripta");
+  await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).click();
+  await expect(page.getByRole("heading", { name: "Participantes" })).toBeVisible();
+  const before = await page.getByRole("link", { name: /^Quitar a / }).count();
+  expect(before).toBeGreaterThan(0);
+  await page.getByRole("link", { name: /^Quitar a / }).first().click();
+  await expect(page.getByRole("heading", { name: /de la partida\?$/ })).toBeVisible();
+  await page.getByRole("button", { name: "Sí, quitar" }).click();
+  await expect(page.getByRole("status")).toContainText("Participante quitado.");
+  await expect(page.getByRole("link", { name: /^Quitar a / })).toHaveCount(before - 1);
+});

@@ -70,3 +70,21 @@ describe("session API", () => {
     expect((await run(dmApi, get(`/api/dm?userId=${player.id}`, player.auth))).status).toBe(404);
   });
 });
+
+describe("removing people", () => {
+  it("lets the host remove a participant, a player leave, and refuses strangers", async () => {
+    const { getDb } = await import("../../db/client.server");
+    const stranger = await who("user");
+    await getDb().insertInto("bookings").values({ session_id: id, user_id: player.id, status: "CONFIRMED", amount_cents: 0, currency: "MXN" }).execute();
+    await getDb().insertInto("waitlist_entries").values([{ session_id: id, user_id: stranger.id, position: 1 }, { session_id: id, user_id: dm.id, position: 2 }]).execute();
+    const { action: bookingsApi } = await import("../../app/routes/api.bookings");
+    const { action: waitlistApi } = await import("../../app/routes/api.waitlist");
+    expect(await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, stranger.auth))).toMatchObject({ status: 403, data: { error: "Failed to remove participant" } });
+    expect((await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, dm.auth))).status).toBe(200);
+    expect(await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, dm.auth))).toMatchObject({ status: 404, data: { error: "Booking not found" } });
+    expect((await run(waitlistApi, send("DELETE", "/api/waitlist", { sessionId: id, userId: stranger.id }, stranger.auth))).status).toBe(200);
+    const left = await getDb().selectFrom("waitlist_entries").select(["user_id", "position"]).where("session_id", "=", id).execute();
+    expect(left).toEqual([{ user_id: dm.id, position: 1 }]);
+    expect((await run(waitlistApi, send("DELETE", "/api/waitlist", { sessionId: "x" }, dm.auth))).status).toBe(400);
+  });
+});

@@ -241,3 +241,33 @@ export function listUserSessions(db: Database, userId: string, now: Date, opts: 
     .limit(opts.limit)
     .execute();
 }
+
+/** Cancels a user's active booking; returns how many rows changed (0 or 1). */
+export async function cancelActiveBooking(db: Database, sessionId: string, userId: string, now: Date) {
+  const result = await db
+    .updateTable("bookings")
+    .set({ status: "CANCELLED", updated_at: now })
+    .where("session_id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes a waitlist entry and closes the gap in positions behind it. */
+export async function deleteWaitlistEntry(db: Database, sessionId: string, userId: string) {
+  const removed = await db
+    .deleteFrom("waitlist_entries")
+    .where("session_id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .returning("position")
+    .executeTakeFirst();
+  if (!removed) return 0;
+  await db
+    .updateTable("waitlist_entries")
+    .set((eb) => ({ position: eb("position", "-", 1) }))
+    .where("session_id", "=", sessionId)
+    .where("position", ">", removed.position)
+    .execute();
+  return 1;
+}

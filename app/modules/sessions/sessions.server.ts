@@ -206,3 +206,22 @@ export async function updateSessionFromApi(deps: Deps, editor: Requester, id: st
 
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
   uuid.test(userId) ? repo.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
+
+export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
+
+/**
+ * DELETE /api/bookings and /api/waitlist, and the host's remove buttons. The host (or an admin)
+ * may remove anyone; a player may remove only themself (leaving).
+ */
+export async function removeFromSession(deps: Deps, actor: Requester, input: { sessionId: string; userId: string; list: "bookings" | "waitlist" }): Promise<RemovalResult> {
+  if (!uuid.test(input.sessionId) || !uuid.test(input.userId)) return { ok: false, status: 404, error: "Session not found" };
+  const session = await repo.findSession(deps.db, input.sessionId);
+  if (!session) return { ok: false, status: 404, error: "Session not found" };
+  const allowed = session.dm_id === actor.id || actor.isAdmin || input.userId === actor.id;
+  if (!allowed) return { ok: false, status: 403, error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
+  const changed = await deps.db.transaction().execute((trx) =>
+    input.list === "bookings" ? repo.cancelActiveBooking(trx, input.sessionId, input.userId, deps.now) : repo.deleteWaitlistEntry(trx, input.sessionId, input.userId),
+  );
+  if (!changed) return { ok: false, status: 404, error: input.list === "bookings" ? "Booking not found" : "Waitlist entry not found" };
+  return { ok: true };
+}

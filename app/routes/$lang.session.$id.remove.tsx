@@ -1,0 +1,61 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { getSessionForViewer, removeFromSession } from "#app/modules/sessions/sessions.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { displayNameOf } from "#app/modules/users/rules";
+import { readForm } from "#app/utils/form.server";
+
+export const handle = { i18n: ["sessions"] };
+
+/** The host's confirmation step for removing a participant or waitlist entry (a page, so it works without JavaScript). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const url = new URL(request.url);
+  const list = url.searchParams.get("list") === "waitlist" ? "waitlist" : "bookings";
+  const page = await getSessionForViewer(deps(), params.id ?? "", user);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page.participants || !page.waitlist) throw redirect(localePath(lang, `/session/${page.row.id}`));
+  const people = list === "bookings" ? page.participants : page.waitlist;
+  const person = people.find((p) => p.user_id === url.searchParams.get("userId"));
+  if (!person) throw new Response("Not Found", { status: 404 });
+  return { list, sessionId: page.row.id, sessionTitle: page.row.title, userId: person.user_id, name: displayNameOf({ displayName: person.display_name, email: person.email }) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const form = await readForm(request);
+  const list = form.get("list") === "waitlist" ? "waitlist" : "bookings";
+  const back = localePath(lang, `/session/${params.id ?? ""}`);
+  const result = await removeFromSession(deps(), user, { sessionId: params.id ?? "", userId: String(form.get("userId") ?? ""), list });
+  if (!result.ok) return redirectWithToast(back, { type: "error", key: list === "bookings" ? "sessions:toasts.removeParticipantFailed" : "sessions:toasts.removeWaitlistFailed" });
+  return redirectWithToast(back, { type: "success", key: list === "bookings" ? "sessions:toasts.participantRemoved" : "sessions:toasts.waitlistRemoved" });
+}
+
+export default function RemovePage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("sessions");
+  return (
+    <section className="mx-auto max-w-md rounded-lg border border-stone-200 bg-white p-6 text-center">
+      <h1 className="text-xl font-bold">{t(data.list === "bookings" ? "remove.titleParticipant" : "remove.titleWaitlist", { name: data.name })}</h1>
+      <p className="mt-1 text-sm text-stone-600">{data.sessionTitle}</p>
+      <p className="mt-3 text-stone-700">{t("remove.body")}</p>
+      <Form method="post" className="mt-6 flex justify-center gap-2">
+        <input type="hidden" name="list" value={data.list} />
+        <input type="hidden" name="userId" value={data.userId} />
+        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>{t("remove.cancel")}</Link>
+        <Button variant="danger">{t("remove.confirm")}</Button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
