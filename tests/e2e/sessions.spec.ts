@@ -68,3 +68,17 @@ test("the host removes a participant after confirming", async ({ page }) => {
   await expect(page.getByRole("status")).toContainText("Participante quitado.");
   await expect(page.getByRole("link", { name: /^Quitar a / })).toHaveCount(before - 1);
 });
+
+test("the calendar shows sessions by month, week and day", async ({ page }) => {
+  await signIn(page, demo.player, "es");
+  await page.goto("/es/calendar");
+  await expect(page.getByRole("columnheader", { name: "Dom" })).toBeVisible();
+  await expect(page.getByText("Campaña", { exact: true })).toBeVisible();
+  const event = page.getByRole("link", { name: /La Cripta del Rey Dragón/ }).first();
+  if ((await event.count()) === 0) await page.getByRole("link", { name: "Siguiente" }).click(); // late in the month the demo session falls in the next one
+  await expect(page.getByRole("link", { name: /La Cripta del Rey Dragón/ }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Semana" }).click();
+  await expect(page).toHaveURL(/view=week/);
+  await page.goto("/es/calendar?day=2020-01-01");
+  await expect(page.getByText("No hay partidas este día.")).toBeVisible();
+});

@@ -21,6 +21,11 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
           <NavLink to={localePath(lang, "/sessions")} className={navLink}>
             {t("nav.sessions")}
           </NavLink>
+          {user ? (
+            <NavLink to={localePath(lang, "/calendar")} className={navLink}>
+              {t("nav.calendar")}
+            </NavLink>
+          ) : null}
           {user?.isDm ? (
             <Link to={localePath(lang, "/create")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700">
               {t("nav.create")}

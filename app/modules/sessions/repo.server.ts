@@ -271,3 +271,17 @@ export async function deleteWaitlistEntry(db: Database, sessionId: string, userI
     .execute();
   return 1;
 }
+
+/** Sessions in [from, to) the viewer may see, for the calendar. */
+export function calendarRows(db: Database, viewerId: string, from: Date, to: Date) {
+  return db
+    .selectFrom("sessions as s")
+    .select(["s.id", "s.title", "s.starts_at", "s.series_id"])
+    .where("s.starts_at", ">=", from)
+    .where("s.starts_at", "<", to)
+    .where("s.status", "!=", "CANCELLED")
+    .where((eb) => eb.or([eb("s.is_private", "=", false), eb("s.dm_id", "=", viewerId)]))
+    .orderBy("s.starts_at")
+    .limit(1000)
+    .execute();
+}

@@ -225,3 +225,17 @@ export async function removeFromSession(deps: Deps, actor: Requester, input: { s
   if (!changed) return { ok: false, status: 404, error: input.list === "bookings" ? "Booking not found" : "Waitlist entry not found" };
   return { ok: true };
 }
+
+/** Calendar events between two local dates (inclusive) in the viewer's zone, grouped by local date. */
+export async function calendarEvents(deps: Reader, viewer: Requester, firstDay: string, lastDay: string) {
+  const from = DateTime.fromISO(firstDay, { zone: viewer.timeZone }).startOf("day");
+  const to = DateTime.fromISO(lastDay, { zone: viewer.timeZone }).plus({ days: 1 }).startOf("day");
+  const rows = await repo.calendarRows(deps.db, viewer.id, from.toJSDate(), to.toJSDate());
+  const byDay: Record<string, { id: string; title: string; time: string; isSeries: boolean }[]> = {};
+  for (const row of rows) {
+    const local = DateTime.fromJSDate(new Date(row.starts_at), { zone: viewer.timeZone });
+    const key = local.toISODate() ?? "";
+    (byDay[key] ??= []).push({ id: row.id, title: row.title, time: local.toFormat("HH:mm"), isSeries: row.series_id !== null });
+  }
+  return byDay;
+}

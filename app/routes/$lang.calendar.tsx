@@ -1,0 +1,141 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DateTime } from "luxon";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { cellEvents, isDate, isMonth, monthGrid, shiftDate, shiftMonth, weekOf, weekSummary } from "#app/modules/calendar/rules";
+import { deps } from "#app/modules/deps.server";
+import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { calendarEvents } from "#app/modules/sessions/sessions.server";
+
+export const handle = { i18n: ["sessions"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+type Event = { id: string; title: string; time: string; isSeries: boolean };
+
+/** Month grid (Sunday first), agenda week, or one day — all plain links, state in the URL. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const url = new URL(request.url);
+  const today = DateTime.now().setZone(user.timeZone).toISODate() ?? "";
+  const day = url.searchParams.get("day");
+  const view = isDate(day) ? "day" : url.searchParams.get("view") === "week" ? "week" : "month";
+  const date = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;
+  const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : date.slice(0, 7);
+  const days = view === "day" ? [day!] : view === "week" ? weekOf(date) : monthGrid(month).flat();
+  const events = await calendarEvents(deps(), user, days[0]!, days.at(-1)!);
+  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events };
+}
+
+const dot = (isSeries: boolean) => (isSeries ? "bg-purple-700" : "bg-blue-700");
+
+export default function CalendarPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  const base = localePath(lang, "/calendar");
+  const names = t("calendar.weekdaysShort", { returnObjects: true }) as unknown as string[];
+  const label = (iso: string, opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale[lang], { ...opts, timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+  const eventsOf = (iso: string): Event[] => data.events[iso] ?? [];
+
+  if (data.view === "day" && data.day) {
+    const list = eventsOf(data.day);
+    return (
+      <section>
+        <Link to={`${base}?month=${data.day.slice(0, 7)}`} className="text-sm text-brand-700 underline">← {t("calendar.back")}</Link>
+        <h1 className="mt-3 text-2xl font-bold">{t("calendar.day", { date: label(data.day, { dateStyle: "full" }) })}</h1>
+        {list.length ? <EventList events={list} lang={lang} /> : <p className="mt-4 text-stone-600">{t("calendar.empty")}</p>}
+      </section>
+    );
+  }
+
+  const week = data.view === "week";
+  const prev = week ? `${base}?view=week&date=${shiftDate(data.date, -7)}` : `${base}?month=${shiftMonth(data.month, -1)}`;
+  const next = week ? `${base}?view=week&date=${shiftDate(data.date, 7)}` : `${base}?month=${shiftMonth(data.month, 1)}`;
+  const heading = week ? `${label(data.weeks[0]![0]!, { day: "numeric", month: "short" })} – ${label(data.weeks[0]![6]!, { day: "numeric", month: "short", year: "numeric" })}` : label(`${data.month}-15`, { month: "long", year: "numeric" });
+  const summary = weekSummary(weekOf(week ? data.date : data.today).flatMap(eventsOf));
+  const nav = "inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-3 text-sm hover:bg-stone-100";
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold capitalize">{heading}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to={prev} className={nav}>{t("calendar.previous")}</Link>
+          <Link to={week ? `${base}?view=week` : base} className={nav}>{t("calendar.today")}</Link>
+          <Link to={next} className={nav}>{t("calendar.next")}</Link>
+          <Link to={week ? `${base}?month=${data.date.slice(0, 7)}` : `${base}?view=week&date=${data.month === data.today.slice(0, 7) ? data.today : `${data.month}-01`}`} className={nav}>
+            {week ? t("calendar.month") : t("calendar.week")}
+          </Link>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
+        <span className="flex items-center gap-1"><span aria-hidden="true" className="h-3 w-3 rounded-full bg-purple-700" /> {t("calendar.legendSeries")}</span>
+        <span className="flex items-center gap-1"><span aria-hidden="true" className="h-3 w-3 rounded-full bg-blue-700" /> {t("calendar.legendOneShot")}</span>
+        <span className="text-stone-700">{t("calendar.summary", summary)}</span>
+      </div>
+      {week ? (
+        <ol className="mt-4 space-y-3">
+          {data.weeks[0]!.map((iso) => (
+            <li key={iso} className="rounded-lg border border-stone-200 bg-white p-4">
+              <h2 className={`font-semibold ${iso === data.today ? "text-brand-700" : ""}`}>{label(iso, { weekday: "long", day: "numeric", month: "long" })}</h2>
+              {eventsOf(iso).length ? <EventList events={eventsOf(iso)} lang={lang} /> : <p className="text-sm text-stone-600">{t("calendar.empty")}</p>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <table className="mt-4 w-full table-fixed border-collapse text-sm">
+          <thead>
+            <tr>{names.map((n) => <th key={n} scope="col" className="py-2 text-stone-700">{n}</th>)}</tr>
+          </thead>
+          <tbody>
+            {data.weeks.map((days) => (
+              <tr key={days[0]}>
+                {days.map((iso) => {
+                  const { shown, more } = cellEvents(eventsOf(iso));
+                  const inMonth = iso.startsWith(data.month);
+                  return (
+                    <td key={iso} className={`h-24 border border-stone-200 p-1 align-top ${inMonth ? "bg-white" : "bg-stone-100 text-stone-700"}`}>
+                      <Link to={`${base}?day=${iso}`} aria-current={iso === data.today ? "date" : undefined} className="inline-flex min-h-6 min-w-6 items-center justify-center rounded-full text-xs font-semibold aria-[current=date]:bg-brand-600 aria-[current=date]:text-white">
+                        {Number(iso.slice(8))}
+                      </Link>
+                      <ul className="mt-1 space-y-0.5">
+                        {shown.map((e) => (
+                          <li key={e.id} className="flex items-center gap-1 truncate text-xs">
+                            <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${dot(e.isSeries)}`} />
+                            <Link to={localePath(lang, `/session/${e.id}`)} className="truncate hover:underline">{e.time} {e.title}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                      {more ? <Link to={`${base}?day=${iso}`} className="text-xs text-brand-700 underline">{t("calendar.more", { count: more })}</Link> : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function EventList({ events, lang }: { events: Event[]; lang: Locale }) {
+  return (
+    <ul className="mt-2 space-y-1">
+      {events.map((e) => (
+        <li key={e.id} className="flex items-center gap-2 text-sm">
+          <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${dot(e.isSeries)}`} />
+          <span className="tabular-nums">{e.time}</span>
+          <Link to={localePath(lang, `/session/${e.id}`)} className="text-brand-700 underline">{e.title}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
