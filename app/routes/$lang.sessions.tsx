@@ -67,7 +67,12 @@ export default function SessionsPage() {
           <h1 className="text-2xl font-bold">{t("search.title")}</h1>
           <p className="text-stone-700">{t("search.subtitle")}</p>
         </div>
-        {data.isDm ? <Link to={localePath(lang, "/create")} className={buttonClass("primary")}>{t("search.create")}</Link> : null}
+        {data.isDm ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to={localePath(lang, "/create")} className={buttonClass("primary")}>{t("search.create")}</Link>
+            <Link to={localePath(lang, "/series/new")} className={buttonClass("secondary")}>{t("search.createSeries")}</Link>
+          </div>
+        ) : null}
       </div>
       <ul className="mt-4 flex flex-wrap gap-2">
         {chips.map((chip) => (

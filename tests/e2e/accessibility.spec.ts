@@ -25,7 +25,7 @@ test("signed-in pages have no axe violations", async ({ page }) => {
 
 test("settings pages have no axe violations", async ({ page }) => {
   await signIn(page, demo.dm, "es");
-  for (const path of ["/es/settings/profile", "/es/settings/hosting", "/es/settings/password", "/es/settings/sessions", "/es/notifications", "/es/sessions", "/es/create", "/es/calendar", "/es/calendar?view=week"]) {
+  for (const path of ["/es/settings/profile", "/es/settings/hosting", "/es/settings/password", "/es/settings/sessions", "/es/notifications", "/es/sessions", "/es/create", "/es/calendar", "/es/calendar?view=week", "/es/series/new"]) {
     await expectNoViolations(page, path);
   }
   await page.goto("/es/sessions?searchTerm=cripta");

@@ -1,0 +1,127 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CharCounter } from "#app/components/profiles/char-counter";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { currencies, formSeriesFrequencies, games } from "#app/modules/catalog/options";
+import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
+import type { Locale } from "#app/modules/i18n/config";
+import { seriesFormSchema } from "#app/modules/series/schema";
+
+type FieldName =
+  | "title" | "description" | "sessionInstructions" | "game" | "frequency" | "dayOfWeek" | "dayOfMonth" | "timeOfDay" | "startDate"
+  | "isOngoing" | "endDate" | "duration" | "maxParticipants" | "minParticipants" | "autoGenerateAhead" | "bookingLockHours"
+  | "preSessionCheckHours" | "tags" | "isFree" | "price" | "currency" | "paymentMethods" | "location";
+type Shape = { [K in FieldName]: string | string[] };
+
+const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
+const legend = "px-1 text-lg font-semibold";
+
+/** Sections: Basic Information, Schedule, Series Management, Pricing, Payment Methods (spec section 2). */
+export function SeriesForm(props: { lastResult: SubmissionResult<string[]> | undefined; defaultValue: Partial<Shape>; timeZone: string; lang: Locale; cancelHref: string }) {
+  const { t } = useTranslation("sessions");
+  const busy = useNavigation().state === "submitting";
+  const schema = seriesFormSchema({ now: new Date(), timeZone: props.timeZone });
+  const [form, fields] = useForm<Shape, unknown>({
+    id: "series",
+    lastResult: props.lastResult,
+    defaultValue: props.defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const [ongoing, setOngoing] = useState(props.defaultValue.isOngoing === "on");
+  const [free, setFree] = useState(false);
+  const [instructions, setInstructions] = useState(String(props.defaultValue.sessionInstructions ?? "").length);
+  const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      <fieldset className={section}>
+        <legend className={legend}>{t("form.basics")}</legend>
+        <Field label={t("form.title")} errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+        <TextareaField label={t("form.description")} errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
+        <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
+          <option value="">{t("form.chooseGame")}</option>
+          {games.map((g) => <option key={g} value={g}>{g}</option>)}
+        </SelectField>
+        <TextareaField
+          label={t("form.instructions")}
+          hint={<>{t("seriesForm.instructionsHint")} <CharCounter length={instructions} max={1000} /></>}
+          errors={fields.sessionInstructions.errors}
+          textareaProps={{ ...getTextareaProps(fields.sessionInstructions), rows: 3, onInput: (e) => setInstructions(e.currentTarget.value.length) }}
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-stone-800">{t("form.tags")} <span className="text-xs text-stone-600">{t("seriesForm.tagsHint")}</span></legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {predefinedTags.map((tag) => (
+              <label key={tag.id} className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+                <input type="checkbox" name="tags" value={tag.id} className="h-4 w-4" /> {tagLabel(tag, props.lang)}
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
+        </fieldset>
+        <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
+      </fieldset>
+      <fieldset className={section}>
+        <legend className={legend}>{t("seriesForm.schedule")}</legend>
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <SelectField label={t("seriesForm.frequency")} errors={fields.frequency.errors} selectProps={getSelectProps(fields.frequency)}>
+            {formSeriesFrequencies.map((f) => <option key={f} value={f}>{t(`seriesForm.${f}`)}</option>)}
+          </SelectField>
+          <SelectField label={t("seriesForm.dayOfWeek")} errors={fields.dayOfWeek.errors} selectProps={getSelectProps(fields.dayOfWeek)}>
+            {weekdays.map((d, i) => <option key={d} value={i}>{d}</option>)}
+          </SelectField>
+          <Field label={t("seriesForm.dayOfMonth")} errors={fields.dayOfMonth.errors} inputProps={getInputProps(fields.dayOfMonth, { type: "number" })} />
+          <Field label={t("seriesForm.startDate")} errors={fields.startDate.errors} inputProps={getInputProps(fields.startDate, { type: "date" })} />
+          <Field label={t("seriesForm.timeOfDay")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.timeOfDay.errors} inputProps={getInputProps(fields.timeOfDay, { type: "time" })} />
+          <Field label={t("form.duration")} hint={t("form.customMinutes")} errors={fields.duration.errors} inputProps={{ ...getInputProps(fields.duration, { type: "number" }), step: 15 }} />
+        </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input {...getInputProps(fields.isOngoing, { type: "checkbox" })} onChange={(e) => setOngoing(e.currentTarget.checked)} className="h-5 w-5" />
+          {t("seriesForm.ongoing")}
+        </label>
+        {/* Ongoing hides and clears the end date; the server drops it too. */}
+        {ongoing ? null : <Field label={t("seriesForm.endDate")} errors={fields.endDate.errors} inputProps={getInputProps(fields.endDate, { type: "date" })} />}
+      </fieldset>
+      <fieldset className={section}>
+        <legend className={legend}>{t("seriesForm.management")}</legend>
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <Field label={t("form.maxParticipants")} errors={fields.maxParticipants.errors} inputProps={getInputProps(fields.maxParticipants, { type: "number" })} />
+          <Field label={t("form.minParticipants")} errors={fields.minParticipants.errors} inputProps={getInputProps(fields.minParticipants, { type: "number" })} />
+          <Field label={t("seriesForm.autoGenerateAhead")} errors={fields.autoGenerateAhead.errors} inputProps={getInputProps(fields.autoGenerateAhead, { type: "number" })} />
+          <Field label={t("seriesForm.bookingLockHours")} errors={fields.bookingLockHours.errors} inputProps={getInputProps(fields.bookingLockHours, { type: "number" })} />
+          <Field label={t("form.preSessionCheckHours")} errors={fields.preSessionCheckHours.errors} inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })} />
+        </div>
+      </fieldset>
+      <fieldset className={section}>
+        <legend className={legend}>{t("form.pricing")}</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.isFree, { type: "checkbox" })} onChange={(e) => setFree(e.currentTarget.checked)} className="h-5 w-5" />
+          {t("form.free")}
+        </label>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field label={t("form.price")} errors={fields.price.errors} inputProps={{ ...getInputProps(fields.price, { type: "number" }), step: 1, min: 0, disabled: free }} />
+          <SelectField label={t("form.currency")} errors={fields.currency.errors} selectProps={{ ...getSelectProps(fields.currency), disabled: free }}>
+            {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
+          </SelectField>
+        </div>
+      </fieldset>
+      <fieldset className={section} disabled={free}>
+        <legend className={legend}>{t("form.payment")}</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" checked disabled readOnly className="h-5 w-5" />{t("form.card")}</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="OXXO" className="h-5 w-5" />{t("form.oxxo")}</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="CASH" className="h-5 w-5" />{t("form.cash")}</label>
+        <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
+      </fieldset>
+      <div className="flex gap-2">
+        <Button disabled={busy}>{busy ? t("seriesForm.creating") : t("seriesForm.submit")}</Button>
+        <Link to={props.cancelHref} className={buttonClass("secondary")}>{t("seriesForm.cancel")}</Link>
+      </div>
+    </Form>
+  );
+}

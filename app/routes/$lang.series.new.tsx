@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { DateTime } from "luxon";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SeriesForm } from "#app/components/sessions/series-form";
+import { requireDm } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { seriesFormSchema } from "#app/modules/series/schema";
+import { createSeries } from "#app/modules/series/series.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
+
+export const handle = { i18n: ["sessions", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireDm(request, lang);
+  // Spec section 9 defaults: weekly on Monday at 19:00, starting tomorrow, 180 min, 5/3 players.
+  const tomorrow = DateTime.now().setZone(user.timeZone).plus({ days: 1 }).toISODate() ?? "";
+  return {
+    title: translator(lang, "sessions")("seriesForm.createTitle"),
+    timeZone: user.timeZone,
+    defaults: { frequency: "WEEKLY", dayOfWeek: "1", timeOfDay: "19:00", startDate: tomorrow, duration: "180", maxParticipants: "5", minParticipants: "3", autoGenerateAhead: "2", bookingLockHours: "24", preSessionCheckHours: "24", currency: "MXN" },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireDm(request, lang);
+  const d = deps();
+  const submission = parseWithZod(await readForm(request), { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await createSeries(d, user, submission.value);
+  // Spec: after a series is created, go to /sessions.
+  return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.created" });
+}
+
+export default function NewSeriesPage() {
+  const { timeZone, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t("seriesForm.createTitle")}</h1>
+      <SeriesForm lastResult={lastResult} defaultValue={defaults} timeZone={timeZone} lang={lang} cancelHref={localePath(lang, "/sessions")} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client.server";
+import { signUp } from "../../app/modules/auth/auth.server";
+import type { Requester } from "../../app/modules/auth/session.server";
+import { seriesFormSchema } from "../../app/modules/series/schema";
+import { createSeries, getSeries } from "../../app/modules/series/series.server";
+import { useTestDatabase } from "../setup/database";
+import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+
+useTestDatabase();
+
+describe("creating a series", () => {
+  it("stores the series and generates its first sessions at the same local time across DST", async () => {
+    const now = new Date("2026-10-20T12:00:00Z");
+    const { deps } = testDeps(now);
+    const created = await signUp(deps, { ...signupInput(uniqueEmail("series")), role: "dm" }, meta);
+    const host = { id: created.status === "created" ? created.userId : "", timeZone: "America/New_York", isDm: true, isAdmin: false } as Requester;
+    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaign", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "0", timeOfDay: "19:00", startDate: "2026-10-21", sessionInstructions: "Join the voice channel.", price: "0", autoGenerateAhead: "3", isOngoing: true });
+    const result = await createSeries(deps, host, input);
+    expect(result.sessions).toBe(3);
+    const page = await getSeries({ db: getDb(), now }, result.id);
+    expect(page?.upcoming.map((s) => new Date(s.starts_at).toISOString())).toEqual(["2026-10-25T23:00:00.000Z", "2026-11-02T00:00:00.000Z", "2026-11-09T00:00:00.000Z"]);
+    expect(page?.row).toMatchObject({ is_ongoing: true, end_date: null, time_zone: "America/New_York", time_hhmm: "19:00" });
+  });
+});
