@@ -1,48 +1,75 @@
+import { builtinModules } from "node:module";
 import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const dbImports = { group: ["kysely", "pg", "#db/*", "**/db/*", "../db/*", "../../db/*"], message: "Routes call a module; SQL lives in repo.server.ts." };
-const appImports = { group: ["#app/*", "**/app/*", "../app/*", "../../app/*"], message: "db/ and migrations/ never import the app." };
+// House-style import boundaries (docs: house-style.md, "Layout").
+// Regexes rather than gitignore-style globs: in a glob a leading "#" starts a comment,
+// so "#db/*" would silently match nothing.
+const databaseModules = {
+  regex: String.raw`^(kysely|pg)(/|$)|^#db/|(^|/)db/`,
+  message: "Routes call a module function; SQL lives in repo.server.ts.",
+};
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith("_")).join("|");
+const sideEffectModules = {
+  regex: String.raw`^node:|^(${nodeBuiltins})(/|$)|\.server(\.[cm]?[jt]sx?)?$`,
+  message: "Rules are pure functions: no I/O, no database, no server modules.",
+};
+const appModules = {
+  regex: String.raw`^#app/|(^|/)app/`,
+  message: "Data flows down: db/ and migrations/ never import the app.",
+};
+const clockReads = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Rules take `now` as an argument; they never read the clock." },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },
+];
 
-export default tseslint.config(
-  { ignores: ["build/**", "public/build/**", ".data/**", ".cache/**", "node_modules/**", "playwright-report/**", "test-results/**"] },
+export default defineConfig(
+  globalIgnores([
+    "build/",
+    "public/build/",
+    ".data/",
+    ".cache/",
+    "node_modules/",
+    "playwright-report/",
+    "test-results/",
+    "bench-results/",
+  ]),
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "simple-import-sort": simpleImportSort },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // One block, no blank lines: node builtins, packages, #aliases, then relative paths.
+      // Warn until the whole tree has been sorted once with `eslint --fix`; then make it "error".
+      "simple-import-sort/imports": ["error", { groups: [[String.raw`^\u0000`, "^node:", String.raw`^@?\w`, "^#", "^", String.raw`^\.`]] }],
+      "simple-import-sort/exports": "error",
     },
   },
   {
-    files: ["app/**/*.tsx"],
+    files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
-  // House style: import boundaries.
   {
     files: ["app/routes/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [dbImports] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [databaseModules] }] },
   },
   {
     files: ["app/**/rules.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [dbImports, { group: ["node:*", "*.server", "**/*.server"], message: "Rules are pure: no I/O, no server modules." }] },
-      ],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Rules take `now` as an argument." },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument." },
-      ],
+      "no-restricted-imports": ["error", { patterns: [{ ...databaseModules, message: sideEffectModules.message }, sideEffectModules] }],
+      "no-restricted-syntax": ["error", ...clockReads],
     },
   },
   {
     files: ["db/**", "migrations/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [appImports] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [appModules] }] },
   },
 );

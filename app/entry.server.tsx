@@ -1,13 +1,13 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { locales, namespaces } from "#app/modules/i18n/config";
-import { resources } from "#app/modules/i18n/resources.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
+import { resources } from "#app/modules/i18n/resources.server";
 import { NonceProvider } from "#app/utils/nonce";
 
 const ABORT_DELAY = 5_000;

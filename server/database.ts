@@ -1,5 +1,5 @@
 import path from "node:path";
-import { startEmbeddedPostgres, type RunningPostgres } from "../db/embedded";
+import { type RunningPostgres, startEmbeddedPostgres } from "../db/embedded";
 import { migrateToLatest } from "../db/migrate";
 
 /**

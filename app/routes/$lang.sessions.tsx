@@ -1,5 +1,6 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction,redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SearchFilters } from "#app/components/sessions/search-filters";
@@ -16,7 +17,6 @@ import { toCard } from "#app/modules/sessions/cards.server";
 import { parseSearchParams, withParams } from "#app/modules/sessions/search";
 import { canonicalSearch } from "#app/modules/sessions/search-url";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
-import { DateTime } from "luxon";
 
 export const handle = { i18n: ["sessions"] };
 

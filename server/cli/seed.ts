@@ -1,5 +1,6 @@
 import { closeDb } from "../../db/client.server";
 import { prepareDatabase } from "../database";
+import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { demoAccounts, seedDemo } from "../seed/demo";
 
@@ -16,6 +17,9 @@ async function main() {
     const created = await seedDemo();
     const sessions = await seedCatalogue();
     console.log(`demo seed: ${created} accounts created, ${demoAccounts.length - created} already there; ${sessions} sessions created`);
+    const flag = process.argv.indexOf("--sessions");
+    const bulk = flag > 0 ? Number(process.argv[flag + 1]) : 0;
+    if (bulk > 0 && Number.isInteger(bulk)) await seedBulkSessions(bulk, console.log);
   } finally {
     await closeDb();
     await db.stop();

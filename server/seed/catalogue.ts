@@ -1,5 +1,5 @@
-import { getDb } from "../../db/client.server";
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
+import { getDb } from "../../db/client.server";
 
 type DemoSession = Partial<SessionRow> & { title: string; dmEmail: string; inDays: number; hour: number; players?: string[] };
 

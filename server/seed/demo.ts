@@ -1,6 +1,6 @@
-import { getDb } from "../../db/client.server";
 import { hashPassword } from "../../app/modules/auth/password.server";
 import { insertUser } from "../../app/modules/users/repo.server";
+import { getDb } from "../../db/client.server";
 import { seedCatalogue } from "./catalogue";
 
 export type DemoAccount = {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page,test } from "@playwright/test";
 import { demo, signIn } from "./fixtures";
 
 async function expectNoViolations(page: Page, path: string) {

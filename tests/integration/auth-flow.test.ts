@@ -11,7 +11,7 @@ import {
   startLoginSession,
   verifyEmail,
 } from "../../app/modules/auth/auth.server";
-import { getAuthenticator, authSessionStorage, getRequester } from "../../app/modules/auth/session.server";
+import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
 import { loader as profileApi } from "../../app/routes/api.profile.$userId";
 import { useTestDatabase } from "../setup/database";
 import { meta, signupInput, testDeps, tokenFrom, uniqueEmail } from "./helpers";

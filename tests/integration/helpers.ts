@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { getDb } from "../../db/client.server";
 import type { Deps } from "../../app/modules/deps.server";
 import { createOutboxMailer, listOutbox } from "../../app/services/mailer/outbox.server";
+import { getDb } from "../../db/client.server";
 
 /** Use-case dependencies with a real database, a mailbox on disk and a clock the test controls. */
 export function testDeps(now = new Date()) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
 import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { seriesFormSchema } from "../../app/modules/series/schema";
 import { createSeries, getSeries } from "../../app/modules/series/series.server";
+import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens, signUp } from "../../app/modules/auth/auth.server";
 import { loader as dmApi } from "../../app/routes/api.dm";
-import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSession } from "../../app/routes/api.session._index";
+import { action as patchSession } from "../../app/routes/api.session.$id";
 import { loader as searchApi } from "../../app/routes/api.session.search";
 import { loader as upcoming } from "../../app/routes/api.upcoming-sessions.$userId";
 import { useTestDatabase } from "../setup/database";

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
 import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { action as create } from "../../app/routes/$lang.create";
-import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
+import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as search } from "../../app/routes/$lang.sessions";
+import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";

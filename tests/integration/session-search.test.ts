@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
 import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, getSessionForViewer, searchSessions, updateSession } from "../../app/modules/sessions/sessions.server";
+import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
 import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { action as hosting, loader as hostingPage } from "../../app/routes/$lang.settings.hosting";
 import { action as password } from "../../app/routes/$lang.settings.password";
 import { action as profile } from "../../app/routes/$lang.settings.profile";
 import { action as sessions } from "../../app/routes/$lang.settings.sessions";
+import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, fieldErrors, form, initialValue, run } from "./route";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
 import { action as signup } from "../../app/routes/$lang.signup";
+import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { uniqueEmail } from "./helpers";
 import { fieldErrors, form, initialValue, run } from "./route";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { freePort, startEmbeddedPostgres, type RunningPostgres } from "../../db/embedded";
+import { freePort, type RunningPostgres,startEmbeddedPostgres } from "../../db/embedded";
 import { migrateToLatest } from "../../db/migrate";
 
 let server: RunningPostgres | undefined;

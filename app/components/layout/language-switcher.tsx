@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { localeNames, locales, type Locale } from "#app/modules/i18n/config";
+import { type Locale,localeNames, locales } from "#app/modules/i18n/config";
 import { switchLocalePath } from "#app/modules/i18n/rules";
 
 type Variant = "pills" | "buttons" | "dropdown" | "select";

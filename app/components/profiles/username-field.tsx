@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes,useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "#app/components/ui/field";
 

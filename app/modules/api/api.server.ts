@@ -1,5 +1,5 @@
-import { deps } from "#app/modules/deps.server";
 import { getRequester, type Requester } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
 
 /** Reads a JSON or form body into a plain object; malformed input becomes null, never a 500. */
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {

@@ -1,9 +1,9 @@
 import type { Deps } from "#app/modules/deps.server";
-import { isLocale } from "#app/modules/i18n/rules";
 import type { Locale } from "#app/modules/i18n/config";
+import { isLocale } from "#app/modules/i18n/rules";
+import { notifyWelcome } from "#app/modules/notifications/notifications.server";
 import { checkLimit, clearHits, consumeLimit, recordHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
-import { notifyWelcome } from "#app/modules/notifications/notifications.server";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { buildEmail } from "./emails.server";

@@ -3,7 +3,7 @@ import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf, isAdmin, isDm, usernameChangeAvailableAt, usernameProblem } from "#app/modules/users/rules";
-import { findProfile, updateHostingFields, updateProfileFields, type ProfileRow } from "./repo.server";
+import { findProfile, type ProfileRow,updateHostingFields, updateProfileFields } from "./repo.server";
 import type { HostingInput, ProfileInput } from "./schema";
 
 export const getProfile = (deps: Pick<Deps, "db">, userId: string) => findProfile(deps.db, userId);

@@ -1,6 +1,6 @@
 import type { Database } from "#db/client.server";
 import { countHits, deleteHits, insertHit } from "./repo.server";
-import { retryAfterSeconds, windowStart, type Limit } from "./rules";
+import { type Limit,retryAfterSeconds, windowStart } from "./rules";
 
 export type LimitCheck = { limited: false } | { limited: true; retryAfterSeconds: number };
 

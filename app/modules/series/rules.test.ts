@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTodayOrLater, localToInstant, nextOccurrences, overlaps, spacedOccurrences, type Schedule } from "./rules";
+import { isTodayOrLater, localToInstant, nextOccurrences, overlaps, type Schedule,spacedOccurrences } from "./rules";
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 const weekly = (overrides: Partial<Schedule>): Schedule => ({

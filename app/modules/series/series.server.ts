@@ -3,7 +3,7 @@ import { resolveTag } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { insertSession } from "#app/modules/sessions/repo.server";
 import * as repo from "./repo.server";
-import { nextOccurrences, type Frequency } from "./rules";
+import { type Frequency,nextOccurrences } from "./rules";
 import type { SeriesFormInput } from "./schema";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

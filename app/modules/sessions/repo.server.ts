@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { type Expression, sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
 
 export type SessionRow = {

@@ -3,10 +3,10 @@ import type { Requester } from "#app/modules/auth/session.server";
 import { resolveTag } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { localToInstant } from "#app/modules/series/rules";
-import * as repo from "./repo.server";
 import type { ApiSessionInput } from "./api-schema";
+import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
-import { dateRange, experienceFilter, foldSearchTerm, PAGE_SIZE, tagIdsOf, type SearchParams } from "./search";
+import { dateRange, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams,tagIdsOf } from "./search";
 
 type Reader = Pick<Deps, "db" | "now">;
 
