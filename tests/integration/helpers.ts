@@ -7,7 +7,8 @@ import { getDb } from "../../db/client.server";
 
 /** Use-case dependencies with a real database, a mailbox on disk and a clock the test controls. */
 export function testDeps(now = new Date()) {
-  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-mail-"));
+  // Under the file's DATA_DIR (see setup/each-file.ts), so it is removed with it.
+  const outbox = fs.mkdtempSync(path.join(process.env.DATA_DIR ?? os.tmpdir(), "outbox-"));
   const deps: Deps = { db: getDb(), mailer: createOutboxMailer(outbox, "test@mesa.test"), now, appUrl: "http://localhost:3000" };
   return {
     deps,
@@ -25,6 +26,16 @@ export function tokenFrom(text: string): string {
 
 export const meta = { ip: "203.0.113.7", userAgent: "vitest" };
 
+let addressCounter = 0;
+/**
+ * Sign-up is limited to 10 an hour per address; giving each sign-up its own address keeps a
+ * file's later tests from being refused because earlier ones created users.
+ */
+export function newMeta() {
+  addressCounter += 1;
+  return { ip: `100.64.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`, userAgent: "vitest" };
+}
+
 export const signupInput = (email: string) => ({
   email,
   password: "correct horse battery",
@@ -35,6 +46,12 @@ export const signupInput = (email: string) => ({
   preferredLanguage: "es" as const,
   timeZone: undefined,
 });
+
+/** The new user's id; a refused sign-up (say, rate limited) fails here with its reason, not later as a bad uuid. */
+export function userIdOf(result: { status: string; userId?: string }): string {
+  if (result.status !== "created" || !result.userId) throw new Error(`sign-up was not created: ${result.status}`);
+  return result.userId;
+}
 
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now()}.${counter++}@example.test`;

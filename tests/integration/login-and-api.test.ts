@@ -7,8 +7,10 @@ import { action as token } from "../../app/routes/api.auth.token";
 import { loader as profile } from "../../app/routes/api.profile.$userId";
 import { loader as usernameCheck } from "../../app/routes/api.username.check";
 import { useTestDatabase } from "../setup/database";
-import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { cookieHeader, form, run } from "./route";
+
+type TokenRecord = { access_token: string; refresh_token: string; user: { id: string } };
 
 useTestDatabase();
 
@@ -19,7 +21,7 @@ const json = (path: string, body: unknown, headers: Record<string, string> = {})
 let email = "";
 beforeAll(async () => {
   email = uniqueEmail("login");
-  await signUp(testDeps().deps, signupInput(email), meta);
+  await signUp(testDeps().deps, signupInput(email), newMeta());
 });
 
 describe("login form", () => {
@@ -85,5 +87,55 @@ describe("token API", () => {
     expect((await check("Free Name")).data).toMatchObject({ available: true });
     expect((await check("root")).data).toMatchObject({ available: false, error: "usernameReserved" });
     expect((await check("a  b")).data).toMatchObject({ available: false, error: "usernameSpaces" });
+  });
+});
+
+describe("token API edges", () => {
+  it("accepts a form body as well as JSON, and answers GET with 405", async () => {
+    const issued = await run(token, form(`${base}/api/auth/token`, { email, password: "correct horse battery" }, { "x-client-ip": "10.9.9.2" }));
+    expect(issued.status).toBe(200);
+    expect((await run(token, new Request(`${base}/api/auth/token`, { method: "GET" }))).status).toBe(405);
+  });
+
+  it("serves the profile to the login cookie too, without secrets", async () => {
+    const signedIn = await run(login, form(`${base}/es/login`, { email, password: "correct horse battery" }, { "x-client-ip": "10.9.9.3" }), { lang: "es" });
+    const record = (await run(token, json("/api/auth/token", { email, password: "correct horse battery" }))).data as TokenRecord;
+    const viaCookie = await run(profile, new Request(`${base}/api/profile/${record.user.id}`, { headers: { Cookie: cookieHeader(signedIn.headers) } }), { userId: record.user.id });
+    expect(viaCookie).toMatchObject({ status: 200, data: { userId: record.user.id, roles: ["user"] } });
+    expect(JSON.stringify(viaCookie.data)).not.toMatch(/password|hash|token/i);
+    expect(viaCookie.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("refuses a bad bearer token as if none were sent", async () => {
+    for (const header of ["Bearer not-a-token-at-all", "Bearer ", "Basic dXNlcjpwYXNz", `Bearer ${"x".repeat(10_000)}`]) {
+      const result = await run(profile, new Request(`${base}/api/profile/x`, { headers: { Authorization: header } }), { userId: "x" });
+      expect(result, header.slice(0, 20)).toMatchObject({ status: 401, data: { error: "Authentication required" } });
+    }
+  });
+
+  it("rejects unknown, missing and malformed refresh tokens", async () => {
+    expect((await run(refresh, json("/api/auth/refresh", { refresh_token: "x".repeat(40) }))).status).toBe(401);
+    expect((await run(refresh, json("/api/auth/refresh", {}))).status).toBe(400);
+    expect((await run(refresh, json("/api/auth/refresh", { refresh_token: { $ne: null } }))).status).toBe(400);
+  });
+
+  it("answers 429 with Retry-After once an account is locked", async () => {
+    const locked = uniqueEmail("api-locked");
+    await signUp(testDeps().deps, signupInput(locked), newMeta());
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await run(token, json("/api/auth/token", { email: locked, password: `wrong ${i}` }, { "x-client-ip": `10.8.0.${i}` }));
+      expect(wrong.status).toBe(401);
+    }
+    const refused = await run(token, json("/api/auth/token", { email: locked, password: "correct horse battery" }, { "x-client-ip": "10.8.0.99" }));
+    expect(refused).toMatchObject({ status: 429, data: { error: expect.any(String) } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("refuses metrics that are oversized, untyped or empty", async () => {
+    for (const body of [{ eventType: "oauth_failure", provider: "x".repeat(10_000) }, { eventType: 1, provider: "google" }, { provider: "google" }, []]) {
+      expect((await run(metrics, json("/api/auth/metrics", body))).status).toBe(400);
+    }
+    const empty = new Request(`${base}/api/auth/metrics`, { method: "POST" });
+    expect((await run(metrics, empty)).status).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import { seriesFormSchema } from "../../app/modules/series/schema";
 import { createSeries, getSeries } from "../../app/modules/series/series.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
 
 useTestDatabase();
 
@@ -13,8 +13,8 @@ describe("creating a series", () => {
   it("stores the series and generates its first sessions at the same local time across DST", async () => {
     const now = new Date("2026-10-20T12:00:00Z");
     const { deps } = testDeps(now);
-    const created = await signUp(deps, { ...signupInput(uniqueEmail("series")), role: "dm" }, meta);
-    const host = { id: created.status === "created" ? created.userId : "", timeZone: "America/New_York", isDm: true, isAdmin: false } as Requester;
+    const created = await signUp(deps, { ...signupInput(uniqueEmail("series")), role: "dm" }, newMeta());
+    const host = { id: userIdOf(created), timeZone: "America/New_York", isDm: true, isAdmin: false } as Requester;
     const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaign", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "0", timeOfDay: "19:00", startDate: "2026-10-21", sessionInstructions: "Join the voice channel.", price: "0", autoGenerateAhead: "3", isOngoing: true });
     const result = await createSeries(deps, host, input);
     expect(result.sessions).toBe(3);

@@ -6,7 +6,7 @@ import { action as patchSession } from "../../app/routes/api.session.$id";
 import { loader as searchApi } from "../../app/routes/api.session.search";
 import { loader as upcoming } from "../../app/routes/api.upcoming-sessions.$userId";
 import { useTestDatabase } from "../setup/database";
-import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -15,7 +15,7 @@ const base = "http://localhost:3000";
 type Who = { id: string; auth: Record<string, string> };
 async function who(role: "user" | "dm"): Promise<Who> {
   const { deps } = testDeps();
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, meta);
+  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
   const tokens = await issueApiTokens(deps, created.userId);
   return { id: created.userId, auth: { Authorization: `Bearer ${tokens!.access_token}` } };

@@ -6,7 +6,7 @@ import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, getSessionForViewer, searchSessions, updateSession } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 
 useTestDatabase();
 
@@ -18,7 +18,7 @@ let other: Requester;
 
 async function requester(role: "user" | "dm", name: string): Promise<Requester> {
   const { deps } = testDeps(now);
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role, displayName: name }, meta);
+  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role, displayName: name }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
   return { id: created.userId, email: "", emailVerified: true, displayName: name, firstName: "", lastName: "", roles: role === "dm" ? ["user", "dm"] : ["user"], isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
 }

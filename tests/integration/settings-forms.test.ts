@@ -7,7 +7,7 @@ import { action as profile } from "../../app/routes/$lang.settings.profile";
 import { action as sessions } from "../../app/routes/$lang.settings.sessions";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, fieldErrors, form, initialValue, run } from "./route";
 
 useTestDatabase();
@@ -15,7 +15,7 @@ useTestDatabase();
 const base = "http://localhost:3000";
 async function signedIn(role: "user" | "dm") {
   const { deps } = testDeps();
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, meta);
+  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
   const loginSessionId = await startLoginSession(deps, created.userId, meta);
   const session = await authSessionStorage().getSession();

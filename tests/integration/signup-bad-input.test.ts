@@ -39,6 +39,16 @@ describe("sign-up form with bad input", () => {
     ["NUL byte in a name", { firstName: "Ana\u0000" }, "firstName", "invalidCharacters"],
     ["unknown role", { role: "admin" }, "role", "roleInvalid"],
     ["unknown language", { preferredLanguage: "fr" }, "preferredLanguage", "languageInvalid"],
+    ["last name too long", { lastName: "x".repeat(51) }, "lastName", "lastNameTooLong"],
+    ["missing display name", { displayName: "" }, "displayName", "displayNameRequired"],
+    ["missing password", { password: "" }, "password", "passwordRequired"],
+    ["10 kB password", { password: "x".repeat(10_000) }, "password", "passwordTooLong"],
+    ["NUL byte in the password", { password: "a good\u0000password" }, "password", "invalidCharacters"],
+    ["control character in the display name", { displayName: "Ana\u0007R" }, "displayName", "invalidCharacters"],
+    ["SQL in the email", { email: "'; drop table users;--" }, "email", "emailInvalid"],
+    ["markup in the email", { email: "<script>alert(1)</script>@x.mx" }, "email", "emailInvalid"],
+    ["SQL in the role", { role: "user'; drop table users;--" }, "role", "roleInvalid"],
+    ["markup too long for a display name", { displayName: `<script>${"x".repeat(60)}</script>` }, "displayName", "displayNameTooLong"],
   ];
 
   it.each(cases)("%s → 400 with %s message and the rest kept", async (_name, override, field, key) => {
@@ -51,6 +61,38 @@ describe("sign-up form with bad input", () => {
     if (field !== "email") expect(initialValue(result.data).email).toBe(values.email);
     expect(initialValue(result.data).password).toBeUndefined(); // never echo passwords
     expect(await userCount()).toBe(before);
+  });
+
+  // A browser never sends these, but a script can: a field left out, or sent twice (an array
+  // where a string belongs).
+  it.each([
+    ["email", "emailRequired"],
+    ["password", "passwordRequired"],
+    ["firstName", "firstNameRequired"],
+    ["lastName", "lastNameRequired"],
+    ["displayName", "displayNameRequired"],
+  ])("%s missing from the body or sent twice → %s", async (field, key) => {
+    const before = await userCount();
+    const values: Record<string, string | string[]> = good();
+    delete values[field];
+    const missing = await run(signup, form(url, values), { lang: "es" });
+    expect(missing.status).toBe(400);
+    expect(fieldErrors(missing.data)[field]).toContain(key);
+
+    const twice = await run(signup, form(url, { ...good(), [field]: ["Ana R", "Ana R"] }), { lang: "es" });
+    expect(twice.status).toBe(400);
+    expect(fieldErrors(twice.data)[field]).toContain(key);
+    expect(await userCount()).toBe(before);
+  });
+
+  it("refuses a file where a name belongs", async () => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(good())) body.append(key, value);
+    body.set("firstName", new File(["<svg onload=alert(1)>"], "name.svg", { type: "image/svg+xml" }));
+    const result = await run(signup, new Request(url, { method: "POST", body }), { lang: "es" });
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result.data).firstName).toContain("firstNameRequired");
+    expect(initialValue(result.data).lastName).toBe("Hernández");
   });
 
   it("stores hostile text as text, never as markup or SQL", async () => {
