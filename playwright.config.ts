@@ -19,9 +19,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // The page-by-page checks (axe, raw keys) load dozens of pages in one test.
+  timeout: 60_000,
   reporter: [["list"]],
   use: {
+    // Set by the global setup once the server answers; workers start after it and inherit it.
     baseURL: process.env.E2E_BASE_URL,
     browserName: "chromium",
     locale: "es-MX",

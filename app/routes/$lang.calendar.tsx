@@ -107,11 +107,11 @@ export default function CalendarPage() {
                         {shown.map((e) => (
                           <li key={e.id} className="flex items-center gap-1 truncate text-xs">
                             <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${dot(e.isSeries)}`} />
-                            <Link to={localePath(lang, `/session/${e.id}`)} className="truncate hover:underline">{e.time} {e.title}</Link>
+                            <Link to={localePath(lang, `/session/${e.id}`)} className="truncate leading-6 hover:underline">{e.time} {e.title}</Link>
                           </li>
                         ))}
                       </ul>
-                      {more ? <Link to={`${base}?day=${iso}`} className="text-xs text-brand-700 underline">{t("calendar.more", { count: more })}</Link> : null}
+                      {more ? <Link to={`${base}?day=${iso}`} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline">{t("calendar.more", { count: more })}</Link> : null}
                     </td>
                   );
                 })}

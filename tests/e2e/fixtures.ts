@@ -1,4 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test as base } from "@playwright/test";
+
+export { expect };
 
 export const demo = {
   player: { email: "lucia@mesa.test", password: "Jugadora-2026!" },
@@ -6,20 +8,94 @@ export const demo = {
 };
 
 let counter = 0;
+/** The server is shared by every test of the run, so each sign-up needs its own address. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@e2e.test`;
 
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Every test fails when the page throws, logs an error (React's hydration mismatches included)
+ * or cannot load one of its built assets. The last one usually means `public/build` was rebuilt
+ * while the suite ran: the page then shows without its stylesheet and later checks fail oddly.
+ */
+export const test = base.extend<{ pageProblems: void }>({
+  /**
+   * With JavaScript on, page.goto() and page.reload() also wait until React has hydrated. The
+   * app works before that (forms post natively), but a click while React 18 hydrates in a
+   * transition makes it throw "Root did not complete" (error #345), which would flake every test.
+   */
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await ready(page, true);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await ready(page, true);
+        return response;
+      };
+    }
+    await use(page);
+  },
+  pageProblems: [
+    async ({ page, javaScriptEnabled }, use) => {
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+      page.on("console", (message) => {
+        // The browser reports every 4xx answer this way, and several are expected (404 page, wrong password).
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(`console.error on ${page.url()}: ${message.text()}`);
+      });
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname.startsWith("/build/") && response.status() >= 400) problems.push(`asset ${response.status()}: ${response.url()}`);
+      });
+      page.on("requestfailed", (request) => {
+        const failure = request.failure()?.errorText ?? "";
+        // Navigating away cancels what is still loading, and without JavaScript scripts are blocked: neither is a fault of the page.
+        const expected = failure.includes("ERR_ABORTED") || (!javaScriptEnabled && request.resourceType() !== "stylesheet");
+        if (new URL(request.url()).pathname.startsWith("/build/") && !expected) problems.push(`asset failed (${failure}): ${request.url()}`);
+      });
+      await use();
+      expect(problems, "problems in the browser while the test ran").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export type Credentials = { email: string; password: string };
+
 /** Signs in through the real form (works with and without JavaScript). */
-export async function signIn(page: Page, who: { email: string; password: string }, lang = "es", redirect?: string) {
+export async function signIn(page: Page, who: Credentials, lang = "es", redirect?: string) {
   await page.goto(`/${lang}/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ""}`);
-  await page.waitForLoadState("load");
   await page.locator("input[name=email]").fill(who.email);
   await page.locator("input[name=password]").fill(who.password);
   await page.locator("form#login button[type=submit]").click();
   await page.waitForURL((url) => !url.pathname.endsWith("/login"));
-  await expect(page.locator("form[action$='/logout']")).toHaveCount(1);
+  await expect(accountMenu(page)).toBeVisible();
+}
+
+/** The avatar menu in the navbar: a <details> whose summary names the signed-in user. */
+export const accountMenu = (page: Page) => page.locator("header details:has(form[action$='/logout']) > summary");
+
+/** Opens the avatar menu and submits its sign-out form. */
+export async function signOut(page: Page, buttonName: string) {
+  await accountMenu(page).click();
+  await page.getByRole("button", { name: buttonName }).click();
 }
 
 /** With JavaScript on, waits until React has hydrated so event handlers are attached. */
 export async function ready(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Opens, in the local mailbox, the newest message to `to` whose subject matches. */
+export async function openMail(page: Page, lang: string, to: string, subject: RegExp) {
+  await page.goto(`/${lang}/dev/mailbox`);
+  await page.getByRole("link").filter({ hasText: subject }).filter({ hasText: to }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/dev/mailbox/[^/?#]+$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+  await expect(page.getByText(to, { exact: true })).toBeVisible();
 }

@@ -22,32 +22,51 @@ export default async function globalSetup() {
       EMBEDDED_PG_PORT: String(await freePort()),
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
       LOG_LEVEL: "warn",
+      // Whatever the developer's shell has, this run uses its own database and sends no real mail.
       DATABASE_URL: "",
       SMTP_URL: "",
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // Its JSON request log goes to E2E_SERVER_LOG when set (handy when a test fails); warnings and errors show in the run.
+    stdio: ["ignore", process.env.E2E_SERVER_LOG ? fs.openSync(process.env.E2E_SERVER_LOG, "w") : "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("the server exited during start-up");
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
+  /** SIGTERM lets the server stop PostgreSQL; SIGKILL only if it hangs. */
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill("SIGTERM");
+      let timer: NodeJS.Timeout | undefined;
+      const hung = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), 30_000)));
+      if ((await Promise.race([exited, hung])) === "hung") {
+        console.error("e2e: the server did not stop within 30 s of SIGTERM; killing it");
+        server.kill("SIGKILL");
+        await exited;
+      }
+      clearTimeout(timer);
     }
-    if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_MAIL_DIR = path.join(dataDir, "mail");
-
-  return async () => {
-    server.kill("SIGTERM");
-    await exited;
     fs.rmSync(parent, { recursive: true, force: true });
   };
+
+  try {
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the server exited during start-up (code ${server.exitCode}); its log is above`);
+      try {
+        if ((await fetch(`${baseURL}/healthz`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error("the server did not become healthy within 90 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = path.join(dataDir, "mail");
+  return stop;
 }

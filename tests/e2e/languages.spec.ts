@@ -1,63 +1,102 @@
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { demo, ready, signIn } from "./fixtures";
+import { demo, expect, ready, signIn, test } from "./fixtures";
+import { keysShownIn, localeKeys } from "./locale-keys";
 
 test("switching language on a deep page keeps the path and query", async ({ page }) => {
-  await signIn(page, demo.player, "es", "/es/settings/profile?tab=x");
-  await expect(page).toHaveURL(/\/es\/settings\/profile\?tab=x$/);
-  await page.getByRole("link", { name: "English" }).first().click();
-  await expect(page).toHaveURL(/\/en\/settings\/profile\?tab=x$/);
+  await signIn(page, demo.player, "es", "/es/settings/profile?x=1");
+  await expect(page).toHaveURL(/\/es\/settings\/profile\?x=1$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  // The pills in the navbar; the footer has its own language links.
+  const pills = page.locator("header");
+  await expect(pills.getByRole("link", { name: "Español" })).toHaveAttribute("aria-current", "true");
+  await pills.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/en\/settings\/profile\?x=1$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
-  await page.getByRole("link", { name: "Português" }).first().click();
+  await expect(pills.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+
+  await pills.getByRole("link", { name: "Português" }).click();
+  await expect(page).toHaveURL(/\/pt\/settings\/profile\?x=1$/);
   await expect(page.getByRole("heading", { name: "Seu perfil" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt");
 });
 
-test("the footer language select works", async ({ page, javaScriptEnabled }) => {
+test("the footer language links and select keep the page", async ({ page, javaScriptEnabled }) => {
   await page.goto("/es/forgot-password?x=1");
+  await page.locator("footer").getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/en\/forgot-password\?x=1$/);
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+
   await ready(page, javaScriptEnabled);
   await page.locator("footer select[name=lang]").selectOption("pt");
-  if (!javaScriptEnabled) await page.locator("footer form button[type=submit]").click();
+  // Without JavaScript the select sits in a GET form with a <noscript> submit button.
+  if (!javaScriptEnabled) await page.locator("footer form").getByRole("button", { name: "Change" }).click();
   await expect(page).toHaveURL(/\/pt\/forgot-password\?x=1$/);
   await expect(page.getByRole("heading", { name: "Redefinir senha" })).toBeVisible();
-});
-
-test("/ goes to the remembered language, an unknown one is a 404 in it", async ({ page }) => {
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/es$/); // Accept-Language es-MX
-  await page.goto("/pt");
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/pt$/);
-  const response = await page.goto("/fr/sessions");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "pt");
 });
 
-/** Every dotted key of the Spanish files ("form.createTitle", "search.chips.today", …). */
-function allKeys(): string[] {
-  const dir = path.resolve("public/locales/es");
-  const walk = (value: unknown, prefix: string): string[] =>
-    value && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
-  return fs
-    .readdirSync(dir)
-    .flatMap((file) => walk(JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")), ""))
-    .filter((key) => key.includes(".") && !/\.\d+$/.test(key))
-    .map((key) => key.replace(/_(one|other)$/, ""));
-}
+test("/ goes to the remembered language, else the browser's, else Spanish", async ({ browser, baseURL, javaScriptEnabled }) => {
+  // The browser's language is the context's locale (Chromium sends it as Accept-Language).
+  const visit = async (locale: string) => {
+    const context = await browser.newContext({ baseURL, locale, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/");
+    return { context, page };
+  };
+  const german = await visit("de-DE");
+  await expect(german.page).toHaveURL(/\/es$/);
+  await german.context.close();
+
+  const { context, page } = await visit("pt-BR");
+  await expect(page).toHaveURL(/\/pt$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+  // Visiting a language remembers it, and the cookie wins over the browser's language.
+  await page.goto("/en");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/en$/);
+  await context.close();
+});
+
+test("an unknown locale is a 404 page", async ({ page }) => {
+  const response = await page.goto("/fr/x");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible(); // Accept-Language es-MX
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+  await page.goto("/pt");
+  const again = await page.goto("/fr/sessions?q=1");
+  expect(again?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt");
+
+  expect((await page.goto("/en/no/such/page"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("the raw-key check recognises raw keys and nothing else", () => {
+  const keys = localeKeys();
+  expect(keysShownIn("Mesa · nav.sessions · auth:login.title · validation.invalidCredentials", keys)).toEqual(["nav.sessions", "auth:login.title"]);
+  expect(keysShownIn("Escríbenos a lucia@mesa.test o visita www.example.com. Fin.", keys)).toEqual([]);
+});
+
+const publicPages = ["", "/login", "/signup", "/auth/verify-email", "/auth/verify-email?token=nope", "/forgot-password", "/reset-password?token=nope", "/dev/mailbox", "/no-such-page"];
+const playerPages = ["/settings/profile", "/settings/password", "/settings/sessions", "/settings/hosting", "/notifications", "/sessions", "/calendar"];
+const dmPages = ["/settings/hosting", "/create", "/series/new"];
 
 test("pages never show raw translation keys", async ({ page }) => {
-  const keys = allKeys();
-  const rawKeysIn = (text: string) => keys.filter((key) => text.includes(key));
-  for (const path of ["/es", "/en/login", "/pt/signup", "/es/auth/verify-email", "/en/forgot-password", "/pt/reset-password?token=x", "/es/dev/mailbox", "/en/nowhere"]) {
+  const keys = localeKeys();
+  const check = async (path: string) => {
     await page.goto(path);
-    expect(rawKeysIn(await page.locator("body").innerText()), path).toEqual([]);
-  }
+    const visible = await page.locator("body").innerText();
+    const attributes = await page
+      .locator("[aria-label], [title], [placeholder], [alt]")
+      .evaluateAll((nodes) => nodes.flatMap((n) => ["aria-label", "title", "placeholder", "alt"].map((a) => n.getAttribute(a) ?? "")));
+    expect.soft(keysShownIn([await page.title(), visible, ...attributes].join("\n"), keys), path).toEqual([]);
+  };
+  for (const lang of ["es", "en", "pt"]) for (const path of publicPages) await check(`/${lang}${path}`);
+  await signIn(page, demo.player, "pt");
+  for (const lang of ["es", "en", "pt"]) for (const path of playerPages) await check(`/${lang}${path}`);
+  await page.context().clearCookies();
   await signIn(page, demo.dm, "en");
-  for (const path of ["/en/settings/profile", "/en/settings/hosting", "/en/settings/password", "/en/settings/sessions", "/en/notifications", "/en/sessions", "/en/create"]) {
-    await page.goto(path);
-    expect(rawKeysIn(await page.locator("body").innerText()), path).toEqual([]);
-  }
+  for (const lang of ["es", "en", "pt"]) for (const path of dmPages) await check(`/${lang}${path}`);
 });

@@ -1,11 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { demo, ready, signIn } from "./fixtures";
+import { demo, expect, signIn, test } from "./fixtures";
 
 test("a DM creates a session; bad input is explained and kept; the session shows in search and details", async ({ page, javaScriptEnabled }) => {
   const title = `Tumba de los Reyes ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
   await signIn(page, demo.dm, "es");
   await page.goto("/es/create");
-  await ready(page, javaScriptEnabled);
   // The browser already stops typing at 200 characters (maxlength), so leave the title empty instead.
   await page.getByLabel("Título").fill("");
   await page.getByLabel("Juego").selectOption("Pathfinder");
@@ -87,7 +85,6 @@ test("a DM creates a weekly series that shows as one card and on its own page", 
   const title = `Campaña del Abismo ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
   await signIn(page, demo.dm, "es");
   await page.goto("/es/series/new");
-  await ready(page, javaScriptEnabled);
   await page.getByLabel("Título").fill(title);
   await page.getByLabel("Juego").selectOption("D&D 5e");
   await page.getByLabel("Instrucciones para los jugadores confirmados").fill("corto");
