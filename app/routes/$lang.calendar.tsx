@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DateTime } from "luxon";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type CalendarEvent as Event, DayDialog, eventDot as dot } from "#app/components/calendar/day-dialog";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { cellEvents, isDate, isMonth, monthGrid, shiftDate, shiftMonth, weekOf, weekSummary } from "#app/modules/calendar/rules";
@@ -15,8 +17,6 @@ export const handle = { i18n: ["sessions"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-type Event = { id: string; title: string; time: string; isSeries: boolean };
-
 /** Month grid (Sunday first), agenda week, or one day — all plain links, state in the URL. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
@@ -29,10 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : date.slice(0, 7);
   const days = view === "day" ? [day!] : view === "week" ? weekOf(date) : monthGrid(month).flat();
   const events = await calendarEvents(deps(), user, days[0]!, days.at(-1)!);
-  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events };
+  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events, zone: user.timeZone };
 }
-
-const dot = (isSeries: boolean) => (isSeries ? "bg-purple-700" : "bg-blue-700");
 
 export default function CalendarPage() {
   const data = useLoaderData<typeof loader>();
@@ -42,6 +40,15 @@ export default function CalendarPage() {
   const names = t("calendar.weekdaysShort", { returnObjects: true }) as unknown as string[];
   const label = (iso: string, opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale[lang], { ...opts, timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const eventsOf = (iso: string): Event[] => data.events[iso] ?? [];
+  // With JavaScript a day with sessions opens a dialog; its link still leads to the day page without it.
+  const [openDay, setOpenDay] = useState<string | null>(null);
+  const { search } = useLocation();
+  useEffect(() => setOpenDay(null), [search]);
+  const openDialog = (iso: string) => (event: React.MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !eventsOf(iso).length) return;
+    event.preventDefault();
+    setOpenDay(iso);
+  };
 
   if (data.view === "day" && data.day) {
     const list = eventsOf(data.day);
@@ -49,6 +56,7 @@ export default function CalendarPage() {
       <section>
         <Link to={`${base}?month=${data.day.slice(0, 7)}`} className="text-sm text-brand-700 underline">← {t("calendar.back")}</Link>
         <h1 className="mt-3 text-2xl font-bold">{t("calendar.day", { date: label(data.day, { dateStyle: "full" }) })}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone: data.zone })}</p>
         {list.length ? <EventList events={list} lang={lang} /> : <p className="mt-4 text-stone-600">{t("calendar.empty")}</p>}
       </section>
     );
@@ -100,7 +108,7 @@ export default function CalendarPage() {
                   const inMonth = iso.startsWith(data.month);
                   return (
                     <td key={iso} className={`h-24 border border-stone-200 p-1 align-top ${inMonth ? "bg-white" : "bg-stone-100 text-stone-700"}`}>
-                      <Link to={`${base}?day=${iso}`} aria-current={iso === data.today ? "date" : undefined} className="inline-flex min-h-6 min-w-6 items-center justify-center rounded-full text-xs font-semibold aria-[current=date]:bg-brand-600 aria-[current=date]:text-white">
+                      <Link to={`${base}?day=${iso}`} onClick={openDialog(iso)} aria-current={iso === data.today ? "date" : undefined} className="inline-flex min-h-6 min-w-6 items-center justify-center rounded-full text-xs font-semibold aria-[current=date]:bg-brand-600 aria-[current=date]:text-white">
                         {Number(iso.slice(8))}
                       </Link>
                       <ul className="mt-1 space-y-0.5">
@@ -111,7 +119,7 @@ export default function CalendarPage() {
                           </li>
                         ))}
                       </ul>
-                      {more ? <Link to={`${base}?day=${iso}`} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline">{t("calendar.more", { count: more })}</Link> : null}
+                      {more ? <Link to={`${base}?day=${iso}`} onClick={openDialog(iso)} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline">{t("calendar.more", { count: more })}</Link> : null}
                     </td>
                   );
                 })}
@@ -120,6 +128,15 @@ export default function CalendarPage() {
           </tbody>
         </table>
       )}
+      <DayDialog
+        day={openDay}
+        title={openDay ? t("calendar.day", { date: label(openDay, { dateStyle: "full" }) }) : ""}
+        zone={data.zone}
+        events={openDay ? eventsOf(openDay) : []}
+        sessionHref={(id) => localePath(lang, `/session/${id}`)}
+        dayHref={`${base}?day=${openDay ?? ""}`}
+        onClose={() => setOpenDay(null)}
+      />
     </section>
   );
 }

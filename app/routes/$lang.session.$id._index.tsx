@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
 import { getEnv } from "#app/env.server";
@@ -118,6 +119,9 @@ export default function SessionPage() {
           <Link to={`${localePath(lang, `/profile/${s.dm.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">{t("detail.ratingLink")}</Link>
         </div>
         {isHost ? <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>{t("detail.edit")}</Link> : null}
+        {participants && waitlist ? (
+          <ManageDialog removeAction={localePath(lang, `/session/${s.id}/remove`)} participants={participants} waitlist={waitlist} />
+        ) : null}
         <ShareBox url={url} title={s.title} />
       </aside>
     </article>

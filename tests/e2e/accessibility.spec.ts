@@ -100,6 +100,9 @@ test("a DM's pages and the mailbox have no axe violations", async ({ page, brows
   }
   await page.goto("/es/sessions?searchTerm=cripta");
   await expectNoViolations(page, browser, javaScriptEnabled, (await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).getAttribute("href"))!);
+  // The host's public profile (its path holds an id), both tabs.
+  const profile = (await page.getByRole("link", { name: "Ver reseñas" }).getAttribute("href"))!.replace(/\?.*$/, "");
+  for (const path of [profile, `${profile}?tab=reviews`]) await expectNoViolations(page, browser, javaScriptEnabled, path);
 
   // Ask for a reset link so the mailbox surely has a message to open.
   await page.context().clearCookies();

@@ -99,4 +99,9 @@ test("pages never show raw translation keys", async ({ page }) => {
   await page.context().clearCookies();
   await signIn(page, demo.dm, "en");
   for (const lang of ["es", "en", "pt"]) for (const path of dmPages) await check(`/${lang}${path}`);
+  // The public profile's path holds an id: take the host's from a session page.
+  await page.goto("/en/sessions?searchTerm=cripta");
+  await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).click();
+  const profile = (await page.getByRole("link", { name: "See reviews" }).getAttribute("href"))!.replace(/^\/en|\?.*$/g, "");
+  for (const lang of ["es", "en", "pt"]) for (const query of ["", "?tab=reviews"]) await check(`/${lang}${profile}${query}`);
 });

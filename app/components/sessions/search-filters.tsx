@@ -20,8 +20,18 @@ export function SearchFilters({ params, action }: { params: SearchParams; action
         </label>
         <button type="submit" className={buttonClass("primary")}>{t("search.searchTerm")}</button>
       </div>
-      <details className="group rounded-lg border border-stone-200 bg-white max-sm:open:fixed max-sm:open:inset-x-0 max-sm:open:bottom-0 max-sm:open:z-40 max-sm:open:max-h-[85vh] max-sm:open:overflow-y-auto max-sm:open:rounded-b-none max-sm:open:shadow-2xl">
-        <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">{t("search.filters")}</summary>
+      {/*
+        At 767 px or less the open panel is a bottom sheet, with CSS only: fixed to the bottom,
+        at most 85% of the screen tall and scrolling inside; a wide shadow dims the page behind it;
+        the summary stays on top as its close control. The search page ships no script for it.
+      */}
+      <details className="group rounded-lg border border-stone-200 bg-white max-md:open:fixed max-md:open:inset-x-0 max-md:open:bottom-0 max-md:open:z-40 max-md:open:max-h-[85vh] max-md:open:overflow-y-auto max-md:open:overscroll-contain max-md:open:rounded-b-none max-md:open:shadow-[0_0_0_100vmax_rgb(28_25_23/0.5)]">
+        <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 px-4 font-semibold max-md:group-open:sticky max-md:group-open:top-0 max-md:group-open:z-10 max-md:group-open:border-b max-md:group-open:border-stone-200 max-md:group-open:bg-white">
+          {t("search.filters")}
+          <span className="hidden min-h-9 items-center gap-1 rounded-md border border-stone-300 px-3 text-sm font-normal max-md:group-open:inline-flex">
+            <span aria-hidden="true">×</span> {t("actions.close", { ns: "common" })}
+          </span>
+        </summary>
         <div className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3">
           <label className={label}>{t("search.game")}
             <select name="game" defaultValue={params.game ?? ""} className={input}>

@@ -1,0 +1,134 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SessionCard } from "#app/components/sessions/session-card";
+import { Pagination } from "#app/components/ui/pagination";
+import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
+import { toCard } from "#app/modules/sessions/cards.server";
+import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
+
+export const handle = { i18n: ["profile", "sessions"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
+  { name: "description", content: data?.profile.bio.slice(0, 160) ?? "" },
+];
+
+// Visitors without an account have no zone of their own; the session page uses the same one.
+const DEFAULT_ZONE = "America/Mexico_City";
+
+/** Public to anyone: who the person is and, for a DM, their upcoming public sessions and series. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const viewer = await getOptionalUser(request);
+  const url = new URL(request.url);
+  const zone = viewer?.timeZone ?? DEFAULT_ZONE;
+  const found = await getPublicProfile(deps(), params.id ?? "", viewer, { page: url.searchParams.get("page"), timeZone: zone });
+  if (!found) throw new Response("Not Found", { status: 404 });
+  const { profile: p, hosting } = found;
+  const name = displayNameOf({ displayName: p.display_name, email: p.email });
+  return {
+    profile: {
+      id: p.id,
+      name,
+      initials: avatarInitials(name),
+      avatarUrl: p.avatar_url,
+      bio: p.bio,
+      description: p.description,
+      location: p.location,
+      languages: p.languages,
+      availableDays: p.available_days,
+      games: p.preferred_game_systems,
+      experience: p.experience_level,
+      isDm: hosting !== null,
+      timeZone: p.time_zone,
+      memberSince: new Intl.DateTimeFormat(intlLocale[lang], { month: "long", year: "numeric", timeZone: zone }).format(new Date(p.created_at)),
+    },
+    tab: hosting && url.searchParams.get("tab") !== "reviews" ? ("sessions" as const) : ("reviews" as const),
+    hosting: hosting
+      ? { cards: hosting.rows.map((row) => toCard(row, lang, viewer?.id ?? null, zone)), total: hosting.total, page: hosting.page, pages: hosting.pages, pageSize: hosting.pageSize }
+      : null,
+  };
+}
+
+export default function ProfilePage() {
+  const { profile: p, tab, hosting } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("profile");
+  const lang = i18n.language as Locale;
+  const base = localePath(lang, `/profile/${p.id}`);
+  const tabClass = "inline-flex min-h-11 items-center border-b-2 px-1 font-semibold aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700 border-transparent text-stone-700 hover:text-stone-900";
+  return (
+    <article className="space-y-6">
+      <header className="flex flex-wrap items-center gap-4">
+        {p.avatarUrl ? (
+          <img src={p.avatarUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-600 text-2xl font-bold text-white">{p.initials}</span>
+        )}
+        <div>
+          <h1 className="text-2xl font-bold">{p.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+            {p.isDm ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-900">{t("public.dmBadge")}</span> : null}
+            <span>{t("public.memberSince", { date: p.memberSince })}</span>
+            <span aria-hidden="true">·</span>
+            <Link to={`${base}?tab=reviews`} className="text-brand-700 underline">{t("public.noReviews")}</Link>
+          </p>
+        </div>
+      </header>
+      {p.bio ? <p className="text-lg text-stone-800">{p.bio}</p> : null}
+      {p.description ? <p className="whitespace-pre-line text-stone-800">{p.description}</p> : null}
+      <dl className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 text-sm sm:grid-cols-2">
+        <Fact term={t("fields.timeZone")}>{p.timeZone}</Fact>
+        {p.location ? <Fact term={t("fields.location")}>{p.location}</Fact> : null}
+        {p.experience ? <Fact term={t("fields.experienceLevel")}>{t(`experience.${p.experience}`)}</Fact> : null}
+        {p.games.length ? <Fact term={t("fields.preferredGameSystems")}>{p.games.join(", ")}</Fact> : null}
+        {p.isDm && p.languages.length ? <Fact term={t("fields.languages")}>{p.languages.map((l) => t(`spoken.${l}`)).join(", ")}</Fact> : null}
+        {p.isDm && p.availableDays.length ? <Fact term={t("fields.availableDays")}>{p.availableDays.map((d) => t(`days.${d}`)).join(", ")}</Fact> : null}
+      </dl>
+      {hosting ? (
+        <nav aria-label={t("public.tabs")} className="border-b border-stone-200">
+          <ul className="flex gap-6">
+            <li><Link to={base} aria-current={tab === "sessions" ? "page" : undefined} className={tabClass}>{t("public.sessionsTab", { count: hosting.total })}</Link></li>
+            <li><Link to={`${base}?tab=reviews`} aria-current={tab === "reviews" ? "page" : undefined} className={tabClass}>{t("public.reviewsTab")}</Link></li>
+          </ul>
+        </nav>
+      ) : null}
+      {hosting && tab === "sessions" ? (
+        <section>
+          <h2 className="text-xl font-semibold">{t("public.sessionsHeading")}</h2>
+          {hosting.cards.length ? (
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {hosting.cards.map((card) => <SessionCard key={card.id} card={card} />)}
+            </ul>
+          ) : (
+            <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
+              {t("public.sessionsEmpty")} <Link to={localePath(lang, "/sessions")} className="text-brand-700 underline">{t("public.browse")}</Link>
+            </p>
+          )}
+          <Pagination page={hosting.page} pages={hosting.pages} total={hosting.total} pageSize={hosting.pageSize} hrefFor={(page) => `${base}?page=${page}`} />
+        </section>
+      ) : (
+        <section>
+          <h2 className="text-xl font-semibold">{t("public.reviewsHeading")}</h2>
+          <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("public.noReviews")}</p>
+        </section>
+      )}
+    </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-stone-600">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
