@@ -29,6 +29,17 @@ export const envSchema = z
     GOOGLE_CLIENT_SECRET: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default("Mesa <no-reply@mesa.localhost>"),
+    // Uploaded images go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalString.pipe(z.string().url().optional()),
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((v) => v === "true" || v === "1"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production") {
@@ -43,6 +54,10 @@ export const envSchema = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together" });
+    if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_PUBLIC_URL))
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_ variables are set" });
   });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };

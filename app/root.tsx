@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -53,8 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const lang = root?.lang ?? "es";
   useChangeLanguage(lang);
+  const scripts = useShipsScripts();
   return (
-    <html lang={lang} dir="ltr">
+    <html lang={lang} dir="ltr" data-static={scripts ? undefined : "true"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -63,11 +64,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <Shell root={root ?? null}>{children}</Shell>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
+}
+
+/**
+ * A route whose handle says `hydrate: false` is served as plain HTML, without React's scripts: it
+ * works fully without JavaScript, and on a cheap phone the framework's 100 KiB of script would
+ * cost more than the page (decision record 009). Decided on the server only: a browser that is
+ * already running the app and navigates there keeps its scripts.
+ */
+function useShipsScripts() {
+  const matches = useMatches();
+  if (typeof document !== "undefined") return true;
+  return !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
 }
 
 export default function App() {

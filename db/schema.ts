@@ -158,6 +158,7 @@ export interface Series {
 
 export interface Sessions {
   allowed_payment_methods: Generated<string[]>;
+  booked_count: Generated<number>;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
   description: Generated<string>;

@@ -10,6 +10,8 @@ import type { Env } from "../app/env.server";
 import { isCrossSiteWrite } from "../app/modules/auth/rules";
 import { localeCookieName } from "../app/modules/i18n/config";
 import { isLocale } from "../app/modules/i18n/rules";
+import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
+import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 
 /** Query parameters that carry secrets and must never reach a log line. */
 const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
@@ -17,6 +19,7 @@ const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
 export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
   const { env, logger } = options;
   const production = env.NODE_ENV === "production";
+  const storage = storageChoice(env);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -53,7 +56,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`, "'strict-dynamic'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "https:"],
+          // blob: for the preview of a picked image; the storage origin when it is plain http (a local S3 service).
+          imgSrc: Array.from(new Set(["'self'", "data:", "blob:", "https:", storageOrigin(storage)])),
           connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
           // Google sign-in answers our form post with a redirect to Google.
           formAction: ["'self'", "https://accounts.google.com"],
@@ -71,6 +75,14 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use("/locales", express.static("public/locales", { maxAge: "1h" }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
+  if (storage.kind === "disk") {
+    // Uploaded images (the local storage adapter); names never change, so an hour of caching is safe.
+    app.use(
+      "/uploads",
+      express.static(storage.dir, { index: false, dotfiles: "deny", redirect: false, setHeaders: (res) => res.setHeader("Cache-Control", STORAGE_CACHE_CONTROL) }),
+      (_req: Request, res: Response) => res.status(404).type("text/plain").send("Not found"),
+    );
+  }
 
   const allowedOrigins = new Set([new URL(env.APP_URL).origin]);
   app.use((req: Request, res: Response, next: NextFunction) => {

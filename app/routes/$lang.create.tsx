@@ -3,16 +3,18 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SessionForm } from "#app/components/sessions/session-form";
 import { getOptionalUser, requireDm } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
+import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -32,8 +34,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const user = await requireDm(request, lang);
   const d = deps();
-  const submission = parseWithZod(await readForm(request), { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null } });
+  const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) });
+  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
+  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
+  const overlap = await sessionConflicts(d, user.id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: user.timeZone }, lang);
+  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
   const result = await createSession(d, user, submission.value);
   if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });
   return redirectWithToast(localePath(lang, `/session/${result.id}`), { type: "success", key: "sessions:toasts.created" });
@@ -46,7 +52,7 @@ export default function CreateSessionPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.createTitle")}</h1>
-      <SessionForm mode="create" lastResult={lastResult} defaultValue={defaults} timeZone={timeZone} lang={i18n.language as Locale} />
+      <SessionForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} lang={i18n.language as Locale} />
     </section>
   );
 }

@@ -4,16 +4,18 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SeriesForm } from "#app/components/sessions/series-form";
 import { requireDm } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
-import { createSeries } from "#app/modules/series/series.server";
+import { insertSeriesWithSessions, seriesRowFromForm } from "#app/modules/series/series.server";
+import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -35,9 +37,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireDm(request, lang);
   const d = deps();
-  const submission = parseWithZod(await readForm(request), { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await createSeries(d, user, submission.value);
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" } });
+  const submission = parseWithZod(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) });
+  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
+  const row = seriesRowFromForm(user.id, user.timeZone, submission.value);
+  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
+  const overlap = await seriesConflicts(d, row, null, lang);
+  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
+  await insertSeriesWithSessions(d, row);
   // Spec: after a series is created, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.created" });
 }
@@ -50,7 +57,7 @@ export default function NewSeriesPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.createTitle")}</h1>
-      <SeriesForm lastResult={lastResult} defaultValue={defaults} timeZone={timeZone} lang={lang} cancelHref={localePath(lang, "/sessions")} />
+      <SeriesForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} lang={lang} cancelHref={localePath(lang, "/sessions")} />
     </section>
   );
 }

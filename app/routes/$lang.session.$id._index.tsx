@@ -14,6 +14,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
+import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
 
 export const handle = { i18n: ["sessions"] };
@@ -54,7 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       currency: row.currency,
       location: row.location,
       isPrivate: row.is_private,
-      imageUrl: row.image_url,
+      // The 800 px copy of our uploads; any other address as it is.
+      imageUrl: publicImage(row.image_url)?.large ?? null,
       tags: row.tags.map((name) => {
         const tag = resolveTag(name);
         return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
@@ -74,7 +76,7 @@ export default function SessionPage() {
   return (
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-6">
-        {s.imageUrl ? <img src={s.imageUrl} alt="" className="aspect-video w-full rounded-lg object-cover" /> : null}
+        {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
           <p className="text-sm font-semibold text-brand-700">{s.game}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>

@@ -3,16 +3,18 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SessionForm } from "#app/components/sessions/session-form";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modules/sessions/sessions.server";
+import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -24,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await getSessionForViewer(deps(), params.id ?? "", user);
   if (!page) throw new Response("Not Found", { status: 404 });
   if (!page.isHost && !user.isAdmin) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
-  return { title: translator(lang, "sessions")("form.editTitle"), timeZone: page.row.time_zone, values: sessionFormValues(page.row) };
+  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,8 +35,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const d = deps();
   const page = await getSessionForViewer(d, params.id ?? "", user);
   if (!page) throw new Response("Not Found", { status: 404 });
-  const submission = parseWithZod(await readForm(request), { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // Only the host or an admin may upload here (checked before anything is stored).
+  if (!page.isHost && !user.isAdmin) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id } });
+  const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) });
+  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
+  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
+  const overlap = await sessionConflicts(d, page.row.dm_id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang);
+  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
   const result = await updateSession(d, user, page.row.id, submission.value);
   if (!result.ok && result.status === 403) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
   if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
@@ -43,13 +51,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSessionPage() {
-  const { timeZone, values } = useLoaderData<typeof loader>();
+  const { sessionId, timeZone, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.editTitle")}</h1>
-      <SessionForm mode="edit" lastResult={lastResult} defaultValue={values} timeZone={timeZone} lang={i18n.language as Locale} />
+      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} lang={i18n.language as Locale} />
     </section>
   );
 }

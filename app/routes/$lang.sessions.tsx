@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction,redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SearchFilters } from "#app/components/sessions/search-filters";
@@ -14,11 +13,13 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { toCard } from "#app/modules/sessions/cards.server";
+import { todayIn } from "#app/modules/sessions/date-range.server";
 import { parseSearchParams, withParams } from "#app/modules/sessions/search";
 import { canonicalSearch } from "#app/modules/sessions/search-url";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
 
-export const handle = { i18n: ["sessions"] };
+// Plain HTML: filters are a GET form, pages are links, the bottom sheet is CSS (decision record 009).
+export const handle = { i18n: ["sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
@@ -34,10 +35,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: translator(lang, "sessions")("search.title"),
     isDm: user.isDm,
-    today: DateTime.now().setZone(user.timeZone).toISODate() ?? "",
+    today: todayIn(user.timeZone, new Date()),
     params: search,
     cards: result.rows.map((row) => toCard(row, lang, user.id, user.timeZone)),
     total: result.total,
+    more: result.more,
     page: result.page,
     pages: result.pages,
     pageSize: result.pageSize,
@@ -102,7 +104,7 @@ export default function SessionsPage() {
           <Link to={location.pathname} className="text-brand-700 underline">{t("search.clear")}</Link>
         </div>
       ) : null}
-      <p className="mt-4 text-sm text-stone-700" aria-live="polite">{t("search.results", { count: data.total })}</p>
+      <p className="mt-4 text-sm text-stone-700" aria-live="polite">{data.more ? t("search.resultsMore", { count: data.total }) : t("search.results", { count: data.total })}</p>
       {data.cards.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.cards.map((card) => <SessionCard key={card.id} card={card} />)}
@@ -110,7 +112,7 @@ export default function SessionsPage() {
       ) : (
         <p className="mt-8 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("search.empty")}</p>
       )}
-      <Pagination page={data.page} pages={data.pages} total={data.total} pageSize={data.pageSize} hrefFor={(p) => href({ page: String(p) }, true)} />
+      <Pagination page={data.page} pages={data.pages} total={data.total} more={data.more} pageSize={data.pageSize} hrefFor={(p) => href({ page: String(p) }, true)} />
     </section>
   );
 }

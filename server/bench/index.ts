@@ -1,19 +1,23 @@
 // npm run bench: seeds 100,000 sessions into a throwaway PostgreSQL, times the search query for the
-// quick-chip and common filter combinations, prints EXPLAIN ANALYZE, then load-tests /es/sessions
-// with autocannon against a production server in another process. Results: bench-results/latest.json.
+// quick-chip and common filter combinations, prints EXPLAIN ANALYZE of the queries it sends, then
+// load-tests /es/sessions with autocannon (50 connections, 15 s) against a production server in
+// another process. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { sql } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
+import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { closeDb, getDb } from "../../db/client.server";
 import { freePort, startEmbeddedPostgres } from "../../db/embedded";
 import { migrateToLatest } from "../../db/migrate";
+import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
@@ -45,7 +49,7 @@ async function main() {
     await migrateToLatest(pg.url);
     process.env.DATABASE_URL = pg.url;
     await seedDemo();
-    await seedCatalogue();
+    await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
     const seedStart = Date.now();
     await seedBulkSessions(SESSIONS, () => {});
     results.seedSeconds = (Date.now() - seedStart) / 1000;
@@ -67,9 +71,7 @@ async function main() {
     }
     results.searchMs = query;
     console.table(query);
-    const plan = await sql<{ "QUERY PLAN": string }>`explain analyze select id from sessions s where s.starts_at >= now() and s.status <> 'CANCELLED' and s.tags @> '{one-shot}'::text[] and not s.is_private order by s.starts_at limit 12`.execute(db);
-    results.explainOneShots = plan.rows.map((r) => r["QUERY PLAN"]);
-    console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+    results.explain = await explainSearch(pg.url, viewer);
     await closeDb();
 
     results.http = await loadTest(pg.url);
@@ -81,6 +83,47 @@ async function main() {
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
   console.log(JSON.stringify({ http: results.http }, null, 2));
+}
+
+/**
+ * EXPLAIN ANALYZE of the very queries the search sends (page and count), captured from Kysely's
+ * log for the default listing and two quick chips, so the plans shown are the plans used.
+ */
+async function explainSearch(databaseUrl: string, viewer: Requester) {
+  const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: (event) => void (event.level === "query" && captured.push(event.query)) });
+  const plans: Record<string, string[]> = {};
+  try {
+    for (const name of ["default", "fewSeats", "oneShots"] as const) {
+      captured.length = 0;
+      await searchSessions({ db, now: new Date() }, parseSearchParams(new URLSearchParams(combos[name])), viewer, { timeZone: viewer.timeZone });
+      for (const query of captured) {
+        const { rows } = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, costs off) ${query.sql}`, [...query.parameters]);
+        plans[`${name} ${query.sql.startsWith("select count") ? "count" : "page"}`] = rows.map((r) => r["QUERY PLAN"]);
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+  for (const [name, lines] of Object.entries(plans)) console.log(`\n-- ${name}\n${lines.join("\n")}`);
+  return plans;
+}
+
+/** Gzip KiB of the scripts a route would load if its page hydrated (entry, root, layout, route and their chunks). */
+function hydratedScriptsKiB(routeIds: string[]) {
+  const build = "public/build";
+  const manifestFile = fs.readdirSync(build).find((f) => f.startsWith("manifest-"));
+  if (!manifestFile) return null;
+  const manifest = JSON.parse(fs.readFileSync(path.join(build, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;$/, "")) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports, `/build/${manifestFile}`]);
+  for (const id of routeIds) for (const f of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) files.add(f);
+  let bytes = 0;
+  for (const f of files) bytes += gzipSync(fs.readFileSync(path.join("public", f))).length;
+  return +(bytes / 1024).toFixed(1);
 }
 
 async function loadTest(databaseUrl: string) {
@@ -106,14 +149,22 @@ async function loadTest(databaseUrl: string) {
     const scripts = [...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
     let jsGzip = 0;
     for (const src of new Set(scripts)) jsGzip += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())).length;
-    const run = await autocannon({ url: `${base}/es/sessions`, connections: 50, duration: 15, headers: { Cookie: cookie } });
+    // Every response's own time, for an exact p95 (autocannon's summary stops at p90 and p97.5).
+    const times: number[] = [];
+    const run = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url: `${base}/es/sessions`, connections: 50, duration: 15, headers: { Cookie: cookie } }, (error, result) => (error ? reject(error) : resolve(result)));
+      instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    });
     return {
       status: page.status,
       htmlGzipKiB: +(gzipSync(Buffer.from(html)).length / 1024).toFixed(1),
       jsGzipKiB: +(jsGzip / 1024).toFixed(1),
+      jsGzipKiBIfHydrated: hydratedScriptsKiB(["root", "routes/$lang", "routes/$lang.sessions"]),
+      connections: 50,
       requests: run.requests.total,
+      requestsPerSecond: run.requests.average,
       non2xx: run.non2xx,
-      latencyMs: { p50: run.latency.p50, p90: run.latency.p90, p97_5: run.latency.p97_5, p99: run.latency.p99 },
+      latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.max(...times) },
     };
   } finally {
     server.kill("SIGTERM");

@@ -1,11 +1,15 @@
+import { getServices } from "../../app/services/index.server";
 import { closeDb } from "../../db/client.server";
 import { prepareDatabase } from "../database";
+import { localSessionSecret } from "../secret";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { demoAccounts, seedDemo } from "../seed/demo";
 
 /** npm run db:seed — idempotent: adds only what is missing. */
 async function main() {
+  // The demo covers go through the app's storage, which reads the validated environment (as `npm start` does).
+  if (!process.env.SESSION_SECRET && process.env.NODE_ENV !== "production") process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
   const db = await prepareDatabase({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: process.env.DATA_DIR ?? ".data",
@@ -15,7 +19,7 @@ async function main() {
   process.env.DATABASE_URL = db.url;
   try {
     const created = await seedDemo();
-    const sessions = await seedCatalogue();
+    const sessions = await seedCatalogue(getServices().storage);
     console.log(`demo seed: ${created} accounts created, ${demoAccounts.length - created} already there; ${sessions} sessions created`);
     const flag = process.argv.indexOf("--sessions");
     const bulk = flag > 0 ? Number(process.argv[flag + 1]) : 0;

@@ -1,5 +1,7 @@
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
+import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";
+import { type Palette, storeDemoPicture } from "./pictures";
 
 type DemoSession = Partial<SessionRow> & { title: string; dmEmail: string; inDays: number; hour: number; players?: string[] };
 
@@ -13,13 +15,26 @@ const demo: DemoSession[] = [
   { title: "Mystery on the Orient Express", dmEmail: "bruno.dm@mesa.test", inDays: 12, hour: 18, game: "Call of Cthulhu", genre: "Historical", priceCents: 2500, currency: "EUR", allowedPaymentMethods: ["CARD", "CASH"], tags: ["bilingual", "video-chat"], description: "A locked-room mystery aboard the most famous train of the 1920s.", maxParticipants: 6, minParticipants: 3 },
 ];
 
-/** Demo sessions with bookings, so every card status shows; skipped when sessions already exist. */
-export async function seedCatalogue(now = new Date()) {
+/** Covers drawn at seed time; the sessions left out show the placeholder. */
+const pictures: Record<string, Palette> = {
+  "La Cripta del Rey Dragón": ["#7c2d12", "#f59e0b"],
+  "Horror en Oaxaca": ["#1e1b4b", "#0f766e"],
+  "Introdução ao Pathfinder": ["#14532d", "#84cc16"],
+  "Night City Blues": ["#4a044e", "#06b6d4"],
+  "Crónicas de la Ciudad Vampira": ["#450a0a", "#be123c"],
+};
+
+/**
+ * Demo sessions with bookings, so every card status shows, and covers for most of them (stored
+ * through `storage` like uploads); skipped when sessions already exist.
+ */
+export async function seedCatalogue(storage: Storage, now = new Date()) {
   const db = getDb();
   if (await db.selectFrom("sessions").select("id").limit(1).executeTakeFirst()) return 0;
   const users = await db.selectFrom("users").select(["id", "email"]).execute();
   const idOf = (email: string) => users.find((u) => u.email === email)?.id;
   let created = 0;
+  const covers: { id: string; dmId: string; title: string; palette: Palette; seed: number }[] = [];
   for (const s of demo) {
     const dmId = idOf(s.dmEmail);
     if (!dmId) continue;
@@ -35,7 +50,16 @@ export async function seedCatalogue(now = new Date()) {
       const userId = idOf(email);
       if (userId) await db.insertInto("bookings").values({ session_id: id, user_id: userId, status: "CONFIRMED", payment_method: fields.priceCents ? "CARD" : "FREE", amount_cents: fields.priceCents ?? 0, currency: fields.currency ?? "MXN" }).execute();
     }
+    const palette = pictures[s.title];
+    if (palette) covers.push({ id, dmId, title: s.title, palette, seed: created + 1 });
     created += 1;
   }
+  // Drawn side by side (a few tens of ms each), then recorded like an uploaded image.
+  await Promise.all(
+    covers.map(async (c) => {
+      const url = await storeDemoPicture(storage, { userId: c.dmId, sessionId: c.id, title: c.title, palette: c.palette, seed: c.seed, now });
+      await db.updateTable("sessions").set({ image_url: url }).where("id", "=", c.id).execute();
+    }),
+  );
   return created;
 }

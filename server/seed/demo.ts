@@ -1,5 +1,6 @@
 import { hashPassword } from "../../app/modules/auth/password.server";
 import { insertUser } from "../../app/modules/users/repo.server";
+import { getServices } from "../../app/services/index.server";
 import { getDb } from "../../db/client.server";
 import { seedCatalogue } from "./catalogue";
 
@@ -71,7 +72,7 @@ export async function seedDemoIfEmpty(log: (msg: string) => void) {
   const any = await getDb().selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (any) return null;
   const created = await seedDemo();
-  const sessions = await seedCatalogue();
+  const sessions = await seedCatalogue(getServices().storage);
   log(`seeded ${created} demo accounts and ${sessions} sessions`);
   return demoAccounts;
 }

@@ -86,9 +86,10 @@ export async function signOut(page: Page, buttonName: string) {
   await page.getByRole("button", { name: buttonName }).click();
 }
 
-/** With JavaScript on, waits until React has hydrated so event handlers are attached. */
+/** With JavaScript on, waits until React has hydrated so event handlers are attached (or the page ships no script). */
 export async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Pages served without scripts (the search) say so with data-static.
+  if (javaScriptEnabled) await expect(page.locator("html[data-hydrated='true'], html[data-static='true']")).toHaveCount(1);
 }
 
 /** Opens, in the local mailbox, the newest message to `to` whose subject matches. */

@@ -17,6 +17,8 @@ test("a DM creates a session; bad input is explained and kept; the session shows
   await page.getByLabel("Máximo de jugadores").fill("4");
   await page.getByLabel("Mínimo de jugadores").fill("2");
   await page.getByLabel("Precio (unidades enteras)").fill("180");
+  // Both projects share the server; the same hour twice would (rightly) warn about an overlap.
+  await page.getByLabel("Hora", { exact: true }).fill(javaScriptEnabled ? "07:00" : "09:00");
   await page.getByText("Partida única").click();
   await page.getByRole("button", { name: "Crear partida" }).last().click();
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -79,28 +81,4 @@ test("the calendar shows sessions by month, week and day", async ({ page }) => {
   await expect(page).toHaveURL(/view=week/);
   await page.goto("/es/calendar?day=2020-01-01");
   await expect(page.getByText("No hay partidas este día.")).toBeVisible();
-});
-
-test("a DM creates a weekly series that shows as one card and on its own page", async ({ page, javaScriptEnabled }) => {
-  const title = `Campaña del Abismo ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  await signIn(page, demo.dm, "es");
-  await page.goto("/es/series/new");
-  await page.getByLabel("Título").fill(title);
-  await page.getByLabel("Juego").selectOption("D&D 5e");
-  await page.getByLabel("Instrucciones para los jugadores confirmados").fill("corto");
-  await page.getByRole("button", { name: "Crear campaña" }).click();
-  await expect(page.getByText("Las instrucciones deben tener al menos 10 caracteres.")).toBeVisible();
-  await expect(page.getByLabel("Título")).toHaveValue(title);
-  await page.getByLabel("Instrucciones para los jugadores confirmados").fill("Trae tu ficha y dados.");
-  await page.getByLabel("Día de la semana").selectOption("5");
-  await page.getByLabel("Sesiones creadas por adelantado").fill("3");
-  await page.getByRole("button", { name: "Crear campaña" }).click();
-  await expect(page).toHaveURL(/\/es\/sessions$/);
-  await expect(page.getByRole("status")).toContainText("¡Campaña creada!");
-  await page.goto(`/es/sessions?searchTerm=${encodeURIComponent("abismo " + (javaScriptEnabled ? "js" : "nojs"))}`);
-  await expect(page.getByText(/^1 resultado$/)).toBeVisible();
-  await expect(page.getByText("Cada viernes")).toBeVisible();
-  await page.getByRole("link", { name: title }).click();
-  await expect(page.getByRole("heading", { name: "Próximas sesiones" })).toBeVisible();
-  await expect(page.getByText("Ver todas (3)")).toBeVisible();
 });

@@ -3,13 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import type { Deps } from "../../app/modules/deps.server";
 import { createOutboxMailer, listOutbox } from "../../app/services/mailer/outbox.server";
+import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { getDb } from "../../db/client.server";
 
 /** Use-case dependencies with a real database, a mailbox on disk and a clock the test controls. */
 export function testDeps(now = new Date()) {
   // Under the file's DATA_DIR (see setup/each-file.ts), so it is removed with it.
   const outbox = fs.mkdtempSync(path.join(process.env.DATA_DIR ?? os.tmpdir(), "outbox-"));
-  const deps: Deps = { db: getDb(), mailer: createOutboxMailer(outbox, "test@mesa.test"), now, appUrl: "http://localhost:3000" };
+  const uploads = path.join(outbox, "uploads");
+  const deps: Deps = {
+    db: getDb(),
+    mailer: createOutboxMailer(outbox, "test@mesa.test"),
+    storage: createDiskStorage(uploads, "http://localhost:3000/uploads"),
+    now,
+    appUrl: "http://localhost:3000",
+  };
   return {
     deps,
     at: (when: Date): Deps => ({ ...deps, now: when }),

@@ -1,30 +1,54 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
+import { type ConflictReport, hasConflicts, OverlapWarning, useOverlapCheck } from "#app/components/sessions/overlap-warning";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
-import { currencies, formSeriesFrequencies, games } from "#app/modules/catalog/options";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { currencies, formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { seriesFormSchema } from "#app/modules/series/schema";
 
 type FieldName =
-  | "title" | "description" | "sessionInstructions" | "game" | "frequency" | "dayOfWeek" | "dayOfMonth" | "timeOfDay" | "startDate"
-  | "isOngoing" | "endDate" | "duration" | "maxParticipants" | "minParticipants" | "autoGenerateAhead" | "bookingLockHours"
-  | "preSessionCheckHours" | "tags" | "isFree" | "price" | "currency" | "paymentMethods" | "location";
+  | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "frequency" | "dayOfWeek" | "dayOfMonth"
+  | "timeOfDay" | "startDate" | "isOngoing" | "endDate" | "duration" | "maxParticipants" | "minParticipants" | "autoGenerateAhead"
+  | "bookingLockHours" | "preSessionCheckHours" | "tags" | "tagsOther" | "isFree" | "price" | "currency" | "paymentMethods" | "location" | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
+export type SeriesFormValues = Partial<Shape>;
+
+/** The fields that decide when the sessions fall, watched by the live overlap check. */
+const scheduleFields = ["frequency", "dayOfWeek", "dayOfMonth", "timeOfDay", "startDate", "isOngoing", "endDate", "duration", "autoGenerateAhead"] as const;
 
 const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
 const legend = "px-1 text-lg font-semibold";
+const asList = (value: unknown) => [value ?? []].flat().filter((v): v is string => typeof v === "string");
 
-/** Sections: Basic Information, Schedule, Series Management, Pricing, Payment Methods (spec section 2). */
-export function SeriesForm(props: { lastResult: SubmissionResult<string[]> | undefined; defaultValue: Partial<Shape>; timeZone: string; lang: Locale; cancelHref: string }) {
+type Props = {
+  mode: "create" | "edit";
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: SeriesFormValues;
+  timeZone: string;
+  lang: Locale;
+  cancelHref: string;
+  /** The overlap the server found on the last submit, if it stopped to warn. */
+  overlap: ConflictReport | null;
+  /** Editing: the saved first date may be in the past and an IRREGULAR series stays so. */
+  existing?: { id: string; startDate: string; frequency: string };
+};
+
+/**
+ * Create and edit share this form. Sections: Basic Information, Schedule, Series Management,
+ * Pricing, Payment Methods (spec section 2); every part works as a plain POST without JavaScript.
+ */
+export function SeriesForm(props: Props) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().state === "submitting";
-  const schema = seriesFormSchema({ now: new Date(), timeZone: props.timeZone });
+  const schema = seriesFormSchema({ now: new Date(), timeZone: props.timeZone, existing: props.existing });
   const [form, fields] = useForm<Shape, unknown>({
     id: "series",
     lastResult: props.lastResult,
@@ -34,20 +58,40 @@ export function SeriesForm(props: { lastResult: SubmissionResult<string[]> | und
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const [ongoing, setOngoing] = useState(props.defaultValue.isOngoing === "on");
-  const [free, setFree] = useState(false);
-  const [instructions, setInstructions] = useState(String(props.defaultValue.sessionInstructions ?? "").length);
+  const overlap = useOverlapCheck({ kind: "series", fields: scheduleFields, excludeId: props.existing?.id, server: props.overlap });
+  const [free, setFree] = useState(fields.isFree.initialValue === "on");
+  const [instructions, setInstructions] = useState(String(fields.sessionInstructions.initialValue ?? "").length);
+  const picked = new Set(asList(fields.tags.initialValue));
+  const methods = new Set(asList(fields.paymentMethods.initialValue));
+  const freeTags = [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
+  const frequencies = props.existing?.frequency === "IRREGULAR" ? seriesFrequencies : formSeriesFrequencies;
+  const submitLabel = hasConflicts(overlap.report)
+    ? t("overlap.saveAnyway")
+    : props.mode === "create"
+      ? busy ? t("seriesForm.creating") : t("seriesForm.submit")
+      : busy ? t("seriesForm.updating") : t("seriesForm.update");
+
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={overlap.onChange} className="mt-6 space-y-6">
       <fieldset className={section}>
         <legend className={legend}>{t("form.basics")}</legend>
         <Field label={t("form.title")} errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
         <TextareaField label={t("form.description")} errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
-        <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
-          <option value="">{t("form.chooseGame")}</option>
-          {games.map((g) => <option key={g} value={g}>{g}</option>)}
-        </SelectField>
+        <div className="grid gap-x-4 sm:grid-cols-3">
+          <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
+            <option value="">{t("form.chooseGame")}</option>
+            {games.map((g) => <option key={g} value={g}>{g}</option>)}
+          </SelectField>
+          <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
+            <option value="">{t("form.noGenre")}</option>
+            {genres.map((g) => <option key={g} value={g}>{t(`genres.${g}`)}</option>)}
+          </SelectField>
+          <SelectField label={t("form.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
+            <option value="">{t("form.anyLevel")}</option>
+            {formExperienceLevels.map((l) => <option key={l} value={l}>{t(`levels.${l}`)}</option>)}
+          </SelectField>
+        </div>
         <TextareaField
           label={t("form.instructions")}
           hint={<>{t("seriesForm.instructionsHint")} <CharCounter length={instructions} max={1000} /></>}
@@ -59,19 +103,21 @@ export function SeriesForm(props: { lastResult: SubmissionResult<string[]> | und
           <div className="mt-1 flex flex-wrap gap-2">
             {predefinedTags.map((tag) => (
               <label key={tag.id} className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="checkbox" name="tags" value={tag.id} className="h-4 w-4" /> {tagLabel(tag, props.lang)}
+                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className="h-4 w-4" /> {tagLabel(tag, props.lang)}
               </label>
             ))}
           </div>
           <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
         </fieldset>
+        <Field label={t("form.otherTags")} inputProps={{ name: "tagsOther", type: "text", defaultValue: String(fields.tagsOther.initialValue ?? freeTags), maxLength: 200 }} />
         <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
+        <ImageField field={fields.imageUrl} serverProblem={imageProblemOf(props.lastResult)} lang={props.lang} />
       </fieldset>
       <fieldset className={section}>
         <legend className={legend}>{t("seriesForm.schedule")}</legend>
         <div className="grid gap-x-4 sm:grid-cols-3">
           <SelectField label={t("seriesForm.frequency")} errors={fields.frequency.errors} selectProps={getSelectProps(fields.frequency)}>
-            {formSeriesFrequencies.map((f) => <option key={f} value={f}>{t(`seriesForm.${f}`)}</option>)}
+            {frequencies.map((f) => <option key={f} value={f}>{t(`seriesForm.${f}`)}</option>)}
           </SelectField>
           <SelectField label={t("seriesForm.dayOfWeek")} errors={fields.dayOfWeek.errors} selectProps={getSelectProps(fields.dayOfWeek)}>
             {weekdays.map((d, i) => <option key={d} value={i}>{d}</option>)}
@@ -81,12 +127,23 @@ export function SeriesForm(props: { lastResult: SubmissionResult<string[]> | und
           <Field label={t("seriesForm.timeOfDay")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.timeOfDay.errors} inputProps={getInputProps(fields.timeOfDay, { type: "time" })} />
           <Field label={t("form.duration")} hint={t("form.customMinutes")} errors={fields.duration.errors} inputProps={{ ...getInputProps(fields.duration, { type: "number" }), step: 15 }} />
         </div>
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input {...getInputProps(fields.isOngoing, { type: "checkbox" })} onChange={(e) => setOngoing(e.currentTarget.checked)} className="h-5 w-5" />
-          {t("seriesForm.ongoing")}
-        </label>
-        {/* Ongoing hides and clears the end date; the server drops it too. */}
-        {ongoing ? null : <Field label={t("seriesForm.endDate")} errors={fields.endDate.errors} inputProps={getInputProps(fields.endDate, { type: "date" })} />}
+        <OverlapWarning report={overlap.report} />
+        {/* Ongoing hides the end date with CSS alone (so also without JavaScript); JavaScript clears it, and the server ignores it. */}
+        <div className="group/ongoing">
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              {...getInputProps(fields.isOngoing, { type: "checkbox" })}
+              onChange={(e) => {
+                if (e.currentTarget.checked) form.update({ name: fields.endDate.name, value: "" });
+              }}
+              className="h-5 w-5"
+            />
+            {t("seriesForm.ongoing")}
+          </label>
+          <div className="group-has-[:checked]/ongoing:hidden">
+            <Field label={t("seriesForm.endDate")} errors={fields.endDate.errors} inputProps={getInputProps(fields.endDate, { type: "date" })} />
+          </div>
+        </div>
       </fieldset>
       <fieldset className={section}>
         <legend className={legend}>{t("seriesForm.management")}</legend>
@@ -114,12 +171,13 @@ export function SeriesForm(props: { lastResult: SubmissionResult<string[]> | und
       <fieldset className={section} disabled={free}>
         <legend className={legend}>{t("form.payment")}</legend>
         <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" checked disabled readOnly className="h-5 w-5" />{t("form.card")}</label>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="OXXO" className="h-5 w-5" />{t("form.oxxo")}</label>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="CASH" className="h-5 w-5" />{t("form.cash")}</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="OXXO" defaultChecked={methods.has("OXXO")} className="h-5 w-5" />{t("form.oxxo")}</label>
+        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="CASH" defaultChecked={methods.has("CASH")} className="h-5 w-5" />{t("form.cash")}</label>
         <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
       </fieldset>
+      <FormErrors errors={form.errors} id={form.errorId} />
       <div className="flex gap-2">
-        <Button disabled={busy}>{busy ? t("seriesForm.creating") : t("seriesForm.submit")}</Button>
+        <Button disabled={busy}>{submitLabel}</Button>
         <Link to={props.cancelHref} className={buttonClass("secondary")}>{t("seriesForm.cancel")}</Link>
       </div>
     </Form>

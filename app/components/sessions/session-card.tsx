@@ -7,7 +7,10 @@ export type CardData = {
   href: string;
   title: string;
   game: string;
+  /** The 400 px copy when the image is one of our uploads, else the image's own address. */
   imageUrl: string | null;
+  /** The 400 and 800 px copies, when there are any. */
+  imageSrcSet: string | null;
   when: string;
   price: string | null;
   seats: string;
@@ -34,7 +37,18 @@ export function SessionCard({ card }: { card: CardData }) {
   return (
     <li className="relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
       {card.imageUrl ? (
-        <img src={card.imageUrl} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+        // Cards are a full-width column on phones, two columns from sm and three from lg (see the search grid).
+        <img
+          src={card.imageUrl}
+          srcSet={card.imageSrcSet ?? undefined}
+          sizes={card.imageSrcSet ? "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" : undefined}
+          width={400}
+          height={225}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full object-cover"
+        />
       ) : (
         <div aria-hidden="true" className="flex aspect-video items-center justify-center bg-gradient-to-br from-brand-100 to-stone-200 text-4xl">🎲</div>
       )}

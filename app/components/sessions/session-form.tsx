@@ -4,6 +4,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
+import { type ConflictReport, hasConflicts, OverlapWarning, useOverlapCheck } from "#app/components/sessions/overlap-warning";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
@@ -23,7 +25,17 @@ const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
 const legend = "px-1 text-lg font-semibold";
 
 /** Create and edit share one form; every part works as a plain POST without JavaScript. */
-export function SessionForm(props: { mode: "create" | "edit"; lastResult: SubmissionResult<string[]> | undefined; defaultValue: SessionFormValues; timeZone: string; lang: Locale }) {
+export function SessionForm(props: {
+  mode: "create" | "edit";
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue: SessionFormValues;
+  timeZone: string;
+  lang: Locale;
+  /** The overlap the server found on the last submit, if it stopped to warn. */
+  overlap?: ConflictReport | null;
+  /** Editing: this session is left out of the overlap check. */
+  sessionId?: string;
+}) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().state === "submitting";
   const schema = sessionFormSchema({ now: new Date(), timeZone: props.timeZone });
@@ -36,6 +48,7 @@ export function SessionForm(props: { mode: "create" | "edit"; lastResult: Submis
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  const overlap = useOverlapCheck({ kind: "session", fields: ["date", "time", "duration", "durationCustom"], excludeId: props.sessionId, server: props.overlap ?? null });
   const [free, setFree] = useState(props.defaultValue.isFree === "on");
   const [currency, setCurrency] = useState(String(props.defaultValue.currency ?? "MXN"));
   const [duration, setDuration] = useState(String(props.defaultValue.duration ?? "120"));
@@ -45,7 +58,7 @@ export function SessionForm(props: { mode: "create" | "edit"; lastResult: Submis
   const freeTags = [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
 
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={overlap.onChange} className="mt-6 space-y-6">
       <fieldset className={section}>
         <legend className={legend}>{t("form.basics")}</legend>
         <Field label={t("form.title")} errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
@@ -91,7 +104,7 @@ export function SessionForm(props: { mode: "create" | "edit"; lastResult: Submis
           textareaProps={{ ...getTextareaProps(fields.sessionInstructions), rows: 3, onInput: (e) => setInstructions(e.currentTarget.value.length) }}
         />
         <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
-        <Field label={t("form.imageUrl")} errors={fields.imageUrl.errors} inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://" }} />
+        <ImageField field={fields.imageUrl} serverProblem={imageProblemOf(props.lastResult)} lang={props.lang} />
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input {...getInputProps(fields.isPrivate, { type: "checkbox" })} className="h-5 w-5" />
           {t("form.private")}
@@ -104,6 +117,7 @@ export function SessionForm(props: { mode: "create" | "edit"; lastResult: Submis
           <Field label={t("form.date")} errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "date" })} />
           <Field label={t("form.time")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.time.errors} inputProps={getInputProps(fields.time, { type: "time" })} />
         </div>
+        <OverlapWarning report={overlap.report} />
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">{t("form.duration")}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
@@ -174,7 +188,7 @@ export function SessionForm(props: { mode: "create" | "edit"; lastResult: Submis
       </fieldset>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Button disabled={busy}>
-        {props.mode === "create" ? (busy ? t("form.creating") : t("form.submitCreate")) : busy ? t("form.updating") : t("form.submitUpdate")}
+        {hasConflicts(overlap.report) ? t("overlap.saveAnyway") : props.mode === "create" ? (busy ? t("form.creating") : t("form.submitCreate")) : busy ? t("form.updating") : t("form.submitUpdate")}
       </Button>
     </Form>
   );

@@ -5,9 +5,10 @@ import { pageButtons } from "#app/modules/sessions/search";
 /**
  * Spec pagination: previous/next (disabled at the ends), numbered pages with ellipsis gaps —
  * 9 buttons on wide screens, 5 at 767 px or less — and "showing start–end of total".
- * Shown only when there is more than one page. Each page is a plain link.
+ * Shown only when there is more than one page. Each page is a plain link. `more` says the total
+ * is a lower bound (the search counts up to a cap).
  */
-export function Pagination({ page, pages, total, pageSize, hrefFor }: { page: number; pages: number; total: number; pageSize: number; hrefFor: (page: number) => string }) {
+export function Pagination({ page, pages, total, more = false, pageSize, hrefFor }: { page: number; pages: number; total: number; more?: boolean; pageSize: number; hrefFor: (page: number) => string }) {
   const { t } = useTranslation("sessions");
   if (pages <= 1) return null;
   const start = (page - 1) * pageSize + 1;
@@ -30,7 +31,7 @@ export function Pagination({ page, pages, total, pageSize, hrefFor }: { page: nu
   );
   return (
     <nav aria-label={t("pagination.label")} className="mt-8 flex flex-col items-center gap-3">
-      <p className="text-sm text-stone-700">{t("pagination.showing", { start, end, total })}</p>
+      <p className="text-sm text-stone-700">{t(more ? "pagination.showingMore" : "pagination.showing", { start, end, total })}</p>
       <div className="flex items-center gap-2">
         {page > 1 ? <Link to={hrefFor(page - 1)} className={`${item} border-stone-300 bg-white`}>{t("pagination.previous")}</Link> : <span aria-disabled="true" className={`${item} border-stone-200 text-stone-500`}>{t("pagination.previous")}</span>}
         {renderButtons(9, "hidden md:flex")}

@@ -2,13 +2,18 @@ import { intlLocale, type Locale } from "./config";
 
 /** Date and time in the viewer's zone with the zone named, e.g. "22 nov 2026, 19:00 GMT-6". */
 export function formatDateTime(date: Date, lang: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale[lang], {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
+  return dateTimeFormat(lang, timeZone).format(date);
+}
+
+// Building an Intl formatter costs far more than using one (it loads locale and zone data), and a
+// page of cards formats dozens of times: keep one per language and zone. Both sets are finite.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(lang: Locale, timeZone: string) {
+  const key = `${lang}|${timeZone}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[lang], { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+    dateTimeFormats.set(key, format);
+  }
+  return format;
 }

@@ -28,6 +28,8 @@ export type SeriesRow = {
   preSessionCheckHours: number;
   tags: string[];
   location: string | null;
+  /** Left out (undefined) on an update, the stored image stays. */
+  imageUrl?: string | null;
 };
 
 export async function insertSeries(db: Database, s: SeriesRow, now: Date) {
@@ -60,6 +62,7 @@ export async function insertSeries(db: Database, s: SeriesRow, now: Date) {
       pre_session_check_hours: s.preSessionCheckHours,
       tags: s.tags,
       location: s.location,
+      image_url: s.imageUrl ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -73,7 +76,7 @@ export function findSeries(db: Database, id: string) {
     .selectFrom("series as se")
     .innerJoin("users as u", "u.id", "se.dm_id")
     .selectAll("se")
-    .select([sql<string>`to_char(se.time_of_day, 'HH24:MI')`.as("time_hhmm"), sql<string>`to_char(se.start_date, 'YYYY-MM-DD')`.as("start_iso"), "u.display_name as dm_display_name", "u.email as dm_email"])
+    .select([sql<string>`to_char(se.time_of_day, 'HH24:MI')`.as("time_hhmm"), sql<string>`to_char(se.start_date, 'YYYY-MM-DD')`.as("start_iso"), sql<string | null>`to_char(se.end_date, 'YYYY-MM-DD')`.as("end_iso"), "u.display_name as dm_display_name", "u.email as dm_email"])
     .where("se.id", "=", id)
     .executeTakeFirst();
 }
@@ -81,7 +84,7 @@ export function findSeries(db: Database, id: string) {
 export function listSeriesSessions(db: Database, seriesId: string) {
   return db
     .selectFrom("sessions as s")
-    .select((eb) => [
+    .select([
       "s.id",
       "s.title",
       "s.starts_at",
@@ -89,9 +92,139 @@ export function listSeriesSessions(db: Database, seriesId: string) {
       "s.status",
       "s.max_participants",
       "s.price_cents",
-      sql<number>`(select count(*)::int from bookings b where b.session_id = ${eb.ref("s.id")} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`.as("booked"),
+      "s.booked_count as booked",
     ])
     .where("s.series_id", "=", seriesId)
     .orderBy("s.starts_at")
+    .execute();
+}
+
+/** Every column of a series row except who hosts it and its zone, which an edit never changes. */
+export async function updateSeries(db: Database, id: string, s: SeriesRow, now: Date) {
+  await db
+    .updateTable("series")
+    .set({
+      title: s.title,
+      description: s.description,
+      session_instructions: s.sessionInstructions,
+      game: s.game,
+      genre: s.genre,
+      experience_level: s.experienceLevel,
+      frequency: s.frequency,
+      day_of_week: s.dayOfWeek,
+      day_of_month: s.dayOfMonth,
+      time_of_day: s.timeOfDay,
+      duration_minutes: s.durationMinutes,
+      start_date: s.startDate,
+      end_date: s.endDate,
+      is_ongoing: s.isOngoing,
+      max_participants: s.maxParticipants,
+      min_participants: s.minParticipants,
+      price_cents: s.priceCents,
+      currency: s.currency,
+      allowed_payment_methods: s.allowedPaymentMethods,
+      auto_generate_ahead: s.autoGenerateAhead,
+      booking_lock_hours: s.bookingLockHours,
+      pre_session_check_hours: s.preSessionCheckHours,
+      tags: s.tags,
+      location: s.location,
+      ...(s.imageUrl !== undefined ? { image_url: s.imageUrl } : {}),
+      updated_at: now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Holds the series row until the transaction ends, so two edits of one series run one after the other. */
+export async function lockSeries(db: Database, id: string) {
+  return db.selectFrom("series").select(["id", "image_url"]).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** A session that still follows its series: unmodified, upcoming and without active bookings (read from the bookings table). */
+const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' and not exists (select 1 from bookings b where b.session_id = s.id and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
+
+export type OccurrenceFields = {
+  title: string;
+  description: string;
+  sessionInstructions: string;
+  game: string;
+  genre: string | null;
+  experienceLevel: string | null;
+  startsAt: Date;
+  durationMinutes: number;
+  maxParticipants: number;
+  minParticipants: number;
+  priceCents: number;
+  currency: string;
+  allowedPaymentMethods: string[];
+  preSessionCheckHours: number;
+  tags: string[];
+  imageUrl: string | null;
+  location: string | null;
+};
+
+/**
+ * Copies the series' details onto one of its sessions, only while it still follows the series
+ * (a booking made a moment ago keeps it as it was). is_modified stays false: the series changed it.
+ * Returns 1 when the session was changed, 0 otherwise.
+ */
+export async function updateOccurrence(db: Database, seriesId: string, id: string, f: OccurrenceFields, now: Date) {
+  const result = await db
+    .updateTable("sessions as s")
+    .set({
+      title: f.title,
+      description: f.description,
+      session_instructions: f.sessionInstructions,
+      game: f.game,
+      genre: f.genre,
+      experience_level: f.experienceLevel,
+      starts_at: f.startsAt,
+      duration_minutes: f.durationMinutes,
+      max_participants: f.maxParticipants,
+      min_participants: f.minParticipants,
+      price_cents: f.priceCents,
+      currency: f.currency,
+      allowed_payment_methods: f.allowedPaymentMethods,
+      pre_session_check_hours: f.preSessionCheckHours,
+      tags: f.tags,
+      image_url: f.imageUrl,
+      location: f.location,
+      updated_at: now,
+    })
+    .where("s.id", "=", id)
+    .where("s.series_id", "=", seriesId)
+    .where(stillFollows)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes sessions the new schedule no longer has, under the same condition. */
+export async function deleteOccurrences(db: Database, seriesId: string, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom("sessions as s").where("s.id", "in", ids).where("s.series_id", "=", seriesId).where(stillFollows).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Start times already taken in a series (the unique index allows one session per instant). */
+export async function seriesStarts(db: Database, seriesId: string) {
+  const rows = await db.selectFrom("sessions").select("starts_at").where("series_id", "=", seriesId).orderBy("starts_at").execute();
+  return rows.map((r) => new Date(r.starts_at));
+}
+
+/**
+ * A host's sessions that start in [from, to) and are not cancelled, for the overlap warning,
+ * leaving out those being edited.
+ */
+export function hostSessionsBetween(db: Database, dmId: string, from: Date, to: Date, exclude: string[]) {
+  return db
+    .selectFrom("sessions as s")
+    .select(["s.id", "s.title", "s.starts_at", "s.duration_minutes", "s.time_zone"])
+    .where("s.dm_id", "=", dmId)
+    .where("s.starts_at", ">=", from)
+    .where("s.starts_at", "<", to)
+    .where("s.status", "!=", "CANCELLED")
+    .$if(exclude.length > 0, (qb) => qb.where("s.id", "not in", exclude))
+    .orderBy("s.starts_at")
+    .limit(50)
     .execute();
 }

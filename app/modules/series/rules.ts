@@ -92,3 +92,79 @@ export function overlaps(aStart: Date, aMinutes: number, bStart: Date, bMinutes:
   const bEnd = bStart.getTime() + bMinutes * 60_000;
   return aStart.getTime() < bEnd && bStart.getTime() < aEnd;
 }
+
+/** A session of a series as the edit planner sees it. */
+export type Occurrence = { id: string; startsAt: Date; isModified: boolean; booked: number; status: string };
+
+/** What saving a series does to its sessions (docs/decisions/010-series-edits-reach-untouched-sessions.md). */
+export type EditPlan = { update: { id: string; startsAt: Date }[]; insert: Date[]; remove: string[] };
+
+/**
+ * A session follows the series only while nobody has touched it: still upcoming, never edited on
+ * its own, and without active bookings. Everything else keeps what it has.
+ */
+export function followsSeries(s: Occurrence, now: Date): boolean {
+  return s.startsAt.getTime() > now.getTime() && !s.isModified && s.booked === 0 && s.status === "UPCOMING";
+}
+
+/**
+ * Plans an edit: the sessions that follow the series move to the new schedule's next `ahead`
+ * dates (exact matches first, then in order), extra dates are created and spare sessions removed.
+ * Ids survive wherever possible, so links to a session keep working. An IRREGULAR series has no
+ * schedule: its sessions keep their dates and only take the new details.
+ */
+export function planSeriesEdit(input: { schedule: Schedule; sessions: Occurrence[]; now: Date; ahead: number }): EditPlan {
+  const following = input.sessions.filter((s) => followsSeries(s, input.now)).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  if (input.schedule.frequency === "IRREGULAR") return { update: following.map((s) => ({ id: s.id, startsAt: s.startsAt })), insert: [], remove: [] };
+  // A day that keeps a session of its own (booked, edited, cancelled) gets no second one, even
+  // when the time of day changed; the unique (series, start) index needs this for exact matches.
+  const localDay = (d: Date) => DateTime.fromJSDate(d, { zone: input.schedule.timeZone }).toISODate();
+  const held = new Set(input.sessions.filter((s) => !following.includes(s)).map((s) => localDay(s.startsAt)));
+  const targets = nextOccurrences(input.schedule, input.now, input.ahead).filter((d) => !held.has(localDay(d)));
+  const update: EditPlan["update"] = [];
+  const freeTargets = targets.filter((d) => {
+    const same = following.find((s) => s.startsAt.getTime() === d.getTime());
+    if (same) update.push({ id: same.id, startsAt: d });
+    return !same;
+  });
+  const matched = new Set(update.map((u) => u.id));
+  const spare = following.filter((s) => !matched.has(s.id));
+  // The remaining dates are held by nobody, so moving a session there never meets another one.
+  freeTargets.forEach((d, i) => {
+    const s = spare[i];
+    if (s) update.push({ id: s.id, startsAt: d });
+  });
+  return {
+    update: update.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
+    insert: freeTargets.slice(spare.length),
+    remove: spare.slice(freeTargets.length).map((s) => s.id),
+  };
+}
+
+export type BusySession = { id: string; title: string; startsAt: Date; minutes: number };
+
+/** The host's sessions that overlap any of the planned start times (each lasting `minutes`). */
+export function conflictsWith(starts: Date[], minutes: number, busy: BusySession[]): BusySession[] {
+  return busy.filter((b) => starts.some((start) => overlaps(start, minutes, b.startsAt, b.minutes)));
+}
+
+/** A short, stable fingerprint of a set of conflicts: "Save anyway" confirms exactly these. */
+export function conflictToken(conflicts: { id: string }[]): string {
+  return conflicts
+    .map((c) => c.id)
+    .sort()
+    .join(",");
+}
+
+/**
+ * 'Generate next sessions' after the last one (or from the series' first date when it has none),
+ * keeping only dates still ahead of `now`.
+ */
+export function handGeneratedDates(input: { last: Date | null; first: Date | null; timeZone: string; count: number; daysBetween: number; now: Date }): Date[] {
+  const { last, first, timeZone, count, daysBetween, now } = input;
+  let dates: Date[];
+  if (last) dates = spacedOccurrences(last, timeZone, count, daysBetween);
+  else if (first) dates = [first, ...spacedOccurrences(first, timeZone, count - 1, daysBetween)];
+  else dates = [];
+  return dates.filter((d) => d.getTime() > now.getTime());
+}

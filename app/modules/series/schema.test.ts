@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seriesFormSchema } from "./schema";
+import { addSessionSchema, generateSessionsSchema, seriesFormSchema } from "./schema";
 
 const schema = seriesFormSchema({ now: new Date("2026-11-22T18:00:00Z"), timeZone: "America/Mexico_City" });
 const good = { title: "Campaña del Abismo", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "5", timeOfDay: "19:00", startDate: "2026-11-27", sessionInstructions: "Trae tu ficha lista.", price: "120", currency: "MXN" };
@@ -25,5 +25,26 @@ describe("series form schema", () => {
   });
   it("drops the end date of an ongoing series", () => {
     expect(schema.parse({ ...good, isOngoing: true, endDate: "2027-01-01" }).endDate).toBeUndefined();
+  });
+});
+
+describe("series form when editing, and the hand-made session forms", () => {
+  const now = new Date("2026-11-22T18:00:00Z");
+  it("keeps a first date already in the past, and an IRREGULAR frequency, only when they were saved so", () => {
+    const editing = seriesFormSchema({ now, timeZone: "America/Mexico_City", existing: { startDate: "2026-10-01", frequency: "IRREGULAR" } });
+    expect(editing.safeParse({ ...good, startDate: "2026-10-01", frequency: "IRREGULAR" }).success).toBe(true);
+    expect(editing.safeParse({ ...good, startDate: "2026-10-02" }).success).toBe(false);
+  });
+  it("joins typed tags to the checked ones (5 at most) and ignores the end date of an ongoing series", () => {
+    expect(schema.parse({ ...good, tags: ["weekly"], tagsOther: "Sandbox, Homebrew" }).tags).toEqual(["weekly", "Sandbox", "Homebrew"]);
+    expect(errors({ tags: ["a", "b", "c"], tagsOther: "d, e, f" }).tags).toContain("tooManySeriesTags");
+    expect(schema.safeParse({ ...good, isOngoing: true, endDate: "not a date" }).success).toBe(true);
+  });
+  it("checks 'Add a session' and 'Generate next sessions'", () => {
+    const add = addSessionSchema({ now, timeZone: "America/Mexico_City" });
+    expect(add.safeParse({ date: "2026-11-22", time: "20:00" }).success).toBe(true);
+    expect(add.safeParse({ date: "2026-11-21", time: "20:00" }).error?.flatten().fieldErrors.date).toEqual(["datePast"]);
+    expect(generateSessionsSchema.safeParse({ count: "10", daysBetween: "30" }).success).toBe(true);
+    expect(generateSessionsSchema.safeParse({ count: "11", daysBetween: "0" }).error?.flatten().fieldErrors).toEqual({ count: ["generateCountInvalid"], daysBetween: ["daysBetweenInvalid"] });
   });
 });

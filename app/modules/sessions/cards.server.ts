@@ -4,6 +4,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import type { SearchRow } from "./repo.server";
 import { cardStatus, formatPrice, SERIES_READY_AT } from "./rules";
@@ -20,12 +21,14 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
   const startsAt = new Date(row.starts_at);
   const when = formatDateTime(startsAt, lang, timeZone);
   const hostWhen = timeZone !== row.time_zone ? ` (${formatDateTime(startsAt, lang, row.time_zone)})` : "";
+  const image = publicImage(row.image_url);
   return {
     id: row.id,
     href: localePath(lang, isSeries ? `/series/${row.series_id}` : `/session/${row.id}`),
     title: row.series_title ?? row.title,
     game: row.game,
-    imageUrl: row.image_url,
+    imageUrl: image?.src ?? null,
+    imageSrcSet: image?.srcSet ?? null,
     when: `${when}${hostWhen}`,
     price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang, { wholeUnits: true })} ${row.currency}`,
     seats: t("detail.seatsValue", { booked: row.booked, max: row.max_participants }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dateRange, experienceFilter, foldSearchTerm, pageButtons, parseSearchParams, withParams } from "./search";
+import { dateRange } from "./date-range.server";
+import { experienceFilter, foldSearchTerm, pageButtons, parseSearchParams, withParams } from "./search";
 
 describe("parseSearchParams", () => {
   it("reads every filter", () => {

@@ -1,8 +1,9 @@
-import { DateTime } from "luxon";
 import { currencies, games, genres, searchExperienceLevels } from "#app/modules/catalog/options";
 import { resolveTag } from "#app/modules/catalog/tags";
 
 export const PAGE_SIZE = 12; // spec section 9
+/** Matches are counted up to ten pages past the current one; beyond that the page says "more than" (decision record 009). */
+export const COUNT_AHEAD = 10 * PAGE_SIZE;
 
 export type SearchParams = {
   searchTerm: string;
@@ -25,7 +26,13 @@ export type SearchParams = {
 };
 
 const oneOf = <T extends string>(value: string | null, list: readonly T[]) => (value && (list as readonly string[]).includes(value) ? (value as T) : null);
-const date = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid ? value : null);
+/** A real calendar date (no 2026-02-30). Plain Date arithmetic: this module ships to the browser, where a date library would weigh more than the page. */
+const date = (value: string | null) => {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const parsed = new Date(Date.UTC(y, m - 1, d));
+  return parsed.getUTCFullYear() === y && parsed.getUTCMonth() === m - 1 && parsed.getUTCDate() === d ? value : null;
+};
 const bool = (value: string | null, fallback: boolean) => (value === null ? fallback : value === "true" || value === "1" || value === "on");
 const cents = (value: string | null) => {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
@@ -72,14 +79,6 @@ export function foldSearchTerm(term: string): string | null {
 export function experienceFilter(level: string | null): string | null {
   if (!level || level === "All Levels") return null;
   return level.toUpperCase();
-}
-
-/** A local date range in the viewer's zone as instants [from, to). */
-export function dateRange(dateFrom: string | null, dateTo: string | null, timeZone: string) {
-  return {
-    from: dateFrom ? DateTime.fromISO(dateFrom, { zone: timeZone }).startOf("day").toJSDate() : null,
-    to: dateTo ? DateTime.fromISO(dateTo, { zone: timeZone }).plus({ days: 1 }).startOf("day").toJSDate() : null,
-  };
 }
 
 export const tagIdsOf = (labels: string[]) => labels.map((label) => resolveTag(label).id);

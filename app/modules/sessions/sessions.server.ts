@@ -4,9 +4,10 @@ import { resolveTag } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { localToInstant } from "#app/modules/series/rules";
 import type { ApiSessionInput } from "./api-schema";
+import { dateRange } from "./date-range.server";
 import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
-import { dateRange, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams,tagIdsOf } from "./search";
+import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
 
 type Reader = Pick<Deps, "db" | "now">;
 
@@ -109,8 +110,9 @@ export async function searchSessions(deps: Reader, params: SearchParams, viewer:
     viewerId: viewer?.id ?? null,
     groupBySeries: params.groupBySeries,
   };
-  const { rows, total } = await repo.searchSessionRows(deps.db, filters, deps.now, PAGE_SIZE, (params.page - 1) * PAGE_SIZE);
-  return { rows, total, page: params.page, pageSize: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+  const offset = (params.page - 1) * PAGE_SIZE;
+  const { rows, total, more } = await repo.searchSessionRows(deps.db, filters, deps.now, PAGE_SIZE, offset, offset + COUNT_AHEAD);
+  return { rows, total, more, page: params.page, pageSize: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
 /** Spec section 9 defaults for a new session; the time picker starts at 19:00. */

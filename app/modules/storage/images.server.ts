@@ -1,0 +1,59 @@
+import sharp, { type Sharp } from "sharp";
+import { getServices } from "#app/services/index.server";
+import { type Storage, StorageKeyTakenError } from "#app/services/storage/storage";
+import { detectImageType, IMAGE_VARIANT_WIDTHS, imageKey, imageSources, type ImageTarget, type ImageType, safeFileName, variantKey, type VariantWidth } from "./rules";
+
+/** Refuses decompression bombs: a small file that would decode to more pixels than any camera makes. */
+const MAX_INPUT_PIXELS = 60_000_000;
+
+export type PreparedImage = { type: ImageType; original: Buffer; variants: { width: VariantWidth; bytes: Buffer }[] };
+
+/**
+ * Decodes an upload and encodes what we store: the original in its own format, turned upright
+ * and without its metadata (a phone photo carries the place it was taken), and WebP copies 400
+ * and 800 px wide, never wider than the original. Null when the bytes are not a readable image.
+ */
+export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage | null> {
+  const type = detectImageType(bytes);
+  if (!type) return null;
+  try {
+    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const encoders = {
+      "image/jpeg": (img: Sharp) => img.jpeg({ quality: 88 }),
+      "image/png": (img: Sharp) => img.png({ compressionLevel: 6 }),
+      "image/webp": (img: Sharp) => img.webp({ quality: 88 }),
+    };
+    const [original, ...variants] = await Promise.all([
+      encoders[type](upright.clone()).toBuffer(),
+      ...IMAGE_VARIANT_WIDTHS.map((width) => upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()),
+    ]);
+    return { type, original: original!, variants: IMAGE_VARIANT_WIDTHS.map((width, i) => ({ width, bytes: variants[i]! })) };
+  } catch {
+    return null; // right signature, unreadable content
+  }
+}
+
+/**
+ * Stores an image and its copies; returns the original's public URL (the session's or series'
+ * imageUrl). A taken key (two uploads in the same millisecond) moves to the next millisecond.
+ */
+export async function storeImage(storage: Storage, input: { userId: string; target: ImageTarget; fileName: string; image: PreparedImage; now: Date }) {
+  const fileName = safeFileName(input.fileName, input.image.type);
+  let key = "";
+  for (let attempt = 0; ; attempt += 1) {
+    key = imageKey({ userId: input.userId, target: input.target, timestamp: input.now.getTime() + attempt, fileName });
+    try {
+      await storage.put(key, input.image.original, input.image.type);
+      break;
+    } catch (error) {
+      if (!(error instanceof StorageKeyTakenError) || attempt >= 9) throw error;
+    }
+  }
+  await Promise.all(input.image.variants.map((v) => storage.put(variantKey(key, v.width), v.bytes, "image/webp")));
+  return storage.url(key);
+}
+
+/** The <img> sources of a stored image URL, with the 400/800 px copies when it is one of ours. */
+export function publicImage(url: string | null | undefined) {
+  return imageSources(url, getServices().storage.url(""));
+}

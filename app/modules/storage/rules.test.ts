@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { checkImage, detectImageType, IMAGE_MAX_BYTES, imageKey, imageSources, problemParams, safeFileName, variantKey } from "./rules";
+
+const bytes = (...values: (number | string)[]) =>
+  new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+
+const jpeg = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, "JFIF", 0);
+const png = bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d);
+const webp = bytes("RIFF", 0x24, 0, 0, 0, "WEBP");
+const pdf = bytes("%PDF-1.7\n%âãÏÓ");
+
+describe("detectImageType", () => {
+  it("reads the type from the first bytes", () => {
+    expect(detectImageType(jpeg)).toBe("image/jpeg");
+    expect(detectImageType(png)).toBe("image/png");
+    expect(detectImageType(webp)).toBe("image/webp");
+  });
+
+  it("refuses anything else, whatever its name would say", () => {
+    expect(detectImageType(pdf)).toBeNull();
+    expect(detectImageType(bytes("GIF89a"))).toBeNull();
+    expect(detectImageType(bytes("RIFF", 0x24, 0, 0, 0, "WAVE"))).toBeNull(); // a RIFF that is not WebP
+    expect(detectImageType(bytes("<svg xmlns="))).toBeNull();
+    expect(detectImageType(new Uint8Array(0))).toBeNull();
+    expect(detectImageType(bytes(0xff, 0xd8))).toBeNull(); // cut short
+  });
+});
+
+describe("checkImage", () => {
+  it("accepts an image up to exactly 5 MB", () => {
+    expect(checkImage({ head: png, size: 1 })).toBeNull();
+    expect(checkImage({ head: jpeg, size: IMAGE_MAX_BYTES })).toBeNull();
+  });
+
+  it("refuses one byte more, reporting the size", () => {
+    expect(checkImage({ head: jpeg, size: IMAGE_MAX_BYTES + 1 })).toEqual({ key: "imageTooLarge", bytes: IMAGE_MAX_BYTES + 1 });
+  });
+
+  it("checks the type before the size", () => {
+    expect(checkImage({ head: pdf, size: 10 })).toEqual({ key: "imageInvalidType" });
+    expect(checkImage({ head: pdf, size: IMAGE_MAX_BYTES * 2 })).toEqual({ key: "imageInvalidType" });
+  });
+
+  it("gives the message the limit and the size in MB, in the reader's number format", () => {
+    expect(problemParams({ key: "imageTooLarge", bytes: 6 * 1_048_576 }, "en")).toEqual({ max: "5", size: "6" });
+    expect(problemParams({ key: "imageTooLarge", bytes: 6_500_000 }, "en")).toEqual({ max: "5", size: "6.2" });
+    expect(problemParams({ key: "imageTooLarge", bytes: 6_500_000 }, "pt")).toEqual({ max: "5", size: "6,2" });
+    expect(problemParams({ key: "imageInvalidType" }, "es")).toEqual({ max: "5" });
+  });
+});
+
+describe("safeFileName", () => {
+  it("keeps readable ASCII and the real type's extension", () => {
+    expect(safeFileName("Mi Dragón Rojo!.PNG", "image/png")).toBe("mi-dragon-rojo.png");
+    expect(safeFileName("foto.png", "image/jpeg")).toBe("foto.jpg");
+    expect(safeFileName("mapa.final.v2.webp", "image/webp")).toBe("mapa-final-v2.webp");
+  });
+
+  it("never lets a name walk the file system or run long", () => {
+    expect(safeFileName("../../etc/passwd", "image/png")).toBe("passwd.png");
+    expect(safeFileName("C:\\fotos\\mesa.jpeg", "image/jpeg")).toBe("mesa.jpg");
+    expect(safeFileName("...", "image/png")).toBe("image.png");
+    expect(safeFileName("", "image/webp")).toBe("image.webp");
+    expect(safeFileName(`${"a".repeat(59)}-b${"c".repeat(100)}.jpg`, "image/jpeg")).toBe(`${"a".repeat(59)}.jpg`);
+  });
+});
+
+describe("imageKey and variantKey", () => {
+  const userId = "7f0c8a52-58c3-4e4b-9d3f-2b1f0e6a9c11";
+  const sessionId = "0b9f2c44-1d7e-4a55-8f0e-3c2d1b0a9e88";
+
+  it("names keys as spec section 7 does", () => {
+    expect(imageKey({ userId, target: { kind: "session", sessionId }, timestamp: 1_800_000_000_000, fileName: "cripta.jpg" })).toBe(
+      `${userId}/session/${sessionId}/1800000000000-cripta.jpg`,
+    );
+    // A new session has no id yet: its folder is the timestamp.
+    expect(imageKey({ userId, target: { kind: "session", sessionId: null }, timestamp: 1_800_000_000_000, fileName: "cripta.jpg" })).toBe(
+      `${userId}/session/1800000000000/1800000000000-cripta.jpg`,
+    );
+    expect(imageKey({ userId, target: { kind: "series" }, timestamp: 1_800_000_000_000, fileName: "campana.png" })).toBe(`${userId}/series/1800000000000-campana.png`);
+  });
+
+  it("puts the WebP copies beside the original, where no original can be", () => {
+    expect(variantKey("u/series/1800000000000-campana.png", 400)).toBe("u/series/1800000000000-campana.w400.webp");
+    expect(variantKey("u/session/1/1800000000000-a.webp", 800)).toBe("u/session/1/1800000000000-a.w800.webp");
+    expect(() => variantKey("u/series/1800000000000-campana.w400.webp", 400)).toThrow();
+  });
+});
+
+describe("imageSources", () => {
+  const base = "https://cdn.mesa.test/uploads";
+
+  it("offers the 400 and 800 px copies of our own uploads", () => {
+    expect(imageSources(`${base}/u/series/1800000000000-campana.png`, base)).toEqual({
+      src: `${base}/u/series/1800000000000-campana.w400.webp`,
+      srcSet: `${base}/u/series/1800000000000-campana.w400.webp 400w, ${base}/u/series/1800000000000-campana.w800.webp 800w`,
+      large: `${base}/u/series/1800000000000-campana.w800.webp`,
+    });
+    expect(imageSources(`${base}/u/series/1800000000000-campana.png`, `${base}/`)?.srcSet).toContain("800w");
+  });
+
+  it("uses any other address as it is, and nothing for no image", () => {
+    const other = "https://images.example.com/dragon.jpg";
+    expect(imageSources(other, base)).toEqual({ src: other, srcSet: null, large: other });
+    expect(imageSources(`${base}/u/odd name.jpg`, base)).toEqual({ src: `${base}/u/odd name.jpg`, srcSet: null, large: `${base}/u/odd name.jpg` });
+    expect(imageSources(`${base}-other/u/series/1800000000000-a.png`, base)?.srcSet).toBeNull();
+    expect(imageSources(null, base)).toBeNull();
+    expect(imageSources("", base)).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DateTime } from "luxon";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
+import { buttonClass } from "#app/components/ui/button";
+import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/schema";
+import { addSeriesSession, generateSeriesSessions, getSeries } from "#app/modules/series/series.server";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { publicImage } from "#app/modules/storage/images.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { displayNameOf } from "#app/modules/users/rules";
+import { readForm } from "#app/utils/form.server";
+
+export const handle = { i18n: ["sessions", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Mesa` : "Mesa" }];
+
+/** Public to anyone with the link. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const viewer = await getOptionalUser(request);
+  const page = await getSeries(deps(), params.id ?? "");
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const { row } = page;
+  const t = translator(lang, "sessions");
+  const zone = viewer?.timeZone ?? "America/Mexico_City";
+  const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
+  const canManage = viewer !== null && (viewer.id === row.dm_id || viewer.isAdmin);
+  const item = (s: (typeof page.upcoming)[number]) => ({ id: s.id, when: formatDateTime(new Date(s.starts_at), lang, zone), modified: s.is_modified, seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }) });
+  return {
+    title: row.title,
+    description: row.description,
+    game: row.game,
+    // The 800 px copy of our uploads; any other address as it is.
+    imageUrl: publicImage(row.image_url)?.large ?? null,
+    dm: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }),
+    schedule: row.frequency === "IRREGULAR" ? t("seriesForm.IRREGULAR") : t("seriesDetail.every", { frequency: t(`seriesForm.${row.frequency}`), day: row.day_of_week !== null ? weekdays[row.day_of_week] : `${row.day_of_month}`, time: row.time_hhmm }),
+    timezone: row.time_zone,
+    price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
+    upcoming: page.upcoming.map(item),
+    past: page.past.map(item),
+    manage: canManage
+      ? {
+          editHref: localePath(lang, `/series/${row.id}/edit`),
+          // Sessions are added by hand only to a series without a fixed schedule.
+          irregular: row.frequency === "IRREGULAR",
+          timeZone: row.time_zone,
+          addDefaults: { date: DateTime.fromJSDate(new Date(), { zone: row.time_zone }).plus({ days: 1 }).toISODate() ?? "", time: row.time_hhmm },
+        }
+      : null,
+  };
+}
+
+const fieldFor: Record<string, string> = { datePast: "date", dateRequired: "date", sessionExists: "date" };
+
+/** The host's 'Add a session' and 'Generate next sessions' forms (IRREGULAR series), told apart by `intent`. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const d = deps();
+  const id = params.id ?? "";
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const page = await getSeries(d, id);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const submission =
+    intent === "addSession"
+      ? parseWithZod(formData, { schema: addSessionSchema({ now: d.now, timeZone: page.row.time_zone }) })
+      : intent === "generate"
+        ? parseWithZod(formData, { schema: generateSessionsSchema })
+        : null;
+  if (!submission) throw data({ message: "Unknown intent" }, { status: 400 });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  const result =
+    "date" in submission.value ? await addSeriesSession(d, user, id, submission.value) : await generateSeriesSessions(d, user, id, submission.value);
+  if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!result.ok && result.status === 403) throw data({ guard: true, fallback: localePath(lang, `/series/${id}`) }, { status: 403 });
+  if (!result.ok) {
+    const field = "error" in result ? fieldFor[result.error] : undefined;
+    const error = "error" in result ? result.error : "";
+    return data({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }) }, { status: 400 });
+  }
+  const toast = intent === "addSession" ? { key: "sessions:seriesDetail.added" } : { key: "sessions:seriesDetail.generated", params: { count: result.created } };
+  return redirectWithToast(localePath(lang, `/series/${id}`), { type: "success", ...toast });
+}
+
+export default function SeriesPage() {
+  const s = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const replyFor = (intent: string) => (reply && reply.intent === intent ? reply.result : undefined);
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  const row = (x: (typeof s.upcoming)[number]) => (
+    <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+      <Link to={localePath(lang, `/session/${x.id}`)} className="text-brand-700 underline">{x.when}</Link>
+      <span className="text-stone-600">
+        {x.seats}
+        {x.modified ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{t("seriesDetail.modified")}</span> : null}
+      </span>
+    </li>
+  );
+  return (
+    <article className="space-y-6">
+      {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full max-w-3xl rounded-lg object-cover" /> : null}
+      <div>
+        <p className="text-sm font-semibold text-purple-800">{s.game} · {s.dm}</p>
+        <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
+        {s.manage ? (
+          <Link to={s.manage.editHref} className={buttonClass("secondary", "mt-3")}>
+            {t("seriesDetail.edit")}
+          </Link>
+        ) : null}
+        <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p>
+      </div>
+      <dl className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 text-sm sm:grid-cols-3">
+        <div><dt className="text-stone-600">{t("seriesDetail.frequency")}</dt><dd className="font-medium">{s.schedule}</dd></div>
+        <div><dt className="text-stone-600">{t("seriesDetail.timezone")}</dt><dd className="font-medium">{s.timezone.replaceAll("_", " ")}</dd></div>
+        <div><dt className="text-stone-600">{t("seriesDetail.pricePerSession")}</dt><dd className="font-medium">{s.price ?? t("detail.free")}</dd></div>
+      </dl>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-semibold">{t("seriesDetail.upcoming")}</h2>
+        {s.upcoming.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("seriesDetail.none")}</p> : (
+          <>
+            <ul className="mt-2 divide-y divide-stone-100">{s.upcoming.slice(0, 2).map(row)}</ul>
+            {s.upcoming.length > 2 ? (
+              <details className="mt-2">
+                <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("seriesDetail.showAll", { count: s.upcoming.length })}</summary>
+                <ul className="divide-y divide-stone-100">{s.upcoming.slice(2).map(row)}</ul>
+              </details>
+            ) : null}
+          </>
+        )}
+        {s.past.length ? (
+          <details className="mt-4">
+            <summary className="cursor-pointer text-sm font-semibold">{t("seriesDetail.past")} ({s.past.length})</summary>
+            <ul className="divide-y divide-stone-100">{s.past.map(row)}</ul>
+          </details>
+        ) : null}
+      </section>
+      {s.manage?.irregular ? (
+        <section className="space-y-4">
+          <h2 className="text-xl font-semibold">{t("seriesDetail.manageSessions")}</h2>
+          <div className="grid gap-4 md:grid-cols-2">
+            <AddSessionForm lastResult={replyFor("addSession")} timeZone={s.manage.timeZone} defaultValue={s.manage.addDefaults} />
+            <GenerateSessionsForm lastResult={replyFor("generate")} />
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { overlapOf } from "#app/components/sessions/overlap-warning";
+import { SeriesForm } from "#app/components/sessions/series-form";
+import { requireUser } from "#app/modules/auth/guards.server";
+import type { Requester } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
+import { seriesFormSchema } from "#app/modules/series/schema";
+import { seriesForEditor, seriesFormValues, seriesRowFromForm, updateSeries } from "#app/modules/series/series.server";
+import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+
+export const handle = { i18n: ["sessions", "validation"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+/** The host or an admin; anyone else sees the guard screen (403), an unknown id the 404 page. */
+async function editableSeries(lang: Locale, id: string, user: Requester) {
+  const access = await seriesForEditor(deps(), id, user);
+  if (!access.ok && access.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!access.ok) throw data({ guard: true, fallback: localePath(lang, `/series/${id}`) }, { status: 403 });
+  return access.row;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const row = await editableSeries(lang, params.id ?? "", user);
+  return {
+    title: translator(lang, "sessions")("seriesForm.editTitle"),
+    timeZone: row.time_zone,
+    existing: { id: row.id, startDate: row.start_iso, frequency: row.frequency },
+    values: seriesFormValues(row),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const row = await editableSeries(lang, params.id ?? "", user);
+  const d = deps();
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" } });
+  const schema = seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } });
+  const submission = parseWithZod(formData, { schema });
+  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
+  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
+  const overlap = await seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, submission.value), row.id, lang);
+  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
+  const result = await updateSeries(d, user, row.id, submission.value);
+  if (!result.ok) throw new Response("Not Found", { status: 404 });
+  // Spec: after saving the series form, go to /sessions.
+  return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.updated" });
+}
+
+export default function EditSeriesPage() {
+  const { timeZone, existing, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold">{t("seriesForm.editTitle")}</h1>
+      <SeriesForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={values} timeZone={timeZone} lang={lang} cancelHref={localePath(lang, "/sessions")} existing={existing} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

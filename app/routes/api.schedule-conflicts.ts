@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { isLocale } from "#app/modules/i18n/rules";
+import { liveConflicts } from "#app/modules/series/conflicts.server";
+
+/**
+ * GET /api/schedule-conflicts — the overlap warning beside the session and series date pickers,
+ * asked while the host types: `{ conflicts: [{ id, title, when }], token }`.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const query = new URL(request.url).searchParams;
+  const lang = query.get("lang");
+  return apiJson(await liveConflicts(deps(), user, query, isLocale(lang) ? lang : "es"));
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { apiSeriesSchema } from "#app/modules/series/api-schema";
+import { updateSeriesFromApi } from "#app/modules/series/series.server";
+import { firstIssue } from "#app/modules/sessions/api-schema";
+
+export const loader = () => methodNotAllowed("PATCH");
+
+/**
+ * PATCH /api/session-series/{id} — same payload as create; only the host or an admin. Upcoming
+ * sessions nobody has booked or edited follow the change; the others keep what they have.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+  const user = await requireApiUser(request);
+  const parsed = apiSeriesSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
+  const result = await updateSeriesFromApi(deps(), user, params.id ?? "", parsed.data);
+  if (result.ok) return apiJson({ id: params.id, success: true });
+  if (result.status === 403) return apiError("You can only edit your own series", 403);
+  if (result.status === 404) return apiError("Series not found", 404);
+  return apiError("error" in result ? result.error : "Invalid request", 400);
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { apiSeriesSchema } from "#app/modules/series/api-schema";
+import { createSeriesFromApi } from "#app/modules/series/series.server";
+import { firstIssue } from "#app/modules/sessions/api-schema";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/session-series — DMs only; price in cents, tags as labels, no end date when ongoing. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  if (!user.isDm && !user.isAdmin) return apiError("Only hosts can create series", 403);
+  const parsed = apiSeriesSchema.safeParse(await readBody(request));
+  if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
+  const result = await createSeriesFromApi(deps(), user, parsed.data);
+  return result.ok ? apiJson({ id: result.id, sessionsCreated: result.sessions }, 201) : apiError(result.error, 400);
+}

@@ -1,0 +1,24 @@
+/** Public file storage for uploaded images: S3-compatible when configured, otherwise a folder on disk. */
+export interface Storage {
+  /** Stores the bytes under `key`. Never replaces a stored file: throws StorageKeyTakenError instead. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The public address of `key`. */
+  url(key: string): string;
+}
+
+/** Spec section 7 and 9: stored files are cached for an hour. */
+export const STORAGE_CACHE_CONTROL = "public, max-age=3600";
+
+export class StorageKeyTakenError extends Error {
+  constructor(readonly key: string) {
+    super(`storage key already in use: ${key}`);
+    this.name = "StorageKeyTakenError";
+  }
+}
+
+// Keys are built by the app from sanitised parts; this guards the disk adapter all the same.
+const safeKey = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function assertSafeKey(key: string) {
+  if (!safeKey.test(key) || key.split("/").some((part) => part === "." || part === "..")) throw new Error(`unsafe storage key: ${key}`);
+}

@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../../app/env.server";
+import { createDiskStorage } from "../../app/services/storage/disk.server";
+import { createS3Storage } from "../../app/services/storage/s3.server";
+import { StorageKeyTakenError } from "../../app/services/storage/storage";
+import { createApp } from "../../server/http";
+
+const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+
+async function listen(server: http.Server) {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("disk storage", () => {
+  it("writes under its folder, answers the public URL and never overwrites", async () => {
+    const dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "disk-"));
+    const storage = createDiskStorage(dir, "https://mesa.test/uploads/");
+    await storage.put("u1/series/1-a.png", png, "image/png");
+    expect(fs.readFileSync(path.join(dir, "u1", "series", "1-a.png"))).toEqual(png);
+    expect(storage.url("u1/series/1-a.png")).toBe("https://mesa.test/uploads/u1/series/1-a.png");
+
+    await expect(storage.put("u1/series/1-a.png", Buffer.from("other"), "image/png")).rejects.toBeInstanceOf(StorageKeyTakenError);
+    expect(fs.readFileSync(path.join(dir, "u1", "series", "1-a.png"))).toEqual(png); // untouched
+    expect(fs.readdirSync(path.join(dir, "u1", "series"))).toEqual(["1-a.png"]); // no temporary file left behind
+  });
+
+  it("refuses keys that would leave its folder", async () => {
+    const storage = createDiskStorage(fs.mkdtempSync(path.join(process.env.DATA_DIR!, "disk-")), "https://mesa.test/uploads");
+    for (const key of ["../escape.png", "u1/../../escape.png", "/abs.png", "u1//a.png", "u1/.hidden"]) {
+      await expect(storage.put(key, png, "image/png"), key).rejects.toThrow(/unsafe storage key/);
+    }
+  });
+});
+
+describe("S3 storage", () => {
+  type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: Buffer };
+  const seen: Seen[] = [];
+  const objects = new Map<string, Buffer>();
+  // A few lines of S3: PUT with If-None-Match: * answers 412 when the key exists.
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      if (req.headers["if-none-match"] === "*" && objects.has(req.url!)) {
+        res.writeHead(412, { "Content-Type": "application/xml" }).end("<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>");
+        return;
+      }
+      objects.set(req.url!, body);
+      res.writeHead(200, { ETag: '"abc"' }).end();
+    });
+  });
+  let endpoint = "";
+  beforeAll(async () => {
+    endpoint = await listen(server);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("puts with the content type, an hour of caching and no overwriting", async () => {
+    const storage = createS3Storage({ bucket: "mesa", region: "us-east-1", endpoint, accessKeyId: "test", secretAccessKey: "test", publicUrl: "https://cdn.mesa.test", forcePathStyle: true });
+    await storage.put("u1/series/1-a.png", png, "image/png");
+    const put = seen.at(-1)!;
+    expect(put.method).toBe("PUT");
+    expect(put.url.split("?")[0]).toBe("/mesa/u1/series/1-a.png");
+    expect(put.headers["content-type"]).toBe("image/png");
+    expect(put.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(put.headers["if-none-match"]).toBe("*");
+    expect(put.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=test\//);
+    expect(storage.url("u1/series/1-a.png")).toBe("https://cdn.mesa.test/u1/series/1-a.png");
+
+    await expect(storage.put("u1/series/1-a.png", png, "image/png")).rejects.toBeInstanceOf(StorageKeyTakenError);
+  });
+});
+
+describe("serving local uploads", () => {
+  let server: http.Server;
+  let origin = "";
+  let dataDir = "";
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "app-"));
+    const env = parseEnv({ SESSION_SECRET: "s".repeat(32), DATA_DIR: dataDir, NODE_ENV: "test", APP_URL: "http://127.0.0.1:3999" });
+    // Requests under /uploads never reach Remix, so no build is needed.
+    const build = (async () => {
+      throw new Error("no Remix build in this test");
+    }) as () => Promise<ServerBuild>;
+    server = http.createServer(createApp({ build, env, logger: pino({ level: "silent" }) }));
+    origin = await listen(server);
+    await createDiskStorage(path.join(dataDir, "uploads"), `${env.APP_URL}/uploads`).put("u1/session/1/1-a.png", png, "image/png");
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("serves a stored image with an hour of public caching, and the page policy allows it and previews", async () => {
+    const response = await fetch(`${origin}/uploads/u1/session/1/1-a.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(png);
+    const imgSrc = /img-src ([^;]+)/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    expect(imgSrc.split(" ")).toEqual(expect.arrayContaining(["'self'", "blob:", "http://127.0.0.1:3999"]));
+  });
+
+  it("answers a plain 404 for anything else under /uploads", async () => {
+    // Sent as typed (fetch would resolve the dots itself), to try leaving the uploads folder.
+    const raw = (url: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(origin);
+        http.get({ hostname, port, path: url }, (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        }).on("error", reject);
+      });
+    for (const url of ["/uploads/u1/session/1/missing.png", "/uploads/", "/uploads/..%2f..%2fsession-secret", "/uploads/%2e%2e/%2e%2e/session-secret", "/uploads/../session-secret"]) {
+      const response = await raw(url);
+      expect([403, 404], url).toContain(response.status);
+      expect(response.body, url).not.toContain("s".repeat(32));
+    }
+  });
+});
