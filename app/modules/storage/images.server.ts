@@ -25,12 +25,28 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage | n
     };
     const [original, ...variants] = await Promise.all([
       encoders[type](upright.clone()).toBuffer(),
-      ...IMAGE_VARIANT_WIDTHS.map((width) => upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()),
+      ...IMAGE_VARIANT_WIDTHS.map((width) => cardCopy(upright.clone().resize({ width, withoutEnlargement: true }))),
     ]);
     return { type, original: original!, variants: IMAGE_VARIANT_WIDTHS.map((width, i) => ({ width, bytes: variants[i]! })) };
   } catch {
     return null; // right signature, unreadable content
   }
+}
+
+/** A card may pick either copy (a phone at 2x takes the 800 px one); neither may pass this. */
+export const MAX_COPY_BYTES = 60_000;
+
+/**
+ * A WebP copy at quality 72, or lower for the rare picture (fine grain, noise) that would still
+ * weigh more than MAX_COPY_BYTES: a card on a slow phone should cost tens of kilobytes.
+ */
+async function cardCopy(resized: Sharp): Promise<Buffer> {
+  let copy = await resized.clone().webp({ quality: 72 }).toBuffer();
+  for (const quality of [55, 40, 25, 10, 1]) {
+    if (copy.byteLength <= MAX_COPY_BYTES) break;
+    copy = await resized.clone().webp({ quality }).toBuffer();
+  }
+  return copy;
 }
 
 /**
