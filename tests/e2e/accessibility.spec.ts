@@ -99,7 +99,15 @@ test("a DM's pages and the mailbox have no axe violations", async ({ page, brows
     await expectNoViolations(page, browser, javaScriptEnabled, path);
   }
   await page.goto("/es/sessions?searchTerm=cripta");
-  await expectNoViolations(page, browser, javaScriptEnabled, (await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).getAttribute("href"))!);
+  const cripta = (await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).getAttribute("href"))!;
+  await expectNoViolations(page, browser, javaScriptEnabled, cripta);
+  await expectNoViolations(page, browser, javaScriptEnabled, `${cripta}/edit`);
+  // The demo weekly series: its page (with the host's tools) and its edit form.
+  await page.goto("/es/sessions?searchTerm=costa+de+la+espada");
+  const series = (await page.getByRole("link", { name: "La Costa de la Espada" }).first().getAttribute("href"))!;
+  expect(series).toMatch(/\/es\/series\/[0-9a-f-]{36}$/);
+  for (const path of [series, `${series}/edit`]) await expectNoViolations(page, browser, javaScriptEnabled, path);
+  await page.goto(cripta);
   // The host's public profile (its path holds an id), both tabs.
   const profile = (await page.getByRole("link", { name: "Ver reseñas" }).getAttribute("href"))!.replace(/\?.*$/, "");
   for (const path of [profile, `${profile}?tab=reviews`]) await expectNoViolations(page, browser, javaScriptEnabled, path);
