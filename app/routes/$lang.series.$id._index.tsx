@@ -5,15 +5,19 @@ import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
+import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
+import { getEnv } from "#app/env.server";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
+import { resolveTag, tagLabel } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
+import { intlLocale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/schema";
-import { addSeriesSession, generateSeriesSessions, getSeries } from "#app/modules/series/series.server";
+import { addSeriesSession, generateSeriesSessions, getSeries, seriesInstructionsFor } from "#app/modules/series/series.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
@@ -35,11 +39,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const zone = viewer?.timeZone ?? "America/Mexico_City";
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
   const canManage = viewer !== null && (viewer.id === row.dm_id || viewer.isAdmin);
+  const instructions = await seriesInstructionsFor(deps(), row, viewer);
+  const day = (iso: string) => new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const item = (s: (typeof page.upcoming)[number]) => ({ id: s.id, when: formatDateTime(new Date(s.starts_at), lang, zone), modified: s.is_modified, seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }) });
   return {
+    url: `${getEnv().APP_URL}${localePath(lang, `/series/${row.id}`)}`,
     title: row.title,
     description: row.description,
     game: row.game,
+    genre: row.genre,
+    level: row.experience_level,
+    tags: row.tags.map((name) => {
+      const tag = resolveTag(name);
+      return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
+    }),
+    hours: Math.round((row.duration_minutes / 60) * 100) / 100,
+    players: { min: row.min_participants, max: row.max_participants },
+    location: row.location,
+    dates: row.end_iso && !row.is_ongoing ? t("seriesDetail.range", { start: day(row.start_iso), end: day(row.end_iso) }) : t("seriesDetail.from", { start: day(row.start_iso) }),
+    instructions,
+    host: { id: row.dm_id, bio: row.dm_bio ?? "" },
     // The 800 px copy of our uploads; any other address as it is.
     imageUrl: publicImage(row.image_url)?.large ?? null,
     dm: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }),
@@ -109,53 +128,89 @@ export default function SeriesPage() {
     </li>
   );
   return (
-    <article className="space-y-6">
-      {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full max-w-3xl rounded-lg object-cover" /> : null}
-      <div>
-        <p className="text-sm font-semibold text-purple-800">{s.game} · {s.dm}</p>
-        <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
-        {s.manage ? (
-          <Link to={s.manage.editHref} className={buttonClass("secondary", "mt-3")}>
-            {t("seriesDetail.edit")}
-          </Link>
+    <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+      <div className="space-y-6">
+        {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
+        <div>
+          <p className="text-sm font-semibold text-purple-800">{s.game}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
+          <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
+          {s.manage ? (
+            <Link to={s.manage.editHref} className={buttonClass("secondary", "mt-3")}>
+              {t("seriesDetail.edit")}
+            </Link>
+          ) : null}
+        </div>
+        {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
+        {s.tags.length ? (
+          <ul className="flex flex-wrap gap-2">
+            {s.tags.map((tag) => (
+              <li key={tag.id} className="rounded-full bg-stone-100 px-3 py-1 text-sm"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
+            ))}
+          </ul>
         ) : null}
-        <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p>
-      </div>
-      <dl className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 text-sm sm:grid-cols-3">
-        <div><dt className="text-stone-600">{t("seriesDetail.frequency")}</dt><dd className="font-medium">{s.schedule}</dd></div>
-        <div><dt className="text-stone-600">{t("seriesDetail.timezone")}</dt><dd className="font-medium">{s.timezone.replaceAll("_", " ")}</dd></div>
-        <div><dt className="text-stone-600">{t("seriesDetail.pricePerSession")}</dt><dd className="font-medium">{s.price ?? t("detail.free")}</dd></div>
-      </dl>
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="font-semibold">{t("seriesDetail.upcoming")}</h2>
-        {s.upcoming.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("seriesDetail.none")}</p> : (
-          <>
-            <ul className="mt-2 divide-y divide-stone-100">{s.upcoming.slice(0, 2).map(row)}</ul>
-            {s.upcoming.length > 2 ? (
-              <details className="mt-2">
-                <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("seriesDetail.showAll", { count: s.upcoming.length })}</summary>
-                <ul className="divide-y divide-stone-100">{s.upcoming.slice(2).map(row)}</ul>
-              </details>
-            ) : null}
-          </>
-        )}
-        {s.past.length ? (
-          <details className="mt-4">
-            <summary className="cursor-pointer text-sm font-semibold">{t("seriesDetail.past")} ({s.past.length})</summary>
-            <ul className="divide-y divide-stone-100">{s.past.map(row)}</ul>
-          </details>
-        ) : null}
-      </section>
-      {s.manage?.irregular ? (
-        <section className="space-y-4">
-          <h2 className="text-xl font-semibold">{t("seriesDetail.manageSessions")}</h2>
-          <div className="grid gap-4 md:grid-cols-2">
-            <AddSessionForm lastResult={replyFor("addSession")} timeZone={s.manage.timeZone} defaultValue={s.manage.addDefaults} />
-            <GenerateSessionsForm lastResult={replyFor("generate")} />
-          </div>
+        <section className="rounded-lg border border-stone-200 bg-white p-5">
+          <h2 className="font-semibold">{t("seriesDetail.upcoming")}</h2>
+          {s.upcoming.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("seriesDetail.none")}</p> : (
+            <>
+              <ul className="mt-2 divide-y divide-stone-100">{s.upcoming.slice(0, 2).map(row)}</ul>
+              {s.upcoming.length > 2 ? (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t("seriesDetail.showAll", { count: s.upcoming.length })}</summary>
+                  <ul className="divide-y divide-stone-100">{s.upcoming.slice(2).map(row)}</ul>
+                </details>
+              ) : null}
+            </>
+          )}
+          {s.past.length ? (
+            <details className="mt-4">
+              <summary className="cursor-pointer text-sm font-semibold">{t("seriesDetail.past")} ({s.past.length})</summary>
+              <ul className="divide-y divide-stone-100">{s.past.map(row)}</ul>
+            </details>
+          ) : null}
         </section>
-      ) : null}
+        <section className="rounded-lg border border-stone-200 bg-white p-5">
+          <h2 className="font-semibold">{t("detail.instructions")}</h2>
+          {s.instructions !== null ? <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p> : <p className="mt-2 text-sm text-stone-600">🔒 {t("seriesDetail.lockedSeries")}</p>}
+        </section>
+        {s.manage?.irregular ? (
+          <section className="space-y-4">
+            <h2 className="text-xl font-semibold">{t("seriesDetail.manageSessions")}</h2>
+            <div className="grid gap-4 md:grid-cols-2">
+              <AddSessionForm lastResult={replyFor("addSession")} timeZone={s.manage.timeZone} defaultValue={s.manage.addDefaults} />
+              <GenerateSessionsForm lastResult={replyFor("generate")} />
+            </div>
+          </section>
+        ) : null}
+      </div>
+      <aside className="space-y-4">
+        <dl className="space-y-3 rounded-lg border border-stone-200 bg-white p-5 text-sm">
+          <Fact term={t("seriesDetail.frequency")}>{s.schedule}</Fact>
+          <Fact term={t("seriesDetail.dates")}>{s.dates}</Fact>
+          <Fact term={t("seriesDetail.timezone")}>{s.timezone.replaceAll("_", " ")}</Fact>
+          <Fact term={t("detail.duration")}>{t("detail.durationValue", { hours: s.hours })}</Fact>
+          <Fact term={t("seriesDetail.players")}>{t("seriesDetail.playersValue", { min: s.players.min, max: s.players.max })}</Fact>
+          <Fact term={t("seriesDetail.pricePerSession")}>{s.price ?? t("detail.free")}</Fact>
+          <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
+          {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
+        </dl>
+        <div className="rounded-lg border border-stone-200 bg-white p-5 text-sm">
+          <p className="text-stone-600">{t("detail.host")}</p>
+          <p className="font-semibold">{s.dm}</p>
+          {s.host.bio ? <p className="mt-1 text-stone-700">{s.host.bio}</p> : null}
+          <Link to={`${localePath(lang, `/profile/${s.host.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">{t("detail.ratingLink")}</Link>
+        </div>
+        <ShareBox url={s.url} title={s.title} />
+      </aside>
     </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-stone-600">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
   );
 }
 

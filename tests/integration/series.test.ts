@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { seriesFormSchema } from "../../app/modules/series/schema";
-import { createSeries, getSeries } from "../../app/modules/series/series.server";
+import { createSeries, getSeries, seriesInstructionsFor } from "../../app/modules/series/series.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
@@ -21,5 +21,29 @@ describe("creating a series", () => {
     const page = await getSeries({ db: getDb(), now }, result.id);
     expect(page?.upcoming.map((s) => new Date(s.starts_at).toISOString())).toEqual(["2026-10-25T23:00:00.000Z", "2026-11-02T00:00:00.000Z", "2026-11-09T00:00:00.000Z"]);
     expect(page?.row).toMatchObject({ is_ongoing: true, end_date: null, time_zone: "America/New_York", time_hhmm: "19:00" });
+  });
+});
+
+describe("the series page's instructions", () => {
+  it("shows them to the host, an admin and a player with a confirmed seat, and to nobody else", async () => {
+    const now = new Date("2026-10-20T12:00:00Z");
+    const { deps } = testDeps(now);
+    const hostId = userIdOf(await signUp(deps, { ...signupInput(uniqueEmail("host")), role: "dm" }, newMeta()));
+    const playerId = userIdOf(await signUp(deps, { ...signupInput(uniqueEmail("player")), role: "user" }, newMeta()));
+    const host = { id: hostId, timeZone: "America/Mexico_City", isDm: true, isAdmin: false } as Requester;
+    const player = { id: playerId, timeZone: "America/Mexico_City", isDm: false, isAdmin: false } as Requester;
+    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaña", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "3", timeOfDay: "20:00", startDate: "2026-10-21", sessionInstructions: "El enlace de Discord es secreto.", price: "0", autoGenerateAhead: "2", isOngoing: true });
+    const created = await createSeries(deps, host, input);
+    const page = (await getSeries({ db: getDb(), now }, created.id))!;
+
+    expect(await seriesInstructionsFor({ db: getDb(), now }, page.row, host)).toBe("El enlace de Discord es secreto.");
+    expect(await seriesInstructionsFor({ db: getDb(), now }, page.row, { ...player, isAdmin: true } as Requester)).toBe("El enlace de Discord es secreto.");
+    expect(await seriesInstructionsFor({ db: getDb(), now }, page.row, player)).toBeNull();
+    expect(await seriesInstructionsFor({ db: getDb(), now }, page.row, null)).toBeNull();
+
+    await getDb().insertInto("bookings").values({ session_id: page.upcoming[1]!.id, user_id: playerId, status: "PENDING_PAYMENT" }).execute();
+    expect(await seriesInstructionsFor({ db: getDb(), now }, page.row, player)).toBeNull();
+    await getDb().updateTable("bookings").set({ status: "CONFIRMED" }).where("user_id", "=", playerId).execute();
+    expect(await seriesInstructionsFor({ db: getDb(), now }, page.row, player)).toBe("El enlace de Discord es secreto.");
   });
 });

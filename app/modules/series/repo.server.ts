@@ -75,10 +75,25 @@ export function findSeries(db: Database, id: string) {
   return db
     .selectFrom("series as se")
     .innerJoin("users as u", "u.id", "se.dm_id")
+    .leftJoin("profiles as p", "p.user_id", "se.dm_id")
     .selectAll("se")
-    .select([sql<string>`to_char(se.time_of_day, 'HH24:MI')`.as("time_hhmm"), sql<string>`to_char(se.start_date, 'YYYY-MM-DD')`.as("start_iso"), sql<string | null>`to_char(se.end_date, 'YYYY-MM-DD')`.as("end_iso"), "u.display_name as dm_display_name", "u.email as dm_email"])
+    .select([sql<string>`to_char(se.time_of_day, 'HH24:MI')`.as("time_hhmm"), sql<string>`to_char(se.start_date, 'YYYY-MM-DD')`.as("start_iso"), sql<string | null>`to_char(se.end_date, 'YYYY-MM-DD')`.as("end_iso"), "u.display_name as dm_display_name", "u.email as dm_email", "p.bio as dm_bio"])
     .where("se.id", "=", id)
     .executeTakeFirst();
+}
+
+/** Whether the user holds a confirmed seat in any session of the series. */
+export async function hasConfirmedSeatInSeries(db: Database, seriesId: string, userId: string) {
+  const found = await db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .select("b.id")
+    .where("s.series_id", "=", seriesId)
+    .where("b.user_id", "=", userId)
+    .where("b.status", "=", "CONFIRMED")
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 export function listSeriesSessions(db: Database, seriesId: string) {

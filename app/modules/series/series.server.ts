@@ -163,6 +163,16 @@ export function createSeries(deps: Deps, host: Requester, input: SeriesFormInput
   return insertSeriesWithSessions(deps, seriesRowFromForm(host.id, host.timeZone, input));
 }
 
+/**
+ * The series' instructions for this viewer: the host, admins and players with a confirmed seat in
+ * one of its sessions read them; everyone else gets null and sees the locked notice.
+ */
+export async function seriesInstructionsFor(deps: Reader, row: { id: string; dm_id: string; session_instructions: string }, viewer: Requester | null) {
+  if (!viewer) return null;
+  if (viewer.id === row.dm_id || viewer.isAdmin) return row.session_instructions;
+  return (await repo.hasConfirmedSeatInSeries(deps.db, row.id, viewer.id)) ? row.session_instructions : null;
+}
+
 /** A series for its detail page: upcoming and past sessions split at `now`. */
 export async function getSeries(deps: Reader, id: string) {
   if (!uuid.test(id)) return null;
