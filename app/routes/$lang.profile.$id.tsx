@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Fact } from "#app/components/sessions/detail-parts";
 import { SessionCard } from "#app/components/sessions/session-card";
 import { Pagination } from "#app/components/ui/pagination";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
 import { toCard } from "#app/modules/sessions/cards.server";
@@ -19,15 +20,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.profile.bio.slice(0, 160) ?? "" },
 ];
 
-// Visitors without an account have no zone of their own; the session page uses the same one.
-const DEFAULT_ZONE = "America/Mexico_City";
-
 /** Public to anyone: who the person is and, for a DM, their upcoming public sessions and series. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
   const url = new URL(request.url);
-  const zone = viewer?.timeZone ?? DEFAULT_ZONE;
+  const zone = viewer?.timeZone ?? guestTimeZone;
   const found = await getPublicProfile(deps(), params.id ?? "", viewer, { page: url.searchParams.get("page"), timeZone: zone });
   if (!found) throw new Response("Not Found", { status: 404 });
   const { profile: p, hosting } = found;
@@ -122,13 +120,5 @@ export default function ProfilePage() {
   );
 }
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-stone-600">{term}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
-  );
-}
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -4,15 +4,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
-import { resolveTag, tagLabel } from "#app/modules/catalog/tags";
+import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
-import { intlLocale } from "#app/modules/i18n/config";
+import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!page) throw new Response("Not Found", { status: 404 });
   const { row } = page;
   const t = translator(lang, "sessions");
-  const zone = viewer?.timeZone ?? "America/Mexico_City";
+  const zone = viewer?.timeZone ?? guestTimeZone;
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
   const canManage = viewer !== null && (viewer.id === row.dm_id || viewer.isAdmin);
   const instructions = await seriesInstructionsFor(deps(), row, viewer);
@@ -49,19 +49,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     game: row.game,
     genre: row.genre,
     level: row.experience_level,
-    tags: row.tags.map((name) => {
-      const tag = resolveTag(name);
-      return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
-    }),
+    tags: tagChips(row.tags, lang),
     hours: Math.round((row.duration_minutes / 60) * 100) / 100,
     players: { min: row.min_participants, max: row.max_participants },
     location: row.location,
     dates: row.end_iso && !row.is_ongoing ? t("seriesDetail.range", { start: day(row.start_iso), end: day(row.end_iso) }) : t("seriesDetail.from", { start: day(row.start_iso) }),
     instructions,
-    host: { id: row.dm_id, bio: row.dm_bio ?? "" },
+    host: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     // The 800 px copy of our uploads; any other address as it is.
     imageUrl: publicImage(row.image_url)?.large ?? null,
-    dm: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }),
     schedule: row.frequency === "IRREGULAR" ? t("seriesForm.IRREGULAR") : t("seriesDetail.every", { frequency: t(`seriesForm.${row.frequency}`), day: row.day_of_week !== null ? weekdays[row.day_of_week] : `${row.day_of_month}`, time: row.time_hhmm }),
     timezone: row.time_zone,
     price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
@@ -141,13 +137,7 @@ export default function SeriesPage() {
           ) : null}
         </div>
         {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
-        {s.tags.length ? (
-          <ul className="flex flex-wrap gap-2">
-            {s.tags.map((tag) => (
-              <li key={tag.id} className="rounded-full bg-stone-100 px-3 py-1 text-sm"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
-            ))}
-          </ul>
-        ) : null}
+        <TagList tags={s.tags} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("seriesDetail.upcoming")}</h2>
           {s.upcoming.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("seriesDetail.none")}</p> : (
@@ -193,25 +183,12 @@ export default function SeriesPage() {
           <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
-        <div className="rounded-lg border border-stone-200 bg-white p-5 text-sm">
-          <p className="text-stone-600">{t("detail.host")}</p>
-          <p className="font-semibold">{s.dm}</p>
-          {s.host.bio ? <p className="mt-1 text-stone-700">{s.host.bio}</p> : null}
-          <Link to={`${localePath(lang, `/profile/${s.host.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">{t("detail.ratingLink")}</Link>
-        </div>
+        <HostCard host={s.host} />
         <ShareBox url={s.url} title={s.title} />
       </aside>
     </article>
   );
 }
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-stone-600">{term}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
-  );
-}
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -12,8 +12,9 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
+import { seriesRowFromForm } from "#app/modules/series/rows";
 import { seriesFormSchema } from "#app/modules/series/schema";
-import { insertSeriesWithSessions, seriesRowFromForm } from "#app/modules/series/series.server";
+import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 

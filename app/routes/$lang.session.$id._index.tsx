@@ -2,14 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
-import { resolveTag, tagLabel } from "#app/modules/catalog/tags";
+import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
+import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
@@ -24,8 +25,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.session.description.slice(0, 160) ?? "" },
 ];
 
-const DEFAULT_ZONE = "America/Mexico_City";
-
 /** Public to anyone with the link; instructions only for the host and confirmed players. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
@@ -33,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await getSessionForViewer(deps(), params.id ?? "", viewer);
   if (!page) throw new Response("Not Found", { status: 404 });
   const { row } = page;
-  const zone = viewer?.timeZone ?? DEFAULT_ZONE;
+  const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
   return {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
@@ -57,10 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isPrivate: row.is_private,
       // The 800 px copy of our uploads; any other address as it is.
       imageUrl: publicImage(row.image_url)?.large ?? null,
-      tags: row.tags.map((name) => {
-        const tag = resolveTag(name);
-        return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
-      }),
+      tags: tagChips(row.tags, lang),
       instructions: page.instructions,
       dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     },
@@ -84,13 +80,7 @@ export default function SessionPage() {
           {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}
         </div>
         <p className="whitespace-pre-line text-stone-800">{s.description}</p>
-        {s.tags.length ? (
-          <ul className="flex flex-wrap gap-2">
-            {s.tags.map((tag) => (
-              <li key={tag.id} className="rounded-full bg-stone-100 px-3 py-1 text-sm"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
-            ))}
-          </ul>
-        ) : null}
+        <TagList tags={s.tags} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("detail.instructions")}</h2>
           {s.instructions !== null ? <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p> : <p className="mt-2 text-sm text-stone-600">🔒 {t("detail.locked")}</p>}
@@ -114,12 +104,7 @@ export default function SessionPage() {
           <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
-        <div className="rounded-lg border border-stone-200 bg-white p-5 text-sm">
-          <p className="text-stone-600">{t("detail.host")}</p>
-          <p className="font-semibold">{s.dm.name}</p>
-          {s.dm.bio ? <p className="mt-1 text-stone-700">{s.dm.bio}</p> : null}
-          <Link to={`${localePath(lang, `/profile/${s.dm.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">{t("detail.ratingLink")}</Link>
-        </div>
+        <HostCard host={s.dm} />
         {isHost ? <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>{t("detail.edit")}</Link> : null}
         {participants && waitlist ? (
           <ManageDialog removeAction={localePath(lang, `/session/${s.id}/remove`)} participants={participants} waitlist={waitlist} />
@@ -130,14 +115,6 @@ export default function SessionPage() {
   );
 }
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-stone-600">{term}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
-  );
-}
 
 function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string }[] }) {
   const { t } = useTranslation("sessions");

@@ -1,5 +1,6 @@
 import { apiSeriesSchema } from "../../app/modules/series/api-schema";
-import { insertSeriesWithSessions, seriesRowFromApi } from "../../app/modules/series/series.server";
+import { seriesRowFromApi } from "../../app/modules/series/rows";
+import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";

@@ -89,3 +89,15 @@ export function tagLabel(t: Tag, lang: "es" | "en" | "pt"): string {
 
 /** Spec section 2: the popular tags offered on the search screen. */
 export const popularTagIds = ["beginner-friendly", "one-shot", "lgbtq-friendly", "new-campaign", "roleplay-heavy"] as const;
+
+/** Names as stored on a session or series: predefined tags by id, free tags by their name, at most 10 (spec: tag matching). */
+export const storedTagNames = (names: string[]) => Array.from(new Set(names.map((n) => resolveTag(n)).map((t) => (t.predefined ? t.id : t.name)))).slice(0, 10);
+
+export type TagChip = { id: string; label: string; emoji: string };
+
+/** Stored tag names as chips for a detail page: predefined ones in the reader's language with their emoji. */
+export const tagChips = (names: string[], lang: "es" | "en" | "pt"): TagChip[] =>
+  names.map((name) => {
+    const tag = resolveTag(name);
+    return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
+  });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { SessionRow } from "#app/modules/sessions/repo.server";
 import type { Database } from "#db/client.server";
 
 export type SeriesRow = {
@@ -32,40 +33,38 @@ export type SeriesRow = {
   imageUrl?: string | null;
 };
 
+/** The columns a series' owner sets, on create and on edit: all but the host and the zone, which an edit never changes. */
+const editableColumns = (s: SeriesRow) => ({
+  title: s.title,
+  description: s.description,
+  session_instructions: s.sessionInstructions,
+  game: s.game,
+  genre: s.genre,
+  experience_level: s.experienceLevel,
+  frequency: s.frequency,
+  day_of_week: s.dayOfWeek,
+  day_of_month: s.dayOfMonth,
+  time_of_day: s.timeOfDay,
+  duration_minutes: s.durationMinutes,
+  start_date: s.startDate,
+  end_date: s.endDate,
+  is_ongoing: s.isOngoing,
+  max_participants: s.maxParticipants,
+  min_participants: s.minParticipants,
+  price_cents: s.priceCents,
+  currency: s.currency,
+  allowed_payment_methods: s.allowedPaymentMethods,
+  auto_generate_ahead: s.autoGenerateAhead,
+  booking_lock_hours: s.bookingLockHours,
+  pre_session_check_hours: s.preSessionCheckHours,
+  tags: s.tags,
+  location: s.location,
+});
+
 export async function insertSeries(db: Database, s: SeriesRow, now: Date) {
   const row = await db
     .insertInto("series")
-    .values({
-      dm_id: s.dmId,
-      title: s.title,
-      description: s.description,
-      session_instructions: s.sessionInstructions,
-      game: s.game,
-      genre: s.genre,
-      experience_level: s.experienceLevel,
-      frequency: s.frequency,
-      time_zone: s.timeZone,
-      day_of_week: s.dayOfWeek,
-      day_of_month: s.dayOfMonth,
-      time_of_day: s.timeOfDay,
-      duration_minutes: s.durationMinutes,
-      start_date: s.startDate,
-      end_date: s.endDate,
-      is_ongoing: s.isOngoing,
-      max_participants: s.maxParticipants,
-      min_participants: s.minParticipants,
-      price_cents: s.priceCents,
-      currency: s.currency,
-      allowed_payment_methods: s.allowedPaymentMethods,
-      auto_generate_ahead: s.autoGenerateAhead,
-      booking_lock_hours: s.bookingLockHours,
-      pre_session_check_hours: s.preSessionCheckHours,
-      tags: s.tags,
-      location: s.location,
-      image_url: s.imageUrl ?? null,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ ...editableColumns(s), dm_id: s.dmId, time_zone: s.timeZone, image_url: s.imageUrl ?? null, created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -114,38 +113,11 @@ export function listSeriesSessions(db: Database, seriesId: string) {
     .execute();
 }
 
-/** Every column of a series row except who hosts it and its zone, which an edit never changes. */
+/** An edit: the image stays when the row leaves it out (undefined). */
 export async function updateSeries(db: Database, id: string, s: SeriesRow, now: Date) {
   await db
     .updateTable("series")
-    .set({
-      title: s.title,
-      description: s.description,
-      session_instructions: s.sessionInstructions,
-      game: s.game,
-      genre: s.genre,
-      experience_level: s.experienceLevel,
-      frequency: s.frequency,
-      day_of_week: s.dayOfWeek,
-      day_of_month: s.dayOfMonth,
-      time_of_day: s.timeOfDay,
-      duration_minutes: s.durationMinutes,
-      start_date: s.startDate,
-      end_date: s.endDate,
-      is_ongoing: s.isOngoing,
-      max_participants: s.maxParticipants,
-      min_participants: s.minParticipants,
-      price_cents: s.priceCents,
-      currency: s.currency,
-      allowed_payment_methods: s.allowedPaymentMethods,
-      auto_generate_ahead: s.autoGenerateAhead,
-      booking_lock_hours: s.bookingLockHours,
-      pre_session_check_hours: s.preSessionCheckHours,
-      tags: s.tags,
-      location: s.location,
-      ...(s.imageUrl !== undefined ? { image_url: s.imageUrl } : {}),
-      updated_at: now,
-    })
+    .set({ ...editableColumns(s), ...(s.imageUrl !== undefined ? { image_url: s.imageUrl } : {}), updated_at: now })
     .where("id", "=", id)
     .execute();
 }
@@ -158,25 +130,12 @@ export async function lockSeries(db: Database, id: string) {
 /** A session that still follows its series: unmodified, upcoming and without active bookings (read from the bookings table). */
 const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' and not exists (select 1 from bookings b where b.session_id = s.id and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
 
-export type OccurrenceFields = {
-  title: string;
-  description: string;
-  sessionInstructions: string;
-  game: string;
-  genre: string | null;
-  experienceLevel: string | null;
-  startsAt: Date;
-  durationMinutes: number;
-  maxParticipants: number;
-  minParticipants: number;
-  priceCents: number;
-  currency: string;
-  allowedPaymentMethods: string[];
-  preSessionCheckHours: number;
-  tags: string[];
-  imageUrl: string | null;
-  location: string | null;
-};
+/** What every session of a series takes from it (the rest of a session row is its own). */
+export type OccurrenceFields = Pick<
+  SessionRow,
+  | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "startsAt" | "durationMinutes" | "maxParticipants"
+  | "minParticipants" | "priceCents" | "currency" | "allowedPaymentMethods" | "preSessionCheckHours" | "tags" | "imageUrl" | "location"
+>;
 
 /**
  * Copies the series' details onto one of its sessions, only while it still follows the series

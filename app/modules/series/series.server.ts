@@ -1,110 +1,17 @@
 import { DateTime } from "luxon";
 import type { Requester } from "#app/modules/auth/session.server";
-import { resolveTag } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { insertSession, type SessionRow } from "#app/modules/sessions/repo.server";
 import type { Database } from "#db/client.server";
 import type { ApiSeriesInput } from "./api-schema";
 import * as repo from "./repo.server";
-import { type Frequency, handGeneratedDates, localToInstant, nextOccurrences, type Occurrence, planSeriesEdit, type Schedule } from "./rules";
+import { rowOf, scheduleOf, type SeriesRecord, seriesRowFromApi, seriesRowFromForm } from "./rows";
+import { handGeneratedDates, localToInstant, nextOccurrences, type Occurrence, planSeriesEdit } from "./rules";
 import type { SeriesFormInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
-type SeriesRecord = NonNullable<Awaited<ReturnType<typeof repo.findSeries>>>;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Predefined tags are stored by id, free tags by their name (spec: tag matching). */
-const storedTags = (names: string[]) => Array.from(new Set(names.map((n) => resolveTag(n)).map((t) => (t.predefined ? t.id : t.name)))).slice(0, 10);
-
-/** The series form's values as a row, planned in `timeZone` (the host's when created, the series' own after). */
-export function seriesRowFromForm(dmId: string, timeZone: string, input: SeriesFormInput): repo.SeriesRow {
-  const monthly = input.frequency === "MONTHLY";
-  return {
-    dmId,
-    title: input.title,
-    description: input.description,
-    sessionInstructions: input.sessionInstructions,
-    game: input.game,
-    genre: input.genre ?? null,
-    experienceLevel: input.experienceLevel ?? null,
-    frequency: input.frequency,
-    timeZone,
-    dayOfWeek: monthly ? null : input.dayOfWeek,
-    dayOfMonth: monthly ? (input.dayOfMonth ?? Number(input.startDate.slice(8))) : null,
-    timeOfDay: input.timeOfDay,
-    durationMinutes: input.duration,
-    startDate: input.startDate,
-    endDate: input.endDate ?? null,
-    isOngoing: input.isOngoing,
-    maxParticipants: input.maxParticipants,
-    minParticipants: input.minParticipants,
-    priceCents: input.price,
-    currency: input.currency,
-    allowedPaymentMethods: input.paymentMethods,
-    autoGenerateAhead: input.autoGenerateAhead,
-    bookingLockHours: input.bookingLockHours,
-    preSessionCheckHours: input.preSessionCheckHours,
-    tags: storedTags(input.tags),
-    location: input.location || null,
-    // The form always sends the image it shows (none when removed), so the stored one is replaced.
-    imageUrl: input.imageUrl ?? null,
-  };
-}
-
-/** A date or date-time from the API as a local date (and time) in the series' zone. */
-function localParts(value: string, timeZone: string) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return { date: value, time: null };
-  const local = DateTime.fromISO(value, { setZone: true }).setZone(timeZone);
-  return { date: local.toISODate() ?? value.slice(0, 10), time: local.toFormat("HH:mm") };
-}
-
-/** The API payload as a row; the zone is the payload's, else the host's (create) or the series' (update). */
-export function seriesRowFromApi(dmId: string, timeZone: string, input: ApiSeriesInput): repo.SeriesRow {
-  const zone = input.timezone ?? timeZone;
-  const start = localParts(input.startDate, zone);
-  const startDay = DateTime.fromISO(start.date, { zone });
-  const weekly = input.frequency === "WEEKLY" || input.frequency === "BIWEEKLY";
-  return {
-    dmId,
-    title: input.title,
-    description: input.description,
-    sessionInstructions: input.sessionInstructions,
-    game: input.game,
-    genre: input.genre ?? null,
-    experienceLevel: input.experienceLevel ?? null,
-    frequency: input.frequency,
-    timeZone: zone,
-    dayOfWeek: weekly ? (input.dayOfWeek ?? startDay.weekday % 7) : null,
-    dayOfMonth: input.frequency === "MONTHLY" ? (input.dayOfMonth ?? startDay.day) : null,
-    timeOfDay: input.timeOfDay ?? start.time ?? "19:00",
-    durationMinutes: input.duration,
-    startDate: start.date,
-    endDate: input.endDate ? localParts(input.endDate, zone).date : null,
-    isOngoing: input.isOngoing,
-    maxParticipants: input.maxParticipants,
-    minParticipants: input.minParticipants,
-    priceCents: input.priceCents,
-    currency: input.currency,
-    allowedPaymentMethods: input.priceCents === 0 ? [] : Array.from(new Set(["CARD", ...input.allowedPaymentMethods])),
-    autoGenerateAhead: input.autoGenerateAhead,
-    bookingLockHours: input.bookingLockHours,
-    preSessionCheckHours: input.preSessionCheckHours,
-    tags: storedTags(input.tags),
-    location: input.location || null,
-    imageUrl: input.imageUrl === undefined ? undefined : input.imageUrl,
-  };
-}
-
-export const scheduleOf = (row: repo.SeriesRow): Schedule => ({
-  frequency: row.frequency as Frequency,
-  timeZone: row.timeZone,
-  startDate: row.startDate,
-  endDate: row.endDate,
-  timeOfDay: row.timeOfDay,
-  dayOfWeek: row.dayOfWeek,
-  dayOfMonth: row.dayOfMonth,
-});
 
 /** What every session of a series takes from it. */
 function occurrenceFields(row: repo.SeriesRow, imageUrl: string | null, startsAt: Date): repo.OccurrenceFields {
@@ -198,38 +105,6 @@ export async function seriesForEditor(deps: Reader, id: string, editor: Requeste
   return { ok: true, row };
 }
 
-/** An existing series as form values, with its dates in its own zone. */
-export function seriesFormValues(row: SeriesRecord) {
-  return {
-    title: row.title,
-    description: row.description,
-    sessionInstructions: row.session_instructions,
-    game: row.game,
-    genre: row.genre ?? "",
-    experienceLevel: row.experience_level ?? "",
-    frequency: row.frequency,
-    dayOfWeek: row.day_of_week === null ? "1" : String(row.day_of_week),
-    dayOfMonth: row.day_of_month === null ? "" : String(row.day_of_month),
-    timeOfDay: row.time_hhmm,
-    startDate: row.start_iso,
-    isOngoing: row.is_ongoing ? "on" : "",
-    endDate: row.end_iso ?? "",
-    duration: String(row.duration_minutes),
-    maxParticipants: String(row.max_participants),
-    minParticipants: String(row.min_participants),
-    autoGenerateAhead: String(row.auto_generate_ahead),
-    bookingLockHours: String(row.booking_lock_hours),
-    preSessionCheckHours: String(row.pre_session_check_hours),
-    tags: row.tags,
-    isFree: row.price_cents === 0 ? "on" : "",
-    price: row.price_cents === 0 ? "" : String(Math.trunc(row.price_cents / 100)),
-    currency: row.currency,
-    paymentMethods: row.allowed_payment_methods,
-    location: row.location ?? "",
-    imageUrl: row.image_url ?? "",
-  };
-}
-
 const occurrencesOf = (sessions: Awaited<ReturnType<typeof repo.listSeriesSessions>>): Occurrence[] =>
   sessions.map((s) => ({ id: s.id, startsAt: new Date(s.starts_at), isModified: s.is_modified, booked: Number(s.booked), status: s.status }));
 
@@ -265,12 +140,19 @@ export async function updateSeries(deps: Deps, editor: Requester, id: string, in
   return (await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row))) ? { ok: true } : { ok: false, status: 404 };
 }
 
+/** The API's date rules: the first date today or later in the series' zone (or unchanged on an update), the end not before it. */
+function apiDateError(row: repo.SeriesRow, now: Date, currentStart: string | null) {
+  const today = DateTime.fromJSDate(now, { zone: row.timeZone }).toISODate() ?? "";
+  if (row.startDate < today && row.startDate !== currentStart) return "startDate must be today or later";
+  if (row.endDate && row.endDate < row.startDate) return "endDate cannot be before startDate";
+  return null;
+}
+
 /** POST /api/session-series: the first date must not be in the past in the series' zone. */
 export async function createSeriesFromApi(deps: Deps, host: Requester, input: ApiSeriesInput) {
   const row = seriesRowFromApi(host.id, host.timeZone, input);
-  const today = DateTime.fromJSDate(deps.now, { zone: row.timeZone }).toISODate() ?? "";
-  if (row.startDate < today) return { ok: false as const, error: "startDate must be today or later" };
-  if (row.endDate && row.endDate < row.startDate) return { ok: false as const, error: "endDate cannot be before startDate" };
+  const error = apiDateError(row, deps.now, null);
+  if (error) return { ok: false as const, error };
   return { ok: true as const, ...(await insertSeriesWithSessions(deps, row)) };
 }
 
@@ -279,44 +161,10 @@ export async function updateSeriesFromApi(deps: Deps, editor: Requester, id: str
   const access = await seriesForEditor(deps, id, editor);
   if (!access.ok) return access;
   const row = seriesRowFromApi(access.row.dm_id, access.row.time_zone, input);
-  const today = DateTime.fromJSDate(deps.now, { zone: row.timeZone }).toISODate() ?? "";
-  if (row.startDate < today && row.startDate !== access.row.start_iso) return { ok: false as const, status: 400 as const, error: "startDate must be today or later" };
-  if (row.endDate && row.endDate < row.startDate) return { ok: false as const, status: 400 as const, error: "endDate cannot be before startDate" };
+  const error = apiDateError(row, deps.now, access.row.start_iso);
+  if (error) return { ok: false as const, status: 400 as const, error };
   await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row));
   return { ok: true as const };
-}
-
-/** The series as stored, in the shape the form and API rows use, for occurrences added by hand. */
-function rowOf(r: SeriesRecord): repo.SeriesRow {
-  return {
-    dmId: r.dm_id,
-    title: r.title,
-    description: r.description,
-    sessionInstructions: r.session_instructions,
-    game: r.game,
-    genre: r.genre,
-    experienceLevel: r.experience_level,
-    frequency: r.frequency,
-    timeZone: r.time_zone,
-    dayOfWeek: r.day_of_week,
-    dayOfMonth: r.day_of_month,
-    timeOfDay: r.time_hhmm,
-    durationMinutes: r.duration_minutes,
-    startDate: r.start_iso,
-    endDate: r.end_iso,
-    isOngoing: r.is_ongoing,
-    maxParticipants: r.max_participants,
-    minParticipants: r.min_participants,
-    priceCents: r.price_cents,
-    currency: r.currency,
-    allowedPaymentMethods: r.allowed_payment_methods,
-    autoGenerateAhead: r.auto_generate_ahead,
-    bookingLockHours: r.booking_lock_hours,
-    preSessionCheckHours: r.pre_session_check_hours,
-    tags: r.tags,
-    location: r.location,
-    imageUrl: r.image_url,
-  };
 }
 
 export type AddResult = { ok: true; created: number } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };

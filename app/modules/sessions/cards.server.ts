@@ -6,8 +6,8 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import type { SearchRow } from "./repo.server";
 import { cardStatus, formatPrice, SERIES_READY_AT } from "./rules";
+import type { SearchRow } from "./search-repo.server";
 
 /** A search row as a card, in the viewer's language and time zone. */
 export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, timeZone: string): CardData {

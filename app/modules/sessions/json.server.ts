@@ -1,6 +1,6 @@
 import { resolveTag } from "#app/modules/catalog/tags";
 import { displayNameOf } from "#app/modules/users/rules";
-import type { SearchRow } from "./repo.server";
+import type { SearchRow } from "./search-repo.server";
 
 /** A session in the JSON API's shape (spec section 3, Session): prices in cents, tags as {id, name}. */
 export function sessionJson(row: SearchRow) {

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import type { Requester } from "#app/modules/auth/session.server";
-import { resolveTag } from "#app/modules/catalog/tags";
+import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { localToInstant } from "#app/modules/series/rules";
 import type { ApiSessionInput } from "./api-schema";
@@ -8,11 +8,9 @@ import { dateRange } from "./date-range.server";
 import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
 import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
+import * as search from "./search-repo.server";
 
 type Reader = Pick<Deps, "db" | "now">;
-
-/** Predefined tags are stored by id, free tags by their name (spec: tag matching). */
-const storedTags = (names: string[]) => Array.from(new Set(names.map((n) => resolveTag(n)).map((t) => (t.predefined ? t.id : t.name)))).slice(0, 10);
 
 function toRow(host: Requester, input: SessionFormInput, timeZone: string, seriesId: string | null = null): repo.SessionRow | null {
   const startsAt = localToInstant(input.date, input.time, timeZone);
@@ -37,7 +35,7 @@ function toRow(host: Requester, input: SessionFormInput, timeZone: string, serie
     minAdvanceBookingHours: input.minAdvanceBookingHours,
     voucherPaymentDays: input.voucherPaymentDays,
     preSessionCheckHours: input.preSessionCheckHours,
-    tags: storedTags(input.tags),
+    tags: storedTagNames(input.tags),
     imageUrl: input.imageUrl ?? null,
     location: input.location || null,
     isPrivate: input.isPrivate,
@@ -90,7 +88,7 @@ export async function getSessionForViewer(deps: Reader, id: string, viewer: Requ
 /** The search page and GET /api/session/search. `timeZone` is the viewer's, for date filters. */
 export async function searchSessions(deps: Reader, params: SearchParams, viewer: Requester | null, opts: { timeZone: string; dmId?: string | null }) {
   const { from, to } = dateRange(params.dateFrom, params.dateTo, opts.timeZone);
-  const filters: repo.SearchFilters = {
+  const filters: search.SearchFilters = {
     term: foldSearchTerm(params.searchTerm),
     game: params.game,
     genre: params.genre,
@@ -111,7 +109,7 @@ export async function searchSessions(deps: Reader, params: SearchParams, viewer:
     groupBySeries: params.groupBySeries,
   };
   const offset = (params.page - 1) * PAGE_SIZE;
-  const { rows, total, more } = await repo.searchSessionRows(deps.db, filters, deps.now, PAGE_SIZE, offset, offset + COUNT_AHEAD);
+  const { rows, total, more } = await search.searchSessionRows(deps.db, filters, deps.now, PAGE_SIZE, offset, offset + COUNT_AHEAD);
   return { rows, total, more, page: params.page, pageSize: PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
 }
 
@@ -183,7 +181,7 @@ function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, serie
     minAdvanceBookingHours: input.minAdvanceBookingHours,
     voucherPaymentDays: input.voucherPaymentDays,
     preSessionCheckHours: input.preSessionCheckHours,
-    tags: storedTags(input.tags),
+    tags: storedTagNames(input.tags),
     imageUrl: input.imageUrl ?? null,
     location: input.location ?? null,
     isPrivate: input.isPrivate,
@@ -207,7 +205,7 @@ export async function updateSessionFromApi(deps: Deps, editor: Requester, id: st
 }
 
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
-  uuid.test(userId) ? repo.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
+  uuid.test(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
 
 export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
 

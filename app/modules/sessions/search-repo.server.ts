@@ -1,0 +1,131 @@
+import { type RawBuilder, sql, type SqlBool } from "kysely";
+import type { Database } from "#db/client.server";
+
+/** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
+const hasActiveBooking = (userId: string) =>
+  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
+
+/** Everything a session card shows: the session, its DM's name, its series and whether the viewer joined it. */
+function cardRows(db: Database, viewerId: string | null) {
+  return db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.dm_id")
+    .leftJoin("series as se", "se.id", "s.series_id")
+    .selectAll("s")
+    .select([
+      "u.display_name as dm_display_name",
+      "se.title as series_title",
+      "se.frequency as series_frequency",
+      "se.day_of_week as series_day_of_week",
+      "se.time_zone as series_time_zone",
+      "s.booked_count as booked",
+      viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
+    ]);
+}
+
+export type SearchFilters = {
+  /** Accent- and case-folded, already trimmed. */
+  term: string | null;
+  game: string | null;
+  genre: string | null;
+  experienceLevel: string | null;
+  from: Date | null;
+  to: Date | null;
+  tagIds: string[];
+  type: "series" | "standalone" | null;
+  minSpots: number | null;
+  fewSpots: boolean;
+  includePast: boolean;
+  priceMin: number | null;
+  priceMax: number | null;
+  currency: string | null;
+  freeOnly: boolean;
+  dmId: string | null;
+  viewerId: string | null;
+  groupBySeries: boolean;
+};
+
+/** Escapes LIKE's wildcards so a search for "50%" means the characters. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The filters as one condition on the sessions row called `a`. The grouping check applies it to
+ * a row's earlier siblings too, so both must be the very same condition.
+ */
+function matches(f: SearchFilters, now: Date, a: "s" | "s2"): RawBuilder<SqlBool> {
+  const c = (column: string) => sql.ref(`${a}.${column}`);
+  const all: RawBuilder<unknown>[] = [sql`${c("status")} <> 'CANCELLED'`];
+  if (!f.includePast) all.push(sql`${c("starts_at")} >= ${now}`);
+  if (f.term) {
+    const pattern = likePattern(f.term);
+    // The DM's name as a list of ids, so the planner can OR two index scans on sessions.
+    all.push(sql`(${c("search_text")} like ${pattern} or ${c("dm_id")} = any(array(select id from users where immutable_unaccent(lower(display_name)) like ${pattern})))`);
+  }
+  if (f.game) all.push(sql`${c("game")} = ${f.game}`);
+  if (f.genre) all.push(sql`${c("genre")} = ${f.genre}`);
+  if (f.experienceLevel) all.push(sql`${c("experience_level")} = ${f.experienceLevel}`);
+  if (f.from) all.push(sql`${c("starts_at")} >= ${f.from}`);
+  if (f.to) all.push(sql`${c("starts_at")} < ${f.to}`);
+  if (f.tagIds.length) all.push(sql`${c("tags")} @> ${sql.val(f.tagIds)}::text[]`);
+  if (f.type === "series") all.push(sql`${c("series_id")} is not null`);
+  if (f.type === "standalone") all.push(sql`${c("series_id")} is null`);
+  if (f.minSpots) all.push(sql`${c("max_participants")} - ${c("booked_count")} >= ${f.minSpots}`);
+  if (f.fewSpots) all.push(sql`${c("max_participants")} - ${c("booked_count")} between 1 and 3`);
+  if (f.freeOnly) all.push(sql`${c("price_cents")} = 0`);
+  if (f.priceMin !== null) all.push(sql`${c("price_cents")} >= ${f.priceMin}`);
+  if (f.priceMax !== null) all.push(sql`${c("price_cents")} <= ${f.priceMax}`);
+  if (f.currency) all.push(sql`${c("currency")} = ${f.currency}`);
+  if (f.dmId) all.push(sql`${c("dm_id")} = ${f.dmId}`);
+  all.push(f.viewerId ? sql`(not ${c("is_private")} or ${c("dm_id")} = ${f.viewerId})` : sql`not ${c("is_private")}`);
+  return sql<SqlBool>`(${sql.join(all, sql` and `)})`;
+}
+
+/**
+ * With grouping each series shows once: its earliest matching session stands for it, that is a
+ * session of a series shows only when no earlier session of the same series matches. Asked per
+ * row, this lets PostgreSQL walk the date index and stop after one page, where ranking every
+ * match first (a window function) read all of them.
+ */
+function listed(f: SearchFilters, now: Date): RawBuilder<SqlBool> {
+  if (!f.groupBySeries) return matches(f, now, "s");
+  return sql<SqlBool>`(${matches(f, now, "s")} and (s.series_id is null or not exists (
+    select 1 from sessions s2 where s2.series_id = s.series_id and (s2.starts_at, s2.id) < (s.starts_at, s.id) and ${matches(f, now, "s2")})))`;
+}
+
+/**
+ * A page of results and the number of matches, counted only up to `countCap` + 1: counting all of
+ * 100,000 upcoming sessions would cost many times the page itself, so the caller asks for a few
+ * pages past the current one and shows "more than" above that.
+ */
+export async function searchSessionRows(db: Database, f: SearchFilters, now: Date, limit: number, offset: number, countCap: number) {
+  const where = listed(f, now);
+  const [rows, counted] = await Promise.all([
+    cardRows(db, f.viewerId)
+      .where(where)
+      .orderBy("s.starts_at")
+      .orderBy("s.id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    // Ordered like the page, so PostgreSQL walks the date index and stops at the cap rather than
+    // collecting every match into a bitmap first.
+    sql<{ n: number }>`select count(*)::int as n from (select 1 from sessions s where ${where} order by s.starts_at, s.id limit ${countCap + 1}) m`.execute(db),
+  ]);
+  const n = counted.rows[0]?.n ?? 0;
+  return { rows, total: Math.min(n, countCap), more: n > countCap };
+}
+
+export type SearchRow = Awaited<ReturnType<typeof searchSessionRows>>["rows"][number];
+
+/** Sessions a user hosts or has an active booking in, upcoming or past. */
+export function listUserSessions(db: Database, userId: string, now: Date, opts: { past: boolean; joinedOnly: boolean; limit: number }) {
+  return cardRows(db, userId)
+    .where((eb) => {
+      const booked = hasActiveBooking(userId);
+      const mine = opts.joinedOnly ? booked : eb.or([eb("s.dm_id", "=", userId), booked]);
+      return eb.and([mine, opts.past ? eb("s.starts_at", "<", now) : eb("s.starts_at", ">=", now), eb("s.status", "!=", "CANCELLED")]);
+    })
+    .orderBy("s.starts_at", opts.past ? "desc" : "asc")
+    .limit(opts.limit)
+    .execute();
+}
