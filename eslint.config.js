@@ -22,6 +22,16 @@ const appModules = {
   regex: String.raw`^#app/|(^|/)app/`,
   message: "Data flows down: db/ and migrations/ never import the app.",
 };
+// Layers point down: routes → components → modules. A module importing a component or a route (or a
+// component importing a route, even for a type) ties the domain to one page.
+const routeModules = {
+  regex: String.raw`^#app/(routes|root)(/|$)|(^|/)routes/|(^|/)root(\.tsx?)?$`,
+  message: "Only the framework imports routes; pass what you need down as data or move the type into a module.",
+};
+const componentModules = {
+  regex: String.raw`^#app/components/|(^|/)components/`,
+  message: "Modules never import components: move the shared type into the module and let the component import it.",
+};
 const clockReads = [
   { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Rules take `now` as an argument; they never read the clock." },
   { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },
@@ -62,9 +72,17 @@ export default defineConfig(
     rules: { "no-restricted-imports": ["error", { patterns: [databaseModules] }] },
   },
   {
+    files: ["app/components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [routeModules] }] },
+  },
+  {
+    files: ["app/modules/**", "app/services/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [routeModules, componentModules] }] },
+  },
+  {
     files: ["app/**/rules.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ ...databaseModules, message: sideEffectModules.message }, sideEffectModules] }],
+      "no-restricted-imports": ["error", { patterns: [{ ...databaseModules, message: sideEffectModules.message }, sideEffectModules, routeModules, componentModules] }],
       "no-restricted-syntax": ["error", ...clockReads],
     },
   },

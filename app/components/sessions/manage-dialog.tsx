@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { Modal } from "#app/components/ui/dialog";
-import type { loader as rootLoader } from "#app/root";
+import type { Toast } from "#app/modules/toast/toast.server";
 
 export type ManagedPerson = { id: string; userId: string; name: string; position?: number };
 type Target = ManagedPerson & { list: "bookings" | "waitlist" };
@@ -23,7 +23,7 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
   const fetcher = useFetcher();
   const submitted = useRef(false);
   const status = useRef<HTMLParagraphElement>(null);
-  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast ?? null;
+  const toast = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (fetcher.state !== "idle") submitted.current = true;

@@ -1,25 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { CardData } from "#app/modules/sessions/card";
 import type { CardStatus } from "#app/modules/sessions/rules";
 
-export type CardData = {
-  id: string;
-  href: string;
-  title: string;
-  game: string;
-  /** The 400 px copy when the image is one of our uploads, else the image's own address. */
-  imageUrl: string | null;
-  /** The 400 and 800 px copies, when there are any. */
-  imageSrcSet: string | null;
-  when: string;
-  price: string | null;
-  seats: string;
-  status: CardStatus;
-  host: string;
-  badges: ("yours" | "yoursSeries" | "joined" | "series")[];
-  tags: { id: string; label: string; emoji: string }[];
-  recurrence: string | null;
-};
+export type { CardData };
 
 const statusStyle: Record<CardStatus["kind"], string> = {
   cancelled: "bg-stone-200 text-stone-800",

@@ -1,4 +1,3 @@
-import type { CardData } from "#app/components/sessions/session-card";
 import { isHiddenOnCards, resolveTag, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -6,6 +5,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
+import type { CardData } from "./card";
 import { cardStatus, formatPrice, SERIES_READY_AT } from "./rules";
 import type { SearchRow } from "./search-repo.server";
 

@@ -1,0 +1,21 @@
+import type { CardStatus } from "./rules";
+
+/** What a session card shows: built on the server (cards.server.ts), rendered by the SessionCard component. */
+export type CardData = {
+  id: string;
+  href: string;
+  title: string;
+  game: string;
+  /** The 400 px copy when the image is one of our uploads, else the image's own address. */
+  imageUrl: string | null;
+  /** The 400 and 800 px copies, when there are any. */
+  imageSrcSet: string | null;
+  when: string;
+  price: string | null;
+  seats: string;
+  status: CardStatus;
+  host: string;
+  badges: ("yours" | "yoursSeries" | "joined" | "series")[];
+  tags: { id: string; label: string; emoji: string }[];
+  recurrence: string | null;
+};
