@@ -9,6 +9,7 @@ import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/s
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
 import { getEnv } from "#app/env.server";
+import { canManageSeries } from "#app/modules/access/rules";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
@@ -23,6 +24,7 @@ import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { readForm } from "#app/utils/form.server";
+import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -32,13 +34,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
-  const page = await getSeries(deps(), params.id ?? "");
-  if (!page) throw new Response("Not Found", { status: 404 });
+  const page = await getSeries(deps(), params.id ?? "", viewer);
+  if (!page) notFound();
   const { row } = page;
   const t = translator(lang, "sessions");
   const zone = viewer?.timeZone ?? guestTimeZone;
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
-  const canManage = viewer !== null && (viewer.id === row.dm_id || viewer.isAdmin);
+  const canManage = canManageSeries(viewer, row);
   const instructions = await seriesInstructionsFor(deps(), row, viewer);
   const day = (iso: string) => new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const item = (s: (typeof page.upcoming)[number]) => ({ id: s.id, when: formatDateTime(new Date(s.starts_at), lang, zone), modified: s.is_modified, seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }) });
@@ -85,8 +87,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  const page = await getSeries(d, id);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  const page = await getSeries(d, id, user);
+  if (!page) notFound();
   const submission =
     intent === "addSession"
       ? parseWithZod(formData, { schema: addSessionSchema({ now: d.now, timeZone: page.row.time_zone }) })
@@ -97,8 +99,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const result =
     "date" in submission.value ? await addSeriesSession(d, user, id, submission.value) : await generateSeriesSessions(d, user, id, submission.value);
-  if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
-  if (!result.ok && result.status === 403) throw data({ guard: true, fallback: localePath(lang, `/series/${id}`) }, { status: 403 });
+  if (!result.ok && result.status === 404) notFound();
+  if (!result.ok && result.status === 403) forbidden(localePath(lang, `/series/${id}`));
   if (!result.ok) {
     const field = "error" in result ? fieldFor[result.error] : undefined;
     const error = "error" in result ? result.error : "";

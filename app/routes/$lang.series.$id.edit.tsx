@@ -17,6 +17,7 @@ import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -25,8 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The host or an admin; anyone else sees the guard screen (403), an unknown id the 404 page. */
 async function editableSeries(lang: Locale, id: string, user: Requester) {
   const access = await seriesForEditor(deps(), id, user);
-  if (!access.ok && access.status === 404) throw new Response("Not Found", { status: 404 });
-  if (!access.ok) throw data({ guard: true, fallback: localePath(lang, `/series/${id}`) }, { status: 403 });
+  if (!access.ok && access.status === 404) notFound();
+  if (!access.ok) forbidden(localePath(lang, `/series/${id}`));
   return access.row;
 }
 
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const overlap = await seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, submission.value), row.id, lang);
   if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
   const result = await updateSeries(d, user, row.id, submission.value);
-  if (!result.ok) throw new Response("Not Found", { status: 404 });
+  if (!result.ok) notFound();
   // Spec: after saving the series form, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.updated" });
 }

@@ -17,6 +17,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
+import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions"] };
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
   const page = await getSessionForViewer(deps(), params.id ?? "", viewer);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   const { row } = page;
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);

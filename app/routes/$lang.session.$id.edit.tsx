@@ -15,6 +15,7 @@ import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modules/sessions/sessions.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -24,8 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const page = await getSessionForViewer(deps(), params.id ?? "", user);
-  if (!page) throw new Response("Not Found", { status: 404 });
-  if (!page.isHost && !user.isAdmin) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
+  if (!page) notFound();
+  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
   return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row) };
 }
 
@@ -34,9 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const d = deps();
   const page = await getSessionForViewer(d, params.id ?? "", user);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
-  if (!page.isHost && !user.isAdmin) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
+  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id } });
   const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
@@ -44,8 +45,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const overlap = await sessionConflicts(d, page.row.dm_id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang);
   if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
   const result = await updateSession(d, user, page.row.id, submission.value);
-  if (!result.ok && result.status === 403) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
-  if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!result.ok && result.status === 403) forbidden(localePath(lang, `/session/${page.row.id}`));
+  if (!result.ok && result.status === 404) notFound();
+  if (!result.ok && "error" in result && result.error === "capacityBelowBooked") return data(submission.reply({ fieldErrors: { maxParticipants: [result.error] } }), { status: 400 });
   if (!result.ok) return data(submission.reply({ formErrors: ["sessions:toasts.updateFailed"] }), { status: 400 });
   return redirectWithToast(localePath(lang, `/session/${page.row.id}`), { type: "success", key: "sessions:toasts.updated" });
 }

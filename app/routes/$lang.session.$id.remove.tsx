@@ -4,13 +4,15 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { removeFromSession } from "#app/modules/bookings/bookings.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { getSessionForViewer, removeFromSession } from "#app/modules/sessions/sessions.server";
+import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { readForm } from "#app/utils/form.server";
+import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions"] };
 
@@ -21,11 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const list = url.searchParams.get("list") === "waitlist" ? "waitlist" : "bookings";
   const page = await getSessionForViewer(deps(), params.id ?? "", user);
-  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!page) notFound();
   if (!page.participants || !page.waitlist) throw redirect(localePath(lang, `/session/${page.row.id}`));
   const people = list === "bookings" ? page.participants : page.waitlist;
   const person = people.find((p) => p.user_id === url.searchParams.get("userId"));
-  if (!person) throw new Response("Not Found", { status: 404 });
+  if (!person) notFound();
   return { list, sessionId: page.row.id, sessionTitle: page.row.title, userId: person.user_id, name: displayNameOf({ displayName: person.display_name, email: person.email }) };
 }
 

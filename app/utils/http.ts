@@ -8,3 +8,24 @@ export function invariantResponse(condition: unknown, message: string, init: Res
 export function jsonError(error: string, status: number, headers?: HeadersInit) {
   return Response.json({ error }, { status, headers });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in URLs and bodies are uuids; anything else names nothing (and must never reach a uuid column, where it is a 500). */
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
+/** The page's 404 (the error boundary renders 'not found'). */
+export function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+/** The page's 403: the error boundary renders the 'Access Denied' guard screen with a link to `fallback`. */
+export function forbidden(fallback: string): never {
+  throw data({ guard: true, fallback }, { status: 403 });
+}
+
+/** A route's id parameter, or the 404 a malformed one deserves. */
+export function requireUuidParam(value: string | undefined): string {
+  if (!isUuid(value)) notFound();
+  return value;
+}

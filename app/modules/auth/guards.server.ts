@@ -1,7 +1,8 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { forbidden } from "#app/utils/http";
 import { getRequester, type Requester } from "./session.server";
 
 export const getOptionalUser = (request: Request) => getRequester(request, deps());
@@ -16,9 +17,7 @@ export async function requireUser(request: Request, lang: Locale): Promise<Reque
 }
 
 /** The guard screen ('Access Denied') is what the error boundary renders for this 403. */
-function denied(fallback: string): never {
-  throw data({ guard: true, fallback }, { status: 403 });
-}
+const denied = forbidden;
 
 export async function requireDm(request: Request, lang: Locale) {
   const user = await requireUser(request, lang);

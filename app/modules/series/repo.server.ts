@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { activeBookingExists, anyBookingExists } from "#app/modules/bookings/repo.server";
 import type { SessionRow } from "#app/modules/sessions/repo.server";
 import type { Database } from "#db/client.server";
 
@@ -81,20 +82,6 @@ export function findSeries(db: Database, id: string) {
     .executeTakeFirst();
 }
 
-/** Whether the user holds a confirmed seat in any session of the series. */
-export async function hasConfirmedSeatInSeries(db: Database, seriesId: string, userId: string) {
-  const found = await db
-    .selectFrom("bookings as b")
-    .innerJoin("sessions as s", "s.id", "b.session_id")
-    .select("b.id")
-    .where("s.series_id", "=", seriesId)
-    .where("b.user_id", "=", userId)
-    .where("b.status", "=", "CONFIRMED")
-    .limit(1)
-    .executeTakeFirst();
-  return found !== undefined;
-}
-
 export function listSeriesSessions(db: Database, seriesId: string) {
   return db
     .selectFrom("sessions as s")
@@ -107,6 +94,8 @@ export function listSeriesSessions(db: Database, seriesId: string) {
       "s.max_participants",
       "s.price_cents",
       "s.booked_count as booked",
+      "s.is_private",
+      "s.dm_id",
     ])
     .where("s.series_id", "=", seriesId)
     .orderBy("s.starts_at")
@@ -128,7 +117,7 @@ export async function lockSeries(db: Database, id: string) {
 }
 
 /** A session that still follows its series: unmodified, upcoming and without active bookings (read from the bookings table). */
-const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' and not exists (select 1 from bookings b where b.session_id = s.id and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
+const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' and not ${activeBookingExists()}`;
 
 /** What every session of a series takes from it (the rest of a session row is its own). */
 export type OccurrenceFields = Pick<
@@ -172,11 +161,16 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
   return Number(result.numUpdatedRows);
 }
 
-/** Removes sessions the new schedule no longer has, under the same condition. */
-export async function deleteOccurrences(db: Database, seriesId: string, ids: string[]) {
+/**
+ * Removes sessions the new schedule no longer has, under the same condition. One that ever had a
+ * booking (now cancelled or expired) is cancelled instead: booking records are kept and their
+ * session with them (docs/decisions/014-bookings-are-kept.md).
+ */
+export async function deleteOccurrences(db: Database, seriesId: string, ids: string[], now: Date) {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom("sessions as s").where("s.id", "in", ids).where("s.series_id", "=", seriesId).where(stillFollows).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const deleted = await db.deleteFrom("sessions as s").where("s.id", "in", ids).where("s.series_id", "=", seriesId).where(stillFollows).where(sql<boolean>`not ${anyBookingExists()}`).executeTakeFirst();
+  const cancelled = await db.updateTable("sessions as s").set({ status: "CANCELLED", updated_at: now }).where("s.id", "in", ids).where("s.series_id", "=", seriesId).where(stillFollows).executeTakeFirst();
+  return Number(deleted.numDeletedRows) + Number(cancelled.numUpdatedRows);
 }
 
 /** Start times already taken in a series (the unique index allows one session per instant). */

@@ -1,7 +1,10 @@
 import { DateTime } from "luxon";
+import { canManageSeries, canSeeInstructions, canSeePrivateSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
+import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules/bookings/repo.server";
 import type { Deps } from "#app/modules/deps.server";
 import { insertSession, type SessionRow } from "#app/modules/sessions/repo.server";
+import { isUuid } from "#app/utils/http";
 import type { Database } from "#db/client.server";
 import type { ApiSeriesInput } from "./api-schema";
 import * as repo from "./repo.server";
@@ -10,8 +13,6 @@ import { handGeneratedDates, localToInstant, nextOccurrences, type Occurrence, p
 import type { SeriesFormInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What every session of a series takes from it. */
 function occurrenceFields(row: repo.SeriesRow, imageUrl: string | null, startsAt: Date): repo.OccurrenceFields {
@@ -76,16 +77,21 @@ export function createSeries(deps: Deps, host: Requester, input: SeriesFormInput
  */
 export async function seriesInstructionsFor(deps: Reader, row: { id: string; dm_id: string; session_instructions: string }, viewer: Requester | null) {
   if (!viewer) return null;
-  if (viewer.id === row.dm_id || viewer.isAdmin) return row.session_instructions;
-  return (await repo.hasConfirmedSeatInSeries(deps.db, row.id, viewer.id)) ? row.session_instructions : null;
+  const confirmed = !canManageSeries(viewer, row) && (await hasConfirmedSeatInSeries(deps.db, row.id, viewer.id));
+  return canSeeInstructions(viewer, row, { confirmed }) ? row.session_instructions : null;
 }
 
-/** A series for its detail page: upcoming and past sessions split at `now`. */
-export async function getSeries(deps: Reader, id: string) {
-  if (!uuid.test(id)) return null;
+/**
+ * A series for its detail page: upcoming and past sessions split at `now`. Private sessions are
+ * listed only to those who may see them (the host, admins, players holding a seat in them).
+ */
+export async function getSeries(deps: Reader, id: string, viewer: Requester | null) {
+  if (!isUuid(id)) return null;
   const row = await repo.findSeries(deps.db, id);
   if (!row) return null;
-  const sessions = await repo.listSeriesSessions(deps.db, id);
+  const all = await repo.listSeriesSessions(deps.db, id);
+  const seats = viewer && all.some((s) => s.is_private) ? await bookedSessionIdsInSeries(deps.db, id, viewer.id) : new Set<string>();
+  const sessions = all.filter((s) => canSeePrivateSession(viewer, { dm_id: s.dm_id, is_private: s.is_private }, { active: seats.has(s.id) }));
   const now = deps.now.getTime();
   return {
     row,
@@ -98,10 +104,10 @@ export type Access = { ok: true; row: SeriesRecord } | { ok: false; status: 403 
 
 /** A series its host (or an admin) may change; 404 for an unknown id, 403 for anyone else. */
 export async function seriesForEditor(deps: Reader, id: string, editor: Requester): Promise<Access> {
-  if (!uuid.test(id)) return { ok: false, status: 404 };
+  if (!isUuid(id)) return { ok: false, status: 404 };
   const row = await repo.findSeries(deps.db, id);
   if (!row) return { ok: false, status: 404 };
-  if (row.dm_id !== editor.id && !editor.isAdmin) return { ok: false, status: 403 };
+  if (!canManageSeries(editor, row)) return { ok: false, status: 403 };
   return { ok: true, row };
 }
 
@@ -121,7 +127,7 @@ async function applyEdit(trx: Database, deps: Pick<Deps, "now">, seriesId: strin
   const imageUrl = row.imageUrl === undefined ? locked.image_url : row.imageUrl;
   // Planned inside the lock, from what the sessions are now.
   const plan = await planEdit({ db: trx, now: deps.now }, seriesId, row);
-  await repo.deleteOccurrences(trx, seriesId, plan.remove);
+  await repo.deleteOccurrences(trx, seriesId, plan.remove, deps.now);
   for (const u of plan.update) await repo.updateOccurrence(trx, seriesId, u.id, occurrenceFields(row, imageUrl, u.startsAt), deps.now);
   for (const startsAt of plan.insert) await insertSession(trx, newOccurrence(seriesId, row, imageUrl, startsAt), deps.now);
   return true;

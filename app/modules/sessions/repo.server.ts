@@ -90,67 +90,6 @@ export function findSession(db: Database, id: string) {
 
 export type SessionDetailRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
-export function listParticipants(db: Database, sessionId: string) {
-  return db
-    .selectFrom("bookings as b")
-    .innerJoin("users as u", "u.id", "b.user_id")
-    .select(["b.id", "b.user_id", "b.status", "u.display_name", "u.email"])
-    .where("b.session_id", "=", sessionId)
-    .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
-    .orderBy("b.created_at")
-    .execute();
-}
-
-export function listWaitlist(db: Database, sessionId: string) {
-  return db
-    .selectFrom("waitlist_entries as w")
-    .innerJoin("users as u", "u.id", "w.user_id")
-    .select(["w.id", "w.user_id", "w.position", "u.display_name", "u.email"])
-    .where("w.session_id", "=", sessionId)
-    .orderBy("w.position")
-    .execute();
-}
-
-export function findUserBooking(db: Database, sessionId: string, userId: string) {
-  return db
-    .selectFrom("bookings")
-    .select(["id", "status"])
-    .where("session_id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
-    .executeTakeFirst();
-}
-
-/** Cancels a user's active booking; returns how many rows changed (0 or 1). */
-export async function cancelActiveBooking(db: Database, sessionId: string, userId: string, now: Date) {
-  const result = await db
-    .updateTable("bookings")
-    .set({ status: "CANCELLED", updated_at: now })
-    .where("session_id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Removes a waitlist entry and closes the gap in positions behind it. */
-export async function deleteWaitlistEntry(db: Database, sessionId: string, userId: string) {
-  const removed = await db
-    .deleteFrom("waitlist_entries")
-    .where("session_id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .returning("position")
-    .executeTakeFirst();
-  if (!removed) return 0;
-  await db
-    .updateTable("waitlist_entries")
-    .set((eb) => ({ position: eb("position", "-", 1) }))
-    .where("session_id", "=", sessionId)
-    .where("position", ">", removed.position)
-    .execute();
-  return 1;
-}
-
 /** Sessions in [from, to) the viewer may see, for the calendar. */
 export function calendarRows(db: Database, viewerId: string, from: Date, to: Date) {
   return db

@@ -1,9 +1,9 @@
 import { type RawBuilder, sql, type SqlBool } from "kysely";
+import { activeBookingExists } from "#app/modules/bookings/repo.server";
 import type { Database } from "#db/client.server";
 
 /** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
-const hasActiveBooking = (userId: string) =>
-  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
+const hasActiveBooking = (userId: string) => activeBookingExists(userId);
 
 /** Everything a session card shows: the session, its DM's name, its series and whether the viewer joined it. */
 function cardRows(db: Database, viewerId: string | null) {

@@ -1,8 +1,13 @@
 import { DateTime } from "luxon";
+import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
+import { sessionRoster, viewerBooking } from "#app/modules/bookings/bookings.server";
+import { isSeatGuardViolation } from "#app/modules/bookings/repo.server";
+import { capacityBelowBooked } from "#app/modules/bookings/rules";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { localToInstant } from "#app/modules/series/rules";
+import { isUuid } from "#app/utils/http";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
 import * as repo from "./repo.server";
@@ -51,37 +56,47 @@ export async function createSession(deps: Deps, host: Requester, input: SessionF
 
 export type UpdateResult = { ok: true } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };
 
-/** Only the host (or an admin) may edit; an occurrence of a series becomes "modified". */
-export async function updateSession(deps: Deps, editor: Requester, id: string, input: SessionFormInput): Promise<UpdateResult> {
-  const existing = await repo.findSession(deps.db, id);
-  if (!existing) return { ok: false, status: 404 };
-  if (existing.dm_id !== editor.id && !editor.isAdmin) return { ok: false, status: 403 };
-  const host = { ...editor, id: existing.dm_id };
-  const row = toRow(host, input, existing.time_zone, existing.series_id);
-  if (!row) return { ok: false, status: 400, error: "dateRequired" };
-  await repo.updateSessionRow(deps.db, id, row, deps.now);
+/**
+ * Saves an edit unless it would leave fewer seats than are taken: checked here for the message,
+ * and by the database's seat guard for a booking that arrives in between.
+ */
+async function saveEdit(deps: Deps, id: string, row: repo.SessionRow, booked: number): Promise<UpdateResult> {
+  if (capacityBelowBooked(row.maxParticipants, booked)) return { ok: false, status: 400, error: "capacityBelowBooked" };
+  try {
+    await repo.updateSessionRow(deps.db, id, row, deps.now);
+  } catch (error) {
+    if (isSeatGuardViolation(error)) return { ok: false, status: 400, error: "capacityBelowBooked" };
+    throw error;
+  }
   return { ok: true };
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only the host (or an admin) may edit; an occurrence of a series becomes "modified". */
+export async function updateSession(deps: Deps, editor: Requester, id: string, input: SessionFormInput): Promise<UpdateResult> {
+  if (!isUuid(id)) return { ok: false, status: 404 };
+  const existing = await repo.findSession(deps.db, id);
+  if (!existing) return { ok: false, status: 404 };
+  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  const host = { ...editor, id: existing.dm_id };
+  const row = toRow(host, input, existing.time_zone, existing.series_id);
+  if (!row) return { ok: false, status: 400, error: "dateRequired" };
+  return saveEdit(deps, id, row, existing.booked);
+}
 
 /** A session for its detail page. Instructions only for the host, admins and confirmed players. */
 export async function getSessionForViewer(deps: Reader, id: string, viewer: Requester | null) {
-  if (!uuid.test(id)) return null;
+  if (!isUuid(id)) return null;
   const row = await repo.findSession(deps.db, id);
   if (!row) return null;
-  // Private sessions stay reachable by their link (detail pages are public); only search hides them.
-  const isHost = viewer?.id === row.dm_id;
-  const booking = viewer ? await repo.findUserBooking(deps.db, id, viewer.id) : undefined;
-  const canSeeInstructions = isHost || Boolean(viewer?.isAdmin) || booking?.status === "CONFIRMED";
-  const manage = isHost || Boolean(viewer?.isAdmin);
+  // Private sessions stay reachable by their link (detail pages are public); only listings hide them.
+  const booking = await viewerBooking(deps, id, viewer);
   return {
     row,
-    isHost,
-    booking: booking ?? null,
-    instructions: canSeeInstructions ? row.session_instructions : null,
-    participants: manage ? await repo.listParticipants(deps.db, id) : null,
-    waitlist: manage ? await repo.listWaitlist(deps.db, id) : null,
+    isHost: viewer?.id === row.dm_id,
+    canManage: canManageSession(viewer, row),
+    booking,
+    instructions: canSeeInstructions(viewer, row, { confirmed: booking?.status === "CONFIRMED" }) ? row.session_instructions : null,
+    ...(await sessionRoster(deps, row, viewer)),
   };
 }
 
@@ -196,35 +211,15 @@ export async function createSessionFromApi(deps: Deps, host: Requester, input: A
 
 /** PATCH /api/session/{id}: host or admin only. */
 export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
-  if (!uuid.test(id)) return { ok: false, status: 404 };
+  if (!isUuid(id)) return { ok: false, status: 404 };
   const existing = await repo.findSession(deps.db, id);
   if (!existing) return { ok: false, status: 404 };
-  if (existing.dm_id !== editor.id && !editor.isAdmin) return { ok: false, status: 403 };
-  await repo.updateSessionRow(deps.db, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), deps.now);
-  return { ok: true };
+  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  return saveEdit(deps, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), existing.booked);
 }
 
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
-  uuid.test(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
-
-export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
-
-/**
- * DELETE /api/bookings and /api/waitlist, and the host's remove buttons. The host (or an admin)
- * may remove anyone; a player may remove only themself (leaving).
- */
-export async function removeFromSession(deps: Deps, actor: Requester, input: { sessionId: string; userId: string; list: "bookings" | "waitlist" }): Promise<RemovalResult> {
-  if (!uuid.test(input.sessionId) || !uuid.test(input.userId)) return { ok: false, status: 404, error: "Session not found" };
-  const session = await repo.findSession(deps.db, input.sessionId);
-  if (!session) return { ok: false, status: 404, error: "Session not found" };
-  const allowed = session.dm_id === actor.id || actor.isAdmin || input.userId === actor.id;
-  if (!allowed) return { ok: false, status: 403, error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
-  const changed = await deps.db.transaction().execute((trx) =>
-    input.list === "bookings" ? repo.cancelActiveBooking(trx, input.sessionId, input.userId, deps.now) : repo.deleteWaitlistEntry(trx, input.sessionId, input.userId),
-  );
-  if (!changed) return { ok: false, status: 404, error: input.list === "bookings" ? "Booking not found" : "Waitlist entry not found" };
-  return { ok: true };
-}
+  isUuid(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
 
 /** Calendar events between two local dates (inclusive) in the viewer's zone, grouped by local date. */
 export async function calendarEvents(deps: Reader, viewer: Requester, firstDay: string, lastDay: string) {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { canManageSeries, canManageSession, canReadUserData, canRemoveFromSession, canSeeInstructions, canSeePrivateSession } from "./rules";
+
+const host = { id: "host", isAdmin: false };
+const admin = { id: "admin", isAdmin: true };
+const player = { id: "player", isAdmin: false };
+const session = { dm_id: "host", is_private: false };
+const privateSession = { dm_id: "host", is_private: true };
+
+describe("managing", () => {
+  it("lets the host and admins manage a session or series, and nobody else", () => {
+    for (const can of [canManageSession, canManageSeries]) {
+      expect(can(host, session)).toBe(true);
+      expect(can(admin, session)).toBe(true);
+      expect(can(player, session)).toBe(false);
+      expect(can(null, session)).toBe(false);
+    }
+  });
+
+  it("lets a player remove only themself, the host and admins anyone", () => {
+    expect(canRemoveFromSession(player, session, "player")).toBe(true);
+    expect(canRemoveFromSession(player, session, "other")).toBe(false);
+    expect(canRemoveFromSession(host, session, "other")).toBe(true);
+    expect(canRemoveFromSession(admin, session, "other")).toBe(true);
+    expect(canRemoveFromSession(null, session, "player")).toBe(false);
+  });
+});
+
+describe("seeing", () => {
+  it("shows instructions to the host, admins and confirmed players only", () => {
+    expect(canSeeInstructions(host, session, { confirmed: false })).toBe(true);
+    expect(canSeeInstructions(admin, session, { confirmed: false })).toBe(true);
+    expect(canSeeInstructions(player, session, { confirmed: true })).toBe(true);
+    expect(canSeeInstructions(player, session, { confirmed: false })).toBe(false);
+    expect(canSeeInstructions(null, session, { confirmed: true })).toBe(false);
+  });
+
+  it("lists a private session to its host, admins and players holding a seat, a public one to everyone", () => {
+    expect(canSeePrivateSession(null, session, { active: false })).toBe(true);
+    expect(canSeePrivateSession(null, privateSession, { active: false })).toBe(false);
+    expect(canSeePrivateSession(player, privateSession, { active: false })).toBe(false);
+    expect(canSeePrivateSession(player, privateSession, { active: true })).toBe(true);
+    expect(canSeePrivateSession(host, privateSession, { active: false })).toBe(true);
+    expect(canSeePrivateSession(admin, privateSession, { active: false })).toBe(true);
+  });
+
+  it("shows a user's own data to that user and admins", () => {
+    expect(canReadUserData(player, "player")).toBe(true);
+    expect(canReadUserData(admin, "player")).toBe(true);
+    expect(canReadUserData(host, "player")).toBe(false);
+    expect(canReadUserData(null, "player")).toBe(false);
+  });
+});

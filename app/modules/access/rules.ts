@@ -1,0 +1,31 @@
+/**
+ * Who may do what: the one access policy. Pure functions over plain data, so every route and use
+ * case asks the same question the same way and the answers are unit-tested here. A null actor is
+ * an anonymous visitor. Hosts own what they host; admins may manage everything.
+ */
+export type Actor = { id: string; isAdmin: boolean } | null;
+type Hosted = { dm_id: string };
+
+const isOwner = (actor: Actor, row: Hosted) => actor !== null && actor.id === row.dm_id;
+
+/** Edit, remove participants, cancel: the host or an admin. */
+export const canManageSession = (actor: Actor, session: Hosted) => isOwner(actor, session) || Boolean(actor?.isAdmin);
+
+/** Edit the series, add or generate sessions: the host or an admin. */
+export const canManageSeries = (actor: Actor, series: Hosted) => isOwner(actor, series) || Boolean(actor?.isAdmin);
+
+/** The private instructions (meeting link, address): the host, admins and players with a confirmed seat. */
+export const canSeeInstructions = (actor: Actor, hosted: Hosted, seat: { confirmed: boolean }) => canManageSession(actor, hosted) || (actor !== null && seat.confirmed);
+
+/**
+ * A private session is listed (search, a series' page) only to its host, admins and players
+ * holding a seat in it. Its own page stays reachable by its link: sharing the link is how a host invites.
+ */
+export const canSeePrivateSession = (actor: Actor, session: Hosted & { is_private: boolean }, seat: { active: boolean }) =>
+  !session.is_private || canManageSession(actor, session) || (actor !== null && seat.active);
+
+/** Taking someone off a session's list: the host or an admin may remove anyone, a player only themself (leaving). */
+export const canRemoveFromSession = (actor: Actor, session: Hosted, userId: string) => canManageSession(actor, session) || (actor !== null && actor.id === userId);
+
+/** A user's own lists (sessions joined, hosted, past) and private profile fields: that user or an admin. */
+export const canReadUserData = (actor: Actor, userId: string) => actor !== null && (actor.id === userId || actor.isAdmin);
