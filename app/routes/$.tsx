@@ -1,8 +1,9 @@
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { notFound } from "#app/utils/http";
 
 /** Anything outside /es, /en and /pt (an unknown locale included) is a 404. */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  notFound();
 }
 
 export default function NotFoundRoute() {

@@ -1,7 +1,8 @@
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { notFound } from "#app/utils/http";
 
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  notFound();
 }
 
 export default function NotFoundRoute() {

@@ -12,6 +12,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
+import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "sessions"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const zone = viewer?.timeZone ?? guestTimeZone;
   const found = await getPublicProfile(deps(), params.id ?? "", viewer, { page: url.searchParams.get("page"), timeZone: zone });
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) notFound();
   const { profile: p, hosting } = found;
   const name = displayNameOf({ displayName: p.display_name, email: p.email });
   return {

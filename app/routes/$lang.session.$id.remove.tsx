@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -12,7 +12,7 @@ import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions"] };
 
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = url.searchParams.get("list") === "waitlist" ? "waitlist" : "bookings";
   const page = await getSessionForViewer(deps(), params.id ?? "", user);
   if (!page) notFound();
-  if (!page.participants || !page.waitlist) throw redirect(localePath(lang, `/session/${page.row.id}`));
+  if (!page.canManage || !page.participants || !page.waitlist) forbidden(localePath(lang, `/session/${page.row.id}`));
   const people = list === "bookings" ? page.participants : page.waitlist;
   const person = people.find((p) => p.user_id === url.searchParams.get("userId"));
   if (!person) notFound();

@@ -18,6 +18,7 @@ import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#ap
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
+import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireDm(request, lang);
   const profile = await getProfile(deps(), user.id);
-  if (!profile) throw new Response("Not Found", { status: 404 });
+  if (!profile) notFound();
   return {
     title: translator(lang, "profile")("hosting.title"),
     values: {

@@ -3,14 +3,13 @@ import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { getProfile } from "#app/modules/profiles/profiles.server";
 import { displayNameOf, isDm } from "#app/modules/users/rules";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "#app/utils/http";
 
 /** GET /api/dm?userId= — the DM summary (ratings and badges arrive with reviews). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiUser(request);
   const userId = new URL(request.url).searchParams.get("userId") ?? "";
-  const row = uuid.test(userId) ? await getProfile(deps(), userId) : undefined;
+  const row = isUuid(userId) ? await getProfile(deps(), userId) : undefined;
   if (!row || !isDm(row.roles)) return apiError("DM not found", 404);
   return apiJson({ id: row.id, userId: row.id, displayName: displayNameOf({ displayName: row.display_name, email: row.email }), avatarUrl: row.avatar_url, bio: row.bio, ratingAvg: null, ratingCount: 0, badges: [] });
 }

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { canHost } from "#app/modules/access/rules";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSeriesSchema } from "#app/modules/series/api-schema";
@@ -11,7 +12,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  if (!user.isDm && !user.isAdmin) return apiError("Only hosts can create series", 403);
+  if (!canHost(user)) return apiError("Only hosts can create series", 403);
   const parsed = apiSeriesSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const result = await createSeriesFromApi(deps(), user, parsed.data);

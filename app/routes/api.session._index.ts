@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { canHost } from "#app/modules/access/rules";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
@@ -10,7 +11,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  if (!user.isDm && !user.isAdmin) return apiError("Only hosts can create sessions", 403);
+  if (!canHost(user)) return apiError("Only hosts can create sessions", 403);
   const parsed = apiSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const result = await createSessionFromApi(deps(), user, parsed.data);

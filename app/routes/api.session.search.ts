@@ -4,8 +4,7 @@ import { deps } from "#app/modules/deps.server";
 import { groupedJson, sessionJson } from "#app/modules/sessions/json.server";
 import { parseSearchParams } from "#app/modules/sessions/search";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "#app/utils/http";
 
 /** GET /api/session/search — a list, or {grouped, series, individualSessions} when grouped (the default). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,6 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const params = parseSearchParams(url.searchParams);
   const userId = url.searchParams.get("userId");
-  const result = await searchSessions(deps(), params, viewer, { timeZone: viewer.timeZone, dmId: userId && uuid.test(userId) ? userId : null });
+  const result = await searchSessions(deps(), params, viewer, { timeZone: viewer.timeZone, dmId: isUuid(userId) ? userId : null });
   return apiJson(params.groupBySeries ? groupedJson(result.rows) : result.rows.map(sessionJson));
 }

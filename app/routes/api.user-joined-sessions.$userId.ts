@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { canReadUserData } from "#app/modules/access/rules";
 import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { sessionJson } from "#app/modules/sessions/json.server";
@@ -7,7 +8,7 @@ import { userSessions } from "#app/modules/sessions/sessions.server";
 /** The requester's own joined sessions (hosted or booked); other users' lists are private. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
-  if (params.userId !== viewer.id && !viewer.isAdmin) return apiError("You can only read your own sessions", 403);
+  if (!canReadUserData(viewer, params.userId ?? "")) return apiError("You can only read your own sessions", 403);
   const rows = await userSessions(deps(), params.userId ?? "", { past: false, joinedOnly: true });
   return apiJson(rows.map((row) => ({ id: row.id, session: sessionJson(row) })));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canManageSeries, canManageSession, canReadUserData, canRemoveFromSession, canSeeInstructions, canSeePrivateSession } from "./rules";
+import { canHost, canManageSeries, canManageSession, canReadUserData, canRemoveFromSession, canSeeInstructions, canSeePrivateSession } from "./rules";
 
 const host = { id: "host", isAdmin: false };
 const admin = { id: "admin", isAdmin: true };
@@ -8,6 +8,13 @@ const session = { dm_id: "host", is_private: false };
 const privateSession = { dm_id: "host", is_private: true };
 
 describe("managing", () => {
+  it("lets DMs and admins host, players not", () => {
+    expect(canHost({ isDm: true, isAdmin: false })).toBe(true);
+    expect(canHost({ isDm: false, isAdmin: true })).toBe(true);
+    expect(canHost({ isDm: false, isAdmin: false })).toBe(false);
+    expect(canHost(null)).toBe(false);
+  });
+
   it("lets the host and admins manage a session or series, and nobody else", () => {
     for (const can of [canManageSession, canManageSeries]) {
       expect(can(host, session)).toBe(true);

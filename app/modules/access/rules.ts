@@ -8,6 +8,9 @@ type Hosted = { dm_id: string };
 
 const isOwner = (actor: Actor, row: Hosted) => actor !== null && actor.id === row.dm_id;
 
+/** Publish sessions and series: DMs and admins. */
+export const canHost = (actor: { isDm: boolean; isAdmin: boolean } | null) => Boolean(actor && (actor.isDm || actor.isAdmin));
+
 /** Edit, remove participants, cancel: the host or an admin. */
 export const canManageSession = (actor: Actor, session: Hosted) => isOwner(actor, session) || Boolean(actor?.isAdmin);
 

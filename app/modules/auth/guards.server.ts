@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { canHost } from "#app/modules/access/rules";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
@@ -21,7 +22,7 @@ const denied = forbidden;
 
 export async function requireDm(request: Request, lang: Locale) {
   const user = await requireUser(request, lang);
-  if (!user.isDm && !user.isAdmin) denied(localePath(lang, "/"));
+  if (!canHost(user)) denied(localePath(lang, "/"));
   return user;
 }
 

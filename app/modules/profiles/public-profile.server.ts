@@ -3,9 +3,8 @@ import type { Deps } from "#app/modules/deps.server";
 import { parseSearchParams } from "#app/modules/sessions/search";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
 import { isDm } from "#app/modules/users/rules";
+import { isUuid } from "#app/utils/http";
 import { findProfile } from "./repo.server";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The public profile page: anyone may read it. A DM's upcoming hosted sessions come from the
@@ -14,7 +13,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * banned ids give null.
  */
 export async function getPublicProfile(deps: Pick<Deps, "db" | "now">, userId: string, viewer: Requester | null, opts: { page: string | null; timeZone: string }) {
-  if (!uuid.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const profile = await findProfile(deps.db, userId);
   if (!profile) return null;
   if (!isDm(profile.roles)) return { profile, hosting: null };

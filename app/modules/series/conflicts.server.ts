@@ -1,7 +1,9 @@
+import { canManageSeries, canManageSession } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { findSession } from "#app/modules/sessions/repo.server";
+import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { conflictsWith, conflictToken, localToInstant } from "./rules";
 import { firstOccurrences, planEdit } from "./series.server";
@@ -62,7 +64,6 @@ export async function seriesConflicts(deps: Reader, row: repo.SeriesRow, seriesI
 /** "Save anyway" carries the token of the conflicts the host saw; new ones warn again. */
 export const confirmed = (form: FormData, report: ConflictReport) => report.conflicts.length === 0 || form.get("confirmOverlap") === report.token;
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const minutesOf = (raw: string | null, custom: string | null) => {
   const value = Number(raw === "custom" ? custom : raw);
   return Number.isInteger(value) && value >= 15 && value <= 480 ? value : null;
@@ -81,8 +82,8 @@ export async function liveConflicts(deps: Reader, requester: { id: string; timeZ
     let hostId = requester.id;
     let timeZone = requester.timeZone;
     if (seriesId) {
-      const existing = uuid.test(seriesId) ? await repo.findSeries(deps.db, seriesId) : undefined;
-      if (!existing || (existing.dm_id !== requester.id && !requester.isAdmin)) return none;
+      const existing = isUuid(seriesId) ? await repo.findSeries(deps.db, seriesId) : undefined;
+      if (!existing || !canManageSeries(requester, existing)) return none;
       hostId = existing.dm_id;
       timeZone = existing.time_zone;
     }
@@ -93,8 +94,8 @@ export async function liveConflicts(deps: Reader, requester: { id: string; timeZ
   let hostId = requester.id;
   let timeZone = requester.timeZone;
   if (sessionId) {
-    const existing = uuid.test(sessionId) ? await findSession(deps.db, sessionId) : undefined;
-    if (!existing || (existing.dm_id !== requester.id && !requester.isAdmin)) return none;
+    const existing = isUuid(sessionId) ? await findSession(deps.db, sessionId) : undefined;
+    if (!existing || !canManageSession(requester, existing)) return none;
     hostId = existing.dm_id;
     timeZone = existing.time_zone;
   }
