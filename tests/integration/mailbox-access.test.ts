@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
-import { loader as readOne } from "../../app/routes/$lang.dev.mailbox.$id";
 import { loader as list } from "../../app/routes/$lang.dev.mailbox._index";
+import { loader as readOne } from "../../app/routes/$lang.dev.mailbox.$id";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
@@ -15,7 +15,12 @@ async function cookieFor(admin: boolean) {
   const { deps } = testDeps(new Date());
   const created = await signUp(deps, signupInput(uniqueEmail(admin ? "admin" : "user")), newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
-  if (admin) await getDb().updateTable("users").set({ roles: sql<string[]>`array['user','admin']` }).where("id", "=", created.userId).execute();
+  if (admin)
+    await getDb()
+      .updateTable("users")
+      .set({ roles: sql<string[]>`array['user','admin']` })
+      .where("id", "=", created.userId)
+      .execute();
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
   return (await authSessionStorage().commitSession(session)).split(";")[0]!;
@@ -38,7 +43,7 @@ describe("the local mailbox", () => {
   });
 
   it("is a 404 for anyone else on the network, signed in or not", async () => {
-    for (const headers of [{}, { Cookie: user }]) {
+    for (const headers of [{}, { Cookie: user }] as Record<string, string>[]) {
       expect((await run(list, visit("192.168.1.50", headers), { lang: "es" })).status).toBe(404);
       expect((await run(readOne, visit("192.168.1.50", headers), { lang: "es", id: "anything" })).status).toBe(404);
     }
