@@ -248,3 +248,38 @@ export function noStoreWhenSignedIn(): RequestHandler {
     next();
   };
 }
+
+/**
+ * Outside production Remix puts an error's message and stack into a 500's body, and a database
+ * error's message says what the query was doing. API clients get `{ error }` and nothing else,
+ * in every mode; pages render the generic error screen.
+ */
+export function hideApiErrorDetails(): RequestHandler {
+  return (req, res, next) => {
+    if (!req.path.startsWith("/api/")) return next();
+    const write = res.write;
+    const end = res.end;
+    let replace: boolean | undefined;
+    const decide = () => {
+      if (replace === undefined) {
+        replace = !res.headersSent && res.statusCode >= 500;
+        if (replace) {
+          res.removeHeader("Content-Length");
+          res.removeHeader("Content-Encoding");
+          res.setHeader("Content-Type", "application/json; charset=utf-8");
+          res.setHeader("Cache-Control", "no-store");
+        }
+      }
+      return replace;
+    };
+    res.write = function (this: Response, ...args: unknown[]) {
+      if (decide()) return true;
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    } as Response["write"];
+    res.end = function (this: Response, ...args: unknown[]) {
+      if (decide()) return (end as (chunk: string) => Response).call(this, JSON.stringify({ error: "Internal server error" }));
+      return (end as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["end"];
+    next();
+  };
+}

@@ -68,6 +68,16 @@ export function fakeBuild(): ServerBuild {
           action: echo,
         },
       },
+      "routes/api.broken": {
+        id: "routes/api.broken",
+        parentId: "root",
+        path: "api/broken",
+        module: {
+          loader: () => {
+            throw new Error('invalid byte sequence for encoding "UTF8": 0x00 (insert into sessions …)');
+          },
+        },
+      },
       "routes/api.$": { id: "routes/api.$", parentId: "root", path: "api/*", module: { loader: echo, action: echo } },
     },
     assets: {

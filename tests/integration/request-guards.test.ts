@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../../app/env.server";
 import { authSessionStorage } from "../../app/modules/auth/session.server";
 import { createApp } from "../../server/http";
@@ -227,5 +227,15 @@ describe("an Origin that differs from the Host", () => {
     expect(
       (await send(app.origin, { path: "/es/settings/profile", headers: { Origin: app.origin, ...urlencoded({ bio: "x" }).headers }, body: "bio=x" })).status,
     ).toBe(200);
+  });
+});
+
+describe("a server error in the API", () => {
+  it("answers { error } without the message or stack, outside production too", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // Remix logs the error it caught, as it should
+    const response = await send(app.origin, { path: "/api/broken" });
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.body)).toEqual({ error: "Internal server error" });
+    expect(response.body).not.toContain("invalid byte sequence");
   });
 });
