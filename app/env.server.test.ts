@@ -32,3 +32,36 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SESSION_SECRET: "s".repeat(32), GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT/);
   });
 });
+
+describe("HOST", () => {
+  const secret = "s".repeat(32);
+  const production = { NODE_ENV: "production", SESSION_SECRET: secret, APP_URL: "https://mesa.example", DATABASE_URL: "postgres://db/mesa", SMTP_URL: "smtp://mail" };
+  it("listens only on this machine outside production unless HOST says otherwise", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ SESSION_SECRET: secret, NODE_ENV: "test" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ SESSION_SECRET: secret, HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+  it("listens on every interface in production unless HOST is set", () => {
+    expect(parseEnv(production).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ ...production, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const withProxy = (TRUST_PROXY: string) => parseEnv({ SESSION_SECRET: "s".repeat(32), TRUST_PROXY }).TRUST_PROXY;
+  it("is off by default and with false or 0", () => {
+    expect(parseEnv({ SESSION_SECRET: "s".repeat(32) }).TRUST_PROXY).toBe(false);
+    expect(withProxy("false")).toBe(false);
+    expect(withProxy("0")).toBe(false);
+  });
+  it("takes a hop count or the proxies' addresses and ranges", () => {
+    expect(withProxy("1")).toBe(1);
+    expect(withProxy("2")).toBe(2);
+    expect(withProxy("10.0.0.0/8, 192.168.1.7,loopback")).toEqual(["10.0.0.0/8", "192.168.1.7", "loopback"]);
+    expect(withProxy("fd00::/8")).toEqual(["fd00::/8"]);
+  });
+  it("refuses true, which would trust the client's own X-Forwarded-For, and anything that is not an address", () => {
+    expect(() => withProxy("true")).toThrow(/TRUST_PROXY: .*number of proxies/);
+    for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "10.0.0.0/8/1", "example.com", "11"]) expect(() => withProxy(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+});

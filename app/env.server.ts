@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalString = z
@@ -10,7 +11,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
+    // Unset: every interface in production, only this machine otherwise (see parseEnv).
+    HOST: optionalString,
     APP_URL: optionalString.pipe(z.string().url().optional()),
     DATABASE_URL: optionalString,
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -18,9 +20,16 @@ export const envSchema = z
     SESSION_SECRET: optionalString,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: z
-      .enum(["true", "false", "1", "0"])
+      .string()
       .default("false")
-      .transform((v) => v === "true" || v === "1"),
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     SEED_DEMO: z
       .enum(["true", "false", "1", "0"])
       .optional()
@@ -60,7 +69,35 @@ export const envSchema = z
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_ variables are set" });
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };
+/**
+ * TRUST_PROXY for Express's "trust proxy": false, a hop count, or the proxies' addresses and
+ * ranges. `true` is refused: it would take the left-most X-Forwarded-For entry, which the
+ * client writes itself, so anyone could pick the address every per-IP limit counts.
+ * Returns the setting, or a message saying what is wrong.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] | string {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true")
+    return "`true` would trust any X-Forwarded-For a client sends; give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,loopback)";
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : "is a hop count over 10; give the number of proxies in front of the app";
+  }
+  const entries = value.split(",").map((e) => e.trim());
+  for (const entry of entries) {
+    if (["loopback", "linklocal", "uniquelocal"].includes(entry)) continue;
+    const [address = "", prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined)
+      return `"${entry}" is not an IP address, a range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+  }
+  return entries;
+}
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string; HOST: string };
 
 export class EnvError extends Error {}
 
@@ -73,7 +110,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   if (!env.SESSION_SECRET) throw new EnvError("Invalid environment:\n  SESSION_SECRET: is required");
-  return { ...env, SESSION_SECRET: env.SESSION_SECRET, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  // Outside production the local mailbox shows password-reset links, so by default only this
+  // machine can connect; HOST=0.0.0.0 opens it to the network on purpose.
+  const host = env.HOST ?? (env.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
+  return { ...env, HOST: host, SESSION_SECRET: env.SESSION_SECRET, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
 }
 
 let cached: Env | undefined;

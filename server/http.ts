@@ -12,6 +12,7 @@ import { localeCookieName } from "../app/modules/i18n/config";
 import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
+import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
 /** Query parameters that carry secrets and must never reach a log line. */
 const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
@@ -102,6 +103,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     }
     next();
   });
+
+  app.use(refuseOriginMismatch(), requestGuards(), noStoreWhenSignedIn(), hideApiErrorDetails());
 
   // Remember the language of the last page viewed, for "/" and for emails sent later.
   app.use((req, res, next) => {

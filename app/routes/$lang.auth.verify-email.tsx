@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +12,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -44,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await sendVerificationEmail(deps(), user.id);
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "success", key: "toasts.verificationSent" });
   }
-  const submission = parseWithZod(form, { schema: verifyEmailSchema });
+  const submission = parseForm(form, { schema: verifyEmailSchema });
   const verified = submission.status === "success" ? await verifyEmail(deps(), submission.value.token) : null;
   if (!verified) return data({ errors: ["tokenInvalid"] }, { status: 400 });
   if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +14,7 @@ import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { parseForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDm(request, lang);
   const d = deps();
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null } });
-  const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) });
+  const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
   const overlap = await sessionConflicts(d, user.id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: user.timeZone }, lang);

@@ -11,8 +11,8 @@ export const handle = { i18n: ["mailbox"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.subject ? `${data.subject} · Mesa` : "Mesa" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return readMail(params.id ?? "");
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  return readMail(request, params.id ?? "");
 }
 
 export default function MailPage() {

@@ -11,8 +11,8 @@ export const handle = { i18n: ["mailbox"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return { mails: await listMailbox(), title: translator(params.lang as Locale, "mailbox")("title") };
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  return { mails: await listMailbox(request), title: translator(params.lang as Locale, "mailbox")("title") };
 }
 
 export default function MailboxPage() {

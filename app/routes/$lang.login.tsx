@@ -19,7 +19,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
-import { readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
   let loginSessionId: string;

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
@@ -23,7 +22,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { readForm } from "#app/utils/form.server";
+import { readForm, parseForm } from "#app/utils/form.server";
 import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };
@@ -91,9 +90,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!page) notFound();
   const submission =
     intent === "addSession"
-      ? parseWithZod(formData, { schema: addSessionSchema({ now: d.now, timeZone: page.row.time_zone }) })
+      ? parseForm(formData, { schema: addSessionSchema({ now: d.now, timeZone: page.row.time_zone }) })
       : intent === "generate"
-        ? parseWithZod(formData, { schema: generateSessionsSchema })
+        ? parseForm(formData, { schema: generateSessionsSchema })
         : null;
   if (!submission) throw data({ message: "Unknown intent" }, { status: 400 });
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +17,7 @@ import { seriesForEditor, updateSeries } from "#app/modules/series/series.server
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden, notFound } from "#app/utils/http";
+import { parseForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const d = deps();
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" } });
   const schema = seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } });
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, { schema, echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
   const overlap = await seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, submission.value), row.id, lang);

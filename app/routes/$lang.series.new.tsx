@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DateTime } from "luxon";
@@ -17,6 +16,7 @@ import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { parseForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireDm(request, lang);
   const d = deps();
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" } });
-  const submission = parseWithZod(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) });
+  const submission = parseForm(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   const row = seriesRowFromForm(user.id, user.timeZone, submission.value);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.

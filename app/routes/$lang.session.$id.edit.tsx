@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +15,7 @@ import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modu
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden, notFound } from "#app/utils/http";
+import { parseForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Only the host or an admin may upload here (checked before anything is stored).
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id } });
-  const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) });
+  const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
   const overlap = await sessionConflicts(d, page.row.dm_id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang);

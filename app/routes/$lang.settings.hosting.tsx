@@ -17,7 +17,7 @@ import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
 import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#app/modules/profiles/rules";
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm, parseForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };
@@ -46,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireDm(request, lang);
-  const submission = parseWithZod(await readForm(request), { schema: hostingSchema });
+  const submission = parseForm(await readForm(request), { schema: hostingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveHosting(deps(), user.id, submission.value);
   return redirectWithToast(localePath(lang, "/settings/hosting"), { type: "success", key: "toasts.hostingSaved" });

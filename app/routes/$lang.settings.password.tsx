@@ -14,7 +14,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
+  const submission = parseForm(await readForm(request), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const result = await changePassword(deps(), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });

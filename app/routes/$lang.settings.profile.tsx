@@ -19,7 +19,7 @@ import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm, parseForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const submission = parseWithZod(await readForm(request), { schema: profileSchema });
+  const submission = parseForm(await readForm(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await saveProfile(deps(), user.id, submission.value);
   if (!result.ok) {

@@ -20,7 +20,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
-import { readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
-  const submission = parseWithZod(await readForm(request), { schema: signupSchema });
+  const submission = parseForm(await readForm(request), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await signUp(deps(), submission.value, requestMeta(request));
   if (result.status === "rateLimited") {

@@ -1,9 +1,15 @@
 import { getRequester, type Requester } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 
-/** Reads a JSON or form body into a plain object; malformed input becomes null, never a 500. */
+/**
+ * Reads a JSON or form body into a plain object; malformed input becomes null, never a 500.
+ * Any other content type with a body is a 415: a text/plain JSON body is what a cross-site form
+ * or a careless client sends, and accepting it would skip the browser's CORS preflight.
+ */
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get("content-type") ?? "";
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const known = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"].some((t) => type.includes(t));
+  if (!known && request.body) throw apiError("Unsupported content type: send application/json", 415);
   try {
     if (type.includes("application/json")) {
       const value: unknown = await request.json();
@@ -12,10 +18,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
       return Object.fromEntries((await request.formData()).entries());
     }
-    // sendBeacon posts text/plain or a typed Blob; accept JSON text too.
-    const text = await request.text();
-    const value: unknown = text ? JSON.parse(text) : null;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return null;
   } catch {
     return null;
   }

@@ -22,6 +22,13 @@ describe("safeRedirect", () => {
     undefined,
     42,
     `/${"a".repeat(3000)}`,
+    // Dot segments that collapse into a protocol-relative URL once the path is normalised.
+    "/.//evil.example",
+    "%2F.%2F%2Fevil.example",
+    "/..//evil.example/x",
+    "/./..//evil.example",
+    "/a/../..//evil.example",
+    "/%2e//evil.example",
   ])("refuses %s", (input) => {
     expect(safeRedirect(input, "/es")).toBe("/es");
   });

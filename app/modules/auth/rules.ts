@@ -20,7 +20,11 @@ export function safeRedirect(target: unknown, fallback: string): string {
   try {
     const url = new URL(target, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments collapse while parsing ("/.//evil.com", "/..//evil.com" become "//evil.com"),
+    // so the path we hand back is checked again: a browser reads "//host" as another site.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+    return path;
   } catch {
     return fallback;
   }
