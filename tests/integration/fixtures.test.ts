@@ -13,7 +13,13 @@ const as = (headers: Record<string, string>) => getRequester(new Request("http:/
 describe("test fixtures", () => {
   it("make accounts the app signs in from a login cookie or an API token", async () => {
     const dm = await createUser({ role: "dm", displayName: "Fixture DM" });
-    expect(await as({ Cookie: await loginCookie(dm.id) })).toMatchObject({ id: dm.id, isDm: true, isAdmin: false, emailVerified: true, displayName: "Fixture DM" });
+    expect(await as({ Cookie: await loginCookie(dm.id) })).toMatchObject({
+      id: dm.id,
+      isDm: true,
+      isAdmin: false,
+      emailVerified: true,
+      displayName: "Fixture DM",
+    });
     expect(await as(bearer(await apiToken(dm.id)))).toMatchObject({ id: dm.id, isDm: true });
   });
 
