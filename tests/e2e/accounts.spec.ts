@@ -151,8 +151,16 @@ test("a DM reaches the hosting settings and saves them", async ({ page }) => {
   await page.getByLabel("Tarifa por jugador por hora").fill("abc");
   await page.getByRole("button", { name: "Guardar ajustes" }).click();
   await expect(page.getByText("Escribe un número, por ejemplo 150.")).toBeVisible();
+  // A new DM has not said yet which languages and days they run games in.
+  await expect(page.getByText("Elige al menos un idioma.")).toBeVisible();
+  const language = page.getByRole("group", { name: "Idiomas en los que diriges" }).getByLabel("Español");
+  const day = page.getByRole("group", { name: "Días disponibles" }).getByLabel("Viernes");
+  await language.check();
+  await day.check();
   await page.getByLabel("Tarifa por jugador por hora").fill("250");
   await page.getByRole("button", { name: "Guardar ajustes" }).click();
   await expect(page.getByRole("status")).toContainText("Ajustes de anfitrión guardados");
   await expect(page.getByLabel("Tarifa por jugador por hora")).toHaveValue("250");
+  await expect(language).toBeChecked();
+  await expect(day).toBeChecked();
 });
