@@ -10,15 +10,9 @@ describe("parseEnv", () => {
   });
   it("names every missing production secret", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(EnvError);
-    try {
-      parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" });
-    } catch (error) {
-      const message = (error as Error).message;
-      expect(message).toContain("SESSION_SECRET");
-      expect(message).toContain("APP_URL");
-      expect(message).toContain("DATABASE_URL");
-      expect(message).toContain("SMTP_URL");
-    }
+    // A call that does not throw fails here, instead of skipping the checks on the message.
+    const production = () => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" });
+    for (const name of ["SESSION_SECRET", "APP_URL", "DATABASE_URL", "SMTP_URL"]) expect(production).toThrow(name);
   });
   it("uses S3 only with a bucket, and wants both S3 keys or neither", () => {
     const secret = "s".repeat(32);

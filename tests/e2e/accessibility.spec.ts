@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { demo, expect, signIn, test } from "./fixtures";
+import { demo, expect, newUser, signIn, test } from "./fixtures";
 
 const tags = ["wcag2a", "wcag2aa", "wcag22aa"];
 
@@ -61,8 +61,9 @@ test("forms showing their errors have no axe violations", async ({ page, browser
   await expect(page.getByLabel("Nombre", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expectNoViolations(page, browser, javaScriptEnabled, "");
 
+  // A wrong password for an account of its own: failed sign-ins count against the account.
   await page.goto("/es/login");
-  await page.getByLabel("Correo electrónico").fill(demo.player.email);
+  await page.getByLabel("Correo electrónico").fill((await newUser()).email);
   await page.getByLabel("Contraseña").fill("no es mi contraseña");
   await page.getByRole("button", { name: "Iniciar sesión" }).last().click();
   await expect(page.locator("form#login").getByRole("alert")).toBeVisible();
@@ -112,10 +113,11 @@ test("a DM's pages and the mailbox have no axe violations", async ({ page, brows
   const profile = (await page.getByRole("link", { name: "Ver reseñas" }).getAttribute("href"))!.replace(/\?.*$/, "");
   for (const path of [profile, `${profile}?tab=reviews`]) await expectNoViolations(page, browser, javaScriptEnabled, path);
 
-  // Ask for a reset link so the mailbox surely has a message to open.
+  // Ask for a reset link so the mailbox surely has a message to open (for an account of its own:
+  // a reset link for a demo account would outlive the test).
   await page.context().clearCookies();
   await page.goto("/es/forgot-password");
-  await page.getByLabel("Correo electrónico").fill(demo.player.email);
+  await page.getByLabel("Correo electrónico").fill((await newUser()).email);
   await page.getByRole("button", { name: "Enviar enlace" }).click();
   await expect(page.getByRole("status")).toBeVisible();
   await page.goto("/es/dev/mailbox");

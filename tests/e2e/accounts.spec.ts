@@ -1,4 +1,4 @@
-import { accountMenu, demo, expect, openMail, ready, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import { accountMenu, demo, expect, newUser, openMail, ready, signIn, signInAs, signOut, test, uniqueEmail } from "./fixtures";
 
 test("sign up, open the verification mail, verify, sign in", async ({ page, javaScriptEnabled }) => {
   const email = uniqueEmail("journey");
@@ -54,13 +54,15 @@ test("a verification link can be used once", async ({ page }) => {
 });
 
 test("wrong password shows the message next to the form and keeps the email", async ({ page }) => {
+  // Its own account: failed sign-ins count against the account, and demo accounts are for signing in.
+  const { email } = await newUser();
   await page.goto("/es/login");
-  await page.getByLabel("Correo electrónico").fill(demo.player.email);
+  await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill("not my password");
   await page.getByRole("button", { name: "Iniciar sesión" }).last().click();
   await expect(page.locator("form#login").getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
   await expect(page).toHaveURL(/\/es\/login$/);
-  await expect(page.getByLabel("Correo electrónico")).toHaveValue(demo.player.email);
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(email);
   await expect(accountMenu(page)).toHaveCount(0);
 });
 
@@ -143,13 +145,22 @@ test("a player is refused on a DM-only page", async ({ page }) => {
 });
 
 test("a DM reaches the hosting settings and saves them", async ({ page }) => {
-  await signIn(page, demo.dm, "es");
+  // A DM of its own: the demo DM's profile is read by other tests.
+  await signInAs(page, await newUser({ role: "dm" }));
   await page.goto("/es/settings/hosting");
   await page.getByLabel("Tarifa por jugador por hora").fill("abc");
   await page.getByRole("button", { name: "Guardar ajustes" }).click();
   await expect(page.getByText("Escribe un número, por ejemplo 150.")).toBeVisible();
+  // A new DM has not said yet which languages and days they run games in.
+  await expect(page.getByText("Elige al menos un idioma.")).toBeVisible();
+  const language = page.getByRole("group", { name: "Idiomas en los que diriges" }).getByLabel("Español");
+  const day = page.getByRole("group", { name: "Días disponibles" }).getByLabel("Viernes");
+  await language.check();
+  await day.check();
   await page.getByLabel("Tarifa por jugador por hora").fill("250");
   await page.getByRole("button", { name: "Guardar ajustes" }).click();
   await expect(page.getByRole("status")).toContainText("Ajustes de anfitrión guardados");
   await expect(page.getByLabel("Tarifa por jugador por hora")).toHaveValue("250");
+  await expect(language).toBeChecked();
+  await expect(day).toBeChecked();
 });

@@ -1,6 +1,9 @@
 import { expect, type Page, test as base } from "@playwright/test";
+import { closeDb, getDb } from "../../db/client.server";
+import { createUser, loginCookie, type TestUser, type UserOptions } from "../fixtures/users";
 
 export { expect };
+export type { TestUser };
 
 export const demo = {
   player: { email: "lucia@mesa.test", password: "Jugadora-2026!" },
@@ -18,7 +21,16 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  * or cannot load one of its built assets. The last one usually means `public/build` was rebuilt
  * while the suite ran: the page then shows without its stylesheet and later checks fail oddly.
  */
-export const test = base.extend<{ pageProblems: void }>({
+export const test = base.extend<{ pageProblems: void }, { serverDatabase: void }>({
+  /** The fixtures below open a pool to the server's database; close it when the worker ends. */
+  serverDatabase: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright wants a destructuring pattern here
+    async ({}, use) => {
+      await use();
+      await closeDb();
+    },
+    { scope: "worker", auto: true },
+  ],
   /**
    * With JavaScript on, page.goto() and page.reload() also wait until React has hydrated. The
    * app works before that (forms post natively), but a click while React 18 hydrates in a
@@ -99,4 +111,48 @@ export async function openMail(page: Page, lang: string, to: string, subject: Re
   await expect(page).toHaveURL(new RegExp(`/${lang}/dev/mailbox/[^/?#]+$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
   await expect(page.getByText(to, { exact: true })).toBeVisible();
+}
+
+/**
+ * Points the shared fixtures at the e2e server's database and secret (see global-setup.ts), so
+ * an account made here is one the server knows and a cookie signed here is one it accepts.
+ */
+function useServerDatabase() {
+  if (!process.env.E2E_DATABASE_URL || !process.env.E2E_SESSION_SECRET) throw new Error("the e2e global setup has not run");
+  process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+  process.env.SESSION_SECRET = process.env.E2E_SESSION_SECRET;
+}
+
+/**
+ * A new account of its own for a test that changes something (a profile, a session, who plays
+ * in it), so the demo accounts and sessions that other tests read stay as seeded. A player unless
+ * `role` says otherwise; the email is verified. Its password is `user.password`.
+ */
+export async function newUser(options: UserOptions = {}): Promise<TestUser> {
+  useServerDatabase();
+  return createUser({ email: uniqueEmail(options.role ?? "user"), ...options });
+}
+
+/** Signs the user in without the login form: a new login session and its signed cookie, as signing in sets them. */
+export async function signInAs(page: Page, user: { id: string }) {
+  useServerDatabase();
+  const cookie = await loginCookie(user.id);
+  const at = cookie.indexOf("=");
+  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: process.env.E2E_BASE_URL! }]);
+}
+
+/** Gives the player a confirmed seat in the session (booking is not built yet, so straight into the table). */
+export async function bookSeat(sessionId: string, userId: string) {
+  useServerDatabase();
+  await getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status: "CONFIRMED", amount_cents: 0, currency: "MXN" }).execute();
+}
+
+/** A session hosted by the signed-in DM of `page`, made through the API; returns its id. */
+export async function hostSession(page: Page, fields: Record<string, unknown> = {}) {
+  const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  const response = await page.request.post("/api/session", {
+    data: { title: `Mesa de prueba ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN", ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }

@@ -11,6 +11,8 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = path.join(parent, "data");
+  const pgPort = await freePort();
+  const sessionSecret = "e2e-secret-e2e-secret-e2e-secret-0123456";
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
@@ -19,8 +21,8 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       APP_URL: baseURL,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      EMBEDDED_PG_PORT: String(pgPort),
+      SESSION_SECRET: sessionSecret,
       LOG_LEVEL: "warn",
       // Whatever the developer's shell has, this run uses its own database and sends no real mail.
       DATABASE_URL: "",
@@ -68,5 +70,10 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = path.join(dataDir, "mail");
+  // The fixtures (fixtures.ts) create their own accounts in the server's database and sign them
+  // in with a cookie signed by the same secret. The embedded server's user and database names
+  // are those of db/embedded.ts and server/database.ts.
+  process.env.E2E_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${pgPort}/mesa`;
+  process.env.E2E_SESSION_SECRET = sessionSecret;
   return stop;
 }

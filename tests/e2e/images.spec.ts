@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { demo, expect, signIn, test } from "./fixtures";
+import { expect, newUser, signInAs, test } from "./fixtures";
 
 /** Small images made for the test (nothing binary in the repository). */
 const cover = () => sharp({ create: { width: 1200, height: 675, channels: 3, background: "#0b7285" } }).png().toBuffer();
@@ -29,7 +29,7 @@ async function expectLoaded(image: Locator) {
 
 test("a DM adds an image to a new session; the card and the detail page show its copies", async ({ page, javaScriptEnabled }) => {
   const title = `Portada ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  await signIn(page, demo.dm, "es");
+  await signInAs(page, await newUser({ role: "dm" }));
   await page.goto("/es/create");
   await fillSession(page, title, javaScriptEnabled);
   await imageInput(page).setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: await cover() });
@@ -56,7 +56,7 @@ test("a DM adds an image to a new session; the card and the detail page show its
 
 test("an image picked before another mistake is kept, so the file is not asked for again", async ({ page, javaScriptEnabled }) => {
   const title = `Guardada ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  await signIn(page, demo.dm, "es");
+  await signInAs(page, await newUser({ role: "dm" }));
   await page.goto("/es/create");
   await fillSession(page, title, javaScriptEnabled);
   await page.getByLabel("Título").fill("");
@@ -74,7 +74,7 @@ test("an image picked before another mistake is kept, so the file is not asked f
 
 test("a file that is not an image, or is over 5 MB, is refused with the spec's message", async ({ page, javaScriptEnabled }) => {
   const title = `Rechazada ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  await signIn(page, demo.dm, "es");
+  await signInAs(page, await newUser({ role: "dm" }));
   await page.goto("/es/create");
   await fillSession(page, title, javaScriptEnabled);
 

@@ -1,11 +1,12 @@
 import { DateTime } from "luxon";
-import { demo, expect, signIn, test } from "./fixtures";
+import { expect, newUser, signInAs, test } from "./fixtures";
 
 /** The demo accounts plan in Mexico City time. */
 const zone = "America/Mexico_City";
 const day = (n: number) => DateTime.now().setZone(zone).plus({ days: n });
 const weekdayNames = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
-const bruno = { email: "bruno.dm@mesa.test", password: "Dragones-2026!" };
+/** Each test hosts as a DM of its own, so the demo DMs' sessions and profiles stay as seeded. */
+const newDm = () => newUser({ role: "dm", timeZone: zone });
 
 /**
  * Every run shares one server, so each test and project plans its sessions at its own hour:
@@ -15,7 +16,7 @@ test("a DM creates a weekly series, finds it grouped in search and on its page, 
   const tag = javaScriptEnabled ? "js" : "nojs";
   const title = `Campaña del Abismo ${tag} ${Date.now()}`;
   const weekday = day(4).weekday % 7;
-  await signIn(page, demo.dm, "es");
+  await signInAs(page, await newDm());
   await page.goto("/es/series/new");
   await page.getByLabel("Título").fill(title);
   await page.getByLabel("Juego").selectOption("D&D 5e");
@@ -63,7 +64,7 @@ test("the series form warns about an overlap beside the picker; 'Save anyway' sa
   const tag = javaScriptEnabled ? "js" : "nojs";
   const time = javaScriptEnabled ? "07:00" : "13:00";
   const date = day(20);
-  await signIn(page, bruno, "es");
+  await signInAs(page, await newDm());
   await page.goto("/es/create");
   await page.getByLabel("Título").fill(`Partida suelta ${tag} ${Date.now()}`);
   await page.getByLabel("Juego").selectOption("Pathfinder");
@@ -96,7 +97,7 @@ test("the series form warns about an overlap beside the picker; 'Save anyway' sa
 });
 
 test("the host adds sessions by hand to an irregular series", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, bruno, "es");
+  await signInAs(page, await newDm());
   const title = `Mesa irregular ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
   // The form offers only fixed schedules (spec); an irregular series comes from the API.
   const created = await page.request.post("/api/session-series", {
@@ -126,13 +127,13 @@ test("the host adds sessions by hand to an irregular series", async ({ page, jav
 });
 
 test("another DM cannot edit someone else's series", async ({ page }) => {
-  await signIn(page, demo.dm, "es");
+  await signInAs(page, await newDm());
   const created = await page.request.post("/api/session-series", {
     data: { title: `Campaña ajena ${Date.now()}`, game: "D&D 5e", frequency: "IRREGULAR", startDate: day(3).toISODate(), sessionInstructions: "Solo para mi grupo.", isOngoing: true },
   });
   const { id } = (await created.json()) as { id: string };
   await page.context().clearCookies();
-  await signIn(page, bruno, "es");
+  await signInAs(page, await newDm());
   await page.goto(`/es/series/${id}`);
   await expect(page.getByRole("heading", { name: /^Campaña ajena/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Editar campaña" })).toHaveCount(0);

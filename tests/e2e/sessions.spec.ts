@@ -1,8 +1,9 @@
-import { demo, expect, signIn, test } from "./fixtures";
+import { bookSeat, demo, expect, hostSession, newUser, signIn, signInAs, test } from "./fixtures";
 
 test("a DM creates a session; bad input is explained and kept; the session shows in search and details", async ({ page, javaScriptEnabled }) => {
   const title = `Tumba de los Reyes ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  await signIn(page, demo.dm, "es");
+  // A DM of its own: sessions added to a demo DM would show up in what other tests read.
+  await signInAs(page, await newUser({ role: "dm" }));
   await page.goto("/es/create");
   // The browser already stops typing at 200 characters (maxlength), so leave the title empty instead.
   await page.getByLabel("Título").fill("");
@@ -64,17 +65,20 @@ test("a player cannot open the create page", async ({ page }) => {
 });
 
 test("the host removes a participant after confirming", async ({ page }) => {
-  await signIn(page, demo.dm, "es");
-  await page.goto("/es/sessions?searchTerm=cripta");
-  await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).click();
+  // Its own host, session and players: removing someone from a demo session would change what other tests read.
+  const host = await newUser({ role: "dm" });
+  await signInAs(page, host);
+  const id = await hostSession(page);
+  for (const displayName of ["Jugadora Uno", "Jugador Dos"]) await bookSeat(id, (await newUser({ displayName })).id);
+  await page.goto(`/es/session/${id}`);
   await expect(page.getByRole("heading", { name: "Participantes" })).toBeVisible();
-  const before = await page.getByRole("link", { name: /^Quitar a / }).count();
-  expect(before).toBeGreaterThan(0);
-  await page.getByRole("link", { name: /^Quitar a / }).first().click();
+  const removeLinks = page.getByRole("link", { name: /^Quitar a / });
+  await expect(removeLinks).toHaveCount(2);
+  await removeLinks.first().click();
   await expect(page.getByRole("heading", { name: /de la partida\?$/ })).toBeVisible();
   await page.getByRole("button", { name: "Sí, quitar" }).click();
   await expect(page.getByRole("status")).toContainText("Participante quitado.");
-  await expect(page.getByRole("link", { name: /^Quitar a / })).toHaveCount(before - 1);
+  await expect(removeLinks).toHaveCount(1);
 });
 
 test("the calendar shows sessions by month, week and day", async ({ page }) => {

@@ -32,8 +32,6 @@ export function tokenFrom(text: string): string {
   return match[1];
 }
 
-export const meta = { ip: "203.0.113.7", userAgent: "vitest" };
-
 let addressCounter = 0;
 /**
  * Sign-up is limited to 10 an hour per address; giving each sign-up its own address keeps a
@@ -61,5 +59,5 @@ export function userIdOf(result: { status: string; userId?: string }): string {
   return result.userId;
 }
 
-let counter = 0;
-export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now()}.${counter++}@example.test`;
+// Users, login cookies and API tokens come from one place (tests/fixtures/users.ts).
+export { apiToken, bearer, createUser, loginCookie, meta, signedInUser, uniqueEmail } from "../fixtures/users";

@@ -3,8 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as editSeries } from "../../app/routes/$lang.series.$id.edit";
@@ -12,8 +10,8 @@ import { action as createSeries } from "../../app/routes/$lang.series.new";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { getDb } from "../../db/client.server";
+import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, initialValue, run } from "./route";
 
 useTestDatabase();
@@ -24,12 +22,8 @@ const storedFiles = (): string[] => (fs.existsSync(uploads()) ? (fs.readdirSync(
 const sessionCount = async () => (await getDb().selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
 
 async function cookieFor(role: "user" | "dm") {
-  const { deps } = testDeps(new Date());
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  return { cookie: (await authSessionStorage().commitSession(session)).split(";")[0]!, userId: created.userId };
+  const user = await signedInUser({ role });
+  return { cookie: user.cookie, userId: user.id };
 }
 
 /** A real multipart/form-data request, as a browser sends the form (with or without JavaScript). */

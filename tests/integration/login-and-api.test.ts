@@ -1,13 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/modules/auth/auth.server";
+import { describe, expect, it } from "vitest";
 import { action as login } from "../../app/routes/$lang.login";
 import { action as metrics } from "../../app/routes/api.auth.metrics";
 import { action as refresh } from "../../app/routes/api.auth.refresh";
 import { action as token } from "../../app/routes/api.auth.token";
 import { loader as profile } from "../../app/routes/api.profile.$userId";
 import { loader as usernameCheck } from "../../app/routes/api.username.check";
+import { createUser, DEFAULT_PASSWORD } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { cookieHeader, form, run } from "./route";
 
 type TokenRecord = { access_token: string; refresh_token: string; user: { id: string } };
@@ -18,14 +17,12 @@ const base = "http://localhost:3000";
 const json = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(`${base}${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
 
-let email = "";
-beforeAll(async () => {
-  email = uniqueEmail("login");
-  await signUp(testDeps().deps, signupInput(email), newMeta());
-});
+/** A new account's email; each test signs in with its own, so failed attempts never add up across tests. */
+const account = async () => (await createUser()).email;
 
 describe("login form", () => {
   it("shows invalidCredentials for a wrong password and keeps the email", async () => {
+    const email = await account();
     const result = await run(login, form(`${base}/es/login`, { email, password: "wrong password" }, { "x-client-ip": "10.9.9.1" }), { lang: "es" });
     expect(result.status).toBe(401);
     expect((result.data as { error: Record<string, string[]> }).error[""]).toEqual(["invalidCredentials"]);
@@ -33,12 +30,13 @@ describe("login form", () => {
   });
 
   it("signs in, sets the cookie and follows redirect_to on this site only", async () => {
-    const ok = await run(login, form(`${base}/es/login`, { email, password: "correct horse battery", redirectTo: "/es/settings/password" }), { lang: "es" });
+    const email = await account();
+    const ok = await run(login, form(`${base}/es/login`, { email, password: DEFAULT_PASSWORD, redirectTo: "/es/settings/password" }), { lang: "es" });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/es/settings/password");
     expect(cookieHeader(ok.headers)).toContain("__session=");
     for (const evil of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
-      const result = await run(login, form(`${base}/es/login`, { email, password: "correct horse battery", redirectTo: evil }), { lang: "es" });
+      const result = await run(login, form(`${base}/es/login`, { email, password: DEFAULT_PASSWORD, redirectTo: evil }), { lang: "es" });
       expect(result.headers.get("Location")).toBe("/es");
     }
   });
@@ -46,7 +44,8 @@ describe("login form", () => {
 
 describe("token API", () => {
   it("issues the auth session record and serves the profile with it", async () => {
-    const issued = await run(token, json("/api/auth/token", { email, password: "correct horse battery" }));
+    const email = await account();
+    const issued = await run(token, json("/api/auth/token", { email, password: DEFAULT_PASSWORD }));
     expect(issued.status).toBe(200);
     const record = issued.data as { access_token: string; refresh_token: string; token_type: string; expires_in: number; user: { id: string } };
     expect(record).toMatchObject({ token_type: "bearer", expires_in: 3600 });
@@ -61,13 +60,14 @@ describe("token API", () => {
   });
 
   it("answers errors as { error } with fitting statuses", async () => {
+    const email = await account();
     expect(await run(token, json("/api/auth/token", { email }))).toMatchObject({ status: 400, data: { error: expect.any(String) } });
     expect(await run(token, json("/api/auth/token", { email, password: "nope" }))).toMatchObject({ status: 401, data: { error: "Invalid email or password" } });
     const garbled = new Request(`${base}/api/auth/token`, { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
     expect((await run(token, garbled)).status).toBe(400);
     const anonymous = await run(profile, new Request(`${base}/api/profile/x`), { userId: "x" });
     expect(anonymous).toMatchObject({ status: 401, data: { error: "Authentication required" } });
-    const record = (await run(token, json("/api/auth/token", { email, password: "correct horse battery" }))).data as { access_token: string };
+    const record = (await run(token, json("/api/auth/token", { email, password: DEFAULT_PASSWORD }))).data as { access_token: string };
     const auth = { Authorization: `Bearer ${record.access_token}` };
     for (const id of ["00000000-0000-0000-0000-000000000000", "not-a-uuid", "'; select 1;--"]) {
       const missing = await run(profile, new Request(`${base}/api/profile/${encodeURIComponent(id)}`, { headers: auth }), { userId: id });
@@ -81,7 +81,8 @@ describe("token API", () => {
   });
 
   it("checks usernames for the signed-in user", async () => {
-    const record = (await run(token, json("/api/auth/token", { email, password: "correct horse battery" }))).data as { access_token: string };
+    const email = await account();
+    const record = (await run(token, json("/api/auth/token", { email, password: DEFAULT_PASSWORD }))).data as { access_token: string };
     const auth = { Authorization: `Bearer ${record.access_token}` };
     const check = (name: string) => run(usernameCheck, new Request(`${base}/api/username/check?username=${encodeURIComponent(name)}`, { headers: auth }));
     expect((await check("Free Name")).data).toMatchObject({ available: true });
@@ -92,14 +93,16 @@ describe("token API", () => {
 
 describe("token API edges", () => {
   it("accepts a form body as well as JSON, and answers GET with 405", async () => {
-    const issued = await run(token, form(`${base}/api/auth/token`, { email, password: "correct horse battery" }, { "x-client-ip": "10.9.9.2" }));
+    const email = await account();
+    const issued = await run(token, form(`${base}/api/auth/token`, { email, password: DEFAULT_PASSWORD }, { "x-client-ip": "10.9.9.2" }));
     expect(issued.status).toBe(200);
     expect((await run(token, new Request(`${base}/api/auth/token`, { method: "GET" }))).status).toBe(405);
   });
 
   it("serves the profile to the login cookie too, without secrets", async () => {
-    const signedIn = await run(login, form(`${base}/es/login`, { email, password: "correct horse battery" }, { "x-client-ip": "10.9.9.3" }), { lang: "es" });
-    const record = (await run(token, json("/api/auth/token", { email, password: "correct horse battery" }))).data as TokenRecord;
+    const email = await account();
+    const signedIn = await run(login, form(`${base}/es/login`, { email, password: DEFAULT_PASSWORD }, { "x-client-ip": "10.9.9.3" }), { lang: "es" });
+    const record = (await run(token, json("/api/auth/token", { email, password: DEFAULT_PASSWORD }))).data as TokenRecord;
     const viaCookie = await run(profile, new Request(`${base}/api/profile/${record.user.id}`, { headers: { Cookie: cookieHeader(signedIn.headers) } }), { userId: record.user.id });
     expect(viaCookie).toMatchObject({ status: 200, data: { userId: record.user.id, roles: ["user"] } });
     expect(JSON.stringify(viaCookie.data)).not.toMatch(/password|hash|token/i);
@@ -120,13 +123,12 @@ describe("token API edges", () => {
   });
 
   it("answers 429 with Retry-After once an account is locked", async () => {
-    const locked = uniqueEmail("api-locked");
-    await signUp(testDeps().deps, signupInput(locked), newMeta());
+    const locked = await account();
     for (let i = 0; i < 5; i += 1) {
       const wrong = await run(token, json("/api/auth/token", { email: locked, password: `wrong ${i}` }, { "x-client-ip": `10.8.0.${i}` }));
       expect(wrong.status).toBe(401);
     }
-    const refused = await run(token, json("/api/auth/token", { email: locked, password: "correct horse battery" }, { "x-client-ip": "10.8.0.99" }));
+    const refused = await run(token, json("/api/auth/token", { email: locked, password: DEFAULT_PASSWORD }, { "x-client-ip": "10.8.0.99" }));
     expect(refused).toMatchObject({ status: 429, data: { error: expect.any(String) } });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
 import { loader } from "../../app/routes/$lang.profile.$id";
 import { getDb } from "../../db/client.server";
+import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { testDeps } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -18,14 +17,9 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 type Person = { id: string; cookie: string; requester: Requester };
 async function person(role: "user" | "dm", displayName: string): Promise<Person> {
-  const { deps } = testDeps(new Date());
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role, displayName }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
-  const requester: Requester = { id: created.userId, email: "", emailVerified: true, displayName, firstName: "", lastName: "", roles: role === "dm" ? ["user", "dm"] : ["user"], isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
-  return { id: created.userId, cookie, requester };
+  const { id, cookie } = await signedInUser({ role, displayName });
+  const requester: Requester = { id, email: "", emailVerified: true, displayName, firstName: "", lastName: "", roles: role === "dm" ? ["user", "dm"] : ["user"], isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
+  return { id, cookie, requester };
 }
 
 /** A session for the host, validated as the form would (past dates are validated against a past "now"). */

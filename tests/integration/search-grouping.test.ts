@@ -1,12 +1,11 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { COUNT_AHEAD, PAGE_SIZE, parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
 
 useTestDatabase();
 
@@ -18,10 +17,7 @@ let viewer: Requester;
 
 const search = (query: string) => searchSessions({ db: getDb(), now }, parseSearchParams(new URLSearchParams(query)), viewer, { timeZone: zone });
 
-async function account(role: "user" | "dm") {
-  const { deps } = testDeps(now);
-  return userIdOf(await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta()));
-}
+const account = async (role: "user" | "dm") => (await createUser({ role })).id;
 
 /** A weekly series whose sessions start on the given days (offsets from `now`), each with its own tags. */
 async function series(title: string, sessions: { days: number; tags: string[] }[]) {

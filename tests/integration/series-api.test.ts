@@ -1,24 +1,17 @@
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueApiTokens, signUp } from "../../app/modules/auth/auth.server";
 import { action as postSeries, loader as getSeriesCollection } from "../../app/routes/api.session-series._index";
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
+import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
 
 const base = "http://localhost:3000";
 type Who = { id: string; auth: Record<string, string> };
-async function who(role: "user" | "dm"): Promise<Who> {
-  const { deps } = testDeps();
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  const tokens = await issueApiTokens(deps, created.userId);
-  return { id: created.userId, auth: { Authorization: `Bearer ${tokens!.access_token}` } };
-}
+const who = (role: "user" | "dm"): Promise<Who> => signedInUser({ role });
 const send = (method: string, path: string, body: unknown, auth: Record<string, string>) =>
   new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...auth } });
 
@@ -50,10 +43,17 @@ const payload = {
 const seriesCount = async () => Number((await getDb().selectFrom("series").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 const sessionsOf = (id: string) => getDb().selectFrom("sessions").select(["id", "title", "starts_at", "price_cents", "tags", "image_url"]).where("series_id", "=", id).orderBy("starts_at").execute();
 
+/** A new DM and the series they made through the API: each test that edits one makes its own. */
+async function hostWithSeries() {
+  const host = await who("dm");
+  const created = await run(postSeries, send("POST", "/api/session-series", payload, host.auth));
+  expect(created.status).toBe(201);
+  return { dm: host, id: (created.data as { id: string }).id };
+}
+
 let dm: Who;
 let otherDm: Who;
 let player: Who;
-let id = "";
 beforeAll(async () => {
   [dm, otherDm, player] = await Promise.all([who("dm"), who("dm"), who("user")]);
 });
@@ -94,7 +94,7 @@ describe("POST /api/session-series", () => {
   it("creates the series in its zone, tags as labels, price in cents, no end date when ongoing", async () => {
     const created = await run(postSeries, send("POST", "/api/session-series", payload, dm.auth));
     expect(created).toMatchObject({ status: 201, data: { sessionsCreated: 2 } });
-    id = (created.data as { id: string }).id;
+    const id = (created.data as { id: string }).id;
     const series = await getDb().selectFrom("series").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(series).toMatchObject({ time_zone: zone, is_ongoing: true, end_date: null, price_cents: 2500, tags: ["one-shot", "Sandbox"], pre_session_check_hours: 48, allowed_payment_methods: ["CARD"], image_url: payload.imageUrl });
     const sessions = await sessionsOf(id);
@@ -105,6 +105,7 @@ describe("POST /api/session-series", () => {
 
 describe("PATCH /api/session-series/{id}", () => {
   it("lets only the host change it: 403 for another DM, 404 for an unknown id, 400 for bad input", async () => {
+    const { dm, id } = await hostWithSeries();
     expect(await run(patchSeries, send("PATCH", `/api/session-series/${id}`, payload, otherDm.auth), { id })).toMatchObject({ status: 403, data: { error: "You can only edit your own series" } });
     expect(await run(patchSeries, send("PATCH", "/api/session-series/nope", payload, dm.auth), { id: "nope" })).toMatchObject({ status: 404, data: { error: "Series not found" } });
     const bad = await run(patchSeries, send("PATCH", `/api/session-series/${id}`, { ...payload, title: "Otra", duration: 481 }, dm.auth), { id });
@@ -113,6 +114,7 @@ describe("PATCH /api/session-series/{id}", () => {
   });
 
   it("carries the change to sessions nobody booked; a booked one keeps its price", async () => {
+    const { dm, id } = await hostWithSeries();
     const [booked] = await sessionsOf(id);
     await getDb().insertInto("bookings").values({ session_id: booked!.id, user_id: player.id, status: "PENDING_PAYMENT", amount_cents: 2500, currency: "BRL" }).execute();
     const result = await run(patchSeries, send("PATCH", `/api/session-series/${id}`, { ...payload, title: "Campanha nova", pricePerSession: 3000, autoGenerateAhead: 3 }, dm.auth), { id });

@@ -1,7 +1,5 @@
 import { DateTime } from "luxon";
-import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as createSession } from "../../app/routes/$lang.create";
 import { action as manageSeries, loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as editSeries, loader as editPage } from "../../app/routes/$lang.series.$id.edit";
@@ -10,8 +8,8 @@ import { action as editSession } from "../../app/routes/$lang.session.$id.edit";
 import { loader as liveCheck } from "../../app/routes/api.schedule-conflicts";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
+import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, fieldErrors, form, initialValue, run } from "./route";
 
 useTestDatabase();
@@ -19,14 +17,7 @@ useTestDatabase();
 const base = "http://localhost:3000";
 const zone = "America/Mexico_City"; // every test user's zone (the column default)
 type Who = { id: string; cookie: string };
-async function who(role: "user" | "dm"): Promise<Who> {
-  const { deps } = testDeps(new Date());
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  return { id: created.userId, cookie: (await authSessionStorage().commitSession(session)).split(";")[0]! };
-}
+const who = (role: "user" | "dm" | "admin") => signedInUser({ role });
 
 const inDays = (n: number) => DateTime.now().setZone(zone).plus({ days: n });
 const localDate = (n: number) => inDays(n).toISODate()!;
@@ -55,6 +46,18 @@ const newestSeriesOf = async (dmId: string) =>
   (await getDb().selectFrom("series").selectAll().where("dm_id", "=", dmId).orderBy("created_at", "desc").limit(1).executeTakeFirstOrThrow());
 const post = (path: string, fields: Record<string, string | string[]>, who: Who) => form(`${base}${path}`, fields, { Cookie: who.cookie });
 const localTime = (d: Date | string) => DateTime.fromJSDate(new Date(d), { zone }).toFormat("yyyy-MM-dd HH:mm");
+const seriesRow = (id: string) => getDb().selectFrom("series").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/**
+ * A new DM and the weekly series they made through the form. Every test that needs a series makes
+ * its own this way, so none depends on what an earlier test left behind (or on running after it).
+ */
+async function hostWithSeries(fields: Record<string, string | string[]> = {}) {
+  const host = await who("dm");
+  const created = await run(createSeries, post("/es/series/new", { ...good, tags: ["one-shot"], tagsOther: "Sandbox", ...fields }, host), { lang: "es" });
+  expect(created.status).toBe(302);
+  return { host, seriesId: (await newestSeriesOf(host.id)).id };
+}
 
 let dm: Who;
 let otherDm: Who;
@@ -94,14 +97,13 @@ describe("series form: bad input is explained, kept, and saves nothing", () => {
 });
 
 describe("creating, warning about overlaps, editing", () => {
-  let seriesId = "";
-
   it("creates a weekly series and its first sessions, then goes to /sessions", async () => {
+    const dm = await who("dm");
     const created = await run(createSeries, post("/es/series/new", { ...good, tags: ["one-shot"], tagsOther: "Sandbox" }, dm), { lang: "es" });
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/es/sessions");
     const series = await newestSeriesOf(dm.id);
-    seriesId = series.id;
+    const seriesId = series.id;
     expect(series).toMatchObject({ title: good.title, tags: ["one-shot", "Sandbox"], price_cents: 15000, is_ongoing: false });
     const sessions = await sessionsOf(seriesId);
     expect(sessions).toHaveLength(3);
@@ -109,6 +111,7 @@ describe("creating, warning about overlaps, editing", () => {
   });
 
   it("warns when the host already hosts a session at that time; 'Save anyway' saves", async () => {
+    const { host: dm } = await hostWithSeries();
     const clash = { ...good, title: "Otra campaña", timeOfDay: "11:00" };
     const before = await seriesCount();
     const warned = await run(createSeries, post("/es/series/new", clash, dm), { lang: "es" });
@@ -125,6 +128,7 @@ describe("creating, warning about overlaps, editing", () => {
   });
 
   it("the session form warns too, and the live check gives the same answer", async () => {
+    const { host: dm, seriesId } = await hostWithSeries();
     const first = (await sessionsOf(seriesId))[0]!;
     const [date, time] = localTime(first.starts_at).split(" ") as [string, string];
     const session = { title: "Partida suelta", game: "Pathfinder", date, time, duration: "60", maxParticipants: "4", minParticipants: "2", price: "0", currency: "MXN" };
@@ -146,6 +150,7 @@ describe("creating, warning about overlaps, editing", () => {
   });
 
   it("lets only the host open the edit page: 403 for another DM, 404 for an unknown id", async () => {
+    const { host: dm, seriesId } = await hostWithSeries();
     const page = await run(editPage, new Request(`${base}/es/series/${seriesId}/edit`, { headers: { Cookie: dm.cookie } }), { lang: "es", id: seriesId });
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ values: { title: good.title, timeOfDay: "10:00", startDate: good.startDate, tags: ["one-shot", "Sandbox"], price: "150" } });
@@ -159,13 +164,14 @@ describe("creating, warning about overlaps, editing", () => {
   });
 
   it("lets an admin open another host's series for editing", async () => {
-    const admin = await who("user");
-    await getDb().updateTable("users").set({ roles: ["user", "admin"] }).where("id", "=", admin.id).execute();
+    const { seriesId } = await hostWithSeries();
+    const admin = await who("admin");
     const page = await run(editPage, new Request(`${base}/es/series/${seriesId}/edit`, { headers: { Cookie: admin.cookie } }), { lang: "es", id: seriesId });
     expect(page).toMatchObject({ status: 200, data: { values: { title: good.title } } });
   });
 
   it("refuses bad input on edit and changes nothing", async () => {
+    const { host: dm, seriesId } = await hostWithSeries();
     const before = await sessionsOf(seriesId);
     for (const [override, field, key] of [
       [{ sessionInstructions: "x".repeat(9) }, "sessionInstructions", "seriesInstructionsTooShort"],
@@ -179,10 +185,11 @@ describe("creating, warning about overlaps, editing", () => {
       expect(initialValue(result.data)).toMatchObject({ title: "Cambiada" });
     }
     expect(await sessionsOf(seriesId)).toEqual(before);
-    expect((await newestSeriesOf(dm.id)).title).not.toBe("Cambiada");
+    expect((await seriesRow(seriesId)).title).toBe(good.title);
   });
 
   it("carries an edit to untouched upcoming sessions; booked and modified ones stay", async () => {
+    const { host: dm, seriesId } = await hostWithSeries();
     const [booked, modified, free] = await sessionsOf(seriesId);
     const player = await who("user");
     await getDb().insertInto("bookings").values({ session_id: booked!.id, user_id: player.id, status: "CONFIRMED", amount_cents: 15000, currency: "MXN" }).execute();
@@ -207,6 +214,7 @@ describe("creating, warning about overlaps, editing", () => {
   });
 
   it("the detail page links the host to the edit page, and nobody else", async () => {
+    const { host: dm, seriesId } = await hostWithSeries();
     const host = await run(seriesPage, new Request(`${base}/es/series/${seriesId}`, { headers: { Cookie: dm.cookie } }), { lang: "es", id: seriesId });
     expect(host.data).toMatchObject({ manage: { editHref: `/es/series/${seriesId}/edit`, irregular: false } });
     const other = await run(seriesPage, new Request(`${base}/es/series/${seriesId}`, { headers: { Cookie: otherDm.cookie } }), { lang: "es", id: seriesId });
@@ -219,7 +227,8 @@ describe("sessions added by hand to an IRREGULAR series", () => {
   const add = (fields: Record<string, string>, as: Who = dm) => run(manageSeries, post(`/es/series/${seriesId}`, { intent: "addSession", ...fields }, as), { lang: "es", id: seriesId });
   const generate = (fields: Record<string, string>, as: Who = dm) => run(manageSeries, post(`/es/series/${seriesId}`, { intent: "generate", ...fields }, as), { lang: "es", id: seriesId });
 
-  beforeAll(async () => {
+  // A fresh irregular series (no sessions yet) for every test.
+  beforeEach(async () => {
     const body = { title: "Mesa irregular", game: "Call of Cthulhu", frequency: "IRREGULAR", startDate: localDate(5), timeOfDay: "20:00", sessionInstructions: "Llega puntual, por favor.", isOngoing: true };
     const created = await run(postSeries, new Request(`${base}/api/session-series`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: dm.cookie } }));
     expect(created).toMatchObject({ status: 201, data: { sessionsCreated: 0 } });
@@ -250,10 +259,11 @@ describe("sessions added by hand to an IRREGULAR series", () => {
       expect(result.status).toBe(400);
       expect((result.data as { result: unknown }).result).toMatchObject({ error: { [field]: [key] }, initialValue: fields });
     }
-    expect(await sessionsOf(seriesId)).toHaveLength(1);
+    expect(await sessionsOf(seriesId)).toHaveLength(0);
   });
 
   it("generates the next sessions after the last one, at its local time", async () => {
+    expect((await add({ date: localDate(7), time: "18:15" })).status).toBe(302);
     const result = await generate({ count: "2", daysBetween: "10" });
     expect(result.status).toBe(302);
     expect((await sessionsOf(seriesId)).map((s) => localTime(s.starts_at))).toEqual([`${localDate(7)} 18:15`, `${localDate(17)} 18:15`, `${localDate(27)} 18:15`]);
@@ -262,8 +272,9 @@ describe("sessions added by hand to an IRREGULAR series", () => {
   it("refuses other DMs, and weekly series", async () => {
     expect((await add({ date: localDate(9), time: "18:00" }, otherDm)).status).toBe(403);
     expect((await generate({ count: "1", daysBetween: "1" }, otherDm)).status).toBe(403);
-    const weekly = await newestSeriesOf(otherDm.id);
-    const refused = await run(manageSeries, post(`/es/series/${weekly.id}`, { intent: "addSession", date: localDate(9), time: "18:00" }, otherDm), { lang: "es", id: weekly.id });
+    const { host: weeklyHost, seriesId: weeklyId } = await hostWithSeries();
+    const weekly = { id: weeklyId };
+    const refused = await run(manageSeries, post(`/es/series/${weekly.id}`, { intent: "addSession", date: localDate(9), time: "18:00" }, weeklyHost), { lang: "es", id: weekly.id });
     expect(refused).toMatchObject({ status: 400, data: { result: { error: { "": ["onlyIrregular"] } } } });
   });
 });

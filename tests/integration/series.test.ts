@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { seriesFormSchema } from "../../app/modules/series/schema";
 import { createSeries, getSeries, seriesInstructionsFor } from "../../app/modules/series/series.server";
 import { getDb } from "../../db/client.server";
+import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
+import { testDeps } from "./helpers";
 
 useTestDatabase();
 
@@ -13,8 +13,7 @@ describe("creating a series", () => {
   it("stores the series and generates its first sessions at the same local time across DST", async () => {
     const now = new Date("2026-10-20T12:00:00Z");
     const { deps } = testDeps(now);
-    const created = await signUp(deps, { ...signupInput(uniqueEmail("series")), role: "dm" }, newMeta());
-    const host = { id: userIdOf(created), timeZone: "America/New_York", isDm: true, isAdmin: false } as Requester;
+    const host = { id: (await createUser({ role: "dm" })).id, timeZone: "America/New_York", isDm: true, isAdmin: false } as Requester;
     const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaign", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "0", timeOfDay: "19:00", startDate: "2026-10-21", sessionInstructions: "Join the voice channel.", price: "0", autoGenerateAhead: "3", isOngoing: true });
     const result = await createSeries(deps, host, input);
     expect(result.sessions).toBe(3);
@@ -28,8 +27,8 @@ describe("the series page's instructions", () => {
   it("shows them to the host, an admin and a player with a confirmed seat, and to nobody else", async () => {
     const now = new Date("2026-10-20T12:00:00Z");
     const { deps } = testDeps(now);
-    const hostId = userIdOf(await signUp(deps, { ...signupInput(uniqueEmail("host")), role: "dm" }, newMeta()));
-    const playerId = userIdOf(await signUp(deps, { ...signupInput(uniqueEmail("player")), role: "user" }, newMeta()));
+    const hostId = (await createUser({ role: "dm" })).id;
+    const playerId = (await createUser()).id;
     const host = { id: hostId, timeZone: "America/Mexico_City", isDm: true, isAdmin: false } as Requester;
     const player = { id: playerId, timeZone: "America/Mexico_City", isDm: false, isAdmin: false } as Requester;
     const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaña", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "3", timeOfDay: "20:00", startDate: "2026-10-21", sessionInstructions: "El enlace de Discord es secreto.", price: "0", autoGenerateAhead: "2", isOngoing: true });

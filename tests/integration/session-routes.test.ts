@@ -1,26 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as search } from "../../app/routes/$lang.sessions";
 import { getDb } from "../../db/client.server";
+import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
 
 useTestDatabase();
 
 const base = "http://localhost:3000";
-async function cookieFor(role: "user" | "dm") {
-  const { deps } = testDeps(new Date());
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
-}
+const cookieFor = async (role: "user" | "dm") => (await signedInUser({ role })).cookie;
 
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 const good = { title: "Mesa de prueba", game: "D&D 5e", date: tomorrow, time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "100", currency: "MXN" };
@@ -63,8 +54,19 @@ describe("create session route", () => {
     const id = created.headers.get("Location")!.split("/").pop()!;
     const page = await run(detail, new Request(`${base}/es/session/${id}`), { lang: "es", id });
     expect(page.data).toMatchObject({ session: { title: "Mesa de prueba", price: null, instructions: null } });
-    const stolen = await run(edit, form(`${base}/es/session/${id}/edit`, { ...good, title: "Robada" }, { Cookie: player }), { lang: "es", id });
-    expect(stolen.status).toBe(403);
+    const title = async () => (await getDb().selectFrom("sessions").select("title").where("id", "=", id).executeTakeFirstOrThrow()).title;
+
+    // The host edits, and the change is saved.
+    const edited = await run(edit, form(`${base}/es/session/${id}/edit`, { ...good, title: "Mesa renombrada" }, { Cookie: dm }), { lang: "es", id });
+    expect(edited.status).toBe(302);
+    expect(await title()).toBe("Mesa renombrada");
+    // A player and another DM are refused, and the session keeps the host's title.
+    const otherDm = await cookieFor("dm");
+    for (const stranger of [player, otherDm]) {
+      const stolen = await run(edit, form(`${base}/es/session/${id}/edit`, { ...good, title: "Robada" }, { Cookie: stranger }), { lang: "es", id });
+      expect(stolen.status).toBe(403);
+    }
+    expect(await title()).toBe("Mesa renombrada");
     expect((await run(detail, new Request(`${base}/es/session/not-a-uuid`), { lang: "es", id: "not-a-uuid" })).status).toBe(404);
   });
 });

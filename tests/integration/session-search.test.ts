@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, getSessionForViewer, searchSessions, updateSession } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { testDeps } from "./helpers";
 
 useTestDatabase();
 
@@ -17,10 +17,8 @@ let host: Requester;
 let other: Requester;
 
 async function requester(role: "user" | "dm", name: string): Promise<Requester> {
-  const { deps } = testDeps(now);
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role, displayName: name }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  return { id: created.userId, email: "", emailVerified: true, displayName: name, firstName: "", lastName: "", roles: role === "dm" ? ["user", "dm"] : ["user"], isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
+  const user = await createUser({ role, displayName: name, timeZone: zone });
+  return { id: user.id, email: user.email, emailVerified: true, displayName: name, firstName: "", lastName: "", roles: user.roles, isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
 }
 
 const form = (overrides: Record<string, unknown>) =>
@@ -68,10 +66,15 @@ describe("session search", () => {
 
 describe("editing", () => {
   it("lets only the host edit, and a stranger gets 403", async () => {
-    const { rows } = await search("searchTerm=cripta");
-    const id = rows[0]!.id;
+    // Its own host and a private session (search never lists it to others): renaming a session the
+    // search tests read, or adding one they count, would make them depend on running first.
+    const host = await requester("dm", "Otra Anfitriona");
     const { deps } = testDeps(now);
+    const created = await createSession(deps, host, form({ title: "La Cripta, primera parte", date: "2026-12-12", isPrivate: true }));
+    if (!created.ok) throw new Error(created.error);
+    const id = created.id;
     expect(await updateSession(deps, other, id, form({ title: "Robada" }))).toEqual({ ok: false, status: 403 });
+    expect((await getSessionForViewer({ db: getDb(), now }, id, other))?.row.title).toBe("La Cripta, primera parte");
     expect(await updateSession(deps, host, "00000000-0000-0000-0000-000000000000", form({}))).toEqual({ ok: false, status: 404 });
     expect(await updateSession(deps, host, id, form({ title: "La Cripta, segunda parte", tags: ["weekly"] }))).toEqual({ ok: true });
     const page = await getSessionForViewer({ db: getDb(), now }, id, other);

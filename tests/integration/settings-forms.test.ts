@@ -1,36 +1,25 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { describe, expect, it } from "vitest";
 import { action as hosting, loader as hostingPage } from "../../app/routes/$lang.settings.hosting";
 import { action as password } from "../../app/routes/$lang.settings.password";
 import { action as profile } from "../../app/routes/$lang.settings.profile";
 import { action as sessions } from "../../app/routes/$lang.settings.sessions";
 import { getDb } from "../../db/client.server";
+import { createUser, loginCookie } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, fieldErrors, form, initialValue, run } from "./route";
 
 useTestDatabase();
 
 const base = "http://localhost:3000";
+/** A new signed-in account; every test makes the ones it changes, so no test sees another's edits. */
 async function signedIn(role: "user" | "dm") {
-  const { deps } = testDeps();
-  const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
-  if (created.status !== "created") throw new Error("sign-up failed");
-  const loginSessionId = await startLoginSession(deps, created.userId, meta);
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, loginSessionId);
-  return { userId: created.userId, loginSessionId, cookie: (await authSessionStorage().commitSession(session)).split(";")[0]! };
+  const user = await createUser({ role });
+  const cookie = await loginCookie(user.id);
+  const { id: loginSessionId } = await getDb().selectFrom("login_sessions").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+  return { userId: user.id, loginSessionId, cookie };
 }
 
 const profileValues = { firstName: "Ana", lastName: "Robles", displayName: "Ana R", timeZone: "America/Bogota", preferredLanguage: "es", bio: "Hola" };
-
-let player: Awaited<ReturnType<typeof signedIn>>;
-let dm: Awaited<ReturnType<typeof signedIn>>;
-beforeAll(async () => {
-  player = await signedIn("user");
-  dm = await signedIn("dm");
-});
 
 describe("profile form", () => {
   it.each([
@@ -45,6 +34,7 @@ describe("profile form", () => {
     [{ username: "admin" }, "username", "usernameReserved"],
     [{ username: "<b>hi</b>" }, "username", "usernameCharacters"],
   ])("%#: %s → %s, nothing saved", async (override, field, key) => {
+    const player = await signedIn("user");
     const result = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, ...override }, { Cookie: player.cookie }), { lang: "es" });
     expect(result.status).toBe(400);
     expect(fieldErrors(result.data)[field]).toContain(key);
@@ -55,6 +45,8 @@ describe("profile form", () => {
   });
 
   it("saves, then enforces the 7-day username cooldown and uniqueness", async () => {
+    const player = await signedIn("user");
+    const dm = await signedIn("dm");
     const ok = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "Lucía Rolera" }, { Cookie: player.cookie }), { lang: "es" });
     expect(ok.status).toBe(302);
     const again = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "Otra Cosa" }, { Cookie: player.cookie }), { lang: "es" });
@@ -72,6 +64,7 @@ describe("profile form", () => {
 
 describe("hosting form (DM only)", () => {
   it("refuses a player with the guard screen", async () => {
+    const player = await signedIn("user");
     const result = await run(hostingPage, new Request(`${base}/es/settings/hosting`, { headers: { Cookie: player.cookie } }), { lang: "es" });
     expect(result.status).toBe(403);
   });
@@ -85,12 +78,14 @@ describe("hosting form (DM only)", () => {
     [{ languages: ["es"], availableDays: ["MONDAY"], directBookingRate: "abc" }, "directBookingRate", "rateInvalid"],
     [{ languages: ["es"], availableDays: ["MONDAY"], directBookingCurrency: "XXX" }, "directBookingCurrency", "currencyInvalid"],
   ])("%#: %s → %s", async (values, field, key) => {
+    const dm = await signedIn("dm");
     const result = await run(hosting, form(`${base}/es/settings/hosting`, values as Record<string, string | string[]>, { Cookie: dm.cookie }), { lang: "es" });
     expect(result.status).toBe(400);
     expect(errorsFor(result.data, field)).toContain(key);
   });
 
   it("stores the rate in cents", async () => {
+    const dm = await signedIn("dm");
     const values = { languages: ["es", "pt"], availableDays: ["FRIDAY"], directBookingRate: "150.5", directBookingCurrency: "MXN", acceptsDirectBookings: "on" };
     expect((await run(hosting, form(`${base}/es/settings/hosting`, values, { Cookie: dm.cookie }), { lang: "es" })).status).toBe(302);
     const row = await getDb().selectFrom("profiles").select(["direct_booking_rate_cents", "languages", "accepts_direct_bookings"]).where("user_id", "=", dm.userId).executeTakeFirstOrThrow();
@@ -100,6 +95,7 @@ describe("hosting form (DM only)", () => {
 
 describe("password and devices", () => {
   it("refuses a new password outside 8–100 and a wrong current password", async () => {
+    const player = await signedIn("user");
     const tooLong = await run(password, form(`${base}/es/settings/password`, { currentPassword: "correct horse battery", newPassword: "x".repeat(101), confirmPassword: "x".repeat(101) }, { Cookie: player.cookie }), { lang: "es" });
     expect(fieldErrors(tooLong.data).newPassword).toContain("newPasswordTooLong");
     const mismatch = await run(password, form(`${base}/es/settings/password`, { currentPassword: "correct horse battery", newPassword: "12345678", confirmPassword: "87654321" }, { Cookie: player.cookie }), { lang: "es" });
@@ -109,6 +105,8 @@ describe("password and devices", () => {
   });
 
   it("cannot revoke another user's login session", async () => {
+    const player = await signedIn("user");
+    const dm = await signedIn("dm");
     await run(sessions, form(`${base}/es/settings/sessions`, { intent: "revoke", sessionId: dm.loginSessionId }, { Cookie: player.cookie }), { lang: "es" });
     const row = await getDb().selectFrom("login_sessions").select("revoked_at").where("id", "=", dm.loginSessionId).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeNull();
