@@ -33,7 +33,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const result = await changePassword(deps(), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
-  if (!result.ok) return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: ["wrongCurrentPassword"] } }), { status: 400 });
+  if (!result.ok) {
+    const limited = result.reason === "rateLimited";
+    const message = limited ? `rateLimited|${Math.ceil(result.retryAfterSeconds / 60)}` : "wrongCurrentPassword";
+    return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [message] } }), { status: limited ? 429 : 400 });
+  }
   return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" });
 }
 

@@ -2,10 +2,11 @@ import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { isLocale } from "#app/modules/i18n/rules";
 import { notifyWelcome } from "#app/modules/notifications/notifications.server";
-import { checkLimit, clearHits, consumeLimit, recordHit } from "#app/modules/rate-limits/rate-limits.server";
+import { clearHits, consumeLimit, consumeLimits, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
+import { runAfterResponse } from "./after-response.server";
 import { buildEmail } from "./emails.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import * as repo from "./repo.server";
@@ -103,27 +104,27 @@ export type CredentialResult =
   | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
 
 /**
- * Checks an email and password. Failures count per account and per address; while either is over
- * its limit no password is checked at all. Unknown emails cost the same hashing time as wrong passwords.
+ * Checks an email and password. Every attempt is counted per account and per address before the
+ * password is checked, in one locked step per bucket, so parallel guesses cannot all slip under
+ * the limit; while either bucket is full no password is checked at all. A right password gives
+ * its hits back. Unknown emails cost the same hashing time as wrong passwords.
  */
 export async function checkCredentials(deps: Deps, email: string, password: string, meta: RequestMeta): Promise<CredentialResult> {
   const accountBucket = `login:email:${email.toLowerCase()}`;
-  const addressBucket = `login:ip:${meta.ip}`;
-  for (const [bucket, limit] of [
-    [accountBucket, limits.loginPerAccount],
-    [addressBucket, limits.loginPerAddress],
-  ] as const) {
-    const check = await checkLimit(deps.db, bucket, limit, deps.now);
-    if (check.limited) return { ok: false, reason: "rateLimited", retryAfterSeconds: check.retryAfterSeconds };
-  }
+  const taken = await consumeLimits(
+    deps.db,
+    [
+      [accountBucket, limits.loginPerAccount],
+      [`login:ip:${meta.ip}`, limits.loginPerAddress],
+    ],
+    deps.now,
+  );
+  if (!Array.isArray(taken)) return { ok: false, reason: "rateLimited", retryAfterSeconds: taken.retryAfterSeconds };
   const account = await users.findCredentialsByEmail(deps.db, email);
   const valid = account?.password_hash ? await verifyPassword(account.password_hash, password) : await verifyAgainstDummy(password);
-  if (!account || !valid || account.banned_at) {
-    await recordHit(deps.db, accountBucket, deps.now);
-    await recordHit(deps.db, addressBucket, deps.now);
-    return { ok: false, reason: "invalid" };
-  }
+  if (!account || !valid || account.banned_at) return { ok: false, reason: "invalid" };
   await clearHits(deps.db, accountBucket);
+  for (const hit of taken) if (!hit.limited) await refundHit(deps.db, hit.hitId);
   return { ok: true, userId: account.id };
 }
 
@@ -143,7 +144,16 @@ export async function endLoginSession(deps: Deps, userId: string, sessionId: str
 
 export const listLoginSessions = (deps: Deps, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now);
 
-/** Always answers the same way; mails a 60-minute reset link only when the account exists. */
+/**
+ * What forgot-password does for a request: nothing is looked up, written or mailed before the
+ * answer, so a registered address and an unknown one answer in the same time. The work itself
+ * (requestPasswordReset) runs once the response is on its way.
+ */
+export function queuePasswordReset(deps: Deps, email: string): void {
+  runAfterResponse("password-reset", () => requestPasswordReset(deps, email));
+}
+
+/** Mails a 60-minute reset link only when the account exists. */
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await users.findUserByEmail(deps.db, email);
   if (!user || user.banned_at) return;
@@ -182,6 +192,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     await users.setPasswordHash(trx, userId, hash, deps.now);
     // Whoever can read the inbox has proven ownership of the address.
     await users.markEmailVerified(trx, userId, deps.now);
+    await repo.revokeOneTimeTokens(trx, userId, "reset_password", deps.now);
     await repo.revokeOtherLoginSessions(trx, userId, null, deps.now);
     await repo.revokeAllApiTokens(trx, userId, deps.now);
     return true;
@@ -193,11 +204,17 @@ export async function changePassword(
   deps: Deps,
   input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string | null },
 ) {
+  const bucket = `password:check:${input.userId}`;
+  const limited = await consumeLimit(deps.db, bucket, limits.passwordChecksPerAccount, deps.now);
+  if (limited.limited) return { ok: false as const, reason: "rateLimited" as const, retryAfterSeconds: limited.retryAfterSeconds };
   const row = await users.findPasswordHash(deps.db, input.userId);
-  if (!row?.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) return { ok: false as const };
+  if (!row?.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) return { ok: false as const, reason: "wrongPassword" as const };
+  await clearHits(deps.db, bucket);
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, input.userId, hash, deps.now);
+    // A reset link mailed before the change would otherwise undo it.
+    await repo.revokeOneTimeTokens(trx, input.userId, "reset_password", deps.now);
     await repo.revokeOtherLoginSessions(trx, input.userId, input.keepSessionId, deps.now);
     await repo.revokeAllApiTokens(trx, input.userId, deps.now);
   });

@@ -95,6 +95,11 @@ export async function consumeOneTimeToken(db: Database, purpose: "verify_email" 
   return row?.user_id;
 }
 
+/** Uses up every outstanding token of a purpose, so older links die with the one just used. */
+export async function revokeOneTimeTokens(db: Database, userId: string, purpose: "verify_email" | "reset_password", now: Date) {
+  await db.updateTable("one_time_tokens").set({ used_at: now }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+}
+
 export function findLiveOneTimeToken(db: Database, purpose: "verify_email" | "reset_password", tokenHash: string, now: Date) {
   return db
     .selectFrom("one_time_tokens")
