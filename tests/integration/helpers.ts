@@ -63,3 +63,8 @@ export function userIdOf(result: { status: string; userId?: string }): string {
 
 let counter = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}.${Date.now()}.${counter++}@example.test`;
+
+/** Hosting needs a verified email (as if the mailed link had been opened). */
+export async function markVerified(userId: string) {
+  await getDb().updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", userId).execute();
+}

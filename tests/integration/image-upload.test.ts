@@ -13,7 +13,7 @@ import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, initialValue, run } from "./route";
 
 useTestDatabase();
@@ -27,6 +27,7 @@ async function cookieFor(role: "user" | "dm") {
   const { deps } = testDeps(new Date());
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
+  await markVerified(created.userId);
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
   return { cookie: (await authSessionStorage().commitSession(session)).split(";")[0]!, userId: created.userId };

@@ -5,7 +5,7 @@ import { action as postSeries, loader as getSeriesCollection } from "../../app/r
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -16,6 +16,7 @@ async function who(role: "user" | "dm"): Promise<Who> {
   const { deps } = testDeps();
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
+  await markVerified(created.userId);
   const tokens = await issueApiTokens(deps, created.userId);
   return { id: created.userId, auth: { Authorization: `Bearer ${tokens!.access_token}` } };
 }

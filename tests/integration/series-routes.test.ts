@@ -11,7 +11,7 @@ import { loader as liveCheck } from "../../app/routes/api.schedule-conflicts";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, fieldErrors, form, initialValue, run } from "./route";
 
 useTestDatabase();
@@ -23,6 +23,7 @@ async function who(role: "user" | "dm"): Promise<Who> {
   const { deps } = testDeps(new Date());
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
+  await markVerified(created.userId);
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
   return { id: created.userId, cookie: (await authSessionStorage().commitSession(session)).split(";")[0]! };

@@ -6,7 +6,7 @@ import { action as patchSession } from "../../app/routes/api.session.$id";
 import { loader as searchApi } from "../../app/routes/api.session.search";
 import { loader as upcoming } from "../../app/routes/api.upcoming-sessions.$userId";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -17,6 +17,7 @@ async function who(role: "user" | "dm"): Promise<Who> {
   const { deps } = testDeps();
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
+  await markVerified(created.userId);
   const tokens = await issueApiTokens(deps, created.userId);
   return { id: created.userId, auth: { Authorization: `Bearer ${tokens!.access_token}` } };
 }

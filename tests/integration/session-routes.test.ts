@@ -7,7 +7,7 @@ import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as search } from "../../app/routes/$lang.sessions";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
 
 useTestDatabase();
@@ -17,6 +17,7 @@ async function cookieFor(role: "user" | "dm") {
   const { deps } = testDeps(new Date());
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
+  await markVerified(created.userId);
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
   return (await authSessionStorage().commitSession(session)).split(";")[0]!;
