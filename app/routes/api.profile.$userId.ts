@@ -5,12 +5,12 @@ import { getProfile, profileJson } from "#app/modules/profiles/profiles.server";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** GET /api/profile/{userId}: the profile with its roles array, or 404 'Profile not found'. */
+/** GET /api/profile/{userId}: the profile (private fields for its owner and admins), or 404 'Profile not found'. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
   const userId = params.userId ?? "";
   if (!uuid.test(userId)) return apiError("Profile not found", 404);
   const row = await getProfile(deps(), userId);
   if (!row) return apiError("Profile not found", 404);
-  return apiJson(profileJson(row, viewer.id));
+  return apiJson(profileJson(row, viewer));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { isLocale } from "#app/modules/i18n/rules";
@@ -14,6 +15,8 @@ import type { SignupInput } from "./schema";
 import { hashSecret, newSecret } from "./tokens.server";
 
 export const LOGIN_SESSION_DAYS = 30;
+/** A login session unused this long is over, even before its 30 days are up. */
+export const LOGIN_SESSION_IDLE_DAYS = 14;
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 export const VERIFY_EMAIL_HOURS = 24;
@@ -142,7 +145,9 @@ export async function endLoginSession(deps: Deps, userId: string, sessionId: str
   return repo.revokeLoginSession(deps.db, userId, sessionId, deps.now);
 }
 
-export const listLoginSessions = (deps: Deps, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now);
+export const idleCutoff = (now: Date) => new Date(now.getTime() - days(LOGIN_SESSION_IDLE_DAYS));
+
+export const listLoginSessions = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now, idleCutoff(deps.now));
 
 /**
  * What forgot-password does for a request: nothing is looked up, written or mailed before the
@@ -241,7 +246,11 @@ export type AuthSessionRecord = {
 };
 
 /** Issues an access token (1 h) and a single-use refresh token (30 days); only hashes are stored. */
-export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSessionRecord | null> {
+export async function issueApiTokens(
+  deps: Deps,
+  userId: string,
+  family: { id: string; startedAt: Date; userAgent: string } | { userAgent: string } | null = null,
+): Promise<AuthSessionRecord | null> {
   const user = await users.findUserById(deps.db, userId);
   if (!user || user.banned_at) return null;
   const access = newSecret();
@@ -253,6 +262,7 @@ export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSe
     accessExpiresAt: new Date(deps.now.getTime() + ACCESS_TOKEN_SECONDS * 1000),
     refreshExpiresAt: new Date(deps.now.getTime() + days(REFRESH_TOKEN_DAYS)),
     now: deps.now,
+    family: family && "id" in family ? family : family ? { id: randomUUID(), startedAt: deps.now, userAgent: family.userAgent } : null,
   });
   return {
     access_token: access,
@@ -269,10 +279,17 @@ export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSe
   };
 }
 
+/** Rotates a refresh token within its family; reusing a rotated one revokes the family (see repo). */
 export async function refreshApiTokens(deps: Deps, refreshToken: string) {
-  const userId = await repo.consumeRefreshToken(deps.db, hashSecret(refreshToken), deps.now);
-  return userId ? issueApiTokens(deps, userId) : null;
+  const spent = await repo.consumeRefreshToken(deps.db, hashSecret(refreshToken), deps.now);
+  if (spent.status !== "rotated") return null;
+  return issueApiTokens(deps, spent.user_id, { id: spent.family_id, startedAt: new Date(spent.family_started_at), userAgent: spent.user_agent });
 }
+
+export const listApiClients = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.listApiTokenFamilies(deps.db, userId, deps.now);
+
+export const revokeApiClient = (deps: Pick<Deps, "db" | "now">, userId: string, familyId: string) =>
+  repo.revokeApiTokenFamily(deps.db, userId, familyId, deps.now);
 
 export async function recordAuthMetric(
   deps: Deps,
@@ -290,6 +307,10 @@ export async function hasPassword(deps: Pick<Deps, "db">, userId: string) {
   return Boolean(row?.password_hash);
 }
 
+/** 'Sign out everywhere else': every other login session and every API token of the account. */
 export async function endOtherLoginSessions(deps: Pick<Deps, "db" | "now">, userId: string, keepSessionId: string | null) {
-  await repo.revokeOtherLoginSessions(deps.db, userId, keepSessionId, deps.now);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.revokeOtherLoginSessions(trx, userId, keepSessionId, deps.now);
+    await repo.revokeAllApiTokens(trx, userId, deps.now);
+  });
 }

@@ -5,7 +5,7 @@ import { getEnv } from "#app/env.server";
 import type { Deps } from "#app/modules/deps.server";
 import { locales } from "#app/modules/i18n/config";
 import { isAdmin,isDm } from "#app/modules/users/rules";
-import { checkCredentials, type RequestMeta,startLoginSession } from "./auth.server";
+import { checkCredentials, idleCutoff, type RequestMeta, startLoginSession } from "./auth.server";
 import { PkceGoogleStrategy } from "./google-pkce.server";
 import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
@@ -138,6 +138,7 @@ export function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
+// Sliding idle timeout: last_seen_at moves forward at most every 5 minutes, not on every request.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** Who is asking: a bearer access token, else the login cookie; null when neither is valid. */
@@ -150,7 +151,7 @@ export async function getRequester(request: Request, deps: Pick<Deps, "db" | "no
   const session = await authSessionStorage().getSession(request.headers.get("cookie"));
   const sessionId: unknown = session.get(getAuthenticator().sessionKey);
   if (typeof sessionId !== "string" || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
-  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now);
+  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now, idleCutoff(deps.now));
   if (!row) return null;
   if (deps.now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await repo.touchLoginSession(deps.db, sessionId, deps.now);
