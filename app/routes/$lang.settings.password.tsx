@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { changePassword, hasPassword } from "#app/modules/auth/auth.server";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { changePasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -32,6 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const weak = weakPasswordProblem(submission.value.newPassword, [user.email, user.firstName, user.lastName, user.displayName]);
+  if (weak) return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [weak] } }), { status: 400 });
   const result = await changePassword(deps(), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
   if (!result.ok) {
     const limited = result.reason === "rateLimited";

@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { settleAfterResponse } from "../../app/modules/auth/after-response.server";
-import { changePassword, isResetTokenLive, queuePasswordReset, requestPasswordReset, resetPassword, signUp } from "../../app/modules/auth/auth.server";
+import {
+  changePassword,
+  checkCredentials,
+  isResetTokenLive,
+  queuePasswordReset,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  startLoginSession,
+} from "../../app/modules/auth/auth.server";
+import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { action as reset } from "../../app/routes/$lang.reset-password";
+import { action as changePage } from "../../app/routes/$lang.settings.password";
+import { action as signup } from "../../app/routes/$lang.signup";
 import type { Mailer } from "../../app/services/mailer/mailer";
+import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, tokenFrom, uniqueEmail, userIdOf } from "./helpers";
+import { meta, newMeta, signupInput, testDeps, tokenFrom, uniqueEmail, userIdOf } from "./helpers";
+import { fieldErrors, form, initialValue, run } from "./route";
 
 useTestDatabase();
 
@@ -67,5 +82,50 @@ describe("forgot-password timing", () => {
     const settled = settleAfterResponse();
     release();
     await settled;
+  });
+});
+
+describe("common passwords are refused on every form that sets one", () => {
+  const base = "http://localhost:3000";
+  const es = { lang: "es" };
+  let ip = 0;
+  const fromNewAddress = () => ({ "x-client-ip": `198.19.0.${++ip}` });
+
+  it("refuses 12345678 at sign-up, keeps the other fields and creates nobody", async () => {
+    const email = uniqueEmail("weak");
+    const fields = { email, password: "12345678", firstName: "Bea", lastName: "Souza", displayName: "Bea S", role: "user", preferredLanguage: "es" };
+    const result = await run(signup, form(`${base}/es/signup`, fields, fromNewAddress()), es);
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result.data).password).toEqual(["passwordTooWeak"]);
+    expect(initialValue(result.data)).toMatchObject({ email, firstName: "Bea" });
+    expect(initialValue(result.data)).not.toHaveProperty("password");
+    expect(await getDb().selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+    const strong = await run(signup, form(`${base}/es/signup`, { ...fields, password: "dados y dragones" }, fromNewAddress()), es);
+    expect(strong.status).toBe(302);
+  });
+
+  it("refuses a weak password from a reset link and leaves the link usable", async () => {
+    const { deps, mails } = testDeps();
+    const email = uniqueEmail("weakreset");
+    await signUp(deps, signupInput(email), newMeta());
+    await requestPasswordReset(deps, email);
+    const [token] = await resetLinks(mails, email);
+    const weak = await run(reset, form(`${base}/es/reset-password`, { token: token!, password: "password1", confirmPassword: "password1" }), es);
+    expect(fieldErrors(weak.data).password).toEqual(["passwordTooWeak"]);
+    expect(await isResetTokenLive(deps, token!)).toBe(true);
+  });
+
+  it("refuses a weak new password in the settings and keeps the old one", async () => {
+    const { deps } = testDeps();
+    const email = uniqueEmail("weakchange");
+    const userId = userIdOf(await signUp(deps, signupInput(email), newMeta()));
+    const session = await authSessionStorage().getSession();
+    session.set(getAuthenticator().sessionKey, await startLoginSession(deps, userId, meta));
+    const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+    const fields = { currentPassword: "correct horse battery", newPassword: "qwertyuiop", confirmPassword: "qwertyuiop" };
+    const result = await run(changePage, form(`${base}/es/settings/password`, fields, { Cookie: cookie }), es);
+    expect(result.status).toBe(400);
+    expect(fieldErrors(result.data).newPassword).toEqual(["passwordTooWeak"]);
+    expect(await checkCredentials(deps, email, "correct horse battery", newMeta())).toMatchObject({ ok: true });
   });
 });
