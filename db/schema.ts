@@ -27,10 +27,13 @@ export interface ApiTokens {
   access_expires_at: Timestamp;
   access_token_hash: string;
   created_at: Generated<Timestamp>;
+  family_id: Generated<string>;
+  family_started_at: Generated<Timestamp>;
   id: Generated<string>;
   refresh_expires_at: Timestamp;
   refresh_token_hash: string;
   revoked_at: Timestamp | null;
+  user_agent: Generated<string>;
   user_id: string;
 }
 

@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   if (!getServices().googleEnabled) return redirect(localePath(lang, "/login"));
   const url = new URL(request.url);
-  const fromCookie: unknown = await oauthNextCookie.parse(request.headers.get("cookie"));
+  const fromCookie: unknown = await oauthNextCookie().parse(request.headers.get("cookie"));
   const next = safeRedirect(url.searchParams.get("next") ?? fromCookie, localePath(lang, "/"));
   try {
     const loginSessionId = await getAuthenticator().authenticate(`google-${lang}`, request, {

@@ -21,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (response) {
     // The strategy answers with a redirect to Google; add our cookie to it.
     if (response instanceof Response) {
-      response.headers.append("Set-Cookie", await oauthNextCookie.serialize(next));
+      response.headers.append("Set-Cookie", await oauthNextCookie().serialize(next));
       throw response;
     }
     throw response;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SessionForm } from "#app/components/sessions/session-form";
-import { getOptionalUser, requireDm } from "#app/modules/auth/guards.server";
+import { getOptionalUser, requireVerifiedHost } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** DM only (spec: the create button shows only to users whose roles include dm). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
-  const user = await requireDm(request, lang);
+  const user = await requireVerifiedHost(request, lang);
   return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, defaults: newSessionDefaults(user.timeZone, new Date()) };
 }
 
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(await getOptionalUser(request))) {
     return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/create"))}`, { type: "error", key: "sessions:toasts.loginFirst" });
   }
-  const user = await requireDm(request, lang);
+  const user = await requireVerifiedHost(request, lang);
   const d = deps();
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null } });
   const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });

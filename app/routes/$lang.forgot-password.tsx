@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
-import { requestPasswordReset } from "#app/modules/auth/auth.server";
+import { queuePasswordReset } from "#app/modules/auth/auth.server";
 import { forgotPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -26,8 +26,8 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await requestPasswordReset(deps(), submission.value.email);
-  // The same answer whether or not the address has an account.
+  // The same answer, in the same time, whether or not the address has an account.
+  queuePasswordReset(deps(), submission.value.email);
   return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "info", key: "toasts.resetSent" });
 }
 

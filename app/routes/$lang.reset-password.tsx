@@ -8,6 +8,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { isResetTokenLive, resetPassword } from "#app/modules/auth/auth.server";
+import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { resetPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -29,6 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const weak = weakPasswordProblem(submission.value.password);
+  if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const ok = await resetPassword(deps(), submission.value.token, submission.value.password);
   if (!ok) return data(submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }), { status: 400 });
   return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "success", key: "toasts.passwordReset" });

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SeriesForm } from "#app/components/sessions/series-form";
-import { requireDm } from "#app/modules/auth/guards.server";
+import { requireVerifiedHost } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
-  const user = await requireDm(request, lang);
+  const user = await requireVerifiedHost(request, lang);
   // Spec section 9 defaults: weekly on Monday at 19:00, starting tomorrow, 180 min, 5/3 players.
   const tomorrow = DateTime.now().setZone(user.timeZone).plus({ days: 1 }).toISODate() ?? "";
   return {
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
-  const user = await requireDm(request, lang);
+  const user = await requireVerifiedHost(request, lang);
   const d = deps();
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" } });
   const submission = parseForm(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });

@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { changePassword, hasPassword } from "#app/modules/auth/auth.server";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { changePasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -32,8 +33,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const weak = weakPasswordProblem(submission.value.newPassword, [user.email, user.firstName, user.lastName, user.displayName]);
+  if (weak) return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [weak] } }), { status: 400 });
   const result = await changePassword(deps(), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
-  if (!result.ok) return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: ["wrongCurrentPassword"] } }), { status: 400 });
+  if (!result.ok) {
+    const limited = result.reason === "rateLimited";
+    const message = limited ? `rateLimited|${Math.ceil(result.retryAfterSeconds / 60)}` : "wrongCurrentPassword";
+    return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [message] } }), { status: limited ? 429 : 400 });
+  }
   return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" });
 }
 

@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
-import { endLoginSession, endOtherLoginSessions, listLoginSessions } from "#app/modules/auth/auth.server";
+import { endLoginSession, endOtherLoginSessions, listApiClients, listLoginSessions, revokeApiClient } from "#app/modules/auth/auth.server";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const sessions = await listLoginSessions(deps(), user.id);
+  const [sessions, apiClients] = await Promise.all([listLoginSessions(deps(), user.id), listApiClients(deps(), user.id)]);
   const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
   return {
     title: translator(lang, "profile")("devices.title"),
@@ -31,6 +31,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ip: s.ip,
       created: when(new Date(s.created_at)),
       lastSeen: when(new Date(s.last_seen_at)),
+    })),
+    apiClients: apiClients.map((c) => ({
+      id: c.family_id,
+      device: describeAgent(c.user_agent),
+      created: when(new Date(c.family_started_at)),
+      lastSeen: when(new Date(c.last_refreshed_at)),
     })),
   };
 }
@@ -43,6 +49,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("intent") === "revoke-others") {
     await endOtherLoginSessions(deps(), user.id, user.loginSessionId);
     return redirectWithToast(back, { type: "success", key: "toasts.otherSessionsRevoked" });
+  }
+  if (form.get("intent") === "revoke-token") {
+    const family = String(form.get("tokenId") ?? "");
+    // Only the owner's tokens match; another user's id changes nothing.
+    if (/^[0-9a-f-]{36}$/.test(family)) await revokeApiClient(deps(), user.id, family);
+    return redirectWithToast(back, { type: "success", key: "toasts.apiClientRevoked" });
   }
   const id = String(form.get("sessionId") ?? "");
   // Only the owner's sessions match; another user's id changes nothing.
@@ -59,7 +71,7 @@ function describeAgent(agent: string): string | null {
 }
 
 export default function SessionsSettingsPage() {
-  const { sessions } = useLoaderData<typeof loader>();
+  const { sessions, apiClients } = useLoaderData<typeof loader>();
   const { t } = useTranslation("profile");
   const others = sessions.filter((s) => !s.current);
   return (
@@ -88,8 +100,31 @@ export default function SessionsSettingsPage() {
           </li>
         ))}
       </ul>
-      {others.length ? (
-        <Form method="post" className="mt-4">
+      <h2 className="mt-8 text-lg font-semibold">{t("devices.apiTitle")}</h2>
+      <p className="mt-1 text-sm text-stone-700">{t("devices.apiSubtitle")}</p>
+      {apiClients.length ? (
+        <ul className="mt-3 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {apiClients.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div>
+                <p className="font-semibold">{c.device ?? t("devices.unknownDevice")}</p>
+                <p className="text-sm text-stone-600">{t("devices.lastSeen", { date: c.lastSeen })}</p>
+                <p className="text-sm text-stone-600">{t("devices.started", { date: c.created })}</p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="tokenId" value={c.id} />
+                <Button variant="secondary" name="intent" value="revoke-token">
+                  {t("devices.revokeToken")}
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-stone-600">{t("devices.noApiClients")}</p>
+      )}
+      {others.length || apiClients.length ? (
+        <Form method="post" className="mt-6">
           <Button variant="danger" name="intent" value="revoke-others">
             {t("devices.revokeOthers")}
           </Button>

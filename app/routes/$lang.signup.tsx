@@ -11,6 +11,7 @@ import { ErrorList, Field, SelectField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { signUp } from "#app/modules/auth/auth.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { signupSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
@@ -37,6 +38,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const submission = parseForm(await readForm(request), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const v = submission.value;
+  const weak = weakPasswordProblem(v.password, [v.email, v.firstName, v.lastName, v.displayName]);
+  if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password"] }), { status: 400 });
   const result = await signUp(deps(), submission.value, requestMeta(request));
   if (result.status === "rateLimited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);

@@ -13,13 +13,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = tokenRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError("Email and password are required", 400);
   const d = deps();
-  const result = await checkCredentials(d, parsed.data.email, parsed.data.password, requestMeta(request));
+  const meta = requestMeta(request);
+  const result = await checkCredentials(d, parsed.data.email, parsed.data.password, meta);
   if (!result.ok) {
     if (result.reason === "rateLimited") {
       return apiError("Too many sign-in attempts. Try again later.", 429, { "Retry-After": String(result.retryAfterSeconds) });
     }
     return apiError("Invalid email or password", 401);
   }
-  const record = await issueApiTokens(d, result.userId);
+  const record = await issueApiTokens(d, result.userId, { userAgent: meta.userAgent });
   return record ? apiJson(record) : apiError("Invalid email or password", 401);
 }

@@ -4,12 +4,12 @@ import { deps } from "#app/modules/deps.server";
 import { getProfile, profileJson } from "#app/modules/profiles/profiles.server";
 import { isUuid } from "#app/utils/http";
 
-/** GET /api/profile/{userId}: the profile with its roles array, or 404 'Profile not found'. */
+/** GET /api/profile/{userId}: the profile (private fields for its owner and admins), or 404 'Profile not found'. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
   const userId = params.userId ?? "";
   if (!isUuid(userId)) return apiError("Profile not found", 404);
   const row = await getProfile(deps(), userId);
   if (!row) return apiError("Profile not found", 404);
-  return apiJson(profileJson(row, viewer.id));
+  return apiJson(profileJson(row, viewer));
 }

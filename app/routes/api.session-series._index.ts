@@ -13,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   if (!canHost(user)) return apiError("Only hosts can create series", 403);
+  if (!user.emailVerified) return apiError("Verify your email address before creating series", 403);
   const parsed = apiSeriesSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const result = await createSeriesFromApi(deps(), user, parsed.data);

@@ -12,6 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   if (!canHost(user)) return apiError("Only hosts can create sessions", 403);
+  if (!user.emailVerified) return apiError("Verify your email address before creating sessions", 403);
   const parsed = apiSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const result = await createSessionFromApi(deps(), user, parsed.data);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { settleAfterResponse } from "../../app/modules/auth/after-response.server";
 import { getRequester } from "../../app/modules/auth/session.server";
 import { action as verify, loader as verifyPage } from "../../app/routes/$lang.auth.verify-email";
 import { action as forgot } from "../../app/routes/$lang.forgot-password";
@@ -137,6 +138,7 @@ describe("forgotten password", () => {
     const nobody = uniqueEmail("nobody");
     const known = await run(forgot, form(`${base}/es/forgot-password`, { email }), es);
     const unknown = await run(forgot, form(`${base}/es/forgot-password`, { email: nobody }), es);
+    await settleAfterResponse();
     expect([unknown.status, unknown.headers.get("Location")]).toEqual([known.status, known.headers.get("Location")]);
     expect(await mailsTo(nobody)).toEqual([]);
     expect((await mailsTo(email)).some((m) => m.subject.includes("Restablece"))).toBe(true);
@@ -151,6 +153,7 @@ describe("forgotten password", () => {
     await signUpAndVerify(email);
     const cookie = await logIn(email);
     await run(forgot, form(`${base}/es/forgot-password`, { email }), es);
+    await settleAfterResponse();
     const mail = (await mailsTo(email)).find((m) => m.subject.includes("Restablece"));
     const token = tokenFrom(mail!.text);
 

@@ -100,7 +100,7 @@ describe("password and devices", () => {
     expect(fieldErrors(tooLong.data).newPassword).toContain("newPasswordTooLong");
     const mismatch = await run(password, form(`${base}/es/settings/password`, { currentPassword: "correct horse battery", newPassword: "12345678", confirmPassword: "87654321" }, { Cookie: player.cookie }), { lang: "es" });
     expect(fieldErrors(mismatch.data).confirmPassword).toContain("passwordsDontMatch");
-    const wrong = await run(password, form(`${base}/es/settings/password`, { currentPassword: "nope", newPassword: "12345678", confirmPassword: "12345678" }, { Cookie: player.cookie }), { lang: "es" });
+    const wrong = await run(password, form(`${base}/es/settings/password`, { currentPassword: "nope", newPassword: "a much better passphrase", confirmPassword: "a much better passphrase" }, { Cookie: player.cookie }), { lang: "es" });
     expect(fieldErrors(wrong.data).currentPassword).toContain("wrongCurrentPassword");
   });
 

@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { isLocale } from "#app/modules/i18n/rules";
 import { notifyWelcome } from "#app/modules/notifications/notifications.server";
-import { checkLimit, clearHits, consumeLimit, recordHit } from "#app/modules/rate-limits/rate-limits.server";
+import { clearHits, consumeLimit, consumeLimits, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
+import { runAfterResponse } from "./after-response.server";
 import { buildEmail } from "./emails.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import * as repo from "./repo.server";
@@ -13,6 +15,8 @@ import type { SignupInput } from "./schema";
 import { hashSecret, newSecret } from "./tokens.server";
 
 export const LOGIN_SESSION_DAYS = 30;
+/** A login session unused this long is over, even before its 30 days are up. */
+export const LOGIN_SESSION_IDLE_DAYS = 14;
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 export const VERIFY_EMAIL_HOURS = 24;
@@ -103,27 +107,27 @@ export type CredentialResult =
   | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
 
 /**
- * Checks an email and password. Failures count per account and per address; while either is over
- * its limit no password is checked at all. Unknown emails cost the same hashing time as wrong passwords.
+ * Checks an email and password. Every attempt is counted per account and per address before the
+ * password is checked, in one locked step per bucket, so parallel guesses cannot all slip under
+ * the limit; while either bucket is full no password is checked at all. A right password gives
+ * its hits back. Unknown emails cost the same hashing time as wrong passwords.
  */
 export async function checkCredentials(deps: Deps, email: string, password: string, meta: RequestMeta): Promise<CredentialResult> {
   const accountBucket = `login:email:${email.toLowerCase()}`;
-  const addressBucket = `login:ip:${meta.ip}`;
-  for (const [bucket, limit] of [
-    [accountBucket, limits.loginPerAccount],
-    [addressBucket, limits.loginPerAddress],
-  ] as const) {
-    const check = await checkLimit(deps.db, bucket, limit, deps.now);
-    if (check.limited) return { ok: false, reason: "rateLimited", retryAfterSeconds: check.retryAfterSeconds };
-  }
+  const taken = await consumeLimits(
+    deps.db,
+    [
+      [accountBucket, limits.loginPerAccount],
+      [`login:ip:${meta.ip}`, limits.loginPerAddress],
+    ],
+    deps.now,
+  );
+  if (!Array.isArray(taken)) return { ok: false, reason: "rateLimited", retryAfterSeconds: taken.retryAfterSeconds };
   const account = await users.findCredentialsByEmail(deps.db, email);
   const valid = account?.password_hash ? await verifyPassword(account.password_hash, password) : await verifyAgainstDummy(password);
-  if (!account || !valid || account.banned_at) {
-    await recordHit(deps.db, accountBucket, deps.now);
-    await recordHit(deps.db, addressBucket, deps.now);
-    return { ok: false, reason: "invalid" };
-  }
+  if (!account || !valid || account.banned_at) return { ok: false, reason: "invalid" };
   await clearHits(deps.db, accountBucket);
+  for (const hit of taken) if (!hit.limited) await refundHit(deps.db, hit.hitId);
   return { ok: true, userId: account.id };
 }
 
@@ -141,9 +145,20 @@ export async function endLoginSession(deps: Deps, userId: string, sessionId: str
   return repo.revokeLoginSession(deps.db, userId, sessionId, deps.now);
 }
 
-export const listLoginSessions = (deps: Deps, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now);
+export const idleCutoff = (now: Date) => new Date(now.getTime() - days(LOGIN_SESSION_IDLE_DAYS));
 
-/** Always answers the same way; mails a 60-minute reset link only when the account exists. */
+export const listLoginSessions = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now, idleCutoff(deps.now));
+
+/**
+ * What forgot-password does for a request: nothing is looked up, written or mailed before the
+ * answer, so a registered address and an unknown one answer in the same time. The work itself
+ * (requestPasswordReset) runs once the response is on its way.
+ */
+export function queuePasswordReset(deps: Deps, email: string): void {
+  runAfterResponse("password-reset", () => requestPasswordReset(deps, email));
+}
+
+/** Mails a 60-minute reset link only when the account exists. */
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await users.findUserByEmail(deps.db, email);
   if (!user || user.banned_at) return;
@@ -182,6 +197,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     await users.setPasswordHash(trx, userId, hash, deps.now);
     // Whoever can read the inbox has proven ownership of the address.
     await users.markEmailVerified(trx, userId, deps.now);
+    await repo.revokeOneTimeTokens(trx, userId, "reset_password", deps.now);
     await repo.revokeOtherLoginSessions(trx, userId, null, deps.now);
     await repo.revokeAllApiTokens(trx, userId, deps.now);
     return true;
@@ -193,11 +209,17 @@ export async function changePassword(
   deps: Deps,
   input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string | null },
 ) {
+  const bucket = `password:check:${input.userId}`;
+  const limited = await consumeLimit(deps.db, bucket, limits.passwordChecksPerAccount, deps.now);
+  if (limited.limited) return { ok: false as const, reason: "rateLimited" as const, retryAfterSeconds: limited.retryAfterSeconds };
   const row = await users.findPasswordHash(deps.db, input.userId);
-  if (!row?.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) return { ok: false as const };
+  if (!row?.password_hash || !(await verifyPassword(row.password_hash, input.currentPassword))) return { ok: false as const, reason: "wrongPassword" as const };
+  await clearHits(deps.db, bucket);
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, input.userId, hash, deps.now);
+    // A reset link mailed before the change would otherwise undo it.
+    await repo.revokeOneTimeTokens(trx, input.userId, "reset_password", deps.now);
     await repo.revokeOtherLoginSessions(trx, input.userId, input.keepSessionId, deps.now);
     await repo.revokeAllApiTokens(trx, input.userId, deps.now);
   });
@@ -224,7 +246,11 @@ export type AuthSessionRecord = {
 };
 
 /** Issues an access token (1 h) and a single-use refresh token (30 days); only hashes are stored. */
-export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSessionRecord | null> {
+export async function issueApiTokens(
+  deps: Deps,
+  userId: string,
+  family: { id: string; startedAt: Date; userAgent: string } | { userAgent: string } | null = null,
+): Promise<AuthSessionRecord | null> {
   const user = await users.findUserById(deps.db, userId);
   if (!user || user.banned_at) return null;
   const access = newSecret();
@@ -236,6 +262,7 @@ export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSe
     accessExpiresAt: new Date(deps.now.getTime() + ACCESS_TOKEN_SECONDS * 1000),
     refreshExpiresAt: new Date(deps.now.getTime() + days(REFRESH_TOKEN_DAYS)),
     now: deps.now,
+    family: family && "id" in family ? family : family ? { id: randomUUID(), startedAt: deps.now, userAgent: family.userAgent } : null,
   });
   return {
     access_token: access,
@@ -252,10 +279,17 @@ export async function issueApiTokens(deps: Deps, userId: string): Promise<AuthSe
   };
 }
 
+/** Rotates a refresh token within its family; reusing a rotated one revokes the family (see repo). */
 export async function refreshApiTokens(deps: Deps, refreshToken: string) {
-  const userId = await repo.consumeRefreshToken(deps.db, hashSecret(refreshToken), deps.now);
-  return userId ? issueApiTokens(deps, userId) : null;
+  const spent = await repo.consumeRefreshToken(deps.db, hashSecret(refreshToken), deps.now);
+  if (spent.status !== "rotated") return null;
+  return issueApiTokens(deps, spent.user_id, { id: spent.family_id, startedAt: new Date(spent.family_started_at), userAgent: spent.user_agent });
 }
+
+export const listApiClients = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.listApiTokenFamilies(deps.db, userId, deps.now);
+
+export const revokeApiClient = (deps: Pick<Deps, "db" | "now">, userId: string, familyId: string) =>
+  repo.revokeApiTokenFamily(deps.db, userId, familyId, deps.now);
 
 export async function recordAuthMetric(
   deps: Deps,
@@ -273,6 +307,10 @@ export async function hasPassword(deps: Pick<Deps, "db">, userId: string) {
   return Boolean(row?.password_hash);
 }
 
+/** 'Sign out everywhere else': every other login session and every API token of the account. */
 export async function endOtherLoginSessions(deps: Pick<Deps, "db" | "now">, userId: string, keepSessionId: string | null) {
-  await repo.revokeOtherLoginSessions(deps.db, userId, keepSessionId, deps.now);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.revokeOtherLoginSessions(trx, userId, keepSessionId, deps.now);
+    await repo.revokeAllApiTokens(trx, userId, deps.now);
+  });
 }

@@ -4,6 +4,7 @@ import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { forbidden } from "#app/utils/http";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getRequester, type Requester } from "./session.server";
 
 export const getOptionalUser = (request: Request) => getRequester(request, deps());
@@ -29,5 +30,16 @@ export async function requireDm(request: Request, lang: Locale) {
 export async function requireAdmin(request: Request, lang: Locale) {
   const user = await requireUser(request, lang);
   if (!user.isAdmin) denied(localePath(lang, "/"));
+  return user;
+}
+
+/**
+ * Hosts must have proven their address before creating or publishing sessions and series, so an
+ * account someone made with another person's email cannot publish under it. Others are sent to
+ * the verification page, which offers a new link.
+ */
+export async function requireVerifiedHost(request: Request, lang: Locale) {
+  const user = await requireDm(request, lang);
+  if (!user.emailVerified) throw await redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "toasts.verifyToHost" });
   return user;
 }

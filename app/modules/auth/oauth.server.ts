@@ -1,20 +1,27 @@
-import { createCookie } from "@remix-run/node";
+import { type Cookie, createCookie } from "@remix-run/node";
 import type { GoogleProfile } from "remix-auth-google";
+import { getEnv } from "#app/env.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import * as users from "#app/modules/users/repo.server";
+import type { Database } from "#db/client.server";
+import * as repo from "./repo.server";
 
 const clip = (value: string | undefined, max: number) => Array.from(value?.trim() ?? "").slice(0, max).join("");
 
 /**
  * Finds or creates the account for a Google profile. Google has verified the address, so an
- * existing account with that email is linked rather than duplicated.
+ * existing account with that email is linked rather than duplicated. An existing account whose
+ * address was never verified may have been made by someone else in advance, waiting for its
+ * owner to sign in with Google ("pre-hijacking"): its password, sign-ins, API tokens and pending
+ * links are wiped before linking, so only the Google sign-in gets in (docs/decisions/012).
  */
 export async function signInWithGoogle(deps: Deps, profile: GoogleProfile, lang: Locale): Promise<string | null> {
   const linked = await users.findUserIdByOAuth(deps.db, "google", profile.id);
   if (linked) return linked;
   const email = profile.emails?.[0]?.value?.toLowerCase();
-  if (!email || profile._json?.email_verified === false) return null;
+  // Only an address Google says it verified proves anything.
+  if (!email || profile._json?.email_verified !== true) return null;
   return deps.db.transaction().execute(async (trx) => {
     const existing = await users.findUserByEmail(trx, email);
     let userId = existing?.id;
@@ -31,6 +38,7 @@ export async function signInWithGoogle(deps: Deps, profile: GoogleProfile, lang:
         emailVerifiedAt: deps.now,
       });
     } else {
+      if (!existing?.email_verified_at) await evictUnprovenCredentials(trx, userId, deps.now);
       await users.markEmailVerified(trx, userId, deps.now);
     }
     if (!userId) return null;
@@ -39,5 +47,20 @@ export async function signInWithGoogle(deps: Deps, profile: GoogleProfile, lang:
   });
 }
 
-/** Where to go after Google brings the visitor back (Google only accepts a fixed callback URL). */
-export const oauthNextCookie = createCookie("oauth_next", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 600 });
+async function evictUnprovenCredentials(db: Database, userId: string, now: Date) {
+  await users.clearPasswordHash(db, userId, now);
+  await repo.revokeOtherLoginSessions(db, userId, null, now);
+  await repo.revokeAllApiTokens(db, userId, now);
+  await repo.revokeOneTimeTokens(db, userId, "reset_password", now);
+  await repo.revokeOneTimeTokens(db, userId, "verify_email", now);
+}
+
+/**
+ * Where to go after Google brings the visitor back (Google only accepts a fixed callback URL).
+ * Signed, so a cookie set by anyone else (a sibling subdomain, a script) is ignored.
+ */
+let nextCookie: Cookie | undefined;
+export function oauthNextCookie(): Cookie {
+  nextCookie ??= createCookie("oauth_next", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 600, secrets: [getEnv().SESSION_SECRET] });
+  return nextCookie;
+}

@@ -19,8 +19,8 @@ export async function insertLoginSession(
   return row.id;
 }
 
-/** The user behind a live login session (not revoked, not expired, not banned). */
-export function findUserByLoginSession(db: Database, sessionId: string, now: Date) {
+/** The user behind a live login session (not revoked, not expired, not idle too long, not banned). */
+export function findUserByLoginSession(db: Database, sessionId: string, now: Date, idleSince: Date) {
   return db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
@@ -28,6 +28,7 @@ export function findUserByLoginSession(db: Database, sessionId: string, now: Dat
     .where("s.id", "=", sessionId)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now)
+    .where("s.last_seen_at", ">", idleSince)
     .where("u.banned_at", "is", null)
     .executeTakeFirst();
 }
@@ -36,13 +37,14 @@ export async function touchLoginSession(db: Database, sessionId: string, now: Da
   await db.updateTable("login_sessions").set({ last_seen_at: now }).where("id", "=", sessionId).execute();
 }
 
-export function listLoginSessions(db: Database, userId: string, now: Date) {
+export function listLoginSessions(db: Database, userId: string, now: Date, idleSince: Date) {
   return db
     .selectFrom("login_sessions")
     .select(["id", "created_at", "last_seen_at", "user_agent", "ip"])
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now)
+    .where("last_seen_at", ">", idleSince)
     .orderBy("last_seen_at", "desc")
     .limit(50)
     .execute();
@@ -95,6 +97,11 @@ export async function consumeOneTimeToken(db: Database, purpose: "verify_email" 
   return row?.user_id;
 }
 
+/** Uses up every outstanding token of a purpose, so older links die with the one just used. */
+export async function revokeOneTimeTokens(db: Database, userId: string, purpose: "verify_email" | "reset_password", now: Date) {
+  await db.updateTable("one_time_tokens").set({ used_at: now }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+}
+
 export function findLiveOneTimeToken(db: Database, purpose: "verify_email" | "reset_password", tokenHash: string, now: Date) {
   return db
     .selectFrom("one_time_tokens")
@@ -108,7 +115,15 @@ export function findLiveOneTimeToken(db: Database, purpose: "verify_email" | "re
 
 export async function insertApiToken(
   db: Database,
-  input: { userId: string; accessHash: string; refreshHash: string; accessExpiresAt: Date; refreshExpiresAt: Date; now: Date },
+  input: {
+    userId: string;
+    accessHash: string;
+    refreshHash: string;
+    accessExpiresAt: Date;
+    refreshExpiresAt: Date;
+    now: Date;
+    family: { id: string; startedAt: Date; userAgent: string } | null;
+  },
 ) {
   await db
     .insertInto("api_tokens")
@@ -119,6 +134,9 @@ export async function insertApiToken(
       access_expires_at: input.accessExpiresAt,
       refresh_expires_at: input.refreshExpiresAt,
       created_at: input.now,
+      ...(input.family
+        ? { family_id: input.family.id, family_started_at: input.family.startedAt, user_agent: input.family.userAgent.slice(0, 300) }
+        : { family_started_at: input.now }),
     })
     .execute();
 }
@@ -135,17 +153,52 @@ export function findUserByAccessToken(db: Database, accessHash: string, now: Dat
     .executeTakeFirst();
 }
 
-/** Revokes a live refresh token and returns its user, so each refresh token works once. */
+/**
+ * Rotates a refresh token: revokes its live row and returns the user and family, so each refresh
+ * token works once. A token that exists but was already revoked is being reused, which only a
+ * thief or a broken client does: the whole family is revoked ("reused"). Unknown or expired
+ * tokens change nothing.
+ */
 export async function consumeRefreshToken(db: Database, refreshHash: string, now: Date) {
-  const row = await db
-    .updateTable("api_tokens")
-    .set({ revoked_at: now })
-    .where("refresh_token_hash", "=", refreshHash)
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("api_tokens")
+      .set({ revoked_at: now })
+      .where("refresh_token_hash", "=", refreshHash)
+      .where("revoked_at", "is", null)
+      .where("refresh_expires_at", ">", now)
+      .returning(["user_id", "family_id", "family_started_at", "user_agent"])
+      .executeTakeFirst();
+    if (row) return { status: "rotated" as const, ...row };
+    const spent = await trx.selectFrom("api_tokens").select(["family_id"]).where("refresh_token_hash", "=", refreshHash).where("revoked_at", "is not", null).executeTakeFirst();
+    if (!spent) return { status: "unknown" as const };
+    await trx.updateTable("api_tokens").set({ revoked_at: now }).where("family_id", "=", spent.family_id).where("revoked_at", "is", null).execute();
+    return { status: "reused" as const };
+  });
+}
+
+/** One line per live API client (token family): when it signed in, last refreshed, from what. */
+export function listApiTokenFamilies(db: Database, userId: string, now: Date) {
+  return db
+    .selectFrom("api_tokens")
+    .select(["family_id", "family_started_at", "created_at as last_refreshed_at", "user_agent"])
+    .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .where("refresh_expires_at", ">", now)
-    .returning("user_id")
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .execute();
+}
+
+export async function revokeApiTokenFamily(db: Database, userId: string, familyId: string, now: Date) {
+  const result = await db
+    .updateTable("api_tokens")
+    .set({ revoked_at: now })
+    .where("user_id", "=", userId)
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
     .executeTakeFirst();
-  return row?.user_id;
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function revokeAllApiTokens(db: Database, userId: string, now: Date) {

@@ -1,12 +1,12 @@
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { GoogleStrategy } from "remix-auth-google";
 import { getEnv } from "#app/env.server";
 import type { Deps } from "#app/modules/deps.server";
 import { locales } from "#app/modules/i18n/config";
 import { isAdmin,isDm } from "#app/modules/users/rules";
-import { checkCredentials, type RequestMeta,startLoginSession } from "./auth.server";
+import { checkCredentials, idleCutoff, type RequestMeta, startLoginSession } from "./auth.server";
+import { PkceGoogleStrategy } from "./google-pkce.server";
 import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
 import { hashSecret } from "./tokens.server";
@@ -63,7 +63,7 @@ export function getAuthenticator(): Authenticator<LoginSessionId> {
     // Google must be given one fixed callback per locale; each is registered in the Google console.
     for (const lang of locales) {
       auth.use(
-        new GoogleStrategy(
+        new PkceGoogleStrategy(
           { clientID: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, callbackURL: `${env.APP_URL}/${lang}/auth/callback` },
           async ({ profile, context }) => {
             const { deps, meta } = context as StrategyContext;
@@ -71,6 +71,7 @@ export function getAuthenticator(): Authenticator<LoginSessionId> {
             if (!userId) throw new AuthorizationError("googleFailed");
             return startLoginSession(deps, userId, meta);
           },
+          env.SESSION_SECRET,
         ),
         `google-${lang}`,
       );
@@ -137,6 +138,7 @@ export function bearerToken(request: Request): string | null {
   return match?.[1] ?? null;
 }
 
+// Sliding idle timeout: last_seen_at moves forward at most every 5 minutes, not on every request.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** Who is asking: a bearer access token, else the login cookie; null when neither is valid. */
@@ -149,7 +151,7 @@ export async function getRequester(request: Request, deps: Pick<Deps, "db" | "no
   const session = await authSessionStorage().getSession(request.headers.get("cookie"));
   const sessionId: unknown = session.get(getAuthenticator().sessionKey);
   if (typeof sessionId !== "string" || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
-  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now);
+  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now, idleCutoff(deps.now));
   if (!row) return null;
   if (deps.now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await repo.touchLoginSession(deps.db, sessionId, deps.now);

@@ -9,35 +9,45 @@ import type { HostingInput, ProfileInput } from "./schema";
 export const getProfile = (deps: Pick<Deps, "db">, userId: string) => findProfile(deps.db, userId);
 
 /** The profile as the JSON API shows it (spec section 3, Profile). Email only for its owner. */
-export function profileJson(row: ProfileRow, viewerId: string | null) {
-  return {
+/**
+ * GET /api/profile/{id}. Everyone signed in sees what the public profile page shows; the real
+ * name, roles, time zone, language and the direct-booking instructions (which may hold contact
+ * or payment details) go only to the owner and to admins, and the email only to the owner.
+ */
+export function profileJson(row: ProfileRow, viewer: { id: string; isAdmin: boolean } | null) {
+  const publicFields = {
     id: row.id,
     userId: row.id,
-    name: [row.first_name, row.last_name].filter(Boolean).join(" "),
-    firstName: row.first_name,
-    lastName: row.last_name,
     displayName: displayNameOf({ displayName: row.display_name, email: row.email }),
     username: row.username,
-    ...(viewerId === row.id ? { email: row.email } : {}),
     bio: row.bio,
     description: row.description,
     avatarUrl: row.avatar_url,
     location: row.location,
-    timezone: row.time_zone,
     languages: row.languages,
     preferredGameSystems: row.preferred_game_systems,
     experienceLevel: row.experience_level,
-    preferredLanguage: row.preferred_language,
     acceptsDirectBookings: row.accepts_direct_bookings,
     /** Minor units (cents) of directBookingCurrency. */
     directBookingRate: row.direct_booking_rate_cents,
     directBookingCurrency: row.direct_booking_currency,
-    directBookingInstructions: row.direct_booking_instructions,
     availableDays: row.available_days,
-    roles: row.roles,
     isDm: isDm(row.roles),
-    isAdmin: isAdmin(row.roles),
     createdAt: row.created_at,
+  };
+  const isOwner = viewer?.id === row.id;
+  if (!isOwner && !viewer?.isAdmin) return publicFields;
+  return {
+    ...publicFields,
+    name: [row.first_name, row.last_name].filter(Boolean).join(" "),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    ...(isOwner ? { email: row.email } : {}),
+    timezone: row.time_zone,
+    preferredLanguage: row.preferred_language,
+    directBookingInstructions: row.direct_booking_instructions,
+    roles: row.roles,
+    isAdmin: isAdmin(row.roles),
   };
 }
 

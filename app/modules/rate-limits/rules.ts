@@ -9,7 +9,12 @@ export const limits = {
   usernameChecks: { max: 20, windowSeconds: 10 * 60 },
   usernameUpdates: { max: 5, windowSeconds: 60 * 60 },
   metricsPerAddress: { max: 60, windowSeconds: 60 * 60 },
+  // Checking the current password on /settings/password is a guessing oracle like the login form.
+  passwordChecksPerAccount: { max: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
+
+/** No limit looks further back than this, so older rows can be pruned from every bucket. */
+export const longestWindowSeconds = Math.max(...Object.values(limits).map((limit) => limit.windowSeconds));
 
 export function windowStart(limit: Limit, now: Date): Date {
   return new Date(now.getTime() - limit.windowSeconds * 1000);

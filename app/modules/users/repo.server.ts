@@ -77,6 +77,11 @@ export async function setPasswordHash(db: Database, userId: string, hash: string
 }
 
 /** True when this call verified the address (false if it already was). */
+/** Leaves the account without a password (it then signs in only through a linked provider or a reset link). */
+export async function clearPasswordHash(db: Database, userId: string, now: Date) {
+  await db.updateTable("users").set({ password_hash: null, updated_at: now }).where("id", "=", userId).execute();
+}
+
 export async function markEmailVerified(db: Database, userId: string, now: Date) {
   const result = await db
     .updateTable("users")
