@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import type { Requester } from "#app/modules/auth/session.server";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
+import { acceptedMethods, centsToFormPrice, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { localToInstant } from "#app/modules/series/rules";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
@@ -122,10 +123,10 @@ export function newSessionDefaults(timeZone: string, now: Date) {
     maxParticipants: "5",
     minParticipants: "3",
     preSessionCheckHours: "24",
-    currency: "MXN",
-    paymentMethods: ["CARD"],
-    minAdvanceBookingHours: "120",
-    voucherPaymentDays: "3",
+    currency: PRICING_DEFAULTS.currency,
+    paymentMethods: [...PRICING_DEFAULTS.paymentMethods],
+    minAdvanceBookingHours: String(PRICING_DEFAULTS.minAdvanceBookingHours),
+    voucherPaymentDays: String(PRICING_DEFAULTS.voucherPaymentDays),
   };
 }
 
@@ -149,7 +150,8 @@ export function sessionFormValues(row: repo.SessionDetailRow) {
     preSessionCheckHours: String(row.pre_session_check_hours),
     tags: row.tags,
     isFree: row.price_cents === 0 ? "on" : "",
-    price: row.price_cents === 0 ? "" : String(Math.trunc(row.price_cents / 100)),
+    // Exact: a price the API set in cents comes back unchanged when the form is saved as it is.
+    price: row.price_cents === 0 ? "" : centsToFormPrice(row.price_cents),
     currency: row.currency,
     paymentMethods: row.allowed_payment_methods,
     minAdvanceBookingHours: String(row.min_advance_booking_hours),
@@ -177,7 +179,7 @@ function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, serie
     minParticipants: input.minParticipants,
     priceCents: input.price,
     currency: input.currency,
-    allowedPaymentMethods: input.price === 0 ? [] : Array.from(new Set(["CARD", ...input.allowedPaymentMethods])),
+    allowedPaymentMethods: acceptedMethods(input.price, input.allowedPaymentMethods),
     minAdvanceBookingHours: input.minAdvanceBookingHours,
     voucherPaymentDays: input.voucherPaymentDays,
     preSessionCheckHours: input.preSessionCheckHours,
