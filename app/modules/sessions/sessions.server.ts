@@ -6,6 +6,8 @@ import { acceptedMethods, centsToFormPrice, PRICING_DEFAULTS } from "#app/module
 import { localToInstant } from "#app/modules/series/rules";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
+import { sessionJson } from "./json.server";
+import * as people from "./people-repo.server";
 import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
 import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
@@ -196,18 +198,47 @@ export async function createSessionFromApi(deps: Deps, host: Requester, input: A
   return { ok: true as const, id: await repo.insertSession(deps.db, apiRow(host, input, host.timeZone, null), deps.now) };
 }
 
-/** PATCH /api/session/{id}: host or admin only. */
+/** PATCH /api/session/{id}: host or admin only; like POST, it never moves a session into the past. */
 export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
   if (!uuid.test(id)) return { ok: false, status: 404 };
   const existing = await repo.findSession(deps.db, id);
   if (!existing) return { ok: false, status: 404 };
   if (existing.dm_id !== editor.id && !editor.isAdmin) return { ok: false, status: 403 };
+  // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
+  const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
+  if (moved && new Date(input.date) < deps.now) return { ok: false, status: 400, error: "date must be in the future" };
   await repo.updateSessionRow(deps.db, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), deps.now);
   return { ok: true };
 }
 
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
   uuid.test(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
+
+/**
+ * GET /api/past-sessions/{userId}: each session with its host (`user`) and its bookings (spec
+ * section 7). A player's email shows to the session's host, admins and that player only. There is
+ * no review yet, so `reviews` is always an empty list.
+ */
+export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, userId: string) {
+  const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
+  const [hosts, bookings] = await Promise.all([
+    people.hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
+    people.sessionBookings(deps.db, rows.map((r) => r.id)),
+  ]);
+  const hostById = new Map(hosts.map((h) => [h.id, h]));
+  return rows.map((row) => {
+    const host = hostById.get(row.dm_id);
+    const seesEmails = viewer.isAdmin || viewer.id === row.dm_id;
+    return {
+      ...sessionJson(row),
+      user: { id: row.dm_id, description: host?.description ?? "", bio: host?.bio ?? "", avatarUrl: host?.avatar_url ?? null },
+      bookings: bookings
+        .filter((b) => b.session_id === row.id)
+        .map((b) => ({ userId: b.user_id, status: b.status, user: { email: seesEmails || b.user_id === viewer.id ? b.email : null } })),
+      reviews: [] as { authorId: string; targetId: string; deleted: boolean }[],
+    };
+  });
+}
 
 export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
 
