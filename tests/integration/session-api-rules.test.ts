@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens, signUp } from "../../app/modules/auth/auth.server";
 import { loader as pastSessions } from "../../app/routes/api.past-sessions.$userId";
-import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";
+import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
