@@ -10,7 +10,7 @@ import { PricingFields } from "#app/components/sessions/pricing-fields";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
-import { formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
+import { formExperienceLevels, formSeriesFrequencies, gameLabel, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { seriesFormSchema } from "#app/modules/series/schema";
@@ -84,7 +84,7 @@ export function SeriesForm(props: Props) {
         <div className="grid gap-x-4 sm:grid-cols-3">
           <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
             <option value="">{t("form.chooseGame")}</option>
-            {games.map((g) => <option key={g} value={g}>{g}</option>)}
+            {games.map((g) => <option key={g} value={g}>{gameLabel(t, g)}</option>)}
           </SelectField>
           <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
             <option value="">{t("form.noGenre")}</option>

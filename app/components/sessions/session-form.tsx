@@ -10,7 +10,7 @@ import { PricingFields } from "#app/components/sessions/pricing-fields";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
-import { formExperienceLevels, games, genres } from "#app/modules/catalog/options";
+import { formExperienceLevels, gameLabel, games, genres } from "#app/modules/catalog/options";
 import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { DURATION } from "#app/modules/sessions/rules";
@@ -71,7 +71,7 @@ export function SessionForm(props: {
           <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
             <option value="">{t("form.chooseGame")}</option>
             {games.map((g) => (
-              <option key={g} value={g}>{g}</option>
+              <option key={g} value={g}>{gameLabel(t, g)}</option>
             ))}
           </SelectField>
           <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
