@@ -10,6 +10,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
+import { todayIn } from "#app/modules/series/rules";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
-  return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, defaults: newSessionDefaults(user.timeZone, new Date()) };
+  return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, defaults: newSessionDefaults(user.timeZone, new Date()), minDate: todayIn(user.timeZone, deps().now) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,13 +47,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CreateSessionPage() {
-  const { timeZone, defaults } = useLoaderData<typeof loader>();
+  const { timeZone, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.createTitle")}</h1>
-      <SessionForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} lang={i18n.language as Locale} />
+      <SessionForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} minDate={minDate} lang={i18n.language as Locale} />
     </section>
   );
 }

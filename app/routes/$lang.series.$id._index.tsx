@@ -10,6 +10,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { getEnv } from "#app/env.server";
 import { canManageSeries } from "#app/modules/access/rules";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
+import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
@@ -129,7 +130,7 @@ export default function SeriesPage() {
       <div className="space-y-6">
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
-          <p className="text-sm font-semibold text-purple-800">{s.game}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
+          <p className="text-sm font-semibold text-purple-800">{gameLabel(t, s.game)}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
           {s.manage ? (
             <Link to={s.manage.editHref} className={buttonClass("secondary", "mt-3")}>

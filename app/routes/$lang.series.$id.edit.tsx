@@ -12,6 +12,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
 import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows";
+import { todayIn } from "#app/modules/series/rules";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
@@ -38,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: translator(lang, "sessions")("seriesForm.editTitle"),
     timeZone: row.time_zone,
+    minDate: todayIn(row.time_zone, deps().now),
     existing: { id: row.id, startDate: row.start_iso, frequency: row.frequency },
     values: seriesFormValues(row),
   };
@@ -62,14 +64,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSeriesPage() {
-  const { timeZone, existing, values } = useLoaderData<typeof loader>();
+  const { timeZone, existing, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.editTitle")}</h1>
-      <SeriesForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={values} timeZone={timeZone} lang={lang} cancelHref={localePath(lang, "/sessions")} existing={existing} />
+      <SeriesForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={values} timeZone={timeZone} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} existing={existing} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
 import { seriesRowFromForm } from "#app/modules/series/rows";
+import { todayIn } from "#app/modules/series/rules";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
@@ -30,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: translator(lang, "sessions")("seriesForm.createTitle"),
     timeZone: user.timeZone,
+    minDate: todayIn(user.timeZone, deps().now),
     defaults: { frequency: "WEEKLY", dayOfWeek: "1", timeOfDay: "19:00", startDate: tomorrow, duration: "180", maxParticipants: "5", minParticipants: "3", autoGenerateAhead: "2", bookingLockHours: "24", preSessionCheckHours: "24", currency: "MXN" },
   };
 }
@@ -51,14 +53,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function NewSeriesPage() {
-  const { timeZone, defaults } = useLoaderData<typeof loader>();
+  const { timeZone, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.createTitle")}</h1>
-      <SeriesForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} lang={lang} cancelHref={localePath(lang, "/sessions")} />
+      <SeriesForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
@@ -75,7 +76,7 @@ export default function SessionPage() {
       <div className="space-y-6">
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
-          <p className="text-sm font-semibold text-brand-700">{s.game}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
+          <p className="text-sm font-semibold text-brand-700">{gameLabel(t, s.game)}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
           {s.isPrivate ? <span className="mt-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs">{t("detail.private")}</span> : null}
           {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}

@@ -10,6 +10,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
+import { todayIn } from "#app/modules/series/rules";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modules/sessions/sessions.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await getSessionForViewer(deps(), params.id ?? "", user);
   if (!page) notFound();
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row) };
+  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row), minDate: todayIn(page.row.time_zone, deps().now) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,13 +54,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSessionPage() {
-  const { sessionId, timeZone, values } = useLoaderData<typeof loader>();
+  const { sessionId, timeZone, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.editTitle")}</h1>
-      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} lang={i18n.language as Locale} />
+      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} minDate={minDate} lang={i18n.language as Locale} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
 import { type Locale,localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -147,7 +148,7 @@ export default function ProfileSettingsPage() {
               {games.map((game) => (
                 <label key={game} className="flex min-h-11 items-center gap-2 text-sm">
                   <input type="checkbox" name={fields.preferredGameSystems.name} value={game} defaultChecked={selectedGames.has(game)} className="h-5 w-5" />
-                  {game}
+                  {gameLabel(t, game)}
                 </label>
               ))}
             </div>

@@ -2,13 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { canReadUserData } from "#app/modules/access/rules";
 import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
-import { sessionJson } from "#app/modules/sessions/json.server";
-import { userSessions } from "#app/modules/sessions/sessions.server";
+import { pastSessionsWithPeople } from "#app/modules/sessions/sessions.server";
 
-/** The requester's own past sessions (hosted or booked); other users' lists are private. */
+/** The requester's own past sessions (hosted or booked), with host, bookings and reviews; other users' lists are private. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
   if (!canReadUserData(viewer, params.userId ?? "")) return apiError("You can only read your own sessions", 403);
-  const rows = await userSessions(deps(), params.userId ?? "", { past: true, joinedOnly: false });
-  return apiJson(rows.map(sessionJson));
+  return apiJson(await pastSessionsWithPeople(deps(), viewer, params.userId ?? ""));
 }

@@ -64,7 +64,8 @@ describe("POST /api/session-series", () => {
     [{ sessionInstructions: "x".repeat(1001) }, "Instructions cannot exceed 1000 characters"],
     [{ tags: Array.from({ length: 11 }, (_, i) => `tag ${i}`) }, "at most 10 tags"],
     [{ minParticipants: 6 }, "minParticipants cannot exceed maxParticipants"],
-    [{ duration: 481 }, "duration must be at most 480 minutes"],
+    [{ duration: 481 }, "duration must be between 15 and 480 minutes, in steps of 15"],
+    [{ duration: 50 }, "duration must be between 15 and 480 minutes, in steps of 15"],
     [{ autoGenerateAhead: 0 }, "autoGenerateAhead must be between 1 and 10"],
     [{ autoGenerateAhead: 11 }, "autoGenerateAhead must be between 1 and 10"],
     [{ bookingLockHours: 0 }, "bookingLockHours must be between 1 and 168"],
@@ -109,7 +110,7 @@ describe("PATCH /api/session-series/{id}", () => {
     expect(await run(patchSeries, send("PATCH", `/api/session-series/${id}`, payload, otherDm.auth), { id })).toMatchObject({ status: 403, data: { error: "You can only edit your own series" } });
     expect(await run(patchSeries, send("PATCH", "/api/session-series/nope", payload, dm.auth), { id: "nope" })).toMatchObject({ status: 404, data: { error: "Series not found" } });
     const bad = await run(patchSeries, send("PATCH", `/api/session-series/${id}`, { ...payload, title: "Otra", duration: 481 }, dm.auth), { id });
-    expect(bad).toMatchObject({ status: 400, data: { error: "duration must be at most 480 minutes" } });
+    expect(bad).toMatchObject({ status: 400, data: { error: "duration must be between 15 and 480 minutes, in steps of 15" } });
     expect((await sessionsOf(id)).map((s) => s.title)).toEqual([payload.title, payload.title]);
   });
 

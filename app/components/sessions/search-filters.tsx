@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
-import { currencies, games, genres, searchExperienceLevels } from "#app/modules/catalog/options";
+import { currencies, gameLabel, games, genres, searchExperienceLevels } from "#app/modules/catalog/options";
 import type { SearchParams } from "#app/modules/sessions/search";
 
 const input = "block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base";
@@ -36,7 +36,7 @@ export function SearchFilters({ params, action }: { params: SearchParams; action
           <label className={label}>{t("search.game")}
             <select name="game" defaultValue={params.game ?? ""} className={input}>
               <option value="">{t("search.any")}</option>
-              {games.map((g) => <option key={g} value={g}>{g}</option>)}
+              {games.map((g) => <option key={g} value={g}>{gameLabel(t, g)}</option>)}
             </select>
           </label>
           <label className={label}>{t("search.genre")}

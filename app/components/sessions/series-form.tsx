@@ -6,18 +6,21 @@ import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
 import { type ConflictReport, hasConflicts, OverlapWarning, useOverlapCheck } from "#app/components/sessions/overlap-warning";
+import { PricingFields } from "#app/components/sessions/pricing-fields";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
-import { currencies, formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
+import { formExperienceLevels, formSeriesFrequencies, gameLabel, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { seriesFormSchema } from "#app/modules/series/schema";
+import { DURATION } from "#app/modules/sessions/rules";
 
 type FieldName =
   | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "frequency" | "dayOfWeek" | "dayOfMonth"
   | "timeOfDay" | "startDate" | "isOngoing" | "endDate" | "duration" | "maxParticipants" | "minParticipants" | "autoGenerateAhead"
-  | "bookingLockHours" | "preSessionCheckHours" | "tags" | "tagsOther" | "isFree" | "price" | "currency" | "paymentMethods" | "location" | "imageUrl";
+  | "bookingLockHours" | "preSessionCheckHours" | "tags" | "tagsOther" | "isFree" | "price" | "currency" | "paymentMethods"
+  | "minAdvanceBookingHours" | "voucherPaymentDays" | "location" | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
 export type SeriesFormValues = Partial<Shape>;
 
@@ -34,6 +37,8 @@ type Props = {
   defaultValue: SeriesFormValues;
   timeZone: string;
   lang: Locale;
+  /** Today in `timeZone` (YYYY-MM-DD): the earliest first date the picker offers (an edit keeps its saved one). */
+  minDate: string;
   cancelHref: string;
   /** The overlap the server found on the last submit, if it stopped to warn. */
   overlap: ConflictReport | null;
@@ -59,10 +64,8 @@ export function SeriesForm(props: Props) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const overlap = useOverlapCheck({ kind: "series", fields: scheduleFields, excludeId: props.existing?.id, server: props.overlap });
-  const [free, setFree] = useState(fields.isFree.initialValue === "on");
   const [instructions, setInstructions] = useState(String(fields.sessionInstructions.initialValue ?? "").length);
   const picked = new Set(asList(fields.tags.initialValue));
-  const methods = new Set(asList(fields.paymentMethods.initialValue));
   const freeTags = [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
   const frequencies = props.existing?.frequency === "IRREGULAR" ? seriesFrequencies : formSeriesFrequencies;
@@ -81,7 +84,7 @@ export function SeriesForm(props: Props) {
         <div className="grid gap-x-4 sm:grid-cols-3">
           <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
             <option value="">{t("form.chooseGame")}</option>
-            {games.map((g) => <option key={g} value={g}>{g}</option>)}
+            {games.map((g) => <option key={g} value={g}>{gameLabel(t, g)}</option>)}
           </SelectField>
           <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
             <option value="">{t("form.noGenre")}</option>
@@ -123,9 +126,9 @@ export function SeriesForm(props: Props) {
             {weekdays.map((d, i) => <option key={d} value={i}>{d}</option>)}
           </SelectField>
           <Field label={t("seriesForm.dayOfMonth")} errors={fields.dayOfMonth.errors} inputProps={getInputProps(fields.dayOfMonth, { type: "number" })} />
-          <Field label={t("seriesForm.startDate")} errors={fields.startDate.errors} inputProps={getInputProps(fields.startDate, { type: "date" })} />
+          <Field label={t("seriesForm.startDate")} errors={fields.startDate.errors} inputProps={{ ...getInputProps(fields.startDate, { type: "date" }), min: props.existing && props.existing.startDate < props.minDate ? props.existing.startDate : props.minDate }} />
           <Field label={t("seriesForm.timeOfDay")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.timeOfDay.errors} inputProps={getInputProps(fields.timeOfDay, { type: "time" })} />
-          <Field label={t("form.duration")} hint={t("form.customMinutes")} errors={fields.duration.errors} inputProps={{ ...getInputProps(fields.duration, { type: "number" }), step: 15 }} />
+          <Field label={t("form.duration")} hint={t("form.customMinutes")} errors={fields.duration.errors} inputProps={{ ...getInputProps(fields.duration, { type: "number" }), step: DURATION.step }} />
         </div>
         <OverlapWarning report={overlap.report} />
         {/* Ongoing hides the end date with CSS alone (so also without JavaScript); JavaScript clears it, and the server ignores it. */}
@@ -141,7 +144,7 @@ export function SeriesForm(props: Props) {
             {t("seriesForm.ongoing")}
           </label>
           <div className="group-has-[:checked]/ongoing:hidden">
-            <Field label={t("seriesForm.endDate")} errors={fields.endDate.errors} inputProps={getInputProps(fields.endDate, { type: "date" })} />
+            <Field label={t("seriesForm.endDate")} errors={fields.endDate.errors} inputProps={{ ...getInputProps(fields.endDate, { type: "date" }), min: props.minDate }} />
           </div>
         </div>
       </fieldset>
@@ -155,26 +158,7 @@ export function SeriesForm(props: Props) {
           <Field label={t("form.preSessionCheckHours")} errors={fields.preSessionCheckHours.errors} inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })} />
         </div>
       </fieldset>
-      <fieldset className={section}>
-        <legend className={legend}>{t("form.pricing")}</legend>
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.isFree, { type: "checkbox" })} onChange={(e) => setFree(e.currentTarget.checked)} className="h-5 w-5" />
-          {t("form.free")}
-        </label>
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t("form.price")} errors={fields.price.errors} inputProps={{ ...getInputProps(fields.price, { type: "number" }), step: 1, min: 0, disabled: free }} />
-          <SelectField label={t("form.currency")} errors={fields.currency.errors} selectProps={{ ...getSelectProps(fields.currency), disabled: free }}>
-            {currencies.map((c) => <option key={c} value={c}>{c}</option>)}
-          </SelectField>
-        </div>
-      </fieldset>
-      <fieldset className={section} disabled={free}>
-        <legend className={legend}>{t("form.payment")}</legend>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" checked disabled readOnly className="h-5 w-5" />{t("form.card")}</label>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="OXXO" defaultChecked={methods.has("OXXO")} className="h-5 w-5" />{t("form.oxxo")}</label>
-        <label className="flex min-h-11 items-center gap-2 text-sm"><input type="checkbox" name="paymentMethods" value="CASH" defaultChecked={methods.has("CASH")} className="h-5 w-5" />{t("form.cash")}</label>
-        <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
-      </fieldset>
+      <PricingFields fields={fields} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="flex gap-2">
         <Button disabled={busy}>{submitLabel}</Button>

@@ -6,23 +6,27 @@ import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
 import { type ConflictReport, hasConflicts, OverlapWarning, useOverlapCheck } from "#app/components/sessions/overlap-warning";
+import { PricingFields } from "#app/components/sessions/pricing-fields";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
-import { currencies, formExperienceLevels, games, genres, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
+import { formExperienceLevels, gameLabel, games, genres } from "#app/modules/catalog/options";
 import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
+import { DURATION } from "#app/modules/sessions/rules";
 import { DURATION_PRESETS, SESSION_LIMITS, sessionFormSchema } from "#app/modules/sessions/schema";
 
 type FieldName =
   | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "date" | "time" | "duration"
-  | "durationCustom" | "maxParticipants" | "minParticipants" | "preSessionCheckHours" | "tags" | "isFree" | "price" | "currency"
+  | "durationCustom" | "maxParticipants" | "minParticipants" | "preSessionCheckHours" | "tags" | "tagsOther" | "isFree" | "price" | "currency"
   | "paymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays" | "location" | "isPrivate" | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
 export type SessionFormValues = Partial<Shape>;
 
 const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
 const legend = "px-1 text-lg font-semibold";
+const asList = (value: unknown) => [value ?? []].flat().filter((v): v is string => typeof v === "string");
+const asText = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** Create and edit share one form; every part works as a plain POST without JavaScript. */
 export function SessionForm(props: {
@@ -31,6 +35,8 @@ export function SessionForm(props: {
   defaultValue: SessionFormValues;
   timeZone: string;
   lang: Locale;
+  /** Today in `timeZone` (YYYY-MM-DD): the earliest date the picker offers. */
+  minDate: string;
   /** The overlap the server found on the last submit, if it stopped to warn. */
   overlap?: ConflictReport | null;
   /** Editing: this session is left out of the overlap check. */
@@ -49,13 +55,11 @@ export function SessionForm(props: {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const overlap = useOverlapCheck({ kind: "session", fields: ["date", "time", "duration", "durationCustom"], excludeId: props.sessionId, server: props.overlap ?? null });
-  const [free, setFree] = useState(props.defaultValue.isFree === "on");
-  const [currency, setCurrency] = useState(String(props.defaultValue.currency ?? "MXN"));
-  const [duration, setDuration] = useState(String(props.defaultValue.duration ?? "120"));
-  const [instructions, setInstructions] = useState(String(props.defaultValue.sessionInstructions ?? "").length);
-  const picked = new Set([props.defaultValue.tags ?? []].flat());
-  const methods = new Set([props.defaultValue.paymentMethods ?? []].flat());
-  const freeTags = [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
+  // Initial values are what the host sent on a failed submit (conform's lastResult), else the saved or default ones.
+  const [duration, setDuration] = useState(asText(fields.duration.initialValue) ?? "120");
+  const [instructions, setInstructions] = useState((asText(fields.sessionInstructions.initialValue) ?? "").length);
+  const picked = new Set(asList(fields.tags.initialValue));
+  const freeTags = asText(fields.tagsOther.initialValue) ?? [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={overlap.onChange} className="mt-6 space-y-6">
@@ -67,7 +71,7 @@ export function SessionForm(props: {
           <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
             <option value="">{t("form.chooseGame")}</option>
             {games.map((g) => (
-              <option key={g} value={g}>{g}</option>
+              <option key={g} value={g}>{gameLabel(t, g)}</option>
             ))}
           </SelectField>
           <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
@@ -96,7 +100,7 @@ export function SessionForm(props: {
           </div>
           <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
         </fieldset>
-        <Field label={t("form.otherTags")} inputProps={{ name: "tagsOther", type: "text", defaultValue: freeTags, maxLength: 200 }} />
+        <Field label={t("form.otherTags")} inputProps={{ name: fields.tagsOther.name, type: "text", defaultValue: freeTags, maxLength: 200 }} />
         <TextareaField
           label={t("form.instructions")}
           hint={<CharCounter length={instructions} max={SESSION_LIMITS.instructions} />}
@@ -114,7 +118,7 @@ export function SessionForm(props: {
       <fieldset className={section}>
         <legend className={legend}>{t("form.scheduling")}</legend>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t("form.date")} errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "date" })} />
+          <Field label={t("form.date")} errors={fields.date.errors} inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: props.minDate }} />
           <Field label={t("form.time")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.time.errors} inputProps={getInputProps(fields.time, { type: "time" })} />
         </div>
         <OverlapWarning report={overlap.report} />
@@ -128,7 +132,7 @@ export function SessionForm(props: {
               </label>
             ))}
           </div>
-          <Field label={t("form.customMinutes")} inputProps={{ name: "durationCustom", type: "number", min: 15, max: 480, step: 15, defaultValue: String(props.defaultValue.durationCustom ?? "") }} />
+          <Field label={t("form.customMinutes")} inputProps={{ name: fields.durationCustom.name, type: "number", min: DURATION.min, max: DURATION.max, step: DURATION.step, defaultValue: asText(fields.durationCustom.initialValue) ?? "" }} />
           <ErrorList id={fields.duration.errorId} errors={fields.duration.errors} />
         </fieldset>
         <div className="grid gap-x-4 sm:grid-cols-3">
@@ -138,54 +142,7 @@ export function SessionForm(props: {
         </div>
       </fieldset>
 
-      <fieldset className={section}>
-        <legend className={legend}>{t("form.pricing")}</legend>
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.isFree, { type: "checkbox" })} onChange={(e) => setFree(e.currentTarget.checked)} className="h-5 w-5" />
-          {t("form.free")}
-        </label>
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t("form.price")} errors={fields.price.errors} inputProps={{ ...getInputProps(fields.price, { type: "number" }), step: 1, min: 0, max: SESSION_LIMITS.maxPrice, disabled: free, value: free ? "" : undefined, inputMode: "numeric" }} />
-          <SelectField label={t("form.currency")} errors={fields.currency.errors} selectProps={{ ...getSelectProps(fields.currency), disabled: free, onChange: (e) => setCurrency(e.currentTarget.value) }}>
-            {currencies.map((c) => (
-              <option key={c} value={c}>{c}</option>
-            ))}
-          </SelectField>
-        </div>
-      </fieldset>
-
-      <fieldset className={section} disabled={free}>
-        <legend className={legend}>{t("form.payment")}</legend>
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input type="checkbox" name="paymentMethods" value="CARD" defaultChecked disabled className="h-5 w-5" />
-          {t("form.card")}
-        </label>
-        {currency === "MXN" ? (
-          <>
-            <label className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="checkbox" name="paymentMethods" value="OXXO" defaultChecked={methods.has("OXXO")} className="h-5 w-5" />
-              {t("form.oxxo")}
-            </label>
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <SelectField label={t("form.minAdvance")} errors={fields.minAdvanceBookingHours.errors} selectProps={getSelectProps(fields.minAdvanceBookingHours)}>
-                {oxxoAdvanceHours.map((h) => (
-                  <option key={h} value={h}>{t("form.advanceHours", { count: h })} {h === 120 ? t("form.recommended") : ""}</option>
-                ))}
-              </SelectField>
-              <SelectField label={t("form.voucherDays")} errors={fields.voucherPaymentDays.errors} selectProps={getSelectProps(fields.voucherPaymentDays)}>
-                {oxxoVoucherDays.map((d) => (
-                  <option key={d} value={d}>{t("form.days", { count: d })} {d === 3 ? t("form.recommended") : ""}</option>
-                ))}
-              </SelectField>
-            </div>
-          </>
-        ) : null}
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input type="checkbox" name="paymentMethods" value="CASH" defaultChecked={methods.has("CASH")} className="h-5 w-5" />
-          {t("form.cash")}
-        </label>
-        <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
-      </fieldset>
+      <PricingFields fields={fields} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Button disabled={busy}>
         {hasConflicts(overlap.report) ? t("overlap.saveAnyway") : props.mode === "create" ? (busy ? t("form.creating") : t("form.submitCreate")) : busy ? t("form.updating") : t("form.submitUpdate")}

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { currencies, formExperienceLevels, paymentMethods, seriesFrequencies } from "#app/modules/catalog/options";
+import { formExperienceLevels, seriesFrequencies } from "#app/modules/catalog/options";
+import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
+import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
+import { apiDuration } from "#app/modules/sessions/api-schema";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,14 +48,12 @@ export const apiSeriesSchema = z
     timeOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeOfDay must be HH:MM (24-hour)").optional(),
     dayOfWeek: z.number().int().min(0, "dayOfWeek must be between 0 and 6").max(6, "dayOfWeek must be between 0 and 6").nullish(),
     dayOfMonth: z.number().int().min(1, "dayOfMonth must be between 1 and 31").max(31, "dayOfMonth must be between 1 and 31").nullish(),
-    duration: z.number().int().positive("duration must be positive").max(480, "duration must be at most 480 minutes").default(240),
+    duration: apiDuration(240),
     maxParticipants: z.number().int().min(1, "maxParticipants must be between 1 and 20").max(20, "maxParticipants must be between 1 and 20").default(5),
     minParticipants: z.number().int().min(1, "minParticipants must be between 1 and 20").max(20, "minParticipants must be between 1 and 20").default(2),
-    price: z.number().int("price must be a whole number of cents").min(0, "price cannot be negative").max(100_000_000).default(0),
-    pricePerSession: z.number().int("pricePerSession must be a whole number of cents").min(0, "pricePerSession cannot be negative").max(100_000_000).optional(),
-    currency: z.enum(currencies, { errorMap: () => ({ message: "currency is not supported" }) }).default("MXN"),
+    ...pricingApiShape,
+    pricePerSession: z.number().int("pricePerSession must be a whole number of cents").min(0, "pricePerSession cannot be negative").max(MAX_PRICE_CENTS).optional(),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
-    allowedPaymentMethods: z.array(z.enum(paymentMethods)).default(["CARD"]),
     autoGenerateAhead: z.number().int().min(1, "autoGenerateAhead must be between 1 and 10").max(10, "autoGenerateAhead must be between 1 and 10").default(2),
     bookingLockHours: hours("bookingLockHours").default(24),
     preSessionCheckHours: hours("preSessionCheckHours").default(24),
@@ -61,7 +62,8 @@ export const apiSeriesSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", message: "minParticipants cannot exceed maxParticipants" });
-    if (v.allowedPaymentMethods.includes("OXXO") && v.currency !== "MXN") ctx.addIssue({ code: "custom", message: "OXXO is only available for MXN" });
+    const priceCents = v.pricePerSession ?? v.price;
+    checkPricing({ priceCents, free: priceCents === 0, currency: v.currency, methods: v.allowedPaymentMethods }, ctx, "api");
   })
   // Ongoing series send no end date (spec section 7).
   .transform((v) => ({ ...v, endDate: v.isOngoing ? null : (v.endDate ?? null), priceCents: v.pricePerSession ?? v.price }));

@@ -118,6 +118,6 @@ function liveSeriesRow(dmId: string, timeZone: string, duration: number, q: URLS
     dayOfWeek: frequency === "MONTHLY" ? null : Number.isInteger(dayOfWeek) && dayOfWeek >= 0 && dayOfWeek <= 6 ? dayOfWeek : 1,
     dayOfMonth: frequency === "MONTHLY" ? (Number.isInteger(dayOfMonth) && dayOfMonth >= 1 && dayOfMonth <= 31 ? dayOfMonth : 1) : null,
     timeOfDay, durationMinutes: duration, startDate, endDate, isOngoing: endDate === null, maxParticipants: 1, minParticipants: 1, priceCents: 0,
-    currency: "MXN", allowedPaymentMethods: [], autoGenerateAhead: ahead, bookingLockHours: 24, preSessionCheckHours: 24, tags: [], location: null,
+    currency: "MXN", allowedPaymentMethods: [], minAdvanceBookingHours: 120, voucherPaymentDays: 3, autoGenerateAhead: ahead, bookingLockHours: 24, preSessionCheckHours: 24, tags: [], location: null,
   };
 }

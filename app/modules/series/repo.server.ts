@@ -25,6 +25,8 @@ export type SeriesRow = {
   priceCents: number;
   currency: string;
   allowedPaymentMethods: string[];
+  minAdvanceBookingHours: number;
+  voucherPaymentDays: number;
   autoGenerateAhead: number;
   bookingLockHours: number;
   preSessionCheckHours: number;
@@ -55,6 +57,8 @@ const editableColumns = (s: SeriesRow) => ({
   price_cents: s.priceCents,
   currency: s.currency,
   allowed_payment_methods: s.allowedPaymentMethods,
+  min_advance_booking_hours: s.minAdvanceBookingHours,
+  voucher_payment_days: s.voucherPaymentDays,
   auto_generate_ahead: s.autoGenerateAhead,
   booking_lock_hours: s.bookingLockHours,
   pre_session_check_hours: s.preSessionCheckHours,
@@ -123,7 +127,8 @@ const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' an
 export type OccurrenceFields = Pick<
   SessionRow,
   | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "startsAt" | "durationMinutes" | "maxParticipants"
-  | "minParticipants" | "priceCents" | "currency" | "allowedPaymentMethods" | "preSessionCheckHours" | "tags" | "imageUrl" | "location"
+  | "minParticipants" | "priceCents" | "currency" | "allowedPaymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays" | "preSessionCheckHours"
+  | "tags" | "imageUrl" | "location"
 >;
 
 /**
@@ -148,6 +153,8 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
       price_cents: f.priceCents,
       currency: f.currency,
       allowed_payment_methods: f.allowedPaymentMethods,
+      min_advance_booking_hours: f.minAdvanceBookingHours,
+      voucher_payment_days: f.voucherPaymentDays,
       pre_session_check_hours: f.preSessionCheckHours,
       tags: f.tags,
       image_url: f.imageUrl,

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { storedTagNames } from "#app/modules/catalog/tags";
+import { acceptedMethods, centsToFormPrice } from "#app/modules/pricing/rules";
 import type { ApiSeriesInput } from "./api-schema";
 import type { findSeries, SeriesRow } from "./repo.server";
 import type { Frequency, Schedule } from "./rules";
@@ -33,6 +34,8 @@ export function seriesRowFromForm(dmId: string, timeZone: string, input: SeriesF
     priceCents: input.price,
     currency: input.currency,
     allowedPaymentMethods: input.paymentMethods,
+    minAdvanceBookingHours: input.minAdvanceBookingHours,
+    voucherPaymentDays: input.voucherPaymentDays,
     autoGenerateAhead: input.autoGenerateAhead,
     bookingLockHours: input.bookingLockHours,
     preSessionCheckHours: input.preSessionCheckHours,
@@ -77,7 +80,9 @@ export function seriesRowFromApi(dmId: string, timeZone: string, input: ApiSerie
     minParticipants: input.minParticipants,
     priceCents: input.priceCents,
     currency: input.currency,
-    allowedPaymentMethods: input.priceCents === 0 ? [] : Array.from(new Set(["CARD", ...input.allowedPaymentMethods])),
+    allowedPaymentMethods: acceptedMethods(input.priceCents, input.allowedPaymentMethods),
+    minAdvanceBookingHours: input.minAdvanceBookingHours,
+    voucherPaymentDays: input.voucherPaymentDays,
     autoGenerateAhead: input.autoGenerateAhead,
     bookingLockHours: input.bookingLockHours,
     preSessionCheckHours: input.preSessionCheckHours,
@@ -121,9 +126,12 @@ export function seriesFormValues(row: SeriesRecord) {
     preSessionCheckHours: String(row.pre_session_check_hours),
     tags: row.tags,
     isFree: row.price_cents === 0 ? "on" : "",
-    price: row.price_cents === 0 ? "" : String(Math.trunc(row.price_cents / 100)),
+    // Exact: a price the API set in cents comes back unchanged when the form is saved as it is.
+    price: row.price_cents === 0 ? "" : centsToFormPrice(row.price_cents),
     currency: row.currency,
     paymentMethods: row.allowed_payment_methods,
+    minAdvanceBookingHours: String(row.min_advance_booking_hours),
+    voucherPaymentDays: String(row.voucher_payment_days),
     location: row.location ?? "",
     imageUrl: row.image_url ?? "",
   };
@@ -153,6 +161,8 @@ export function rowOf(r: SeriesRecord): SeriesRow {
     priceCents: r.price_cents,
     currency: r.currency,
     allowedPaymentMethods: r.allowed_payment_methods,
+    minAdvanceBookingHours: r.min_advance_booking_hours,
+    voucherPaymentDays: r.voucher_payment_days,
     autoGenerateAhead: r.auto_generate_ahead,
     bookingLockHours: r.booking_lock_hours,
     preSessionCheckHours: r.pre_session_check_hours,

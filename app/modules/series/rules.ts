@@ -31,10 +31,15 @@ export function localToInstant(date: string, time: string, timeZone: string): Da
   return local.isValid ? local.toJSDate() : null;
 }
 
+/** Today's date (YYYY-MM-DD) in the given zone: the earliest a date picker offers. */
+export function todayIn(timeZone: string, now: Date): string {
+  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? "";
+}
+
 /** True when `date` (YYYY-MM-DD) is today or later in the given zone. */
 export function isTodayOrLater(date: string, timeZone: string, now: Date): boolean {
-  const today = DateTime.fromJSDate(now, { zone: timeZone }).toISODate();
-  return today !== null && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
+  const today = todayIn(timeZone, now);
+  return today !== "" && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
 }
 
 function atLocalTime(day: DateTime, timeOfDay: string): DateTime {

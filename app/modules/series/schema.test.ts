@@ -10,7 +10,7 @@ const errors = (input: Record<string, unknown>) => {
 
 describe("series form schema", () => {
   it("applies the spec defaults", () => {
-    expect(schema.parse(good)).toMatchObject({ duration: 180, maxParticipants: 5, minParticipants: 3, autoGenerateAhead: 2, bookingLockHours: 24, price: 12000, paymentMethods: ["CARD"] });
+    expect(schema.parse(good)).toMatchObject({ duration: 180, maxParticipants: 5, minParticipants: 3, autoGenerateAhead: 2, bookingLockHours: 24, price: 12000, paymentMethods: ["CARD"], minAdvanceBookingHours: 120, voucherPaymentDays: 3 });
   });
   it.each([
     [{ sessionInstructions: "corto" }, "sessionInstructions", "seriesInstructionsTooShort"],
@@ -20,8 +20,18 @@ describe("series form schema", () => {
     [{ tags: ["a", "b", "c", "d", "e", "f"] }, "tags", "tooManySeriesTags"],
     [{ frequency: "IRREGULAR" }, "frequency", "frequencyRequired"],
     [{ endDate: "2026-11-01" }, "endDate", "endBeforeStart"],
+    // One duration rule with the session form and the API: 15 to 480 minutes in steps of 15.
+    [{ duration: "50" }, "duration", "durationInvalid"],
+    [{ duration: "481" }, "duration", "durationTooLong"],
+    [{ minAdvanceBookingHours: "24" }, "minAdvanceBookingHours", "advanceInvalid"],
+    [{ voucherPaymentDays: "5" }, "voucherPaymentDays", "voucherDaysInvalid"],
+    [{ currency: "USD", paymentMethods: "OXXO" }, "paymentMethods", "oxxoNeedsMxn"],
   ])("%# refuses %o", (input, field, key) => {
     expect(errors(input)[field]).toContain(key);
+  });
+  it("takes the OXXO choices the session form takes", () => {
+    expect(schema.parse({ ...good, paymentMethods: "OXXO", minAdvanceBookingHours: "48", voucherPaymentDays: "1" })).toMatchObject({ paymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
+    expect(schema.parse({ ...good, price: "125.50" }).price).toBe(12550);
   });
   it("drops the end date of an ongoing series", () => {
     expect(schema.parse({ ...good, isOngoing: true, endDate: "2027-01-01" }).endDate).toBeUndefined();

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { currencies, formExperienceLevels, formSeriesFrequencies, games, genres, paymentMethods, seriesFrequencies } from "#app/modules/catalog/options";
-import { formPriceToCents } from "#app/modules/sessions/rules";
+import { formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
+import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
+import { durationField } from "#app/modules/sessions/schema";
 import { optionalText, text } from "#app/utils/zod";
 import { isTodayOrLater } from "./rules";
 
@@ -58,32 +59,24 @@ export function seriesFormSchema(context: SeriesFormContext) {
           .refine((d) => d === context.existing?.startDate || isTodayOrLater(d, context.timeZone, context.now), "datePast"),
         isOngoing: z.boolean().optional().default(false),
         endDate: z.string().regex(isoDate, "dateRequired").optional(),
-        duration: int("durationInvalid").min(15, "durationInvalid").max(480, "durationTooLong").default(180),
+        duration: durationField().default(180),
         maxParticipants: int("maxParticipantsInvalid").min(1, "maxParticipantsInvalid").max(20, "maxParticipantsInvalid").default(5),
         minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid").default(3),
         autoGenerateAhead: int("autoGenerateInvalid").min(1, "autoGenerateInvalid").max(10, "autoGenerateInvalid").default(2),
         bookingLockHours: int("lockHoursInvalid").min(1, "lockHoursInvalid").max(168, "lockHoursInvalid").default(24),
         preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
         tags: z.preprocess(list, z.array(z.string().trim().min(1).max(50, "tagTooLong")).max(SERIES_FORM_MAX_TAGS, "tooManySeriesTags")),
-        isFree: z.boolean().optional().default(false),
-        price: z.unknown().transform(formPriceToCents).pipe(z.number().max(100_000_000, "priceTooHigh")),
-        currency: z.enum(currencies, { errorMap: () => ({ message: "currencyInvalid" }) }).default("MXN"),
-        paymentMethods: z.preprocess(list, z.array(z.enum(paymentMethods, { errorMap: () => ({ message: "paymentMethodInvalid" }) }))),
+        ...pricingFormShape,
         location: optionalText({ max: 200, tooLong: "sessionLocationTooLong" }),
         imageUrl: z.string().url("imageUrlInvalid").max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {
         if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });
         if (!v.isOngoing && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: "endBeforeStart" });
-        if (v.paymentMethods.includes("OXXO") && v.currency !== "MXN") ctx.addIssue({ code: "custom", path: ["paymentMethods"], message: "oxxoNeedsMxn" });
+        checkPricing({ priceCents: v.price, free: v.isFree, currency: v.currency, methods: v.paymentMethods }, ctx, "form");
       })
-      .transform((v) => ({
-        ...v,
-        // Ongoing series send no end date (spec section 5).
-        endDate: v.isOngoing ? undefined : v.endDate,
-        price: v.isFree ? 0 : v.price,
-        paymentMethods: v.isFree ? [] : Array.from(new Set(["CARD" as const, ...v.paymentMethods])),
-      })),
+      // Ongoing series send no end date (spec section 5).
+      .transform((v) => formPricing({ ...v, endDate: v.isOngoing ? undefined : v.endDate })),
   );
 }
 

@@ -31,6 +31,8 @@ function occurrenceFields(row: repo.SeriesRow, imageUrl: string | null, startsAt
     priceCents: row.priceCents,
     currency: row.currency,
     allowedPaymentMethods: row.allowedPaymentMethods,
+    minAdvanceBookingHours: row.minAdvanceBookingHours,
+    voucherPaymentDays: row.voucherPaymentDays,
     preSessionCheckHours: row.preSessionCheckHours,
     tags: row.tags,
     imageUrl,
@@ -44,8 +46,6 @@ function newOccurrence(seriesId: string, row: repo.SeriesRow, imageUrl: string |
     dmId: row.dmId,
     seriesId,
     timeZone: row.timeZone,
-    minAdvanceBookingHours: 120,
-    voucherPaymentDays: 3,
     isPrivate: false,
   };
 }

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { currencies, formExperienceLevels, paymentMethods } from "#app/modules/catalog/options";
+import { formExperienceLevels } from "#app/modules/catalog/options";
+import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
+import { durationApiMessage, durationProblem } from "./rules";
+
+/** The rule of the forms (15–480 minutes in steps of 15), for the API's sessions and series. */
+export const apiDuration = (fallback: number) =>
+  z
+    .number({ invalid_type_error: durationApiMessage })
+    .refine((m) => durationProblem(m) === null, durationApiMessage)
+    .default(fallback);
 
 /**
  * The JSON API's session payload (spec sections 5 and 7): `date` is an ISO date-time, `price`
@@ -14,17 +23,13 @@ export const apiSessionSchema = z
     genre: z.string().max(100, "genre must be at most 100 characters").nullish(),
     experienceLevel: z.enum(formExperienceLevels).nullish(),
     date: z.string().datetime({ offset: true, message: "date must be an ISO date-time" }),
-    duration: z.number().int().positive().max(480, "duration must be at most 480 minutes").default(120),
+    duration: apiDuration(120),
     maxParticipants: z.number().int().min(1).max(20).default(5),
     minParticipants: z.number().int().min(1).max(20).optional(),
     minPlayers: z.number().int().min(1).max(20).optional(),
     preSessionCheckHours: z.number().int().min(0).max(168).default(24),
-    minAdvanceBookingHours: z.number().int().min(0).default(24),
-    voucherPaymentDays: z.number().int().positive().default(3),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
-    price: z.number().int().min(0).max(100_000_000).default(0),
-    currency: z.enum(currencies).default("MXN"),
-    allowedPaymentMethods: z.array(z.enum(paymentMethods)).default(["CARD"]),
+    ...pricingApiShape,
     imageUrl: z.string().url("imageUrl must be a URL").nullish(),
     location: z.string().max(200).nullish(),
     is_private: z.boolean().optional(),
@@ -33,7 +38,7 @@ export const apiSessionSchema = z
   .transform((v) => ({ ...v, minParticipants: v.minParticipants ?? v.minPlayers ?? 3, isPrivate: v.is_private ?? v.isPrivate ?? false }))
   .superRefine((v, ctx) => {
     if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", message: "minParticipants cannot exceed maxParticipants" });
-    if (v.allowedPaymentMethods.includes("OXXO") && v.currency !== "MXN") ctx.addIssue({ code: "custom", message: "OXXO is only available for MXN" });
+    checkPricing({ priceCents: v.price, free: v.price === 0, currency: v.currency, methods: v.allowedPaymentMethods }, ctx, "api");
   });
 
 export type ApiSessionInput = z.infer<typeof apiSessionSchema>;

@@ -1,3 +1,5 @@
+import type { CardData } from "#app/components/sessions/session-card";
+import { gameLabel } from "#app/modules/catalog/options";
 import { isHiddenOnCards, resolveTag, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -26,7 +28,7 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
     id: row.id,
     href: localePath(lang, isSeries ? `/series/${row.series_id}` : `/session/${row.id}`),
     title: row.series_title ?? row.title,
-    game: row.game,
+    game: gameLabel(t, row.game),
     imageUrl: image?.src ?? null,
     imageSrcSet: image?.srcSet ?? null,
     when: `${when}${hostWhen}`,

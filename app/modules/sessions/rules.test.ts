@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardStatus, formatPrice, formPriceToCents, SERIES_READY_AT } from "./rules";
+import { cardStatus, durationProblem, formatPrice, SERIES_READY_AT } from "./rules";
 
 describe("cardStatus (spec section 4 order)", () => {
   const base = { status: "UPCOMING", capacity: 6, readyAt: 3 };
@@ -24,10 +24,15 @@ describe("prices", () => {
     expect(formatPrice(15000, "BRL", "pt").replace(/\s/g, " ")).toBe("R$ 150,00");
     expect(formatPrice(15099, "MXN", "en", { wholeUnits: true })).toBe("$150");
   });
-  it("reads the form's whole units, turning non-numbers into 0", () => {
-    expect(formPriceToCents("150")).toBe(15000);
-    expect(formPriceToCents("abc")).toBe(0);
-    expect(formPriceToCents("")).toBe(0);
-    expect(formPriceToCents("1000001")).toBe(100000100);
+});
+
+describe("durations", () => {
+  it("allows 15 to 480 minutes in steps of 15, the presets among them", () => {
+    for (const ok of [15, 60, 120, 180, 240, 465, 480]) expect(durationProblem(ok)).toBeNull();
+    expect(durationProblem(50)).toBe("durationInvalid");
+    expect(durationProblem(0)).toBe("durationInvalid");
+    expect(durationProblem(-15)).toBe("durationInvalid");
+    expect(durationProblem(90.5)).toBe("durationInvalid");
+    expect(durationProblem(495)).toBe("durationTooLong");
   });
 });

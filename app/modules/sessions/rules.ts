@@ -50,9 +50,15 @@ function priceFormat(lang: Locale, currency: string, wholeUnits: boolean) {
   return format;
 }
 
-/** Whole units typed in the session form to cents; anything non-numeric becomes 0 (spec section 5). */
-export function formPriceToCents(raw: unknown): number {
-  const value = typeof raw === "string" ? raw.trim() : typeof raw === "number" ? String(raw) : "";
-  if (!/^\d+$/.test(value)) return 0;
-  return Number(value) * 100;
+/** Spec section 9: sessions and series last 15 to 480 minutes in steps of 15 (the presets 1–4 h among them), in the form and the API alike. */
+export const DURATION = { min: 15, max: 480, step: 15 } as const;
+
+/** What is wrong with a duration in minutes, as the form's message key (the API words it in English). */
+export function durationProblem(minutes: number): "durationInvalid" | "durationTooLong" | null {
+  if (!Number.isInteger(minutes) || minutes < DURATION.min || minutes % DURATION.step !== 0) return "durationInvalid";
+  if (minutes > DURATION.max) return "durationTooLong";
+  return null;
 }
+
+/** The API's words for the same problems. */
+export const durationApiMessage = `duration must be between ${DURATION.min} and ${DURATION.max} minutes, in steps of ${DURATION.step}`;

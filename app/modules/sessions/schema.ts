@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { currencies, formExperienceLevels, games, genres, oxxoAdvanceHours, oxxoVoucherDays, paymentMethods } from "#app/modules/catalog/options";
+import { formExperienceLevels, games, genres } from "#app/modules/catalog/options";
+import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
+import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
 import { isTodayOrLater } from "#app/modules/series/rules";
 import { optionalText, text } from "#app/utils/zod";
-import { formPriceToCents } from "./rules";
+import { DURATION, durationProblem } from "./rules";
 
-export const SESSION_LIMITS = { title: 200, description: 1000, instructions: 1000, tags: 10, tagLength: 50, maxPrice: 1_000_000, location: 200 } as const;
+export const SESSION_LIMITS = { title: 200, description: 1000, instructions: 1000, tags: 10, tagLength: 50, maxPrice: MAX_PRICE_CENTS / 100, location: 200 } as const;
 export const DURATION_PRESETS = [60, 120, 180, 240] as const;
 
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
@@ -40,7 +42,7 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
         .regex(/^\d{4}-\d{2}-\d{2}$/, "dateRequired")
         .refine((d) => isTodayOrLater(d, context.timeZone, context.now), "datePast"),
       time: z.string({ required_error: "timeRequired" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeRequired"),
-      duration: int("durationInvalid").min(15, "durationInvalid").max(480, "durationTooLong").refine((m) => m % 15 === 0, "durationInvalid"),
+      duration: durationField(),
       maxParticipants: int("maxParticipantsInvalid").min(1, "maxParticipantsInvalid").max(20, "maxParticipantsInvalid"),
       minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid"),
       preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
@@ -48,27 +50,25 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
         list,
         z.array(z.string().trim().min(1).max(SESSION_LIMITS.tagLength, "tagTooLong")).max(SESSION_LIMITS.tags, "tooManyTags"),
       ),
-      isFree: z.boolean().optional().default(false),
-      // Whole units; anything that is not a whole number becomes 0 (spec section 5).
-      price: z.unknown().transform(formPriceToCents).pipe(z.number().max(SESSION_LIMITS.maxPrice * 100, "priceTooHigh")),
-      currency: z.enum(currencies, { errorMap: () => ({ message: "currencyInvalid" }) }).default("MXN"),
-      paymentMethods: z.preprocess(list, z.array(z.enum(paymentMethods, { errorMap: () => ({ message: "paymentMethodInvalid" }) }))),
-      minAdvanceBookingHours: z.coerce.number().pipe(z.union(oxxoAdvanceHours.map((h) => z.literal(h)) as [z.ZodLiteral<120>, z.ZodLiteral<96>, z.ZodLiteral<72>, z.ZodLiteral<48>], { errorMap: () => ({ message: "advanceInvalid" }) })).default(120),
-      voucherPaymentDays: z.coerce.number().pipe(z.union(oxxoVoucherDays.map((d) => z.literal(d)) as [z.ZodLiteral<3>, z.ZodLiteral<2>, z.ZodLiteral<1>], { errorMap: () => ({ message: "voucherDaysInvalid" }) })).default(3),
+      ...pricingFormShape,
       location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
       isPrivate: z.boolean().optional().default(false),
       imageUrl: z.string().url("imageUrlInvalid").max(1000, "imageUrlInvalid").optional(),
     })
     .superRefine((v, ctx) => {
       if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });
-      if (v.paymentMethods.includes("OXXO") && v.currency !== "MXN") ctx.addIssue({ code: "custom", path: ["paymentMethods"], message: "oxxoNeedsMxn" });
+      checkPricing({ priceCents: v.price, free: v.isFree, currency: v.currency, methods: v.paymentMethods }, ctx, "form");
     })
-    .transform((v) => ({
-      ...v,
-      // Free sets the price to 0; cards are always accepted (spec sections 4 and 9).
-      price: v.isFree ? 0 : v.price,
-      paymentMethods: v.isFree ? [] : Array.from(new Set(["CARD" as const, ...v.paymentMethods])),
-    })));
+    .transform(formPricing));
+}
+
+/** Minutes, 15 to 480 in steps of 15, in the session and series forms (the API applies the same rule). */
+export function durationField() {
+  // min and max stay visible to conform, which copies them onto the input.
+  return int("durationInvalid")
+    .min(DURATION.min, "durationInvalid")
+    .max(DURATION.max, "durationTooLong")
+    .refine((m) => durationProblem(m) === null, "durationInvalid");
 }
 
 export type SessionFormInput = z.infer<ReturnType<typeof sessionFormSchema>>;

@@ -6,10 +6,13 @@ import { isSeatGuardViolation } from "#app/modules/bookings/repo.server";
 import { capacityBelowBooked } from "#app/modules/bookings/rules";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
+import { acceptedMethods, centsToFormPrice, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { localToInstant } from "#app/modules/series/rules";
 import { isUuid } from "#app/utils/http";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
+import { sessionJson } from "./json.server";
+import * as people from "./people-repo.server";
 import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
 import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
@@ -137,10 +140,10 @@ export function newSessionDefaults(timeZone: string, now: Date) {
     maxParticipants: "5",
     minParticipants: "3",
     preSessionCheckHours: "24",
-    currency: "MXN",
-    paymentMethods: ["CARD"],
-    minAdvanceBookingHours: "120",
-    voucherPaymentDays: "3",
+    currency: PRICING_DEFAULTS.currency,
+    paymentMethods: [...PRICING_DEFAULTS.paymentMethods],
+    minAdvanceBookingHours: String(PRICING_DEFAULTS.minAdvanceBookingHours),
+    voucherPaymentDays: String(PRICING_DEFAULTS.voucherPaymentDays),
   };
 }
 
@@ -164,7 +167,8 @@ export function sessionFormValues(row: repo.SessionDetailRow) {
     preSessionCheckHours: String(row.pre_session_check_hours),
     tags: row.tags,
     isFree: row.price_cents === 0 ? "on" : "",
-    price: row.price_cents === 0 ? "" : String(Math.trunc(row.price_cents / 100)),
+    // Exact: a price the API set in cents comes back unchanged when the form is saved as it is.
+    price: row.price_cents === 0 ? "" : centsToFormPrice(row.price_cents),
     currency: row.currency,
     paymentMethods: row.allowed_payment_methods,
     minAdvanceBookingHours: String(row.min_advance_booking_hours),
@@ -192,7 +196,7 @@ function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, serie
     minParticipants: input.minParticipants,
     priceCents: input.price,
     currency: input.currency,
-    allowedPaymentMethods: input.price === 0 ? [] : Array.from(new Set(["CARD", ...input.allowedPaymentMethods])),
+    allowedPaymentMethods: acceptedMethods(input.price, input.allowedPaymentMethods),
     minAdvanceBookingHours: input.minAdvanceBookingHours,
     voucherPaymentDays: input.voucherPaymentDays,
     preSessionCheckHours: input.preSessionCheckHours,
@@ -209,17 +213,46 @@ export async function createSessionFromApi(deps: Deps, host: Requester, input: A
   return { ok: true as const, id: await repo.insertSession(deps.db, apiRow(host, input, host.timeZone, null), deps.now) };
 }
 
-/** PATCH /api/session/{id}: host or admin only. */
+/** PATCH /api/session/{id}: host or admin only; like POST, it never moves a session into the past. */
 export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
   if (!isUuid(id)) return { ok: false, status: 404 };
   const existing = await repo.findSession(deps.db, id);
   if (!existing) return { ok: false, status: 404 };
   if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
+  const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
+  if (moved && new Date(input.date) < deps.now) return { ok: false, status: 400, error: "date must be in the future" };
   return saveEdit(deps, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), existing.booked);
 }
 
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
   isUuid(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
+
+/**
+ * GET /api/past-sessions/{userId}: each session with its host (`user`) and its bookings (spec
+ * section 7). A player's email shows to the session's host, admins and that player only. There is
+ * no review yet, so `reviews` is always an empty list.
+ */
+export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, userId: string) {
+  const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
+  const [hosts, bookings] = await Promise.all([
+    people.hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
+    people.sessionBookings(deps.db, rows.map((r) => r.id)),
+  ]);
+  const hostById = new Map(hosts.map((h) => [h.id, h]));
+  return rows.map((row) => {
+    const host = hostById.get(row.dm_id);
+    const seesEmails = viewer.isAdmin || viewer.id === row.dm_id;
+    return {
+      ...sessionJson(row),
+      user: { id: row.dm_id, description: host?.description ?? "", bio: host?.bio ?? "", avatarUrl: host?.avatar_url ?? null },
+      bookings: bookings
+        .filter((b) => b.session_id === row.id)
+        .map((b) => ({ userId: b.user_id, status: b.status, user: { email: seesEmails || b.user_id === viewer.id ? b.email : null } })),
+      reviews: [] as { authorId: string; targetId: string; deleted: boolean }[],
+    };
+  });
+}
 
 /** Calendar events between two local dates (inclusive) in the viewer's zone, grouped by local date. */
 export async function calendarEvents(deps: Reader, viewer: Requester, firstDay: string, lastDay: string) {

@@ -1,0 +1,106 @@
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorList, Field, SelectField } from "#app/components/ui/field";
+import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
+import { MAX_PRICE_CENTS, priceStep, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
+
+export type PricingFieldName = "isFree" | "price" | "currency" | "paymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays";
+
+const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
+const legend = "px-1 text-lg font-semibold";
+const asList = (value: unknown) => [value ?? []].flat().filter((v): v is string => typeof v === "string");
+
+/**
+ * The Pricing and Payment Methods sections of the session and series forms (spec section 2), on
+ * the fields of the shared pricing schema. Every value the form was given is sent back, so saving
+ * a form nobody touched changes nothing. CSS alone (so also without JavaScript) hides the price
+ * while 'free' is ticked and the OXXO choices unless the currency is MXN; the hidden fields are
+ * still sent, and the server ignores a free offer's price.
+ */
+export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: FieldMetadata<string | string[]> } }) {
+  const { t } = useTranslation("sessions");
+  // Only a currency picked with JavaScript running disables OXXO; the server's HTML never does, so it stays usable without.
+  const [picked, setPicked] = useState<string | null>(null);
+  const methods = new Set(asList(fields.paymentMethods.initialValue));
+  const shownPrice = typeof fields.price.initialValue === "string" ? fields.price.initialValue : "";
+  const paidOnly = "group-has-[[name=isFree]:checked]/pricing:hidden";
+  return (
+    <div className="group/pricing space-y-6">
+      <fieldset className={section}>
+        <legend className={legend}>{t("form.pricing")}</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input {...getInputProps(fields.isFree, { type: "checkbox" })} className="h-5 w-5" />
+          {t("form.free")}
+        </label>
+        <div className={`grid gap-x-4 sm:grid-cols-2 ${paidOnly}`}>
+          <Field
+            label={t("form.price")}
+            errors={fields.price.errors}
+            inputProps={{
+              ...getInputProps(fields.price, { type: "number" }),
+              step: priceStep(shownPrice),
+              min: 0,
+              max: MAX_PRICE_CENTS / 100,
+              inputMode: "decimal",
+            }}
+          />
+          <SelectField
+            label={t("form.currency")}
+            errors={fields.currency.errors}
+            selectProps={{ ...getSelectProps(fields.currency), onChange: (e) => setPicked(e.currentTarget.value) }}
+          >
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
+
+      <fieldset className={`${section} ${paidOnly}`}>
+        <legend className={legend}>{t("form.payment")}</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" checked disabled readOnly className="h-5 w-5" />
+          {t("form.card")}
+        </label>
+        {/* OXXO is a Mexican cash voucher: offered for prices in MXN only (spec section 5). */}
+        <div className="hidden space-y-2 group-has-[option[value=MXN]:checked]/pricing:block">
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={fields.paymentMethods.name}
+              value="OXXO"
+              defaultChecked={methods.has("OXXO")}
+              disabled={picked !== null && picked !== "MXN"}
+              className="h-5 w-5"
+            />
+            {t("form.oxxo")}
+          </label>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <SelectField label={t("form.minAdvance")} errors={fields.minAdvanceBookingHours.errors} selectProps={getSelectProps(fields.minAdvanceBookingHours)}>
+              {oxxoAdvanceHours.map((h) => (
+                <option key={h} value={h}>
+                  {t("form.advanceHours", { count: h })} {h === PRICING_DEFAULTS.minAdvanceBookingHours ? t("form.recommended") : ""}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t("form.voucherDays")} errors={fields.voucherPaymentDays.errors} selectProps={getSelectProps(fields.voucherPaymentDays)}>
+              {oxxoVoucherDays.map((d) => (
+                <option key={d} value={d}>
+                  {t("form.days", { count: d })} {d === PRICING_DEFAULTS.voucherPaymentDays ? t("form.recommended") : ""}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input type="checkbox" name={fields.paymentMethods.name} value="CASH" defaultChecked={methods.has("CASH")} className="h-5 w-5" />
+          {t("form.cash")}
+        </label>
+        <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
+      </fieldset>
+    </div>
+  );
+}
