@@ -74,11 +74,7 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
     // The DMs whose name matches come as literal ids, looked up first: as a subquery the planner
     // could not know it was empty, guessed many matches and walked every upcoming row by date
     // (twice: page and count) for a term that matches nothing, instead of using the trigram index.
-    all.push(
-      termDmIds.length
-        ? sql`(${text} or ${c("dm_id")} = any(${sql.val(termDmIds)}::uuid[]))`
-        : text,
-    );
+    all.push(termDmIds.length ? sql`(${text} or ${c("dm_id")} = any(${sql.val(termDmIds)}::uuid[]))` : text);
   }
   if (f.game) all.push(sql`${c("game")} = ${f.game}`);
   if (f.genre) all.push(sql`${c("genre")} = ${f.genre}`);
