@@ -11,6 +11,7 @@ import { localeCookieName } from "../app/modules/i18n/config";
 import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
+import { inRequestScope } from "../app/utils/request-scope.server";
 import { compressResponses, publicFiles } from "./delivery";
 
 /** Query parameters that carry secrets and must never reach a log line. */
@@ -112,6 +113,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     next();
   });
 
+  // Lookups the root and route loaders share (who is asking) run once per request.
+  app.use((_req, _res, next) => inRequestScope(next));
   app.all(
     "*",
     createRequestHandler({
