@@ -18,6 +18,8 @@ export const envSchema = z
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
     DATA_DIR: z.string().default(".data"),
     SESSION_SECRET: optionalString,
+    // Server processes sharing the port (0: one per core); see README "Performance".
+    WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: z
       .string()
@@ -101,9 +103,19 @@ export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL:
 
 export class EnvError extends Error {}
 
+/**
+ * The deployment the app runs as: APP_ENV when set, else NODE_ENV. `npm start` runs React's
+ * production build (NODE_ENV=production, a third less CPU per page) on a local deployment
+ * (APP_ENV=development: mailbox, demo data, generated secret, cookies over http), so NODE_ENV
+ * alone no longer says whether this is the real site. Env.NODE_ENV below holds this value.
+ */
+export function deploymentOf(source: Record<string, string | undefined>) {
+  return source.APP_ENV?.trim() || source.NODE_ENV;
+}
+
 /** Parses an environment; throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema.safeParse({ ...source, NODE_ENV: deploymentOf(source) });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
@@ -13,6 +12,8 @@ import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
+import { inRequestScope } from "../app/utils/request-scope.server";
+import { compressResponses, publicFiles } from "./delivery";
 
 /** Query parameters that carry secrets and must never reach a log line. */
 const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
@@ -71,11 +72,11 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(compression());
+  app.use(compressResponses());
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use("/locales", express.static("public/locales", { maxAge: "1h" }));
-  app.use(express.static("public", { maxAge: "1h", index: false }));
+  app.use(publicFiles("public"));
   if (storage.kind === "disk") {
     // Uploaded images (the local storage adapter); names never change, so an hour of caching is safe.
     app.use(
@@ -115,11 +116,14 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     next();
   });
 
+  // Lookups the root and route loaders share (who is asking) run once per request.
+  app.use((_req, _res, next) => inRequestScope(next));
   app.all(
     "*",
     createRequestHandler({
       build: options.build,
-      mode: production ? "production" : "development",
+      // React's build (NODE_ENV), not the deployment: `npm start` is a local deployment on React's production build.
+      mode: process.env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );

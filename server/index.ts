@@ -1,9 +1,11 @@
+import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { pino } from "pino";
-import { EnvError, parseEnv } from "../app/env.server";
+import { type Logger, pino } from "pino";
+import { deploymentOf, EnvError, parseEnv } from "../app/env.server";
 import { closeDb } from "../db/client.server";
 import { prepareDatabase } from "./database";
 import { createApp } from "./http";
@@ -12,7 +14,7 @@ import { seedDemoIfEmpty } from "./seed/demo";
 
 async function main() {
   const bootStarted = Date.now();
-  if (!process.env.SESSION_SECRET && process.env.NODE_ENV !== "production") {
+  if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production") {
     process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
   }
   let env;
@@ -28,13 +30,22 @@ async function main() {
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "mesa" } });
   const log = (msg: string) => logger.info(msg);
 
-  const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, log });
+  // A worker finds the database ready: the primary started it (when embedded) and migrated it once.
+  const database = cluster.isWorker
+    ? { url: env.DATABASE_URL!, stop: async () => {} }
+    : await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT, log });
   process.env.DATABASE_URL = database.url;
   env = { ...env, DATABASE_URL: database.url };
 
-  if (env.SEED_DEMO ?? env.NODE_ENV !== "production") {
+  if (cluster.isPrimary && (env.SEED_DEMO ?? env.NODE_ENV !== "production")) {
     const seeded = await seedDemoIfEmpty(log);
     if (seeded) printDemoAccounts(seeded, env.APP_URL);
+  }
+
+  const workers = env.WEB_CONCURRENCY === 0 ? os.availableParallelism() : env.WEB_CONCURRENCY;
+  if (cluster.isPrimary && workers > 1) {
+    await superviseWorkers(workers, database.stop, logger);
+    return;
   }
 
   const buildPath = path.resolve("build/index.js");
@@ -63,6 +74,43 @@ async function main() {
     process.exit(0);
   }
   // Our shutdown stops embedded PostgreSQL last, after the requests (see db/embedded.ts).
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+/**
+ * One server process per worker, all listening on the same port (Node's cluster hands connections
+ * round-robin). The primary only owns the embedded database: it restarts a worker that dies, and on
+ * SIGINT/SIGTERM waits for every worker to finish its requests before stopping PostgreSQL.
+ */
+async function superviseWorkers(count: number, stopDatabase: () => Promise<unknown>, logger: Logger) {
+  let stopping = false;
+  const live = new Set<Worker>();
+  const fork = () => {
+    const worker = cluster.fork();
+    live.add(worker);
+    worker.once("exit", (code, signal) => {
+      live.delete(worker);
+      if (stopping) return;
+      logger.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      fork();
+    });
+  };
+  for (let i = 0; i < count; i += 1) fork();
+  logger.info(`serving with ${count} worker processes`);
+
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: stopping ${live.size} workers`);
+    const exited = [...live].map((worker) => new Promise((resolve) => worker.once("exit", resolve)));
+    // Ctrl-C already reached the workers (same process group); a SIGTERM to the primary alone is passed on.
+    if (signal === "SIGTERM") for (const worker of live) worker.process.kill("SIGTERM");
+    await Promise.all(exited);
+    await stopDatabase();
+    logger.info("stopped cleanly");
+    process.exit(0);
+  }
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }

@@ -11,7 +11,7 @@ import { deps } from "#app/modules/deps.server";
 import { intlLocale, type Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { calendarEvents } from "#app/modules/sessions/sessions.server";
+import { calendarEvents, calendarOpenCounts } from "#app/modules/sessions/sessions.server";
 
 export const handle = { i18n: ["sessions"] };
 
@@ -28,8 +28,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const date = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;
   const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : date.slice(0, 7);
   const days = view === "day" ? [day!] : view === "week" ? weekOf(date) : monthGrid(month).flat();
-  const events = await calendarEvents(deps(), user, days[0]!, days.at(-1)!);
-  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events, zone: user.timeZone };
+  // The viewer's own sessions by name; everything else open only as a count per day (a link to the search).
+  const [events, open] = await Promise.all([calendarEvents(deps(), user, days[0]!, days.at(-1)!), calendarOpenCounts(deps(), user, days[0]!, days.at(-1)!)]);
+  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events, open, zone: user.timeZone };
 }
 
 export default function CalendarPage() {
@@ -40,6 +41,8 @@ export default function CalendarPage() {
   const names = t("calendar.weekdaysShort", { returnObjects: true }) as unknown as string[];
   const label = (iso: string, opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale[lang], { ...opts, timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const eventsOf = (iso: string): Event[] => data.events[iso] ?? [];
+  const openLink = (iso: string, className: string) =>
+    data.open[iso] ? <Link to={localePath(lang, `/sessions?dateFrom=${iso}&dateTo=${iso}`)} className={className}>{t("calendar.open", { count: data.open[iso] })}</Link> : null;
   // With JavaScript a day with sessions opens a dialog; its link still leads to the day page without it.
   const [openDay, setOpenDay] = useState<string | null>(null);
   const { search } = useLocation();
@@ -58,6 +61,7 @@ export default function CalendarPage() {
         <h1 className="mt-3 text-2xl font-bold">{t("calendar.day", { date: label(data.day, { dateStyle: "full" }) })}</h1>
         <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone: data.zone })}</p>
         {list.length ? <EventList events={list} lang={lang} /> : <p className="mt-4 text-stone-600">{t("calendar.empty")}</p>}
+        {openLink(data.day, "mt-4 inline-flex min-h-11 items-center text-brand-700 underline")}
       </section>
     );
   }
@@ -92,6 +96,7 @@ export default function CalendarPage() {
             <li key={iso} className="rounded-lg border border-stone-200 bg-white p-4">
               <h2 className={`font-semibold ${iso === data.today ? "text-brand-700" : ""}`}>{label(iso, { weekday: "long", day: "numeric", month: "long" })}</h2>
               {eventsOf(iso).length ? <EventList events={eventsOf(iso)} lang={lang} /> : <p className="text-sm text-stone-600">{t("calendar.empty")}</p>}
+              {openLink(iso, "mt-2 inline-flex min-h-11 items-center text-sm text-brand-700 underline")}
             </li>
           ))}
         </ol>
@@ -120,6 +125,7 @@ export default function CalendarPage() {
                         ))}
                       </ul>
                       {more ? <Link to={`${base}?day=${iso}`} onClick={openDialog(iso)} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline">{t("calendar.more", { count: more })}</Link> : null}
+                      {openLink(iso, "block min-h-6 truncate text-xs leading-6 text-stone-700 underline")}
                     </td>
                   );
                 })}

@@ -67,7 +67,7 @@ test("the host removes a player from the manage dialog after confirming", async 
 test("a day with sessions opens a dialog with JavaScript and the day page without it", async ({ page, browser, javaScriptEnabled }) => {
   await signIn(page, demo.player, "es");
   await page.goto("/es/calendar");
-  // Every month shows a demo session (one a week ago, others in the next days); take the first busy day.
+  // The calendar lists what the player booked (demo bookings in the next days); take the first busy day.
   const cell = page.locator("td").filter({ has: page.locator("li") }).first();
   const titles = (await cell.locator("li a").allInnerTexts()).map((text) => text.replace(/^\d\d:\d\d /, ""));
   expect(titles.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { locales } from "#app/modules/i18n/config";
 import { isAdmin,isDm } from "#app/modules/users/rules";
 import { checkCredentials, idleCutoff, type RequestMeta, startLoginSession } from "./auth.server";
 import { PkceGoogleStrategy } from "./google-pkce.server";
+import { oncePerRequest } from "#app/utils/request-scope.server";
 import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
 import { hashSecret } from "./tokens.server";
@@ -141,8 +142,18 @@ export function bearerToken(request: Request): string | null {
 // Sliding idle timeout: last_seen_at moves forward at most every 5 minutes, not on every request.
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-/** Who is asking: a bearer access token, else the login cookie; null when neither is valid. */
-export async function getRequester(request: Request, deps: Pick<Deps, "db" | "now">): Promise<Requester | null> {
+/**
+ * Who is asking: a bearer access token, else the login cookie; null when neither is valid.
+ * A page's root and route loaders both ask: for reads the answer is looked up once per request
+ * (an action may sign the user in or out, so its request always asks the database).
+ */
+export function getRequester(request: Request, deps: Pick<Deps, "db" | "now">): Promise<Requester | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpRequester(request, deps);
+  const credentials = `${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
+  return oncePerRequest(`requester\n${credentials}`, () => lookUpRequester(request, deps));
+}
+
+async function lookUpRequester(request: Request, deps: Pick<Deps, "db" | "now">): Promise<Requester | null> {
   const token = bearerToken(request);
   if (token) {
     const row = await repo.findUserByAccessToken(deps.db, hashSecret(token), deps.now);

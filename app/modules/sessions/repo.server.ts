@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
 
 export type SessionRow = {
@@ -91,6 +91,7 @@ export function findSession(db: Database, id: string) {
 export type SessionDetailRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
 /** Sessions in [from, to) the viewer may see, for the calendar. */
+/** The calendar's own entries: sessions the viewer hosts or holds an active booking in. */
 export function calendarRows(db: Database, viewerId: string, from: Date, to: Date) {
   return db
     .selectFrom("sessions as s")
@@ -98,8 +99,25 @@ export function calendarRows(db: Database, viewerId: string, from: Date, to: Dat
     .where("s.starts_at", ">=", from)
     .where("s.starts_at", "<", to)
     .where("s.status", "!=", "CANCELLED")
-    .where((eb) => eb.or([eb("s.is_private", "=", false), eb("s.dm_id", "=", viewerId)]))
+    .where((eb) => eb.or([eb("s.dm_id", "=", viewerId), viewerBooked(viewerId)]))
     .orderBy("s.starts_at")
     .limit(1000)
     .execute();
+}
+
+const viewerBooked = (viewerId: string) =>
+  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${viewerId} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
+
+/**
+ * How many other public sessions each local day holds (the viewer's own are listed instead):
+ * at 100,000 sessions a month has a thousand, too many to ship in a page.
+ */
+export async function openCountsByDay(db: Database, viewerId: string, from: Date, to: Date, timeZone: string) {
+  const { rows } = await sql<{ day: string; n: number }>`
+    select to_char(s.starts_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, count(*)::int as n
+    from sessions s
+    where s.starts_at >= ${from} and s.starts_at < ${to} and s.status <> 'CANCELLED' and not s.is_private
+      and s.dm_id <> ${viewerId} and not ${viewerBooked(viewerId)}
+    group by 1`.execute(db);
+  return rows;
 }

@@ -267,3 +267,16 @@ export async function calendarEvents(deps: Reader, viewer: Requester, firstDay: 
   }
   return byDay;
 }
+
+/**
+ * Per local day between two dates (inclusive), how many public sessions the viewer neither hosts
+ * nor booked are still ahead: the calendar links each count to the search for that day.
+ */
+export async function calendarOpenCounts(deps: Reader, viewer: Requester, firstDay: string, lastDay: string): Promise<Record<string, number>> {
+  const from = DateTime.fromISO(firstDay, { zone: viewer.timeZone }).startOf("day").toJSDate();
+  const to = DateTime.fromISO(lastDay, { zone: viewer.timeZone }).plus({ days: 1 }).startOf("day").toJSDate();
+  const start = from > deps.now ? from : deps.now;
+  if (start >= to) return {};
+  const rows = await repo.openCountsByDay(deps.db, viewer.id, start, to, viewer.timeZone);
+  return Object.fromEntries(rows.map((r) => [r.day, r.n]));
+}

@@ -1,0 +1,126 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { writeReadableStreamToWritable } from "@remix-run/node";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseEnv } from "#app/env.server";
+import { compressResponses, publicFiles } from "../../server/delivery";
+
+// A page of the size of the search results, written the way Remix writes a rendered document:
+// one 2 KiB chunk at a time, each followed by res.flush().
+const page = Array.from({ length: 300 }, (_, i) => `<article class="card"><h2>Partida ${i}</h2><p>Una mesa de rol para ${i % 6} jugadores.</p></article>`).join(
+  "",
+);
+
+let server: http.Server;
+let base: string;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-public-"));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
+  const app = express();
+  app.use(compressResponses());
+  app.use(publicFiles(dir));
+  app.get("/page", (_req, res) => {
+    res.type("text/html");
+    const chunks = page.match(/[\s\S]{1,2048}/g)!.map((c) => new TextEncoder().encode(c));
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    void writeReadableStreamToWritable(stream, res);
+  });
+  app.get("/events", (_req, res) => {
+    res.type("text/event-stream");
+    res.write(`data: ${"x".repeat(4000)}\n\n`);
+    (res as unknown as { flush: () => void }).flush();
+    res.end();
+  });
+  app.use((_req, res) => res.status(404).send("not found"));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function get(url: string, encoding: string) {
+  return new Promise<{ status: number; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    http.get(`${base}${url}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => parts.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, encoding: res.headers["content-encoding"], body: Buffer.concat(parts) }));
+      res.on("error", reject);
+    });
+  });
+}
+
+describe("response compression", () => {
+  it("compresses a page written chunk by chunk as a whole, not one flush per chunk", async () => {
+    const res = await get("/page", "gzip");
+    expect(res.encoding).toBe("gzip");
+    expect(gunzipSync(res.body).toString()).toBe(page);
+    // Flushed per chunk this page was about twice its whole-body size.
+    expect(res.body.length).toBeLessThan(gzipSync(page).length * 1.1);
+  });
+
+  it("serves Brotli to browsers that accept it, gzip to the rest", async () => {
+    const br = await get("/page", "gzip, deflate, br");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    expect(br.body.length).toBeLessThan(gzipSync(page).length);
+    expect((await get("/page", "identity")).body.toString()).toBe(page);
+  });
+
+  it("leaves event streams uncompressed", async () => {
+    const res = await get("/events", "gzip, br");
+    expect(res.encoding).toBeUndefined();
+    expect(res.body.toString()).toContain("data: xxx");
+  });
+});
+
+describe("public files", () => {
+  it("serves files but never looks a page path up on disk", async () => {
+    const stat = vi.spyOn(fs, "stat");
+    expect((await get("/favicon.svg", "identity")).body.toString()).toBe("<svg/>");
+    const calls = stat.mock.calls.length;
+    expect(calls).toBeGreaterThan(0);
+    expect((await get("/es/sessions", "identity")).status).toBe(404);
+    expect(stat.mock.calls.length).toBe(calls);
+    stat.mockRestore();
+  });
+});
+
+describe("npm start", () => {
+  const serve = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.serve!;
+  /** The environment the serve script gives the server, for a given shell environment. */
+  const envOf = (shell: Record<string, string>) => {
+    const prefix = serve.replace(/\s*tsx server\/index\.ts$/, "");
+    const out = execFileSync("sh", ["-c", `${prefix} env`], { env: { PATH: process.env.PATH!, ...shell } as unknown as NodeJS.ProcessEnv }).toString();
+    return Object.fromEntries(out.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+  };
+
+  it("runs React's production build on a local deployment", () => {
+    const env = envOf({});
+    expect(env.NODE_ENV).toBe("production");
+    const app = parseEnv({ ...env, SESSION_SECRET: "s".repeat(32) });
+    // Local conveniences stay: no mandatory production settings, insecure cookies over http, mailbox, demo data.
+    expect(app.NODE_ENV).toBe("development");
+  });
+
+  it("stays a production deployment when the shell says production", () => {
+    const env = envOf({ NODE_ENV: "production" });
+    expect(env.NODE_ENV).toBe("production");
+    expect(() => parseEnv({ ...env, SESSION_SECRET: "s".repeat(32) })).toThrow(/APP_URL/);
+    expect(envOf({ APP_ENV: "test" }).APP_ENV).toBe("test");
+  });
+});

@@ -1,0 +1,69 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
+import { inRequestScope } from "../../app/utils/request-scope.server";
+import type { DB } from "../../db/schema";
+import { useTestDatabase } from "../setup/database";
+import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+
+useTestDatabase();
+
+let cookie: string;
+let userId: string;
+let queries = 0;
+let db: Kysely<DB>;
+
+beforeAll(async () => {
+  const { deps } = testDeps();
+  const created = await signUp(deps, { ...signupInput(uniqueEmail("player")), role: "user" }, newMeta());
+  if (created.status !== "created") throw new Error("sign-up failed");
+  userId = created.userId;
+  const loginSessionId = await startLoginSession(deps, userId, newMeta());
+  const store = authSessionStorage();
+  const session = await store.getSession();
+  session.set(getAuthenticator().sessionKey, loginSessionId);
+  cookie = (await store.commitSession(session)).split(";")[0]!;
+  db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }) }),
+    log: (e) => void (e.level === "query" && (queries += 1)),
+  });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const page = (method = "GET", headers: Record<string, string> = { Cookie: cookie }) => new Request("http://localhost/es/sessions", { method, headers });
+
+describe("who is asking, once per request", () => {
+  it("looks the signed-in user up once for all the loaders of one page", async () => {
+    queries = 0;
+    const deps = { db, now: new Date() };
+    const [root, route] = await inRequestScope(() => Promise.all([getRequester(page(), deps), getRequester(page(), deps)]));
+    expect(root?.id).toBe(userId);
+    expect(route).toBe(root);
+    expect(queries).toBe(1);
+  });
+
+  it("asks again in the next request, and in every action", async () => {
+    queries = 0;
+    const deps = { db, now: new Date() };
+    await inRequestScope(() => getRequester(page(), deps));
+    await inRequestScope(() => getRequester(page(), deps));
+    expect(queries).toBe(2);
+    queries = 0;
+    await inRequestScope(async () => {
+      await getRequester(page("POST"), deps);
+      await getRequester(page("POST"), deps);
+    });
+    expect(queries).toBe(2);
+  });
+
+  it("keeps different credentials apart", async () => {
+    const deps = { db, now: new Date() };
+    const [signedIn, anonymous] = await inRequestScope(() => Promise.all([getRequester(page(), deps), getRequester(page("GET", {}), deps)]));
+    expect(signedIn?.id).toBe(userId);
+    expect(anonymous).toBeNull();
+  });
+});
