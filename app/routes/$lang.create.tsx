@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const user = await requireDm(request, lang);
   const d = deps();
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null } });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
   const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.

@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireDm(request, lang);
   const d = deps();
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" } });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" }, isValid: (f) => parseWithZod(f, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
   const submission = parseWithZod(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   const row = seriesRowFromForm(user.id, user.timeZone, submission.value);

@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!page) throw new Response("Not Found", { status: 404 });
   // Only the host or an admin may upload here (checked before anything is stored).
   if (!page.isHost && !user.isAdmin) throw data({ guard: true, fallback: localePath(lang, `/session/${page.row.id}`) }, { status: 403 });
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id } });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) }).status === "success" });
   const submission = parseWithZod(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.

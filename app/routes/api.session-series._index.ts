@@ -4,6 +4,7 @@ import { deps } from "#app/modules/deps.server";
 import { apiSeriesSchema } from "#app/modules/series/api-schema";
 import { createSeriesFromApi } from "#app/modules/series/series.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
+import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,6 +15,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user.isDm && !user.isAdmin) return apiError("Only hosts can create series", 403);
   const parsed = apiSeriesSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
-  const result = await createSeriesFromApi(deps(), user, parsed.data);
+  const image = checkApiImageUrl(parsed.data, deps().storage);
+  if (!image.ok) return apiError(image.error, 400);
+  const result = await createSeriesFromApi(deps(), user, image.value);
   return result.ok ? apiJson({ id: result.id, sessionsCreated: result.sessions }, 201) : apiError(result.error, 400);
 }

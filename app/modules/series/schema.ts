@@ -70,7 +70,8 @@ export function seriesFormSchema(context: SeriesFormContext) {
         currency: z.enum(currencies, { errorMap: () => ({ message: "currencyInvalid" }) }).default("MXN"),
         paymentMethods: z.preprocess(list, z.array(z.enum(paymentMethods, { errorMap: () => ({ message: "paymentMethodInvalid" }) }))),
         location: optionalText({ max: 200, tooLong: "sessionLocationTooLong" }),
-        imageUrl: z.string().url("imageUrlInvalid").max(1000, "imageUrlInvalid").optional(),
+        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {
         if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });

@@ -25,7 +25,7 @@ export const apiSessionSchema = z
     price: z.number().int().min(0).max(100_000_000).default(0),
     currency: z.enum(currencies).default("MXN"),
     allowedPaymentMethods: z.array(z.enum(paymentMethods)).default(["CARD"]),
-    imageUrl: z.string().url("imageUrl must be a URL").nullish(),
+    imageUrl: z.string().max(1000, "imageUrl must be an image uploaded to Mesa").nullish(), // checked against our storage by checkApiImageUrl
     location: z.string().max(200).nullish(),
     is_private: z.boolean().optional(),
     isPrivate: z.boolean().optional(),

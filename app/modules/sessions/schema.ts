@@ -57,7 +57,8 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
       voucherPaymentDays: z.coerce.number().pipe(z.union(oxxoVoucherDays.map((d) => z.literal(d)) as [z.ZodLiteral<3>, z.ZodLiteral<2>, z.ZodLiteral<1>], { errorMap: () => ({ message: "voucherDaysInvalid" }) })).default(3),
       location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
       isPrivate: z.boolean().optional().default(false),
-      imageUrl: z.string().url("imageUrlInvalid").max(1000, "imageUrlInvalid").optional(),
+      // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+      imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
     })
     .superRefine((v, ctx) => {
       if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });
