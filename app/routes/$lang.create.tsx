@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const user = await requireVerifiedHost(request, lang);
   const d = deps();
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null } });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
   const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.

@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id } });
+  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) }).status === "success" });
   const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.

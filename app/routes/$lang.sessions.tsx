@@ -7,11 +7,12 @@ import { SessionCard } from "#app/components/sessions/session-card";
 import { buttonClass } from "#app/components/ui/button";
 import { Pagination } from "#app/components/ui/pagination";
 import { requireUser } from "#app/modules/auth/guards.server";
-import { popularTagIds, predefinedTags, resolveTag, tagLabel } from "#app/modules/catalog/tags";
+import { popularTagIds, predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { activeFilters } from "#app/modules/sessions/active-filters";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { todayIn } from "#app/modules/sessions/date-range.server";
 import { parseSearchParams, withParams } from "#app/modules/sessions/search";
@@ -61,7 +62,7 @@ export default function SessionsPage() {
     { key: "free", changes: { freeOnly: "true" } },
     { key: "oneShots", changes: { tags: "one-shot" } },
   ];
-  const active = [...current.entries()].filter(([key]) => key !== "page");
+  const active = activeFilters(data.params, lang, t);
   return (
     <section>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -93,14 +94,11 @@ export default function SessionsPage() {
       </div>
       {active.length ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" aria-label={t("search.active")}>
-          {active.map(([key, value]) => {
-            const shown = key === "tags" ? value.split(",").map((v) => { const r = resolveTag(v); return r.predefined ? tagLabel(r.predefined, lang) : r.name; }).join(", ") : value;
-            return (
-              <Link key={`${key}-${value}`} to={href({ [key]: null })} aria-label={t("search.remove", { name: shown })} className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 text-brand-700 hover:bg-brand-100">
-                {shown} <span aria-hidden="true">×</span>
-              </Link>
-            );
-          })}
+          {active.map((filter) => (
+            <Link key={filter.id} to={href(filter.remove)} aria-label={t("search.remove", { name: filter.text })} className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 text-brand-700 hover:bg-brand-100">
+              {filter.text} <span aria-hidden="true">×</span>
+            </Link>
+          ))}
           <Link to={location.pathname} className="text-brand-700 underline">{t("search.clear")}</Link>
         </div>
       ) : null}

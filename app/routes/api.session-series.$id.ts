@@ -4,6 +4,7 @@ import { deps } from "#app/modules/deps.server";
 import { apiSeriesSchema } from "#app/modules/series/api-schema";
 import { updateSeriesFromApi } from "#app/modules/series/series.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
+import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -16,7 +17,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = apiSeriesSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
-  const result = await updateSeriesFromApi(deps(), user, params.id ?? "", parsed.data);
+  const image = checkApiImageUrl(parsed.data, deps().storage);
+  if (!image.ok) return apiError(image.error, 400);
+  const result = await updateSeriesFromApi(deps(), user, params.id ?? "", image.value);
   if (result.ok) return apiJson({ id: params.id, success: true });
   if (result.status === 403) return apiError("You can only edit your own series", 403);
   if (result.status === 404) return apiError("Series not found", 404);

@@ -5,6 +5,7 @@ import { deps } from "#app/modules/deps.server";
 import { apiSeriesSchema } from "#app/modules/series/api-schema";
 import { createSeriesFromApi } from "#app/modules/series/series.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
+import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -16,6 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user.emailVerified) return apiError("Verify your email address before creating series", 403);
   const parsed = apiSeriesSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
-  const result = await createSeriesFromApi(deps(), user, parsed.data);
+  const image = checkApiImageUrl(parsed.data, deps().storage);
+  if (!image.ok) return apiError(image.error, 400);
+  const result = await createSeriesFromApi(deps(), user, image.value);
   return result.ok ? apiJson({ id: result.id, sessionsCreated: result.sessions }, 201) : apiError(result.error, 400);
 }

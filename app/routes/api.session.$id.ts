@@ -3,6 +3,7 @@ import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
 import { updateSessionFromApi } from "#app/modules/sessions/sessions.server";
+import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -12,7 +13,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const parsed = apiSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
-  const result = await updateSessionFromApi(deps(), user, params.id ?? "", parsed.data);
+  const image = checkApiImageUrl(parsed.data, deps().storage);
+  if (!image.ok) return apiError(image.error, 400);
+  const result = await updateSessionFromApi(deps(), user, params.id ?? "", image.value);
   if (result.ok) return apiJson({ id: params.id, success: true });
   if (result.status === 403) return apiError("You can only edit your own sessions", 403);
   if (result.status === 404) return apiError("Session not found", 404);

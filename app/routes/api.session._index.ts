@@ -4,6 +4,7 @@ import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
 import { createSessionFromApi } from "#app/modules/sessions/sessions.server";
+import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -15,6 +16,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user.emailVerified) return apiError("Verify your email address before creating sessions", 403);
   const parsed = apiSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
-  const result = await createSessionFromApi(deps(), user, parsed.data);
+  const image = checkApiImageUrl(parsed.data, deps().storage);
+  if (!image.ok) return apiError(image.error, 400);
+  const result = await createSessionFromApi(deps(), user, image.value);
   return result.ok ? apiJson({ id: result.id }, 201) : apiError(result.error, 400);
 }

@@ -38,7 +38,7 @@ const payload = {
   preSessionCheckHours: 48,
   isOngoing: true,
   endDate: day(90).toISODate(),
-  imageUrl: "https://img.example.com/capa.webp",
+  imageUrl: "/uploads/0a1b2c3d/series/1800000000000-capa.webp",
 };
 const seriesCount = async () => Number((await getDb().selectFrom("series").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 const sessionsOf = (id: string) => getDb().selectFrom("sessions").select(["id", "title", "starts_at", "price_cents", "tags", "image_url"]).where("series_id", "=", id).orderBy("starts_at").execute();

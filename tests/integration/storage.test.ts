@@ -105,7 +105,9 @@ describe("serving local uploads", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await response.arrayBuffer())).toEqual(png);
     const imgSrc = /img-src ([^;]+)/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
-    expect(imgSrc.split(" ")).toEqual(expect.arrayContaining(["'self'", "blob:", "http://127.0.0.1:3999"]));
+    expect(imgSrc.split(" ")).toEqual(expect.arrayContaining(["'self'", "blob:"]));
+    // Local files are same-origin paths: the page never names APP_URL's host for them.
+    expect(imgSrc.split(" ")).not.toContain("http://127.0.0.1:3999");
   });
 
   it("answers a plain 404 for anything else under /uploads", async () => {
@@ -124,5 +126,20 @@ describe("serving local uploads", () => {
       expect([403, 404], url).toContain(response.status);
       expect(response.body, url).not.toContain("s".repeat(32));
     }
+  });
+});
+
+describe("where stored images are published", () => {
+  it("local uploads are same-origin paths; an S3 bucket or CDN is allowed by its own origin", async () => {
+    const { storageChoice, storageOrigin, createStorage } = await import("../../app/services/storage/choose.server");
+    const disk = storageChoice(parseEnv({ SESSION_SECRET: "s".repeat(32), DATA_DIR: process.env.DATA_DIR!, NODE_ENV: "test", APP_URL: "http://localhost:3311" }));
+    const storage = createStorage(disk);
+    expect(storage.url("u1/series/1-a.png")).toBe("/uploads/u1/series/1-a.png");
+    expect(storage.bases).toEqual(["/uploads", "http://localhost:3311/uploads"]);
+    expect(storageOrigin(disk)).toBe("'self'");
+
+    const s3 = storageChoice(parseEnv({ SESSION_SECRET: "s".repeat(32), NODE_ENV: "test", S3_BUCKET: "mesa", S3_PUBLIC_URL: "https://cdn.mesa.test/media" }));
+    expect(createStorage(s3).url("u1/series/1-a.png")).toBe("https://cdn.mesa.test/media/u1/series/1-a.png");
+    expect(storageOrigin(s3)).toBe("https://cdn.mesa.test");
   });
 });

@@ -57,7 +57,7 @@ export const apiSeriesSchema = z
     autoGenerateAhead: z.number().int().min(1, "autoGenerateAhead must be between 1 and 10").max(10, "autoGenerateAhead must be between 1 and 10").default(2),
     bookingLockHours: hours("bookingLockHours").default(24),
     preSessionCheckHours: hours("preSessionCheckHours").default(24),
-    imageUrl: z.string().url("imageUrl must be a URL").max(1000, "imageUrl must be a URL").nullish(),
+    imageUrl: z.string().max(1000, "imageUrl must be an image uploaded to Mesa").nullish(), // checked against our storage by checkApiImageUrl
     location: z.string().max(200, "location must be at most 200 characters").nullish(),
   })
   .superRefine((v, ctx) => {

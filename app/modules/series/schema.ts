@@ -68,7 +68,8 @@ export function seriesFormSchema(context: SeriesFormContext) {
         tags: z.preprocess(list, z.array(z.string().trim().min(1).max(50, "tagTooLong")).max(SERIES_FORM_MAX_TAGS, "tooManySeriesTags")),
         ...pricingFormShape,
         location: optionalText({ max: 200, tooLong: "sessionLocationTooLong" }),
-        imageUrl: z.string().url("imageUrlInvalid").max(1000, "imageUrlInvalid").optional(),
+        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {
         if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });

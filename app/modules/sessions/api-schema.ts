@@ -30,7 +30,7 @@ export const apiSessionSchema = z
     preSessionCheckHours: z.number().int().min(0).max(168).default(24),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
     ...pricingApiShape,
-    imageUrl: z.string().url("imageUrl must be a URL").nullish(),
+    imageUrl: z.string().max(1000, "imageUrl must be an image uploaded to Mesa").nullish(), // checked against our storage by checkApiImageUrl
     location: z.string().max(200).nullish(),
     is_private: z.boolean().optional(),
     isPrivate: z.boolean().optional(),

@@ -53,7 +53,8 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
       ...pricingFormShape,
       location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
       isPrivate: z.boolean().optional().default(false),
-      imageUrl: z.string().url("imageUrlInvalid").max(1000, "imageUrlInvalid").optional(),
+      // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+      imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
     })
     .superRefine((v, ctx) => {
       if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });

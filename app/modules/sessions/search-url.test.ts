@@ -10,3 +10,14 @@ describe("canonicalSearch", () => {
     expect(canonicalSearch(new URLSearchParams("priceMinUnits=abc"))).toBe("");
   });
 });
+
+describe("canonicalSearch and the 'group campaigns' box", () => {
+  it("drops the default: the ticked box sends true beside the hidden false", () => {
+    expect(canonicalSearch(new URLSearchParams("groupBySeries=true&groupBySeries=false"))).toBe("");
+    expect(canonicalSearch(new URLSearchParams("game=Pathfinder&groupBySeries=true&groupBySeries=false"))).toBe("?game=Pathfinder");
+  });
+
+  it("keeps grouping turned off (the box left unticked sends only the hidden false)", () => {
+    expect(canonicalSearch(new URLSearchParams("groupBySeries=false"))).toBeNull();
+  });
+});

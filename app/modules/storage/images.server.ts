@@ -69,7 +69,7 @@ export async function storeImage(storage: Storage, input: { userId: string; targ
   return storage.url(key);
 }
 
-/** The <img> sources of a stored image URL, with the 400/800 px copies when it is one of ours. */
+/** The <img> sources of a stored image URL (its 400/800 px copies); null when it is not one of ours. */
 export function publicImage(url: string | null | undefined) {
-  return imageSources(url, getServices().storage.url(""));
+  return imageSources(url, getServices().storage.bases);
 }

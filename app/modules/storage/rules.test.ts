@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkImage, detectImageType, IMAGE_MAX_BYTES, imageKey, imageSources, problemParams, safeFileName, variantKey } from "./rules";
+import { checkImage, detectImageType, IMAGE_MAX_BYTES, imageKey, imageSources, ownImageUrl, problemParams, safeFileName, variantKey } from "./rules";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -87,24 +87,64 @@ describe("imageKey and variantKey", () => {
   });
 });
 
-describe("imageSources", () => {
-  const base = "https://cdn.mesa.test/uploads";
+describe("ownImageUrl", () => {
+  const key = "7f0c8a52-58c3-4e4b-9d3f-2b1f0e6a9c11/series/1800000000000-campana.png";
+  const disk = ["/uploads", "http://localhost:3000/uploads"];
 
-  it("offers the 400 and 800 px copies of our own uploads", () => {
-    expect(imageSources(`${base}/u/series/1800000000000-campana.png`, base)).toEqual({
-      src: `${base}/u/series/1800000000000-campana.w400.webp`,
-      srcSet: `${base}/u/series/1800000000000-campana.w400.webp 400w, ${base}/u/series/1800000000000-campana.w800.webp 800w`,
-      large: `${base}/u/series/1800000000000-campana.w800.webp`,
-    });
-    expect(imageSources(`${base}/u/series/1800000000000-campana.png`, `${base}/`)?.srcSet).toContain("800w");
+  it("keeps a same-origin upload as it is, and turns an older absolute local address into the path", () => {
+    expect(ownImageUrl(`/uploads/${key}`, disk)).toBe(`/uploads/${key}`);
+    // Stored before uploads became paths: it must load under 127.0.0.1 or a phone's address too.
+    expect(ownImageUrl(`http://localhost:3000/uploads/${key}`, disk)).toBe(`/uploads/${key}`);
+    expect(ownImageUrl(`https://cdn.mesa.test/media/${key}`, ["https://cdn.mesa.test/media/"])).toBe(`https://cdn.mesa.test/media/${key}`);
+    expect(ownImageUrl("/uploads/ab12/session/1800000000000/1800000000001-a.webp", disk)).toBe("/uploads/ab12/session/1800000000000/1800000000001-a.webp");
   });
 
-  it("uses any other address as it is, and nothing for no image", () => {
-    const other = "https://images.example.com/dragon.jpg";
-    expect(imageSources(other, base)).toEqual({ src: other, srcSet: null, large: other });
-    expect(imageSources(`${base}/u/odd name.jpg`, base)).toEqual({ src: `${base}/u/odd name.jpg`, srcSet: null, large: `${base}/u/odd name.jpg` });
-    expect(imageSources(`${base}-other/u/series/1800000000000-a.png`, base)?.srcSet).toBeNull();
-    expect(imageSources(null, base)).toBeNull();
-    expect(imageSources("", base)).toBeNull();
+  it("refuses other schemes, hosts and anything that is not a stored original", () => {
+    for (const url of [
+      "javascript:alert(1)",
+      "https://tracker.example/pixel.png",
+      `https://evil.test/uploads/${key}`,
+      `//evil.test/uploads/${key}`,
+      `http://localhost:3000.evil.test/uploads/${key}`,
+      `/uploads/../session-secret`,
+      `/uploads/u1/series/../../session-secret.png`,
+      `/uploads/${key.replace(".png", ".w400.webp")}`,
+      `/uploads/${key}?x=1`,
+      `/uploads/${key}#x`,
+      "/uploads/",
+      `data:image/png;base64,AAAA`,
+      `https://cdn.mesa.test/media-other/${key}`,
+    ]) {
+      expect(ownImageUrl(url, [...disk, "https://cdn.mesa.test/media"]), url).toBeNull();
+    }
+    expect(ownImageUrl(`/uploads/${key}`, [])).toBeNull();
+  });
+});
+
+describe("imageSources", () => {
+  const bases = ["https://cdn.mesa.test/uploads"];
+  const base = bases[0]!;
+
+  it("offers the 400 and 800 px copies of our own uploads", () => {
+    expect(imageSources(`${base}/ab12/series/1800000000000-campana.png`, bases)).toEqual({
+      src: `${base}/ab12/series/1800000000000-campana.w400.webp`,
+      srcSet: `${base}/ab12/series/1800000000000-campana.w400.webp 400w, ${base}/ab12/series/1800000000000-campana.w800.webp 800w`,
+      large: `${base}/ab12/series/1800000000000-campana.w800.webp`,
+    });
+    expect(imageSources(`${base}/ab12/series/1800000000000-campana.png`, [`${base}/`])?.srcSet).toContain("800w");
+  });
+
+  it("serves an older absolute local address from the same origin as the page", () => {
+    expect(imageSources("http://localhost:3000/uploads/ab12/series/1800000000000-a.png", ["/uploads", "http://localhost:3000/uploads"])?.large).toBe(
+      "/uploads/ab12/series/1800000000000-a.w800.webp",
+    );
+  });
+
+  it("shows nothing for any other address, and for no image", () => {
+    expect(imageSources("https://images.example.com/dragon.jpg", bases)).toBeNull();
+    expect(imageSources(`${base}/u/odd name.jpg`, bases)).toBeNull();
+    expect(imageSources(`${base}-other/ab12/series/1800000000000-a.png`, bases)).toBeNull();
+    expect(imageSources(null, bases)).toBeNull();
+    expect(imageSources("", bases)).toBeNull();
   });
 });

@@ -20,7 +20,12 @@ export const IMAGE_ACCEPT = [...Object.keys(IMAGE_TYPES), ".jpg", ".jpeg", ".png
 /** How many leading bytes `detectImageType` needs. */
 export const IMAGE_SIGNATURE_BYTES = 12;
 
-export type ImageProblem = { key: "imageInvalidType" } | { key: "imageTooLarge"; bytes: number } | { key: "imageUploadFailed" };
+export type ImageProblem =
+  | { key: "imageInvalidType" }
+  | { key: "imageTooLarge"; bytes: number }
+  | { key: "imageUploadFailed" }
+  | { key: "imageUrlInvalid" }
+  | { key: "imagePickAgain" };
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 
@@ -93,14 +98,38 @@ export function variantKey(key: string, width: VariantWidth) {
 
 export type ImageSources = { src: string; srcSet: string | null; large: string };
 
+const trimSlash = (base: string) => base.replace(/\/+$/, "");
+// What imageKey makes: {userId}/session/{id or timestamp}/{timestamp}-{name}.{ext} or {userId}/series/{timestamp}-{name}.{ext}.
+const storedKey = /^[0-9a-f-]{1,36}\/(?:session\/[0-9a-f-]{1,36}|series)\/\d{1,16}-[a-z0-9-]{1,60}\.(?:jpg|png|webp)$/;
+
 /**
- * What an <img> needs for an image URL. Our own uploads (under `storageBase`) have 400 and 800
- * px copies; any other address (older data, the JSON API) is used as it is.
+ * The address to store and show for `url` when it is an original image in our storage, null for
+ * anything else (another host, another scheme, a path that leaves the uploads). `bases` are the
+ * storage's public bases, the current one first: an address under an older one (a local upload
+ * saved as `http://localhost:3000/uploads/…` before uploads became same-origin paths) comes back
+ * under the current one, so it loads whatever host name the site is opened under.
  */
-export function imageSources(url: string | null | undefined, storageBase: string): ImageSources | null {
-  if (!url) return null;
-  const prefix = `${storageBase.replace(/\/+$/, "")}/`;
-  if (!url.startsWith(prefix) || !original.test(url.slice(prefix.length - 1))) return { src: url, srcSet: null, large: url };
-  const copy = (width: VariantWidth) => `${prefix}${variantKey(url.slice(prefix.length), width)}`;
-  return { src: copy(400), srcSet: IMAGE_VARIANT_WIDTHS.map((w) => `${copy(w)} ${w}w`).join(", "), large: copy(800) };
+export function ownImageUrl(url: string, bases: readonly string[]): string | null {
+  const current = bases[0];
+  if (current === undefined) return null;
+  for (const base of bases) {
+    const prefix = `${trimSlash(base)}/`;
+    if (!url.startsWith(prefix)) continue;
+    const key = url.slice(prefix.length);
+    return storedKey.test(key) ? `${trimSlash(current)}/${key}` : null;
+  }
+  return null;
+}
+
+/**
+ * What an <img> needs for a stored image URL: the 400 and 800 px copies beside the original.
+ * Anything that is not one of our uploads (older data, from before the API checked it) is not
+ * shown at all: a third-party address would tell another site who looked at the page.
+ */
+export function imageSources(url: string | null | undefined, bases: readonly string[]): ImageSources | null {
+  const own = url ? ownImageUrl(url, bases) : null;
+  if (!own) return null;
+  // The copies sit beside the original, so the whole address takes the same suffix as its key.
+  const copyOf = (width: VariantWidth) => variantKey(own, width);
+  return { src: copyOf(400), srcSet: IMAGE_VARIANT_WIDTHS.map((w) => `${copyOf(w)} ${w}w`).join(", "), large: copyOf(800) };
 }

@@ -3,7 +3,7 @@ import { data, unstable_parseMultipartFormData, type UploadHandler } from "@remi
 import type { Storage } from "#app/services/storage/storage";
 import { readForm } from "#app/utils/form.server";
 import { prepareImage, storeImage } from "./images.server";
-import { checkImage, IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageProblem, type ImageTarget } from "./rules";
+import { checkImage, IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageProblem, type ImageTarget, ownImageUrl } from "./rules";
 
 /** Names the session and series forms use for the file and the "remove image" box. */
 export const IMAGE_FIELD = "image";
@@ -66,22 +66,38 @@ async function readMultipart(request: Request) {
 export type FormWithImage = { formData: FormData; imageProblem: ImageProblem | null };
 
 /**
- * Reads a session or series form, with or without an image (multipart or not). A valid image is
- * stored at once and its URL put in `imageUrl`, so if other fields are wrong the form comes back
- * with the image already uploaded. A wrong one gives `imageProblem` and leaves `imageUrl` as it was.
+ * Reads a session or series form, with or without an image (multipart or not). The `imageUrl`
+ * the form sends back (the image it already has) must be one of our stored images, else
+ * `imageUrlInvalid`. A new file is checked at once, but stored only when `isValid` accepts the
+ * rest of the form: a form that fails stores nothing (no orphan files from bad submits), and a
+ * form without JavaScript, whose file input the browser empties, gets `imagePickAgain`. Once
+ * stored, its URL is put in `imageUrl`, so an overlap warning's "Save anyway" keeps it.
  */
-export async function readFormWithImage(request: Request, ctx: { storage: Storage; now: Date; userId: string; target: ImageTarget }): Promise<FormWithImage> {
+export async function readFormWithImage(
+  request: Request,
+  ctx: { storage: Storage; now: Date; userId: string; target: ImageTarget; isValid: (formData: FormData) => boolean },
+): Promise<FormWithImage> {
   const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
   const { formData, image } = multipart ? await readMultipart(request) : { formData: await readForm(request), image: null };
   if (formData.get(REMOVE_IMAGE_FIELD) === "on") formData.delete(IMAGE_URL_FIELD);
   formData.delete(REMOVE_IMAGE_FIELD);
   formData.delete(IMAGE_FIELD);
+  const kept = formData.get(IMAGE_URL_FIELD);
+  if (typeof kept === "string" && kept !== "") {
+    const own = ownImageUrl(kept, ctx.storage.bases);
+    if (!own) {
+      formData.delete(IMAGE_URL_FIELD);
+      return { formData, imageProblem: { key: "imageUrlInvalid" } };
+    }
+    formData.set(IMAGE_URL_FIELD, own);
+  } else formData.delete(IMAGE_URL_FIELD);
   if (!image) return { formData, imageProblem: null };
 
   const problem = checkImage(image);
   if (problem || !image.bytes) return { formData, imageProblem: problem ?? { key: "imageTooLarge", bytes: image.size } };
   const prepared = await prepareImage(image.bytes);
   if (!prepared) return { formData, imageProblem: { key: "imageInvalidType" } };
+  if (!ctx.isValid(formData)) return { formData, imageProblem: { key: "imagePickAgain" } };
   try {
     formData.set(IMAGE_URL_FIELD, await storeImage(ctx.storage, { userId: ctx.userId, target: ctx.target, fileName: image.fileName, image: prepared, now: ctx.now }));
   } catch (error) {
@@ -98,4 +114,14 @@ export type ImageFormResult = SubmissionResult<string[]> & { imageProblem?: Imag
 export function imageFormReply(submission: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }, imageProblem: ImageProblem | null) {
   const result: ImageFormResult = { ...submission.reply(imageProblem ? { fieldErrors: { [IMAGE_FIELD]: [imageProblem.key] } } : undefined), imageProblem };
   return data(result, { status: 400 });
+}
+
+/**
+ * For the JSON API: `imageUrl` as stored when it is one of our uploaded images (an older absolute
+ * local address comes back as the current one), or the message of a 400.
+ */
+export function checkApiImageUrl<T extends { imageUrl?: string | null }>(input: T, storage: Storage): { ok: true; value: T } | { ok: false; error: string } {
+  if (input.imageUrl === undefined || input.imageUrl === null || input.imageUrl === "") return { ok: true, value: input.imageUrl === "" ? { ...input, imageUrl: null } : input };
+  const own = ownImageUrl(input.imageUrl, storage.bases);
+  return own ? { ok: true, value: { ...input, imageUrl: own } } : { ok: false, error: "imageUrl must be an image uploaded to Mesa" };
 }

@@ -4,11 +4,13 @@ import path from "node:path";
 import { assertSafeKey, type Storage, StorageKeyTakenError } from "./storage";
 
 /**
- * Files under `dir`, served by the app at `publicUrl` (server/http.ts mounts /uploads). Each file
+ * Files under `dir`, served by the app at `publicUrl` (server/http.ts mounts /uploads): a path
+ * such as `/uploads`, so the browser asks the host the page came from. `olderUrls` are bases
+ * stored addresses may still carry (`APP_URL/uploads`, from before the path). Each file
  * is written beside its final name and then hard-linked into place: readers never see half a
  * file, and link() refuses an existing name atomically, so nothing is ever overwritten.
  */
-export function createDiskStorage(dir: string, publicUrl: string): Storage {
+export function createDiskStorage(dir: string, publicUrl: string, olderUrls: string[] = []): Storage {
   const base = publicUrl.replace(/\/+$/, "");
   return {
     async put(key, bytes) {
@@ -27,5 +29,6 @@ export function createDiskStorage(dir: string, publicUrl: string): Storage {
       }
     },
     url: (key) => `${base}/${key}`,
+    bases: [base, ...olderUrls],
   };
 }

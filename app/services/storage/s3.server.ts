@@ -38,6 +38,7 @@ export function createS3Storage(config: S3Config): Storage {
       }
     },
     url: (key) => `${base}/${key}`,
+    bases: [base],
   };
 }
 

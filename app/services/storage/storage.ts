@@ -4,6 +4,11 @@ export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The public address of `key`. */
   url(key: string): string;
+  /**
+   * Every base its files have been published under, the current one (what `url` uses) first,
+   * so addresses stored under an older base are still recognised as ours.
+   */
+  readonly bases: readonly string[];
 }
 
 /** Spec section 7 and 9: stored files are cached for an hour. */
