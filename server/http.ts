@@ -117,7 +117,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     createRequestHandler({
       build: options.build,
       mode: production ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      // The one clock reading of the request: loaders and actions get it through deps(context).
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: new Date() }),
     }),
   );
   return app;

@@ -21,19 +21,20 @@ export const handle = { i18n: ["sessions", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const page = await getSessionForViewer(deps(), params.id ?? "", user);
+  const d = deps(context);
+  const page = await getSessionForViewer(d, params.id ?? "", user);
   if (!page) notFound();
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row) };
+  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, now: d.now.toISOString(), values: sessionFormValues(page.row) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const d = deps();
+  const d = deps(context);
   const page = await getSessionForViewer(d, params.id ?? "", user);
   if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
@@ -53,13 +54,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSessionPage() {
-  const { sessionId, timeZone, values } = useLoaderData<typeof loader>();
+  const { sessionId, timeZone, now, values } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.editTitle")}</h1>
-      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} lang={i18n.language as Locale} />
+      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} now={now} lang={i18n.language as Locale} />
     </section>
   );
 }

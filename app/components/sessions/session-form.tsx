@@ -31,6 +31,8 @@ export function SessionForm(props: {
   defaultValue: SessionFormValues;
   timeZone: string;
   lang: Locale;
+  /** The server's clock reading (ISO), so the browser checks dates against the same today it rendered with. */
+  now: string;
   /** The overlap the server found on the last submit, if it stopped to warn. */
   overlap?: ConflictReport | null;
   /** Editing: this session is left out of the overlap check. */
@@ -38,7 +40,7 @@ export function SessionForm(props: {
 }) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().state === "submitting";
-  const schema = sessionFormSchema({ now: new Date(), timeZone: props.timeZone });
+  const schema = sessionFormSchema({ now: new Date(props.now), timeZone: props.timeZone });
   const [form, fields] = useForm<Shape, unknown>({
     id: "session",
     lastResult: props.lastResult,
