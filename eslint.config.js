@@ -34,8 +34,11 @@ const componentModules = {
 };
 const clockReads = [
   { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Rules take `now` as an argument; they never read the clock." },
-  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },  { selector: "CallExpression[callee.object.name='DateTime'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },
 ];
+// Routes, modules and components take the request's clock reading from the load context
+// (deps(context).now, or a `now` prop from the loader), so a test can fix the time.
+const requestClockReads = clockReads.map((r) => ({ ...r, message: "Use deps(context).now (or a `now` prop from the loader); only app/services/clock reads the wall clock." }));
 
 export default defineConfig(
   globalIgnores([
@@ -78,6 +81,11 @@ export default defineConfig(
   {
     files: ["app/modules/**", "app/services/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [routeModules, componentModules] }] },
+  },
+  {
+    files: ["app/routes/**", "app/modules/**", "app/components/**", "app/root.tsx"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...requestClockReads] },
   },
   {
     files: ["app/**/rules.ts"],

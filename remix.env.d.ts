@@ -6,4 +6,13 @@ declare module "@remix-run/server-runtime" {
   interface Future {
     v3_singleFetch: true;
   }
+
+  /**
+   * What server/http.ts hands every loader and action besides the CSP nonce (declared in
+   * entry.server.tsx): the request's one clock reading, which `deps(context)` makes the use cases'
+   * `now`. Route tests pass a fixed one. Optional, because remix-auth reuses this type for its own context.
+   */
+  interface AppLoadContext {
+    now?: Date;
+  }
 }

@@ -124,7 +124,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       build: options.build,
       // React's build (NODE_ENV), not the deployment: `npm start` is a local deployment on React's production build.
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      // The one clock reading of the request: loaders and actions get it through deps(context).
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: new Date() }),
     }),
   );
   return app;

@@ -1,4 +1,6 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "#app/env.server";
+import { systemClock } from "#app/services/clock/clock.server";
 import { getServices } from "#app/services/index.server";
 import type { Mailer } from "#app/services/mailer/mailer";
 import type { Storage } from "#app/services/storage/storage";
@@ -13,7 +15,12 @@ export type Deps = {
   appUrl: string;
 };
 
-export function deps(): Deps {
+/**
+ * The request's dependencies. Pass the loader's or action's `context`: its `now` (read once per
+ * request by the server, or fixed by a test) becomes the use cases' clock. Without one (helpers
+ * outside a request) the system clock is read.
+ */
+export function deps(context?: Pick<AppLoadContext, "now">): Deps {
   const services = getServices();
-  return { db: getDb(), mailer: services.mailer, storage: services.storage, now: new Date(), appUrl: getEnv().APP_URL };
+  return { db: getDb(), mailer: services.mailer, storage: services.storage, now: context?.now ?? systemClock(), appUrl: getEnv().APP_URL };
 }

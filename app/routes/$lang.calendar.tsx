@@ -18,11 +18,11 @@ export const handle = { i18n: ["sessions"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /** Month grid (Sunday first), agenda week, or one day — all plain links, state in the URL. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
-  const today = DateTime.now().setZone(user.timeZone).toISODate() ?? "";
+  const today = DateTime.fromJSDate(deps(context).now, { zone: user.timeZone }).toISODate() ?? "";
   const day = url.searchParams.get("day");
   const view = isDate(day) ? "day" : url.searchParams.get("view") === "week" ? "week" : "month";
   const date = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;

@@ -22,19 +22,20 @@ export const handle = { i18n: ["sessions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /** DM only (spec: the create button shows only to users whose roles include dm). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
-  return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, defaults: newSessionDefaults(user.timeZone, new Date()), minDate: todayIn(user.timeZone, deps().now) };
+  const { now } = deps(context);
+  return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, now: now.toISOString(), defaults: newSessionDefaults(user.timeZone, now), minDate: todayIn(user.timeZone, now) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   if (!(await getOptionalUser(request))) {
     return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/create"))}`, { type: "error", key: "sessions:toasts.loginFirst" });
   }
   const user = await requireVerifiedHost(request, lang);
-  const d = deps();
+  const d = deps(context);
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
   const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
@@ -47,13 +48,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CreateSessionPage() {
-  const { timeZone, defaults, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.createTitle")}</h1>
-      <SessionForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} minDate={minDate} lang={i18n.language as Locale} />
+      <SessionForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} now={now} minDate={minDate} lang={i18n.language as Locale} />
     </section>
   );
 }

@@ -31,17 +31,18 @@ export const handle = { i18n: ["sessions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Mesa` : "Mesa" }];
 
 /** Public to anyone with the link. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
-  const page = await getSeries(deps(), params.id ?? "", viewer);
+  const d = deps(context);
+  const page = await getSeries(d, params.id ?? "", viewer);
   if (!page) notFound();
   const { row } = page;
   const t = translator(lang, "sessions");
   const zone = viewer?.timeZone ?? guestTimeZone;
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
   const canManage = canManageSeries(viewer, row);
-  const instructions = await seriesInstructionsFor(deps(), row, viewer);
+  const instructions = await seriesInstructionsFor(d, row, viewer);
   const day = (iso: string) => new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const item = (s: (typeof page.upcoming)[number]) => ({ id: s.id, when: formatDateTime(new Date(s.starts_at), lang, zone), modified: s.is_modified, seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }) });
   return {
@@ -71,7 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           // Sessions are added by hand only to a series without a fixed schedule.
           irregular: row.frequency === "IRREGULAR",
           timeZone: row.time_zone,
-          addDefaults: { date: DateTime.fromJSDate(new Date(), { zone: row.time_zone }).plus({ days: 1 }).toISODate() ?? "", time: row.time_hhmm },
+          now: d.now.toISOString(),
+          addDefaults: { date: DateTime.fromJSDate(d.now, { zone: row.time_zone }).plus({ days: 1 }).toISODate() ?? "", time: row.time_hhmm },
         }
       : null,
   };
@@ -80,10 +82,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const fieldFor: Record<string, string> = { datePast: "date", dateRequired: "date", sessionExists: "date" };
 
 /** The host's 'Add a session' and 'Generate next sessions' forms (IRREGULAR series), told apart by `intent`. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const d = deps();
+  const d = deps(context);
   const id = params.id ?? "";
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -168,7 +170,7 @@ export default function SeriesPage() {
           <section className="space-y-4">
             <h2 className="text-xl font-semibold">{t("seriesDetail.manageSessions")}</h2>
             <div className="grid gap-4 md:grid-cols-2">
-              <AddSessionForm lastResult={replyFor("addSession")} timeZone={s.manage.timeZone} defaultValue={s.manage.addDefaults} />
+              <AddSessionForm lastResult={replyFor("addSession")} timeZone={s.manage.timeZone} now={s.manage.now} defaultValue={s.manage.addDefaults} />
               <GenerateSessionsForm lastResult={replyFor("generate")} />
             </div>
           </section>

@@ -32,24 +32,26 @@ async function editableSeries(lang: Locale, id: string, user: Requester) {
   return access.row;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const row = await editableSeries(lang, params.id ?? "", user);
+  const { now } = deps(context);
   return {
     title: translator(lang, "sessions")("seriesForm.editTitle"),
     timeZone: row.time_zone,
-    minDate: todayIn(row.time_zone, deps().now),
+    now: now.toISOString(),
+    minDate: todayIn(row.time_zone, now),
     existing: { id: row.id, startDate: row.start_iso, frequency: row.frequency },
     values: seriesFormValues(row),
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const row = await editableSeries(lang, params.id ?? "", user);
-  const d = deps();
+  const d = deps(context);
   const schema = seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } });
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" }, isValid: (f) => parseWithZod(f, { schema }).status === "success" });
   const submission = parseForm(formData, { schema, echo: ["durationCustom", "tagsOther"] });
@@ -64,14 +66,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSeriesPage() {
-  const { timeZone, existing, values, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, existing, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.editTitle")}</h1>
-      <SeriesForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={values} timeZone={timeZone} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} existing={existing} />
+      <SeriesForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={values} timeZone={timeZone} now={now} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} existing={existing} />
     </section>
   );
 }

@@ -23,23 +23,25 @@ export const handle = { i18n: ["sessions", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
   // Spec section 9 defaults: weekly on Monday at 19:00, starting tomorrow, 180 min, 5/3 players.
-  const tomorrow = DateTime.now().setZone(user.timeZone).plus({ days: 1 }).toISODate() ?? "";
+  const { now } = deps(context);
+  const tomorrow = DateTime.fromJSDate(now, { zone: user.timeZone }).plus({ days: 1 }).toISODate() ?? "";
   return {
     title: translator(lang, "sessions")("seriesForm.createTitle"),
     timeZone: user.timeZone,
-    minDate: todayIn(user.timeZone, deps().now),
+    now: now.toISOString(),
+    minDate: todayIn(user.timeZone, now),
     defaults: { frequency: "WEEKLY", dayOfWeek: "1", timeOfDay: "19:00", startDate: tomorrow, duration: "180", maxParticipants: "5", minParticipants: "3", autoGenerateAhead: "2", bookingLockHours: "24", preSessionCheckHours: "24", currency: "MXN" },
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
-  const d = deps();
+  const d = deps(context);
   const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" }, isValid: (f) => parseWithZod(f, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
   const submission = parseForm(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
@@ -53,14 +55,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function NewSeriesPage() {
-  const { timeZone, defaults, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.createTitle")}</h1>
-      <SeriesForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} />
+      <SeriesForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} now={now} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} />
     </section>
   );
 }

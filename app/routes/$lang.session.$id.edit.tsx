@@ -22,19 +22,20 @@ export const handle = { i18n: ["sessions", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const page = await getSessionForViewer(deps(), params.id ?? "", user);
+  const d = deps(context);
+  const page = await getSessionForViewer(d, params.id ?? "", user);
   if (!page) notFound();
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row), minDate: todayIn(page.row.time_zone, deps().now) };
+  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row), now: d.now.toISOString(), minDate: todayIn(page.row.time_zone, d.now) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const d = deps();
+  const d = deps(context);
   const page = await getSessionForViewer(d, params.id ?? "", user);
   if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
@@ -54,13 +55,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSessionPage() {
-  const { sessionId, timeZone, values, minDate } = useLoaderData<typeof loader>();
+  const { now, sessionId, timeZone, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.editTitle")}</h1>
-      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} minDate={minDate} lang={i18n.language as Locale} />
+      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} now={now} minDate={minDate} lang={i18n.language as Locale} />
     </section>
   );
 }

@@ -25,18 +25,19 @@ export const handle = { i18n: ["sessions"], hydrate: false };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /** Spec: without a login the search redirects to /login?redirect=/sessions. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
   const canonical = canonicalSearch(url.searchParams);
   if (canonical !== null) throw redirect(`${url.pathname}${canonical}`);
   const search = parseSearchParams(url.searchParams);
-  const result = await searchSessions(deps(), search, user, { timeZone: user.timeZone });
+  const d = deps(context);
+  const result = await searchSessions(d, search, user, { timeZone: user.timeZone });
   return {
     title: translator(lang, "sessions")("search.title"),
     isDm: user.isDm,
-    today: todayIn(user.timeZone, new Date()),
+    today: todayIn(user.timeZone, d.now),
     params: search,
     cards: result.rows.map((row) => toCard(row, lang, user.id, user.timeZone)),
     total: result.total,

@@ -14,8 +14,8 @@ import { loader as dmApi } from "../../app/routes/api.dm";
 import { action as notificationRead } from "../../app/routes/api.notifications.$id.read";
 import { loader as pastApi } from "../../app/routes/api.past-sessions.$userId";
 import { loader as profileApi } from "../../app/routes/api.profile.$userId";
-import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { action as patchSession } from "../../app/routes/api.session.$id";
+import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { loader as upcomingApi } from "../../app/routes/api.upcoming-sessions.$userId";
 import { loader as joinedApi } from "../../app/routes/api.user-joined-sessions.$userId";
 import { action as waitlistApi } from "../../app/routes/api.waitlist";
@@ -42,7 +42,11 @@ async function who(role: "user" | "dm"): Promise<Who> {
 const page = (path: string, as: Who) => new Request(`${base}${path}`, { headers: { Cookie: as.cookie } });
 const post = (path: string, fields: Record<string, string>, as: Who) => form(`${base}${path}`, fields, { Cookie: as.cookie });
 const api = (method: string, path: string, as: Who, body?: unknown) =>
-  new Request(`${base}${path}`, { method, headers: { Authorization: as.bearer, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  new Request(`${base}${path}`, {
+    method,
+    headers: { Authorization: as.bearer, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const status = async (fn: LoaderFunction | ActionFunction, request: Request, params: Record<string, string>) => (await run(fn, request, params)).status;
 
 const malformed = ["not-a-uuid", "1", "00000000-0000-0000-0000-00000000000g", "%00", "' or 1=1 --"];
@@ -60,20 +64,56 @@ const inAWeek = new Date(Date.now() + 7 * 86_400_000);
 beforeAll(async () => {
   [host, other, player] = [await who("dm"), await who("dm"), await who("user")];
   const db = getDb();
-  const values = { dm_id: host.id, title: "Mesa", game: "D&D 5e", starts_at: inAWeek, time_zone: "America/Mexico_City", duration_minutes: 120, max_participants: 4, min_participants: 1, session_instructions: "Enlace secreto" };
+  const values = {
+    dm_id: host.id,
+    title: "Mesa",
+    game: "D&D 5e",
+    starts_at: inAWeek,
+    time_zone: "America/Mexico_City",
+    duration_minutes: 120,
+    max_participants: 4,
+    min_participants: 1,
+    session_instructions: "Enlace secreto",
+  };
   sessionId = (await db.insertInto("sessions").values(values).returning("id").executeTakeFirstOrThrow()).id;
-  privateId = (await db.insertInto("sessions").values({ ...values, is_private: true }).returning("id").executeTakeFirstOrThrow()).id;
+  privateId = (
+    await db
+      .insertInto("sessions")
+      .values({ ...values, is_private: true })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
   await db.insertInto("bookings").values({ session_id: sessionId, user_id: player.id, status: "CONFIRMED" }).execute();
   await db.insertInto("waitlist_entries").values({ session_id: sessionId, user_id: other.id, position: 1 }).execute();
   seriesId = (
     await db
       .insertInto("series")
-      .values({ dm_id: host.id, title: "Campaña", game: "D&D 5e", frequency: "IRREGULAR", time_zone: "America/Mexico_City", time_of_day: "20:00", duration_minutes: 120, start_date: inAWeek.toISOString().slice(0, 10), max_participants: 4, min_participants: 1 })
+      .values({
+        dm_id: host.id,
+        title: "Campaña",
+        game: "D&D 5e",
+        frequency: "IRREGULAR",
+        time_zone: "America/Mexico_City",
+        time_of_day: "20:00",
+        duration_minutes: 120,
+        start_date: inAWeek.toISOString().slice(0, 10),
+        max_participants: 4,
+        min_participants: 1,
+      })
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  await db.insertInto("sessions").values({ ...values, series_id: seriesId, title: "Abierta" }).execute();
-  privateOccurrence = (await db.insertInto("sessions").values({ ...values, series_id: seriesId, title: "Privada", is_private: true, starts_at: new Date(inAWeek.getTime() + 86_400_000) }).returning("id").executeTakeFirstOrThrow()).id;
+  await db
+    .insertInto("sessions")
+    .values({ ...values, series_id: seriesId, title: "Abierta" })
+    .execute();
+  privateOccurrence = (
+    await db
+      .insertInto("sessions")
+      .values({ ...values, series_id: seriesId, title: "Privada", is_private: true, starts_at: new Date(inAWeek.getTime() + 86_400_000) })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 describe("another user's session and series pages", () => {
@@ -94,21 +134,29 @@ describe("another user's session and series pages", () => {
     expect(JSON.stringify(seen.data)).not.toContain(player.id);
     const asPlayer = await run(sessionPage, page(`/es/session/${sessionId}`, player), { lang: "es", id: sessionId });
     expect(JSON.stringify(asPlayer.data)).toContain("Enlace secreto");
+    // A private session is unlisted, not secret: its link is how the host invites.
+    expect(await status(sessionPage, page(`/es/session/${privateId}`, other), { lang: "es", id: privateId })).toBe(200);
     for (const id of malformed) expect(await status(sessionPage, page(`/es/session/x`, other), { lang: "es", id })).toBe(404);
   });
 
   it("remove page: 403 for another user (page and form), the booking stays; 404 for a malformed id", async () => {
     expect(await status(removePage, page(`/es/session/${sessionId}/remove?list=bookings&userId=${player.id}`, other), { lang: "es", id: sessionId })).toBe(403);
-    const removed = await run(removeAction, post(`/es/session/${sessionId}/remove`, { list: "bookings", userId: player.id }, other), { lang: "es", id: sessionId });
+    const removed = await run(removeAction, post(`/es/session/${sessionId}/remove`, { list: "bookings", userId: player.id }, other), {
+      lang: "es",
+      id: sessionId,
+    });
     expect(removed.status).toBe(302);
     expect((await getDb().selectFrom("bookings").select("status").where("user_id", "=", player.id).executeTakeFirstOrThrow()).status).toBe("CONFIRMED");
-    for (const id of malformed) expect(await status(removePage, page(`/es/session/x/remove?list=bookings&userId=${player.id}`, host), { lang: "es", id })).toBe(404);
+    for (const id of malformed)
+      expect(await status(removePage, page(`/es/session/x/remove?list=bookings&userId=${player.id}`, host), { lang: "es", id })).toBe(404);
   });
 
   it("series edit and the series page's host forms: 403 for another DM, 404 for a malformed id", async () => {
     expect(await status(seriesEdit, page(`/es/series/${seriesId}/edit`, other), { lang: "es", id: seriesId })).toBe(403);
     expect(await status(seriesEditAction, post(`/es/series/${seriesId}/edit`, { title: "Mía" }, other), { lang: "es", id: seriesId })).toBe(403);
-    expect(await status(seriesPageAction, post(`/es/series/${seriesId}`, { intent: "generate", count: "2", daysBetween: "7" }, other), { lang: "es", id: seriesId })).toBe(403);
+    expect(
+      await status(seriesPageAction, post(`/es/series/${seriesId}`, { intent: "generate", count: "2", daysBetween: "7" }, other), { lang: "es", id: seriesId }),
+    ).toBe(403);
     for (const id of [...malformed, unknown]) {
       expect(await status(seriesEdit, page(`/es/series/x/edit`, other), { lang: "es", id })).toBe(404);
       expect(await status(seriesPage, page(`/es/series/x`, other), { lang: "es", id })).toBe(404);
@@ -137,8 +185,31 @@ describe("another user's session and series pages", () => {
 });
 
 describe("another user's data through the API", () => {
-  const sessionBody = { title: "Mía", game: "Pathfinder", date: inAWeek.toISOString(), duration: 120, maxParticipants: 4, minPlayers: 1, price: 0, currency: "MXN" };
-  const seriesBody = { title: "Mía", sessionInstructions: "Entren al canal de voz.", game: "D&D 5e", frequency: "WEEKLY", timezone: "America/Mexico_City", startDate: inAWeek.toISOString(), dayOfWeek: 3, duration: 120, maxParticipants: 4, minParticipants: 1, price: 0, currency: "MXN", autoGenerateAhead: 2 };
+  const sessionBody = {
+    title: "Mía",
+    game: "Pathfinder",
+    date: inAWeek.toISOString(),
+    duration: 120,
+    maxParticipants: 4,
+    minPlayers: 1,
+    price: 0,
+    currency: "MXN",
+  };
+  const seriesBody = {
+    title: "Mía",
+    sessionInstructions: "Entren al canal de voz.",
+    game: "D&D 5e",
+    frequency: "WEEKLY",
+    timezone: "America/Mexico_City",
+    startDate: inAWeek.toISOString(),
+    dayOfWeek: 3,
+    duration: 120,
+    maxParticipants: 4,
+    minParticipants: 1,
+    price: 0,
+    currency: "MXN",
+    autoGenerateAhead: 2,
+  };
 
   it("PATCH /api/session/{id} and /api/session-series/{id}: 403 for another DM, 404 for a malformed id", async () => {
     expect(await status(patchSession, api("PATCH", `/api/session/${sessionId}`, other, sessionBody), { id: sessionId })).toBe(403);
@@ -171,7 +242,8 @@ describe("another user's data through the API", () => {
   it("PATCH /api/notifications/{id}/read: another user's notification is not found, and stays unread", async () => {
     const id = await insertNotification(getDb(), { userId: player.id, type: "INFO", titleKey: "t", messageKey: "m", now: new Date() });
     expect(await status(notificationRead, api("PATCH", `/api/notifications/${id}/read`, other), { id: String(id) })).toBe(404);
-    for (const bad of [...malformed, "99999999999999999999"]) expect(await status(notificationRead, api("PATCH", `/api/notifications/x/read`, other), { id: bad })).toBe(404);
+    for (const bad of [...malformed, "99999999999999999999"])
+      expect(await status(notificationRead, api("PATCH", `/api/notifications/x/read`, other), { id: bad })).toBe(404);
     expect((await getDb().selectFrom("notifications").select("read_at").where("id", "=", id).executeTakeFirstOrThrow()).read_at).toBeNull();
   });
 

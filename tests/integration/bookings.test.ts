@@ -18,7 +18,11 @@ const now = new Date("2026-10-20T12:00:00Z");
 
 /** A user row straight in the database: these tests are about bookings, not sign-up. */
 async function user(role = "user") {
-  const row = await getDb().insertInto("users").values({ email: uniqueEmail(role), display_name: role, roles: [role] }).returning("id").executeTakeFirstOrThrow();
+  const row = await getDb()
+    .insertInto("users")
+    .values({ email: uniqueEmail(role), display_name: role, roles: [role] })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await getDb().insertInto("profiles").values({ user_id: row.id }).execute();
   return row.id;
 }
@@ -26,13 +30,23 @@ async function user(role = "user") {
 async function session(dmId: string, maxParticipants: number) {
   const row = await getDb()
     .insertInto("sessions")
-    .values({ dm_id: dmId, title: "Mesa", game: "D&D 5e", starts_at: new Date("2026-11-01T20:00:00Z"), time_zone: "America/Mexico_City", duration_minutes: 120, max_participants: maxParticipants, min_participants: 1 })
+    .values({
+      dm_id: dmId,
+      title: "Mesa",
+      game: "D&D 5e",
+      starts_at: new Date("2026-11-01T20:00:00Z"),
+      time_zone: "America/Mexico_City",
+      duration_minutes: 120,
+      max_participants: maxParticipants,
+      min_participants: 1,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-const book = (sessionId: string, userId: string, status: string = "CONFIRMED") => getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status }).execute();
+const book = (sessionId: string, userId: string, status: string = "CONFIRMED") =>
+  getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status }).execute();
 
 async function seats(sessionId: string) {
   const counter = await getDb().selectFrom("sessions").select("booked_count").where("id", "=", sessionId).executeTakeFirstOrThrow();
@@ -99,7 +113,24 @@ describe("the database's seat guard", () => {
     await book(sessionId, await user());
     await book(sessionId, await user());
     const host = { id: dmId, isAdmin: false, isDm: true, timeZone: "America/Mexico_City" } as Requester;
-    const input = { title: "Mesa", description: "", sessionInstructions: "", game: "D&D 5e", date: "2026-11-01T20:00:00.000Z", duration: 120, maxParticipants: 1, minParticipants: 1, price: 0, currency: "MXN", allowedPaymentMethods: [], minAdvanceBookingHours: 24, voucherPaymentDays: 3, preSessionCheckHours: 24, tags: [], isPrivate: false } as unknown as ApiSessionInput;
+    const input = {
+      title: "Mesa",
+      description: "",
+      sessionInstructions: "",
+      game: "D&D 5e",
+      date: "2026-11-01T20:00:00.000Z",
+      duration: 120,
+      maxParticipants: 1,
+      minParticipants: 1,
+      price: 0,
+      currency: "MXN",
+      allowedPaymentMethods: [],
+      minAdvanceBookingHours: 24,
+      voucherPaymentDays: 3,
+      preSessionCheckHours: 24,
+      tags: [],
+      isPrivate: false,
+    } as unknown as ApiSessionInput;
     expect(await updateSessionFromApi(testDeps(now).deps, host, sessionId, input)).toEqual({ ok: false, status: 400, error: "capacityBelowBooked" });
     expect(await updateSessionFromApi(testDeps(now).deps, host, sessionId, { ...input, maxParticipants: 2 })).toEqual({ ok: true });
   });
@@ -131,7 +162,18 @@ describe("booking records are kept", () => {
     const { deps } = testDeps(now);
     const dmId = await user("dm");
     const host = { id: dmId, timeZone: "America/Mexico_City", isDm: true, isAdmin: false } as Requester;
-    const values = { title: "Campaña", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "3", timeOfDay: "20:00", startDate: "2026-10-21", sessionInstructions: "Nos vemos en Discord.", price: "0", autoGenerateAhead: "3", isOngoing: true };
+    const values = {
+      title: "Campaña",
+      game: "D&D 5e",
+      frequency: "WEEKLY",
+      dayOfWeek: "3",
+      timeOfDay: "20:00",
+      startDate: "2026-10-21",
+      sessionInstructions: "Nos vemos en Discord.",
+      price: "0",
+      autoGenerateAhead: "3",
+      isOngoing: true,
+    };
     const created = await createSeries(deps, host, seriesFormSchema({ now, timeZone: host.timeZone }).parse(values));
     const before = (await getSeries(deps, created.id, host))!.upcoming;
     expect(before).toHaveLength(3);

@@ -40,6 +40,8 @@ type Props = {
   /** Today in `timeZone` (YYYY-MM-DD): the earliest first date the picker offers (an edit keeps its saved one). */
   minDate: string;
   cancelHref: string;
+  /** The server's clock reading (ISO), so the browser checks dates against the same today it rendered with. */
+  now: string;
   /** The overlap the server found on the last submit, if it stopped to warn. */
   overlap: ConflictReport | null;
   /** Editing: the saved first date may be in the past and an IRREGULAR series stays so. */
@@ -53,7 +55,7 @@ type Props = {
 export function SeriesForm(props: Props) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().state === "submitting";
-  const schema = seriesFormSchema({ now: new Date(), timeZone: props.timeZone, existing: props.existing });
+  const schema = seriesFormSchema({ now: new Date(props.now), timeZone: props.timeZone, existing: props.existing });
   const [form, fields] = useForm<Shape, unknown>({
     id: "series",
     lastResult: props.lastResult,

@@ -11,10 +11,11 @@ type Reply = SubmissionResult<string[]> | undefined;
 const box = "space-y-2 rounded-lg border border-stone-200 bg-white p-5";
 
 /** 'Add a session' by hand to an IRREGULAR series: a date and a time in the series' zone. */
-export function AddSessionForm(props: { lastResult: Reply; timeZone: string; defaultValue: { date: string; time: string } }) {
+/** `now`: the server's clock reading (ISO), so the browser checks the date against the same today. */
+export function AddSessionForm(props: { lastResult: Reply; timeZone: string; now: string; defaultValue: { date: string; time: string } }) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().formData?.get("intent") === "addSession";
-  const schema = addSessionSchema({ now: new Date(), timeZone: props.timeZone });
+  const schema = addSessionSchema({ now: new Date(props.now), timeZone: props.timeZone });
   const [form, fields] = useForm({
     id: "add-session",
     lastResult: props.lastResult,

@@ -37,6 +37,8 @@ export function SessionForm(props: {
   lang: Locale;
   /** Today in `timeZone` (YYYY-MM-DD): the earliest date the picker offers. */
   minDate: string;
+  /** The server's clock reading (ISO), so the browser checks dates against the same today it rendered with. */
+  now: string;
   /** The overlap the server found on the last submit, if it stopped to warn. */
   overlap?: ConflictReport | null;
   /** Editing: this session is left out of the overlap check. */
@@ -44,7 +46,7 @@ export function SessionForm(props: {
 }) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().state === "submitting";
-  const schema = sessionFormSchema({ now: new Date(), timeZone: props.timeZone });
+  const schema = sessionFormSchema({ now: new Date(props.now), timeZone: props.timeZone });
   const [form, fields] = useForm<Shape, unknown>({
     id: "session",
     lastResult: props.lastResult,

@@ -18,7 +18,8 @@ export const canManageSession = (actor: Actor, session: Hosted) => isOwner(actor
 export const canManageSeries = (actor: Actor, series: Hosted) => isOwner(actor, series) || Boolean(actor?.isAdmin);
 
 /** The private instructions (meeting link, address): the host, admins and players with a confirmed seat. */
-export const canSeeInstructions = (actor: Actor, hosted: Hosted, seat: { confirmed: boolean }) => canManageSession(actor, hosted) || (actor !== null && seat.confirmed);
+export const canSeeInstructions = (actor: Actor, hosted: Hosted, seat: { confirmed: boolean }) =>
+  canManageSession(actor, hosted) || (actor !== null && seat.confirmed);
 
 /**
  * A private session is listed (search, a series' page) only to its host, admins and players
@@ -28,7 +29,8 @@ export const canSeePrivateSession = (actor: Actor, session: Hosted & { is_privat
   !session.is_private || canManageSession(actor, session) || (actor !== null && seat.active);
 
 /** Taking someone off a session's list: the host or an admin may remove anyone, a player only themself (leaving). */
-export const canRemoveFromSession = (actor: Actor, session: Hosted, userId: string) => canManageSession(actor, session) || (actor !== null && actor.id === userId);
+export const canRemoveFromSession = (actor: Actor, session: Hosted, userId: string) =>
+  canManageSession(actor, session) || (actor !== null && actor.id === userId);
 
 /** A user's own lists (sessions joined, hosted, past) and private profile fields: that user or an admin. */
 export const canReadUserData = (actor: Actor, userId: string) => actor !== null && (actor.id === userId || actor.isAdmin);

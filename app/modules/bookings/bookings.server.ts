@@ -26,7 +26,11 @@ export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error
  * may remove anyone; a player may remove only themself (leaving). A booking is cancelled, never
  * deleted; a waitlist entry is deleted.
  */
-export async function removeFromSession(deps: Pick<Deps, "db" | "now">, actor: Requester, input: { sessionId: string; userId: string; list: "bookings" | "waitlist" }): Promise<RemovalResult> {
+export async function removeFromSession(
+  deps: Pick<Deps, "db" | "now">,
+  actor: Requester,
+  input: { sessionId: string; userId: string; list: "bookings" | "waitlist" },
+): Promise<RemovalResult> {
   if (!isUuid(input.sessionId) || !isUuid(input.userId)) return { ok: false, status: 404, error: "Session not found" };
   const session = await findSession(deps.db, input.sessionId);
   if (!session) return { ok: false, status: 404, error: "Session not found" };
@@ -35,7 +39,11 @@ export async function removeFromSession(deps: Pick<Deps, "db" | "now">, actor: R
   }
   const changed = await deps.db
     .transaction()
-    .execute((trx) => (input.list === "bookings" ? repo.cancelActiveBooking(trx, input.sessionId, input.userId, deps.now) : repo.deleteWaitlistEntry(trx, input.sessionId, input.userId)));
+    .execute((trx) =>
+      input.list === "bookings"
+        ? repo.cancelActiveBooking(trx, input.sessionId, input.userId, deps.now)
+        : repo.deleteWaitlistEntry(trx, input.sessionId, input.userId),
+    );
   if (!changed) return { ok: false, status: 404, error: input.list === "bookings" ? "Booking not found" : "Waitlist entry not found" };
   return { ok: true };
 }

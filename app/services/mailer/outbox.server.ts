@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { type Clock, systemClock } from "../clock/clock.server";
 import type { Mail, Mailer } from "./mailer";
 
 export type StoredMail = Mail & { id: string; from: string; sentAt: string };
@@ -8,12 +9,13 @@ export type StoredMail = Mail & { id: string; from: string; sentAt: string };
 const idPattern = /^[0-9]{13}-[0-9a-f-]{36}$/;
 
 /** Writes each message as JSON under `dir`, newest file name last. */
-export function createOutboxMailer(dir: string, from: string): Mailer {
+export function createOutboxMailer(dir: string, from: string, clock: Clock = systemClock): Mailer {
   return {
     async send(mail: Mail) {
       await fs.mkdir(dir, { recursive: true });
-      const id = `${Date.now()}-${randomUUID()}`;
-      const stored: StoredMail = { ...mail, id, from, sentAt: new Date().toISOString() };
+      const sentAt = clock();
+      const id = `${sentAt.getTime()}-${randomUUID()}`;
+      const stored: StoredMail = { ...mail, id, from, sentAt: sentAt.toISOString() };
       const file = path.join(dir, `${id}.json`);
       await fs.writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
       await fs.rename(`${file}.tmp`, file); // readers never see half a message

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
+import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
+import { loader as searchPage } from "../../app/routes/$lang.sessions";
+import { getDb } from "../../db/client.server";
+import { useTestDatabase } from "../setup/database";
+import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { errorsFor, form, run } from "./route";
+
+useTestDatabase();
+
+const base = "http://localhost:3000";
+// Far from the real date on purpose: a route reading the wall clock would not see it.
+const now = new Date("2031-03-14T15:00:00Z");
+const context = { now };
+
+let dm = { id: "", cookie: "" };
+beforeAll(async () => {
+  const { deps } = testDeps(now);
+  const created = await signUp(deps, { ...signupInput(uniqueEmail("clock")), role: "dm", timeZone: "America/Mexico_City" }, newMeta());
+  if (created.status !== "created") throw new Error("sign-up failed");
+  const session = await authSessionStorage().getSession();
+  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
+  dm = { id: created.userId, cookie: (await authSessionStorage().commitSession(session)).split(";")[0]! };
+});
+
+const page = (path: string) => new Request(`${base}${path}`, { headers: { Cookie: dm.cookie } });
+
+describe("routes read the time from the load context", () => {
+  it("the create page defaults to the day after the context's now and hands that now to the form", async () => {
+    const result = await run(createPage, page("/es/create"), { lang: "es" }, context);
+    expect(result.data).toMatchObject({ now: now.toISOString(), defaults: { date: "2031-03-15" } });
+    const series = await run(newSeriesPage, page("/es/series/new"), { lang: "es" }, context);
+    expect(series.data).toMatchObject({ now: now.toISOString(), defaults: { startDate: "2031-03-15" } });
+  });
+
+  it("the create action judges 'in the past' by the context's now", async () => {
+    const fields = {
+      title: "Mesa",
+      game: "D&D 5e",
+      date: "2031-03-13",
+      time: "19:00",
+      duration: "120",
+      maxParticipants: "5",
+      minParticipants: "3",
+      price: "0",
+      isFree: "on",
+      currency: "MXN",
+    };
+    const past = await run(createAction, form(`${base}/es/create`, fields, { Cookie: dm.cookie }), { lang: "es" }, context);
+    expect(past.status).toBe(400);
+    expect(errorsFor(past.data, "date")).toContain("datePast");
+  });
+
+  it("the search page's 'today' is the context's day in the viewer's zone", async () => {
+    const result = await run(searchPage, page("/es/sessions"), { lang: "es" }, context);
+    expect(result.data).toMatchObject({ today: "2031-03-14" });
+  });
+
+  it("the series page splits upcoming and past sessions at the context's now", async () => {
+    const db = getDb();
+    const series = await db
+      .insertInto("series")
+      .values({
+        dm_id: dm.id,
+        title: "Campaña",
+        game: "D&D 5e",
+        frequency: "IRREGULAR",
+        time_zone: "America/Mexico_City",
+        time_of_day: "20:00",
+        duration_minutes: 120,
+        start_date: "2031-03-01",
+        max_participants: 4,
+        min_participants: 1,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const session = {
+      dm_id: dm.id,
+      series_id: series.id,
+      game: "D&D 5e",
+      time_zone: "America/Mexico_City",
+      duration_minutes: 120,
+      max_participants: 4,
+      min_participants: 1,
+    };
+    await db
+      .insertInto("sessions")
+      .values({ ...session, title: "Antes", starts_at: new Date("2031-03-14T14:00:00Z") })
+      .execute();
+    await db
+      .insertInto("sessions")
+      .values({ ...session, title: "Después", starts_at: new Date("2031-03-14T16:00:00Z") })
+      .execute();
+    const result = await run(seriesPage, page(`/es/series/${series.id}`), { lang: "es", id: series.id }, context);
+    const data = result.data as { upcoming: unknown[]; past: unknown[]; manage: { now: string; addDefaults: { date: string } } };
+    expect([data.upcoming.length, data.past.length]).toEqual([1, 1]);
+    expect(data.manage).toMatchObject({ now: now.toISOString(), addDefaults: { date: "2031-03-15" } });
+  });
+});
