@@ -11,9 +11,9 @@ import { localeCookieName } from "../app/modules/i18n/config";
 import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
-import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 import { inRequestScope } from "../app/utils/request-scope.server";
 import { compressResponses, publicFiles } from "./delivery";
+import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
 /** Query parameters that carry secrets and must never reach a log line. */
 const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;

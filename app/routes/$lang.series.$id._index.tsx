@@ -23,7 +23,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { readForm, parseForm } from "#app/utils/form.server";
+import { parseForm,readForm } from "#app/utils/form.server";
 import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };

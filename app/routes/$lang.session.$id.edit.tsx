@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +16,8 @@ import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modules/sessions/sessions.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/utils/http";
 import { parseForm } from "#app/utils/form.server";
+import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };
 

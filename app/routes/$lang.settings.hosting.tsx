@@ -17,7 +17,7 @@ import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
 import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#app/modules/profiles/rules";
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm, parseForm } from "#app/utils/form.server";
+import { parseForm,readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };

@@ -20,7 +20,7 @@ import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm, parseForm } from "#app/utils/form.server";
+import { parseForm,readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };

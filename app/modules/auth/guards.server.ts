@@ -3,8 +3,8 @@ import { canHost } from "#app/modules/access/rules";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { forbidden } from "#app/utils/http";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { forbidden } from "#app/utils/http";
 import { getRequester, type Requester } from "./session.server";
 
 export const getOptionalUser = (request: Request) => getRequester(request, deps());

@@ -1,4 +1,3 @@
-import type { CardData } from "#app/components/sessions/session-card";
 import { gameLabel } from "#app/modules/catalog/options";
 import { isHiddenOnCards, resolveTag, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
