@@ -21,5 +21,6 @@ export function sessionBookings(db: Database, sessionIds: string[]) {
     .where("b.session_id", "in", sessionIds)
     .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
     .orderBy("b.created_at")
+    .orderBy("b.user_id")
     .execute();
 }
