@@ -191,12 +191,12 @@ async function signIn(base: string, email: string, password: string) {
  * CPU time over the requests served, which holds on a busy machine where wall time does not) and
  * latency percentiles (every response's own time, for an exact p95).
  */
-async function load(server: Server, cookie: string, options: { connections: number; duration: number; overallRate?: number }) {
+async function load(server: Server, cookie: string, options: { connections: number; duration?: number; amount?: number; overallRate?: number }) {
   const times: number[] = [];
   const cpuBefore = cpuSeconds(server.pid);
   const loadBefore = os.loadavg()[0]!;
   const run = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${server.base}/es/sessions`, headers: { Cookie: cookie, "Accept-Encoding": "br, gzip" }, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon({ url: `${server.base}/es/sessions`, headers: { Cookie: cookie, "Accept-Encoding": "br, gzip" }, timeout: 120, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
     instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   });
   const cpu = cpuSeconds(server.pid) - cpuBefore;
@@ -250,8 +250,10 @@ async function loadTest(databaseUrl: string) {
     const calendarData = await fetch(`${one.base}/es/calendar.data?_routes=${encodeURIComponent("routes/$lang.calendar")}`, { headers: { Cookie: cookie } });
     results.calendarDataBytes = (await calendarData.text()).length;
 
-    // Warm up, then: as fast as one process goes (50 connections) and at a fixed 100 requests/s.
+    // Warm up, then: CPU per request over a fixed number of requests (a few at a time, so none
+    // times out on a busy machine), as fast as one process goes (50 connections) and at a fixed 100 requests/s.
     await load(one, cookie, { connections: 10, duration: 3 });
+    results.cpuPerRequest = await load(one, cookie, { connections: 4, amount: Number(process.env.BENCH_REQUESTS ?? 300) });
     results.oneProcess = await load(one, cookie, { connections: 50, duration: SECONDS });
     results.fixedRate = await load(one, cookie, { connections: 20, duration: SECONDS, overallRate: 100 });
   } finally {
@@ -262,6 +264,7 @@ async function loadTest(databaseUrl: string) {
   try {
     const cookie = await signIn(all.base, "lucia@mesa.test", "Jugadora-2026!");
     await load(all, cookie, { connections: 10, duration: 3 });
+    results.allCoresCpuPerRequest = await load(all, cookie, { connections: 8, amount: Number(process.env.BENCH_REQUESTS ?? 300) });
     results.allCores = { workers: cores, ...(await load(all, cookie, { connections: 50, duration: SECONDS })) };
   } finally {
     await all.stop();
