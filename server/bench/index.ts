@@ -1,7 +1,9 @@
 // npm run bench: seeds 100,000 sessions into a throwaway PostgreSQL, times the search query for the
 // quick-chip and common filter combinations, prints EXPLAIN ANALYZE of the queries it sends, then
-// load-tests /es/sessions with autocannon (50 connections, 15 s) against a production server in
-// another process. Results: bench-results/latest.json.
+// load-tests /es/sessions with autocannon against a production server in another process: one
+// process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s, and one worker
+// per core; CPU per request is the server's own CPU time over the requests it served. Also the
+// gzipped script each page loads and the calendar's page data. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +26,7 @@ import { seedDemo } from "../seed/demo";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 const combos: Record<string, string> = {
@@ -38,6 +41,10 @@ const combos: Record<string, string> = {
   text: "searchTerm=faro",
   priceRange: "currency=MXN&priceMin=10000&priceMax=30000",
   page5: "page=5",
+  // A title that occurs once, and terms nothing matches (long and short): no index walk may depend on matches.
+  rareTerm: `searchTerm=${encodeURIComponent("cripta #77772")}`,
+  noMatch: "searchTerm=zzqxv",
+  noMatchShort: "searchTerm=zq",
 };
 
 async function main() {
@@ -72,9 +79,9 @@ async function main() {
     results.searchMs = query;
     console.table(query);
     results.explain = await explainSearch(pg.url, viewer);
-    await closeDb();
 
     results.http = await loadTest(pg.url);
+    await closeDb();
   } finally {
     await closeDb();
     await pg.stop();
@@ -126,50 +133,156 @@ function hydratedScriptsKiB(routeIds: string[]) {
   return +(bytes / 1024).toFixed(1);
 }
 
-async function loadTest(databaseUrl: string) {
+/** CPU seconds (user + system) a process and its direct children (cluster workers) have used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ppid = Number(fields[1]);
+    if (Number(entry) === pid || ppid === pid) total += (Number(fields[11]) + Number(fields[12])) / ticks;
+  }
+  return total;
+}
+
+type Server = { base: string; pid: number; stop: () => Promise<void> };
+
+async function startServer(databaseUrl: string, workers: number): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", APP_URL: base, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00", SMTP_URL: "smtp://127.0.0.1:1", LOG_LEVEL: "warn", SEED_DEMO: "0", TRUST_PROXY: "false" },
+    env: { ...process.env, NODE_ENV: "production", APP_ENV: "production", WEB_CONCURRENCY: String(workers), DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", APP_URL: base, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00", SMTP_URL: "smtp://127.0.0.1:1", LOG_LEVEL: "warn", SEED_DEMO: "0", TRUST_PROXY: "false" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  try {
-    for (let i = 0; i < 150; i += 1) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        /* starting */
-      }
+  // Workers start in parallel; on a busy machine that can take a while.
+  let up = false;
+  for (let i = 0; i < 600 && !up; i += 1) {
+    try {
+      up = (await fetch(`${base}/healthz`)).ok;
+    } catch {
       await new Promise((r) => setTimeout(r, 200));
     }
-    const login = await fetch(`${base}/es/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, body: "email=lucia%40mesa.test&password=Jugadora-2026%21" });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const page = await fetch(`${base}/es/sessions`, { headers: { Cookie: cookie } });
-    const html = await page.text();
-    const scripts = [...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!);
-    let jsGzip = 0;
-    for (const src of new Set(scripts)) jsGzip += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())).length;
-    // Every response's own time, for an exact p95 (autocannon's summary stops at p90 and p97.5).
-    const times: number[] = [];
-    const run = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url: `${base}/es/sessions`, connections: 50, duration: 15, headers: { Cookie: cookie } }, (error, result) => (error ? reject(error) : resolve(result)));
-      instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
-    });
-    return {
-      status: page.status,
-      htmlGzipKiB: +(gzipSync(Buffer.from(html)).length / 1024).toFixed(1),
-      jsGzipKiB: +(jsGzip / 1024).toFixed(1),
-      jsGzipKiBIfHydrated: hydratedScriptsKiB(["root", "routes/$lang", "routes/$lang.sessions"]),
-      connections: 50,
-      requests: run.requests.total,
-      requestsPerSecond: run.requests.average,
-      non2xx: run.non2xx,
-      latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.max(...times) },
-    };
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
   }
+  if (!up) throw new Error(`the server with ${workers} workers did not start`);
+  return {
+    base,
+    pid: server.pid!,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+    },
+  };
+}
+
+async function signIn(base: string, email: string, password: string) {
+  const login = await fetch(`${base}/es/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, body: new URLSearchParams({ email, password }).toString() });
+  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/**
+ * Load on /es/sessions (signed in): requests per second, the server's CPU per request (its own
+ * CPU time over the requests served, which holds on a busy machine where wall time does not) and
+ * latency percentiles (every response's own time, for an exact p95).
+ */
+async function load(server: Server, cookie: string, options: { connections: number; duration?: number; amount?: number; overallRate?: number }) {
+  const times: number[] = [];
+  const cpuBefore = cpuSeconds(server.pid);
+  const loadBefore = os.loadavg()[0]!;
+  const run = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: `${server.base}/es/sessions`, headers: { Cookie: cookie, "Accept-Encoding": "br, gzip" }, timeout: 120, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  });
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  return {
+    ...options,
+    requests: run.requests.total,
+    requestsPerSecond: run.requests.average,
+    non2xx: run.non2xx,
+    cpuMsPerRequest: +((cpu * 1000) / Math.max(1, run.requests.total)).toFixed(2),
+    latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.max(...times) },
+    machineLoad: { before: +loadBefore.toFixed(2), after: +os.loadavg()[0]!.toFixed(2), cores: os.availableParallelism() },
+  };
+}
+
+/** Gzip KiB of the module scripts a page loads (its script and modulepreload tags); 0 for plain HTML. */
+async function pageScriptsKiB(base: string, url: string, cookie: string) {
+  const res = await fetch(`${base}${url}`, { headers: { Cookie: cookie } });
+  const html = await res.text();
+  const scripts = new Set([...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let bytes = 0;
+  for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())).length;
+  return { status: res.status, kib: +(bytes / 1024).toFixed(1) };
+}
+
+async function loadTest(databaseUrl: string) {
+  const db = getDb();
+  const ids = {
+    session: (await db.selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow()).id,
+    series: (await db.selectFrom("series").select("id").orderBy("created_at").executeTakeFirstOrThrow()).id,
+    dm: (await db.selectFrom("users").select("id").where("email", "=", "ana.dm@mesa.test").executeTakeFirstOrThrow()).id,
+  };
+  const one = await startServer(databaseUrl, 1);
+  const results: Record<string, unknown> = {};
+  try {
+    const cookie = await signIn(one.base, "lucia@mesa.test", "Jugadora-2026!");
+    const dmCookie = await signIn(one.base, "ana.dm@mesa.test", "Dragones-2026!");
+    const page = await fetch(`${one.base}/es/sessions`, { headers: { Cookie: cookie } });
+    const html = await page.text();
+    results.sessionsPage = { status: page.status, htmlGzipKiB: +(gzipSync(Buffer.from(html)).length / 1024).toFixed(1), jsGzipKiBIfHydrated: hydratedScriptsKiB(["root", "routes/$lang", "routes/$lang.sessions"]) };
+    results.sessionsPage = { ...(results.sessionsPage as object), wireGzipBytes: await rawLength(one.base, cookie) };
+
+    const player: Record<string, string> = { home: "/es", search: "/es/sessions", sessionDetail: `/es/session/${ids.session}`, seriesDetail: `/es/series/${ids.series}`, notifications: "/es/notifications", profile: `/es/profile/${ids.dm}`, calendar: "/es/calendar" };
+    const authoring: Record<string, string> = { create: "/es/create", sessionEdit: `/es/session/${ids.session}/edit`, seriesNew: "/es/series/new", seriesEdit: `/es/series/${ids.series}/edit` };
+    const js: Record<string, unknown> = {};
+    for (const [name, url] of Object.entries(player)) js[name] = await pageScriptsKiB(one.base, url, cookie);
+    for (const [name, url] of Object.entries(authoring)) js[name] = await pageScriptsKiB(one.base, url, dmCookie);
+    results.jsGzipKiBPerPage = js;
+    console.table(js);
+
+    // The route data the page inlines (single fetch: the .data endpoint answers the same turbo-stream).
+    const calendarData = await fetch(`${one.base}/es/calendar.data?_routes=${encodeURIComponent("routes/$lang.calendar")}`, { headers: { Cookie: cookie } });
+    results.calendarDataBytes = (await calendarData.text()).length;
+
+    // Warm up, then: CPU per request over a fixed number of requests (a few at a time, so none
+    // times out on a busy machine), as fast as one process goes (50 connections) and at a fixed 100 requests/s.
+    await load(one, cookie, { connections: 10, duration: 3 });
+    results.cpuPerRequest = await load(one, cookie, { connections: 4, amount: Number(process.env.BENCH_REQUESTS ?? 300) });
+    results.oneProcess = await load(one, cookie, { connections: 50, duration: SECONDS });
+    results.fixedRate = await load(one, cookie, { connections: 20, duration: SECONDS, overallRate: 100 });
+  } finally {
+    await one.stop();
+  }
+  const cores = os.availableParallelism();
+  const all = await startServer(databaseUrl, cores);
+  try {
+    const cookie = await signIn(all.base, "lucia@mesa.test", "Jugadora-2026!");
+    await load(all, cookie, { connections: 10, duration: 3 });
+    results.allCoresCpuPerRequest = await load(all, cookie, { connections: 8, amount: Number(process.env.BENCH_REQUESTS ?? 300) });
+    results.allCores = { workers: cores, ...(await load(all, cookie, { connections: 50, duration: SECONDS })) };
+  } finally {
+    await all.stop();
+  }
+  return results;
+}
+
+/** Bytes on the wire of the gzipped search page (fetch decompresses, so ask with node:http). */
+async function rawLength(base: string, cookie: string): Promise<number> {
+  const http = await import("node:http");
+  return new Promise((resolve, reject) => {
+    http.get(`${base}/es/sessions`, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (res) => {
+      let n = 0;
+      res.on("data", (c: Buffer) => (n += c.length));
+      res.on("end", () => resolve(n));
+      res.on("error", reject);
+    });
+  });
 }
 
 void main().catch((error: unknown) => {
