@@ -21,7 +21,7 @@ import { loader as joinedApi } from "../../app/routes/api.user-joined-sessions.$
 import { action as waitlistApi } from "../../app/routes/api.waitlist";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -31,6 +31,7 @@ type Who = { id: string; cookie: string; bearer: string };
 async function who(role: "user" | "dm"): Promise<Who> {
   const { deps } = testDeps();
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
+  if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));

@@ -125,7 +125,7 @@ describe("the database's seat guard", () => {
       price: 0,
       currency: "MXN",
       allowedPaymentMethods: [],
-      minAdvanceBookingHours: 24,
+      minAdvanceBookingHours: 120,
       voucherPaymentDays: 3,
       preSessionCheckHours: 24,
       tags: [],

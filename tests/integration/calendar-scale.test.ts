@@ -9,7 +9,7 @@ import { loader } from "../../app/routes/$lang.calendar";
 import { getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../../server/seed/bulk";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -26,10 +26,12 @@ beforeAll(async () => {
   const { deps } = testDeps(new Date());
   // Another DM hosts a busy month of public sessions (about 600 in this month's grid).
   const other = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm", displayName: "Bruno" }, newMeta());
+  if (other.status === "created") await markVerified(other.userId);
   if (other.status !== "created") throw new Error("sign-up failed");
   await seedBulkSessions(4000, () => {});
 
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm", displayName: "Ana" }, newMeta());
+  if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   await getDb().updateTable("users").set({ time_zone: zone }).where("id", "=", created.userId).execute();
   const session = await authSessionStorage().getSession();

@@ -7,7 +7,7 @@ import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
 
 useTestDatabase();
@@ -21,6 +21,7 @@ let dm = { id: "", cookie: "" };
 beforeAll(async () => {
   const { deps } = testDeps(now);
   const created = await signUp(deps, { ...signupInput(uniqueEmail("clock")), role: "dm", timeZone: "America/Mexico_City" }, newMeta());
+  if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));

@@ -9,7 +9,7 @@ import { action as postSeries } from "../../app/routes/api.session-series._index
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -30,6 +30,7 @@ let dm = { id: "", cookie: "", auth: {} as Record<string, string> };
 beforeAll(async () => {
   const { deps } = testDeps();
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta());
+  if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   const session = await authSessionStorage().getSession();
   session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));

@@ -8,7 +8,7 @@ import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../../server/seed/bulk";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 
 useTestDatabase();
 
@@ -21,6 +21,7 @@ const captured: { sql: string; parameters: readonly unknown[] }[] = [];
 beforeAll(async () => {
   const { deps } = testDeps(now);
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm", displayName: "Ana Narradora" }, newMeta());
+  if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   viewer = {
     id: created.userId,

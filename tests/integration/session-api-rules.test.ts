@@ -6,7 +6,7 @@ import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -17,6 +17,7 @@ async function who(role: "user" | "dm"): Promise<Who> {
   const { deps } = testDeps();
   const email = uniqueEmail(role);
   const created = await signUp(deps, { ...signupInput(email), role }, newMeta());
+  if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   const tokens = await issueApiTokens(deps, created.userId);
   return { id: created.userId, email, auth: { Authorization: `Bearer ${tokens!.access_token}` } };
