@@ -9,6 +9,7 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { cellEvents, isDate, isMonth, monthGrid, shiftDate, shiftMonth, weekOf, weekSummary } from "#app/modules/calendar/rules";
 import { deps } from "#app/modules/deps.server";
 import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { calendarEvents, calendarOpenCounts } from "#app/modules/sessions/sessions.server";
@@ -59,7 +60,10 @@ export default function CalendarPage() {
       <section>
         <Link to={`${base}?month=${data.day.slice(0, 7)}`} className="text-sm text-brand-700 underline">← {t("calendar.back")}</Link>
         <h1 className="mt-3 text-2xl font-bold">{t("calendar.day", { date: label(data.day, { dateStyle: "full" }) })}</h1>
-        <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone: data.zone })}</p>
+        {/* The zone's name comes from the runtime's time zone data, which may word it differently in the browser: the server's text stays. */}
+        <p className="mt-1 text-sm text-stone-600" suppressHydrationWarning>
+          {t("calendar.zone", { zone: zoneName(data.zone, lang) })}
+        </p>
         {list.length ? <EventList events={list} lang={lang} /> : <p className="mt-4 text-stone-600">{t("calendar.empty")}</p>}
         {openLink(data.day, "mt-4 inline-flex min-h-11 items-center text-brand-700 underline")}
       </section>
@@ -70,7 +74,12 @@ export default function CalendarPage() {
   const prev = week ? `${base}?view=week&date=${shiftDate(data.date, -7)}` : `${base}?month=${shiftMonth(data.month, -1)}`;
   const next = week ? `${base}?view=week&date=${shiftDate(data.date, 7)}` : `${base}?month=${shiftMonth(data.month, 1)}`;
   const heading = week ? `${label(data.weeks[0]![0]!, { day: "numeric", month: "short" })} – ${label(data.weeks[0]![6]!, { day: "numeric", month: "short", year: "numeric" })}` : label(`${data.month}-15`, { month: "long", year: "numeric" });
-  const summary = weekSummary(weekOf(week ? data.date : data.today).flatMap(eventsOf));
+  // The summary counts what the page shows (the shown week, or the shown month's own days), so it
+  // never reads a week whose sessions were not loaded; the counts are sessions, in plural forms.
+  const counted = week ? data.weeks[0]! : data.weeks.flat().filter((iso) => iso.startsWith(data.month));
+  const totals = weekSummary(counted.flatMap(eventsOf));
+  const period = week ? (counted.includes(data.today) ? "thisWeek" : "week") : data.month === data.today.slice(0, 7) ? "thisMonth" : "month";
+  const summaryText = t("calendar.summary", { period: t(`calendar.summaryPeriod.${period}`), series: t("calendar.summarySeries", { count: totals.series }), oneShots: t("calendar.summaryOneShots", { count: totals.oneShots }) });
   const nav = "inline-flex min-h-11 items-center rounded-md border border-stone-300 bg-white px-3 text-sm hover:bg-stone-100";
   return (
     <section>
@@ -88,7 +97,7 @@ export default function CalendarPage() {
       <div className="mt-3 flex flex-wrap items-center gap-4 text-sm">
         <span className="flex items-center gap-1"><span aria-hidden="true" className="h-3 w-3 rounded-full bg-purple-700" /> {t("calendar.legendSeries")}</span>
         <span className="flex items-center gap-1"><span aria-hidden="true" className="h-3 w-3 rounded-full bg-blue-700" /> {t("calendar.legendOneShot")}</span>
-        <span className="text-stone-700">{t("calendar.summary", summary)}</span>
+        <span className="text-stone-700">{summaryText}</span>
       </div>
       {week ? (
         <ol className="mt-4 space-y-3">

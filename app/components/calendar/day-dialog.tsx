@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "#app/components/ui/dialog";
+import type { Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 
 export type CalendarEvent = { id: string; title: string; time: string; isSeries: boolean };
 
@@ -19,10 +21,10 @@ export function DayDialog({ day, title, zone, events, sessionHref, dayHref, onCl
   dayHref: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation("sessions");
+  const { t, i18n } = useTranslation("sessions");
   return (
     <Modal open={day !== null} onClose={onClose} title={title}>
-      <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone })}</p>
+      <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone: zoneName(zone, i18n.language as Locale) })}</p>
       <ul className="mt-3 divide-y divide-stone-200">
         {events.map((e) => (
           <li key={e.id} className="flex items-start gap-3 py-2">

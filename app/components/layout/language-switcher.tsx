@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GlobeIcon } from "#app/components/ui/icons";
 import { type Locale,localeNames, locales } from "#app/modules/i18n/config";
 import { switchLocalePath } from "#app/modules/i18n/rules";
 
@@ -19,9 +20,11 @@ export function LanguageSwitcher({ variant, current }: { variant: Variant; curre
   if (variant === "dropdown") {
     return (
       <details className="relative">
-        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm text-stone-700 hover:bg-stone-100">
-          <span aria-hidden="true">🌐</span> {current.toUpperCase()}
-          <span className="sr-only">{t("language.choose")}</span>
+        <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center gap-1 rounded-md text-sm text-stone-700 hover:bg-stone-100">
+          <GlobeIcon className="h-5 w-5" />
+          <span className="sr-only">
+            {current.toUpperCase()} {t("language.choose")}
+          </span>
         </summary>
         <ul className="absolute right-0 z-20 mt-1 w-40 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
           {locales.map((l) => (
@@ -38,7 +41,8 @@ export function LanguageSwitcher({ variant, current }: { variant: Variant; curre
 
   const pills = variant === "pills";
   return (
-    <nav aria-label={t("language.label")}>
+    // Header and footer both offer languages: each landmark gets its own name.
+    <nav aria-label={t(pills ? "language.label" : "language.footerLabel")}>
       <ul className={pills ? "flex gap-1 rounded-full bg-stone-100 p-1" : "flex flex-wrap gap-2"}>
         {locales.map((l) => (
           <li key={l}>

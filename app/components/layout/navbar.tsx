@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BellIcon, CalendarIcon, DieIcon, PlusIcon, SearchIcon } from "#app/components/ui/icons";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { unreadBadge } from "#app/modules/notifications/rules";
@@ -7,28 +8,34 @@ import { LanguageSwitcher } from "./language-switcher";
 
 export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean; unread: number };
 
-const navLink = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
+const navLink = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
+// Below 640 px the header must hold in one row at 360 px: the main links show their icon and keep their words for screen readers.
+const iconLink = "min-w-11 justify-center gap-2 max-sm:px-0";
+const phoneHidden = "max-sm:sr-only";
 
 export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to={localePath(lang, "/")} className="mr-2 flex min-h-11 items-center gap-2 text-lg font-bold text-brand-700">
-          <span aria-hidden="true">🎲</span> {t("appName")}
+      <div className="mx-auto flex max-w-5xl items-center gap-1 px-4 py-2 sm:flex-wrap sm:gap-2">
+        <Link to={localePath(lang, "/")} className="flex min-h-11 min-w-10 items-center gap-2 text-lg font-bold text-brand-700 sm:mr-2">
+          <DieIcon className="h-7 w-7" /> <span className={user ? phoneHidden : undefined}>{t("appName")}</span>
         </Link>
-        <nav aria-label={t("nav.main")} className="flex flex-1 items-center gap-1">
-          <NavLink to={localePath(lang, "/sessions")} className={navLink}>
-            {t("nav.sessions")}
+        <nav aria-label={t("nav.main")} className="flex min-w-0 flex-1 items-center gap-1">
+          <NavLink to={localePath(lang, "/sessions")} className={`${navLink} ${iconLink}`}>
+            <SearchIcon className="h-5 w-5 sm:hidden" />
+            <span className={phoneHidden}>{t("nav.sessions")}</span>
           </NavLink>
           {user ? (
-            <NavLink to={localePath(lang, "/calendar")} className={navLink}>
-              {t("nav.calendar")}
+            <NavLink to={localePath(lang, "/calendar")} className={`${navLink} ${iconLink}`}>
+              <CalendarIcon className="h-5 w-5 sm:hidden" />
+              <span className={phoneHidden}>{t("nav.calendar")}</span>
             </NavLink>
           ) : null}
           {user?.isDm ? (
-            <Link to={localePath(lang, "/create")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700">
-              {t("nav.create")}
+            <Link to={localePath(lang, "/create")} className={`inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 ${iconLink}`}>
+              <PlusIcon className="h-5 w-5 sm:hidden" />
+              <span className={phoneHidden}>{t("nav.create")}</span>
             </Link>
           ) : null}
         </nav>
@@ -45,10 +52,10 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
           </>
         ) : (
           <div className="flex gap-1">
-            <Link to={localePath(lang, "/login")} className={navLink}>
+            <Link to={localePath(lang, "/login")} className={`${navLink} max-sm:px-2`}>
               {t("nav.login")}
             </Link>
-            <Link to={localePath(lang, "/signup")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link to={localePath(lang, "/signup")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 max-sm:px-2">
               {t("nav.signup")}
             </Link>
           </div>
@@ -64,8 +71,8 @@ function Bell({ lang, unread }: { lang: Locale; unread: number }) {
   const badge = unreadBadge(unread);
   const label = badge ? `${t("nav.notifications")}: ${t("badge", { ns: "notifications", count: unread })}` : t("nav.notifications");
   return (
-    <Link to={localePath(lang, "/notifications")} className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-xl hover:bg-stone-100" aria-label={label}>
-      <span aria-hidden="true">🔔</span>
+    <Link to={localePath(lang, "/notifications")} className="relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100" aria-label={label}>
+      <BellIcon className="h-6 w-6" />
       {badge ? (
         <span aria-hidden="true" className="absolute right-0 top-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
           {badge}
@@ -80,14 +87,15 @@ function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
   const { t } = useTranslation();
   const item = "block w-full px-4 py-2 text-left text-sm text-stone-800 hover:bg-stone-100";
   return (
-    <details className="relative">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full pl-1 pr-2 hover:bg-stone-100">
+    <details className="relative shrink-0">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-1 hover:bg-stone-100">
         <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
           {user.initials}
         </span>
         <span className="sr-only">{t("nav.accountMenu", { name: user.name })}</span>
       </summary>
-      <div className="absolute right-0 z-20 mt-2 w-56 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
+      {/* Anchored to the avatar's right edge, never wider than the screen: on a phone it opens inside the viewport. */}
+      <div className="absolute right-0 z-20 mt-2 w-56 max-w-[calc(100vw-2rem)] rounded-md border border-stone-200 bg-white py-1 shadow-lg">
         <p className="truncate border-b border-stone-100 px-4 py-2 text-sm font-semibold">{user.name}</p>
         <Link to={localePath(lang, "/settings/profile")} className={item}>
           {t("nav.profileSettings")}

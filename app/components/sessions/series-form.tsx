@@ -15,6 +15,7 @@ import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { DURATION } from "#app/modules/sessions/rules";
+import { tagChip, tagChipBox, tagChipList } from "./tag-chips";
 
 type FieldName =
   | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "frequency" | "dayOfWeek" | "dayOfMonth"
@@ -105,10 +106,10 @@ export function SeriesForm(props: Props) {
         />
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">{t("form.tags")} <span className="text-xs text-stone-600">{t("seriesForm.tagsHint")}</span></legend>
-          <div className="mt-1 flex flex-wrap gap-2">
+          <div className={tagChipList}>
             {predefinedTags.map((tag) => (
-              <label key={tag.id} className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className="h-4 w-4" /> {tagLabel(tag, props.lang)}
+              <label key={tag.id} className={tagChip}>
+                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className={tagChipBox} /> {tagLabel(tag, props.lang)}
               </label>
             ))}
           </div>

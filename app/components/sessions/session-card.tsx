@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CardData } from "#app/modules/sessions/card";
+import { DieIcon } from "#app/components/ui/icons";
 import type { CardStatus } from "#app/modules/sessions/rules";
 
 export type { CardData };
@@ -34,7 +35,9 @@ export function SessionCard({ card }: { card: CardData }) {
           className="aspect-video w-full object-cover"
         />
       ) : (
-        <div aria-hidden="true" className="flex aspect-video items-center justify-center bg-gradient-to-br from-brand-100 to-stone-200 text-4xl">🎲</div>
+        <div aria-hidden="true" className="flex aspect-video items-center justify-center bg-gradient-to-br from-brand-100 to-stone-200 text-brand-700">
+          <DieIcon className="h-12 w-12" />
+        </div>
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1">

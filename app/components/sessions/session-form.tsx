@@ -15,6 +15,7 @@ import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { DURATION } from "#app/modules/sessions/rules";
 import { DURATION_PRESETS, SESSION_LIMITS, sessionFormSchema } from "#app/modules/sessions/schema";
+import { tagChip, tagChipBox, tagChipList } from "./tag-chips";
 
 type FieldName =
   | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "date" | "time" | "duration"
@@ -92,10 +93,10 @@ export function SessionForm(props: {
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">{t("form.tags")}</legend>
           <p className="text-xs text-stone-600">{t("form.tagsHint")}</p>
-          <div className="mt-1 flex flex-wrap gap-2">
+          <div className={tagChipList}>
             {predefinedTags.map((tag) => (
-              <label key={tag.id} className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className="h-4 w-4" />
+              <label key={tag.id} className={tagChip}>
+                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className={tagChipBox} />
                 <span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, props.lang)}
               </label>
             ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./format";
+import { formatDateTime, zoneName } from "./format";
 
 describe("formatDateTime", () => {
   const instant = new Date("2026-11-22T01:00:00Z");
@@ -12,5 +12,21 @@ describe("formatDateTime", () => {
   it("uses the locale's conventions", () => {
     expect(formatDateTime(instant, "en", "America/New_York")).toMatch(/Nov 21, 2026.*8:00\s?PM/);
     expect(formatDateTime(instant, "pt", "America/Sao_Paulo")).toMatch(/21 de nov\.? de 2026.*22:00/);
+  });
+});
+
+describe("zoneName", () => {
+  it("names a zone in the page's language, never by its id", () => {
+    for (const lang of ["es", "en", "pt"] as const) {
+      const name = zoneName("America/Mexico_City", lang, new Date("2026-11-23T12:00:00Z"));
+      expect(name).not.toMatch(/America|_|\//);
+      expect(name.length).toBeGreaterThan(3);
+    }
+    expect(zoneName("America/Mexico_City", "es")).toMatch(/hora/i);
+    expect(zoneName("America/Sao_Paulo", "pt")).toMatch(/Brasília/);
+  });
+
+  it("falls back to the readable id for a zone the runtime does not know", () => {
+    expect(zoneName("Mars/Olympus_Mons", "en")).toBe("Mars/Olympus Mons");
   });
 });

@@ -17,3 +17,21 @@ function dateTimeFormat(lang: Locale, timeZone: string) {
   }
   return format;
 }
+
+/**
+ * A time zone's name in the page's language ("hora del centro de México", "Central Time"), not its
+ * id ("America/Mexico_City"): Intl.DisplayNames has no zones, so the name comes from a date
+ * formatted in that zone. 'longGeneric' (no standard/summer) where the runtime knows it, 'long'
+ * otherwise; the id, made readable, for a zone the runtime does not know.
+ */
+export function zoneName(timeZone: string, lang: Locale, at = new Date()): string {
+  for (const timeZoneName of ["longGeneric", "long"] as const) {
+    try {
+      const part = new Intl.DateTimeFormat(intlLocale[lang], { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === "timeZoneName");
+      if (part?.value) return part.value;
+    } catch {
+      // An unknown zone, or a runtime without this style: try the next.
+    }
+  }
+  return timeZone.replaceAll("_", " ");
+}
