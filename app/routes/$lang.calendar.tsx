@@ -30,8 +30,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const month = isMonth(url.searchParams.get("month")) ? url.searchParams.get("month")! : date.slice(0, 7);
   const days = view === "day" ? [day!] : view === "week" ? weekOf(date) : monthGrid(month).flat();
   // The viewer's own sessions by name; everything else open only as a count per day (a link to the search).
-  const [events, open] = await Promise.all([calendarEvents(deps(), user, days[0]!, days.at(-1)!), calendarOpenCounts(deps(), user, days[0]!, days.at(-1)!)]);
-  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events, open, zone: user.timeZone };
+  const d = deps(context);
+  const [events, open] = await Promise.all([calendarEvents(d, user, days[0]!, days.at(-1)!), calendarOpenCounts(d, user, days[0]!, days.at(-1)!)]);
+  // The zone's name in the page's language, worded once here: the browser's time zone data may word it differently.
+  const zone = zoneName(user.timeZone, lang, d.now);
+  return { title: translator(lang, "sessions")("calendar.title"), view, today, month, date, day, weeks: view === "month" ? monthGrid(month) : [weekOf(date)], events, open, zone };
 }
 
 export default function CalendarPage() {
@@ -60,10 +63,7 @@ export default function CalendarPage() {
       <section>
         <Link to={`${base}?month=${data.day.slice(0, 7)}`} className="text-sm text-brand-700 underline">← {t("calendar.back")}</Link>
         <h1 className="mt-3 text-2xl font-bold">{t("calendar.day", { date: label(data.day, { dateStyle: "full" }) })}</h1>
-        {/* The zone's name comes from the runtime's time zone data, which may word it differently in the browser: the server's text stays. */}
-        <p className="mt-1 text-sm text-stone-600" suppressHydrationWarning>
-          {t("calendar.zone", { zone: zoneName(data.zone, lang) })}
-        </p>
+        <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone: data.zone })}</p>
         {list.length ? <EventList events={list} lang={lang} /> : <p className="mt-4 text-stone-600">{t("calendar.empty")}</p>}
         {openLink(data.day, "mt-4 inline-flex min-h-11 items-center text-brand-700 underline")}
       </section>

@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "#app/components/ui/dialog";
-import type { Locale } from "#app/modules/i18n/config";
-import { zoneName } from "#app/modules/i18n/format";
 
 export type CalendarEvent = { id: string; title: string; time: string; isSeries: boolean };
 
@@ -15,16 +13,17 @@ export const eventDot = (isSeries: boolean) => (isSeries ? "bg-purple-700" : "bg
 export function DayDialog({ day, title, zone, events, sessionHref, dayHref, onClose }: {
   day: string | null;
   title: string;
+  /** The zone's name in the page's language (from the loader). */
   zone: string;
   events: CalendarEvent[];
   sessionHref: (id: string) => string;
   dayHref: string;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation("sessions");
+  const { t } = useTranslation("sessions");
   return (
     <Modal open={day !== null} onClose={onClose} title={title}>
-      <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone: zoneName(zone, i18n.language as Locale) })}</p>
+      <p className="mt-1 text-sm text-stone-600">{t("calendar.zone", { zone })}</p>
       <ul className="mt-3 divide-y divide-stone-200">
         {events.map((e) => (
           <li key={e.id} className="flex items-start gap-3 py-2">

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CardData } from "#app/modules/sessions/card";
 import { DieIcon } from "#app/components/ui/icons";
+import type { CardData } from "#app/modules/sessions/card";
 import type { CardStatus } from "#app/modules/sessions/rules";
 
 export type { CardData };

@@ -24,7 +24,7 @@ function dateTimeFormat(lang: Locale, timeZone: string) {
  * formatted in that zone. 'longGeneric' (no standard/summer) where the runtime knows it, 'long'
  * otherwise; the id, made readable, for a zone the runtime does not know.
  */
-export function zoneName(timeZone: string, lang: Locale, at = new Date()): string {
+export function zoneName(timeZone: string, lang: Locale, at: Date): string {
   for (const timeZoneName of ["longGeneric", "long"] as const) {
     try {
       const part = new Intl.DateTimeFormat(intlLocale[lang], { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === "timeZoneName");
