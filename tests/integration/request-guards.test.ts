@@ -73,7 +73,7 @@ describe("the locale segment", () => {
 
   it("answers the 404 in the remembered language, else the browser's", async () => {
     const remembered = await send(app.origin, { path: "/fr/x", headers: { Cookie: "lng=pt", "Accept-Language": "en" } });
-    expect(remembered.body).toContain('<html lang="pt">');
+    expect(remembered.body).toContain('<html lang="pt"');
     expect(remembered.body).toContain("Página não encontrada");
     expect((await send(app.origin, { path: "/fr/x", headers: { "Accept-Language": "en-US" } })).body).toContain("Page not found");
   });
