@@ -1,8 +1,9 @@
 import { Readable } from "node:stream";
+import { parse as parseCookie } from "cookie";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { defaultLocale, type Locale } from "../app/modules/i18n/config";
+import { type Locale, localeCookieName } from "../app/modules/i18n/config";
 import { translator } from "../app/modules/i18n/i18next.server";
-import { isLocale } from "../app/modules/i18n/rules";
+import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
 
 /**
  * Checks every request once, before Remix sees it: the locale segment, NUL bytes in the path,
@@ -52,14 +53,17 @@ function refuse(req: Request, res: Response, problem: Problem, values: Record<st
     return;
   }
   const first = req.path.split("/")[1] ?? "";
-  const lang: Locale = isLocale(first) ? first : defaultLocale;
+  // No locale in the URL (an unknown one): the remembered language, else the browser's, else Spanish.
+  const lang: Locale = isLocale(first)
+    ? first
+    : chooseLocale({ cookie: parseCookie(req.headers.cookie ?? "")[localeCookieName], acceptLanguage: req.get("accept-language") ?? null });
   const t = translator(lang, "errors");
   const title = problem === "notFound" ? t("notFound.title") : t("request.title");
   const body = problem === "notFound" ? t("notFound.body") : t(`request.${problem}`, values);
   res
     .type("html")
     .send(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Mesa</title></head>` +
+      `<!doctype html><html lang="${lang}" data-static="true"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Mesa</title></head>` +
         `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="/${lang}">${escapeHtml(t("request.back"))}</a></p></main></body></html>`,
     );
 }

@@ -71,6 +71,13 @@ describe("the locale segment", () => {
     expect(response.headers.location).toBeUndefined();
   });
 
+  it("answers the 404 in the remembered language, else the browser's", async () => {
+    const remembered = await send(app.origin, { path: "/fr/x", headers: { Cookie: "lng=pt", "Accept-Language": "en" } });
+    expect(remembered.body).toContain('<html lang="pt"');
+    expect(remembered.body).toContain("Página não encontrada");
+    expect((await send(app.origin, { path: "/fr/x", headers: { "Accept-Language": "en-US" } })).body).toContain("Page not found");
+  });
+
   it("leaves real locales, the API and / to Remix", async () => {
     const guarded = await send(app.origin, { path: "/es/calendar" });
     expect(guarded.status).toBe(302);
