@@ -36,6 +36,8 @@ async function expectNoViolations(page: Page, browser: Browser, javaScriptEnable
 }
 
 test("public pages have no axe violations", async ({ page, browser, javaScriptEnabled }) => {
+  // Every public page in three languages, each analysed by axe.
+  test.setTimeout(180_000);
   for (const path of [
     "/es",
     "/es/login",
@@ -84,6 +86,8 @@ test("a player's pages and the guard screen have no axe violations", async ({ pa
 });
 
 test("a DM's pages and the mailbox have no axe violations", async ({ page, browser, javaScriptEnabled }) => {
+  // Nineteen pages, each analysed by axe (and, without JavaScript, its server HTML in a second page).
+  test.setTimeout(180_000);
   await signIn(page, demo.dm, "es");
   for (const path of [
     "/es/settings/profile",

@@ -56,8 +56,8 @@ test("a failed session form keeps every typed value, tags included, and 'Save an
   await page.locator("select[name=game]").selectOption("Other");
   await page.locator("select[name=genre]").selectOption("Horror");
   await page.locator("select[name=experienceLevel]").selectOption("ADVANCED");
-  await page.locator("input[name=tags][value=homebrew]").check();
-  await page.locator("input[name=tags][value=latam]").check();
+  await page.locator("label:has(> input[name=tags][value=homebrew])").click(); // the chip (its checkbox is visually hidden)
+  await page.locator("label:has(> input[name=tags][value=latam])").click(); // the chip (its checkbox is visually hidden)
   await page.getByLabel("Otras etiquetas").fill("Sandbox, Mesa nocturna");
   await page.getByLabel("Instrucciones para los jugadores confirmados").fill("Trae velas.");
   await page.getByLabel("Ubicación o plataforma").fill("Discord");
@@ -138,8 +138,8 @@ test("the series overlap warning keeps every field, and 'Save anyway' saves what
   await page.locator("select[name=genre]").selectOption("Horror");
   await page.locator("select[name=experienceLevel]").selectOption("BEGINNER");
   await page.getByLabel("Instrucciones para los jugadores confirmados").fill("Llega cinco minutos antes.");
-  await page.locator("input[name=tags][value=homebrew]").check();
-  await page.locator("input[name=tags][value=roleplay-heavy]").check();
+  await page.locator("label:has(> input[name=tags][value=homebrew])").click(); // the chip (its checkbox is visually hidden)
+  await page.locator("label:has(> input[name=tags][value=roleplay-heavy])").click(); // the chip (its checkbox is visually hidden)
   await page.getByLabel("Otras etiquetas").fill("Sandbox");
   await page.getByLabel("Ubicación o plataforma").fill("Roll20");
   await page.getByLabel("Día de la semana").selectOption(String(date.weekday % 7));

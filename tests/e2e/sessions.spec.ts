@@ -39,7 +39,7 @@ test("a player searches with filters in the URL and pages through results", asyn
   await expect(page.getByText(/^\d+ resultados?$/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Horror en Oaxaca" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Night City Blues" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Quitar filtro Call of Cthulhu" }).click();
+  await page.getByRole("link", { name: "Quitar filtro: Juego: Call of Cthulhu" }).click();
   await expect(page).not.toHaveURL(/game=/);
   // Without the filter it is there, on the first page or a later one: page with the plain links.
   const nightCity = page.getByRole("link", { name: "Night City Blues" });
