@@ -35,9 +35,10 @@ async function expectNoViolations(page: Page, browser: Browser, javaScriptEnable
   expect.soft(summary, `axe on ${page.url()}`).toEqual([]);
 }
 
+// Each test walks a dozen or more pages through axe (without JavaScript, the server's HTML in a second page too).
+test.describe.configure({ timeout: 180_000 });
+
 test("public pages have no axe violations", async ({ page, browser, javaScriptEnabled }) => {
-  // Every public page in three languages, each analysed by axe.
-  test.setTimeout(180_000);
   for (const path of [
     "/es",
     "/es/login",
@@ -86,8 +87,6 @@ test("a player's pages and the guard screen have no axe violations", async ({ pa
 });
 
 test("a DM's pages and the mailbox have no axe violations", async ({ page, browser, javaScriptEnabled }) => {
-  // Nineteen pages, each analysed by axe (and, without JavaScript, its server HTML in a second page).
-  test.setTimeout(180_000);
   await signIn(page, demo.dm, "es");
   for (const path of [
     "/es/settings/profile",

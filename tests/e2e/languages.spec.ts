@@ -84,6 +84,8 @@ const playerPages = ["/settings/profile", "/settings/password", "/settings/sessi
 const dmPages = ["/settings/hosting", "/create", "/series/new"];
 
 test("pages never show raw translation keys", async ({ page }) => {
+  // Every page in three languages.
+  test.setTimeout(180_000);
   const keys = localeKeys();
   const check = async (path: string) => {
     await page.goto(path);
