@@ -11,7 +11,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
-import { todayIn } from "#app/modules/series/rules";
+import { todayIn } from "#app/modules/dates/day";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modules/sessions/sessions.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
