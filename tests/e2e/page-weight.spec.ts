@@ -9,7 +9,9 @@ const AUTHORING_BUDGET = 160 * 1024;
 /** Gzipped bytes of every module script the server's HTML for the page loads (scripts and modulepreloads). */
 async function scriptBytes(page: Page): Promise<number> {
   const html = await (await page.request.get(page.url())).text();
-  const urls = new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href));
+  const urls = new Set(
+    [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href),
+  );
   // The inline module script imports the route modules; they are preloaded above as well.
   if (/<script[^>]*type="module"/.test(html) && urls.size === 0) return Number.POSITIVE_INFINITY;
   let total = 0;
@@ -21,11 +23,23 @@ test("the pages a player uses ship no script to a player; the host's manage dial
   const dm = await newUser({ role: "dm" });
   await signInAs(page, dm);
   const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
-  const made = await page.request.post("/api/session", { data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" } });
+  const made = await page.request.post("/api/session", {
+    data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" },
+  });
   expect(made.status()).toBe(201);
   const sessionId = ((await made.json()) as { id: string }).id;
   const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const series = await page.request.post("/api/session-series", { data: { title: `Peso campaña ${Date.now()}`, game: "Call of Cthulhu", frequency: "WEEKLY", startDate: start, timeOfDay: "20:00", sessionInstructions: "Llega puntual.", isOngoing: true } });
+  const series = await page.request.post("/api/session-series", {
+    data: {
+      title: `Peso campaña ${Date.now()}`,
+      game: "Call of Cthulhu",
+      frequency: "WEEKLY",
+      startDate: start,
+      timeOfDay: "20:00",
+      sessionInstructions: "Llega puntual.",
+      isOngoing: true,
+    },
+  });
   expect(series.status()).toBe(201);
   const seriesId = ((await series.json()) as { id: string }).id;
 
@@ -48,12 +62,31 @@ test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped 
   const dm = await newUser({ role: "dm" });
   await signInAs(page, dm);
   const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
-  const made = await page.request.post("/api/session", { data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" } });
+  const made = await page.request.post("/api/session", {
+    data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" },
+  });
   const sessionId = ((await made.json()) as { id: string }).id;
   const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const series = await page.request.post("/api/session-series", { data: { title: `Peso campaña ${Date.now()}`, game: "Call of Cthulhu", frequency: "WEEKLY", startDate: start, timeOfDay: "20:00", sessionInstructions: "Llega puntual.", isOngoing: true } });
+  const series = await page.request.post("/api/session-series", {
+    data: {
+      title: `Peso campaña ${Date.now()}`,
+      game: "Call of Cthulhu",
+      frequency: "WEEKLY",
+      startDate: start,
+      timeOfDay: "20:00",
+      sessionInstructions: "Llega puntual.",
+      isOngoing: true,
+    },
+  });
   const seriesId = ((await series.json()) as { id: string }).id;
-  for (const path of ["/es/create", `/es/session/${sessionId}/edit`, "/es/series/new", `/es/series/${seriesId}/edit`, `/es/series/${seriesId}`, "/es/calendar"]) {
+  for (const path of [
+    "/es/create",
+    `/es/session/${sessionId}/edit`,
+    "/es/series/new",
+    `/es/series/${seriesId}/edit`,
+    `/es/series/${seriesId}`,
+    "/es/calendar",
+  ]) {
     await page.goto(path);
     const bytes = await scriptBytes(page);
     test.info().annotations.push({ type: "script KiB gzip", description: `${path}: ${(bytes / 1024).toFixed(1)}` });
