@@ -59,7 +59,7 @@ function refuse(req: Request, res: Response, problem: Problem, values: Record<st
   res
     .type("html")
     .send(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Mesa</title></head>` +
+      `<!doctype html><html lang="${lang}" data-static="true"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Mesa</title></head>` +
         `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="/${lang}">${escapeHtml(t("request.back"))}</a></p></main></body></html>`,
     );
 }
