@@ -8,7 +8,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import type { loader as rootLoader } from "#app/root";
 
-export const handle = { i18n: ["common"] };
+export const handle = { i18n: ["common"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Mesa" },

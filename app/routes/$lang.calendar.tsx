@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { DateTime } from "luxon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CalendarEvent as Event, DayDialog, eventDot as dot } from "#app/components/calendar/day-dialog";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { cellEvents, isDate, isMonth, monthGrid, shiftDate, shiftMonth, weekOf, weekSummary } from "#app/modules/calendar/rules";
+import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import { intlLocale, type Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
-  const today = DateTime.fromJSDate(deps(context).now, { zone: user.timeZone }).toISODate() ?? "";
+  const today = todayIn(user.timeZone, deps(context).now);
   const day = url.searchParams.get("day");
   const view = isDate(day) ? "day" : url.searchParams.get("view") === "week" ? "week" : "month";
   const date = isDate(url.searchParams.get("date")) ? url.searchParams.get("date")! : today;

@@ -14,7 +14,7 @@ import { MAX_LIMIT } from "#app/modules/notifications/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 
-export const handle = { i18n: ["notifications"] };
+export const handle = { i18n: ["notifications"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 

@@ -14,7 +14,7 @@ import { toCard } from "#app/modules/sessions/cards.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["profile", "sessions"] };
+export const handle = { i18n: ["profile", "sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
@@ -12,6 +11,7 @@ import { canManageSeries } from "#app/modules/access/rules";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
+import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -26,7 +26,8 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm,readForm } from "#app/utils/form.server";
 import { forbidden, notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["sessions", "validation"] };
+// Plain HTML for players; the host's forms keep their pending states (decision record 021).
+export const handle = { i18n: ["sessions", "validation"], hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage) };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Mesa` : "Mesa" }];
 
@@ -73,7 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           irregular: row.frequency === "IRREGULAR",
           timeZone: row.time_zone,
           now: d.now.toISOString(),
-          addDefaults: { date: DateTime.fromJSDate(d.now, { zone: row.time_zone }).plus({ days: 1 }).toISODate() ?? "", time: row.time_hhmm },
+          addDefaults: { date: plusDays(todayIn(row.time_zone, d.now), 1), time: row.time_hhmm },
         }
       : null,
   };

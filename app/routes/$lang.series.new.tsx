@@ -1,19 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SeriesForm } from "#app/components/sessions/series-form";
 import { requireVerifiedHost } from "#app/modules/auth/guards.server";
+import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
-import { seriesRowFromForm } from "#app/modules/series/rows";
-import { todayIn } from "#app/modules/series/rules";
+import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
@@ -29,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireVerifiedHost(request, lang);
   // Spec section 9 defaults: weekly on Monday at 19:00, starting tomorrow, 180 min, 5/3 players.
   const { now } = deps(context);
-  const tomorrow = DateTime.fromJSDate(now, { zone: user.timeZone }).plus({ days: 1 }).toISODate() ?? "";
+  const tomorrow = plusDays(todayIn(user.timeZone, now), 1);
   return {
     title: translator(lang, "sessions")("seriesForm.createTitle"),
     timeZone: user.timeZone,

@@ -20,7 +20,8 @@ import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["sessions"] };
+// Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
+export const handle = { i18n: ["sessions"], hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants) };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.session.title} · Mesa` : "Mesa" },

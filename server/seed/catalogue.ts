@@ -1,5 +1,5 @@
 import { apiSeriesSchema } from "../../app/modules/series/api-schema";
-import { seriesRowFromApi } from "../../app/modules/series/rows";
+import { seriesRowFromApi } from "../../app/modules/series/rows.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import type { Storage } from "../../app/services/storage/storage";

@@ -12,6 +12,10 @@ import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
 import { hashSecret } from "./tokens.server";
 
+// Routes import it from here: remix-auth is CommonJS, so importing it from a route module would
+// ship all of @remix-run/server-runtime to every browser (decision record 021).
+export { AuthorizationError };
+
 /** The cookie holds only the id of a row in login_sessions, so sessions can be listed and revoked. */
 type LoginSessionId = string;
 

@@ -1,41 +1,42 @@
-import { DateTime } from "luxon";
+import { dayAsUtc, isoDay, plusDays } from "#app/modules/dates/day";
+
+// Plain UTC day arithmetic: this module runs in the browser, where luxon would cost ~21 KiB gzip.
 
 export const MAX_EVENTS_PER_CELL = 3; // spec section 9
 
-const iso = (d: DateTime) => d.toISODate() ?? "";
-
-/** Sunday on or before a date (weeks start on Sunday; luxon's weekday 7 is Sunday). */
-function sundayOf(day: DateTime): DateTime {
-  return day.minus({ days: day.weekday % 7 });
+/** Sunday on or before a date (weeks start on Sunday). */
+function sundayOf(day: Date): string {
+  return plusDays(isoDay(day), -day.getUTCDay());
 }
 
 /** The month grid: whole weeks, Sunday first, covering every day of `month` (YYYY-MM). */
 export function monthGrid(month: string): string[][] {
-  const first = DateTime.fromISO(`${month}-01`);
-  if (!first.isValid) return [];
-  const start = sundayOf(first);
-  const last = first.endOf("month");
+  const first = dayAsUtc(`${month}-01`);
+  if (!first) return [];
+  const last = isoDay(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0, 12)));
   const weeks: string[][] = [];
-  for (let week = start; week <= last; week = week.plus({ weeks: 1 })) {
-    weeks.push(Array.from({ length: 7 }, (_, i) => iso(week.plus({ days: i }))));
+  for (let week = sundayOf(first); week <= last; week = plusDays(week, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => plusDays(week, i)));
   }
   return weeks;
 }
 
 /** The seven days (Sunday first) of the week containing `date`. */
 export function weekOf(date: string): string[] {
-  const day = DateTime.fromISO(date);
-  if (!day.isValid) return [];
+  const day = dayAsUtc(date);
+  if (!day) return [];
   const start = sundayOf(day);
-  return Array.from({ length: 7 }, (_, i) => iso(start.plus({ days: i })));
+  return Array.from({ length: 7 }, (_, i) => plusDays(start, i));
 }
 
 export function shiftMonth(month: string, by: number): string {
-  return DateTime.fromISO(`${month}-01`).plus({ months: by }).toFormat("yyyy-MM");
+  const first = dayAsUtc(`${month}-01`);
+  if (!first) return "";
+  return isoDay(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + by, 1, 12))).slice(0, 7);
 }
 
 export function shiftDate(date: string, days: number): string {
-  return iso(DateTime.fromISO(date).plus({ days }));
+  return plusDays(date, days);
 }
 
 /** What a cell shows: the first three events and how many more there are. */
@@ -50,4 +51,4 @@ export function weekSummary(events: { isSeries: boolean }[]) {
 }
 
 export const isMonth = (value: string | null): value is string => Boolean(value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value));
-export const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid);
+export const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayAsUtc(value) !== null);

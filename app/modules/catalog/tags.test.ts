@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allowedPaymentMethods, currencies } from "./options";
+import { tagDescriptions } from "./tag-descriptions";
 import { isHiddenOnCards, popularTagIds, predefinedTags, resolveTag, tagCategories, tagLabel } from "./tags";
 
 describe("tag catalogue", () => {
@@ -8,7 +9,7 @@ describe("tag catalogue", () => {
     expect(new Set(predefinedTags.map((t) => t.id)).size).toBe(32);
     for (const t of predefinedTags) {
       expect(tagCategories).toContain(t.category);
-      for (const value of [t.label, t.labelEs, t.labelPt, t.emoji, t.icon, t.colour, t.description.en, t.description.es, t.description.pt]) expect(value).not.toBe("");
+      for (const value of [t.label, t.labelEs, t.labelPt, t.emoji, t.icon, t.colour, tagDescriptions[t.id]?.en, tagDescriptions[t.id]?.es, tagDescriptions[t.id]?.pt]) expect(value ?? "").not.toBe("");
     }
     for (const id of popularTagIds) expect(predefinedTags.map((t) => t.id)).toContain(id);
   });

@@ -31,16 +31,9 @@ export function localToInstant(date: string, time: string, timeZone: string): Da
   return local.isValid ? local.toJSDate() : null;
 }
 
-/** Today's date (YYYY-MM-DD) in the given zone: the earliest a date picker offers. */
-export function todayIn(timeZone: string, now: Date): string {
-  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() ?? "";
-}
-
-/** True when `date` (YYYY-MM-DD) is today or later in the given zone. */
-export function isTodayOrLater(date: string, timeZone: string, now: Date): boolean {
-  const today = todayIn(timeZone, now);
-  return today !== "" && /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
-}
+// Today's date in a zone (the earliest a date picker offers) lives in a luxon-free module, because
+// forms validate dates in the browser too; code that runs only in the browser imports it from there.
+export { isTodayOrLater, todayIn } from "#app/modules/dates/day";
 
 function atLocalTime(day: DateTime, timeOfDay: string): DateTime {
   const [hour, minute] = timeOfDay.split(":").map(Number);

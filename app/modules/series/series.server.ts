@@ -8,7 +8,7 @@ import { isUuid } from "#app/utils/http";
 import type { Database } from "#db/client.server";
 import type { ApiSeriesInput } from "./api-schema";
 import * as repo from "./repo.server";
-import { rowOf, scheduleOf, type SeriesRecord, seriesRowFromApi, seriesRowFromForm } from "./rows";
+import { rowOf, scheduleOf, type SeriesRecord, seriesRowFromApi, seriesRowFromForm } from "./rows.server";
 import { handGeneratedDates, localToInstant, nextOccurrences, type Occurrence, planSeriesEdit } from "./rules";
 import type { SeriesFormInput } from "./schema";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { formExperienceLevels, games, genres } from "#app/modules/catalog/options";
+import { isTodayOrLater } from "#app/modules/dates/day";
 import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
-import { isTodayOrLater } from "#app/modules/series/rules";
 import { optionalText, text } from "#app/utils/zod";
 import { DURATION, durationProblem } from "./rules";
 

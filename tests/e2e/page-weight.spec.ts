@@ -1,0 +1,96 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, newUser, signInAs, test } from "./fixtures";
+
+// Budgets from decision record 021: the pages a player opens on a phone ship no script to a
+// player; the DM's authoring pages ship at most 160 KiB of gzipped script.
+const AUTHORING_BUDGET = 160 * 1024;
+
+/** Gzipped bytes of every module script the server's HTML for the page loads (scripts and modulepreloads). */
+async function scriptBytes(page: Page): Promise<number> {
+  const html = await (await page.request.get(page.url())).text();
+  const urls = new Set(
+    [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => new URL(m[1]!, page.url()).href),
+  );
+  // The inline module script imports the route modules; they are preloaded above as well.
+  if (/<script[^>]*type="module"/.test(html) && urls.size === 0) return Number.POSITIVE_INFINITY;
+  let total = 0;
+  for (const url of urls) total += gzipSync(await (await page.request.get(url)).body()).length;
+  return total;
+}
+
+test("the pages a player uses ship no script to a player; the host's manage dialog still gets its scripts", async ({ page }) => {
+  const dm = await newUser({ role: "dm" });
+  await signInAs(page, dm);
+  const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  const made = await page.request.post("/api/session", {
+    data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" },
+  });
+  expect(made.status()).toBe(201);
+  const sessionId = ((await made.json()) as { id: string }).id;
+  const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const series = await page.request.post("/api/session-series", {
+    data: {
+      title: `Peso campaña ${Date.now()}`,
+      game: "Call of Cthulhu",
+      frequency: "WEEKLY",
+      startDate: start,
+      timeOfDay: "20:00",
+      sessionInstructions: "Llega puntual.",
+      isOngoing: true,
+    },
+  });
+  expect(series.status()).toBe(201);
+  const seriesId = ((await series.json()) as { id: string }).id;
+
+  // The host needs the manage dialog, so the host's copy of the session page is hydrated.
+  await page.goto(`/es/session/${sessionId}`);
+  await expect(page.locator("html[data-static]")).toHaveCount(0);
+  expect(await scriptBytes(page)).toBeGreaterThan(0);
+
+  await page.context().clearCookies();
+  await signInAs(page, await newUser());
+  for (const path of ["/es", "/es/sessions", `/es/session/${sessionId}`, `/es/series/${seriesId}`, "/es/notifications", `/es/profile/${dm.id}`]) {
+    await page.goto(path);
+    await expect(page.locator("html[data-static='true']"), path).toHaveCount(1);
+    expect(await scriptBytes(page), path).toBe(0);
+  }
+});
+
+test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped script", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
+  const dm = await newUser({ role: "dm" });
+  await signInAs(page, dm);
+  const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  const made = await page.request.post("/api/session", {
+    data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" },
+  });
+  const sessionId = ((await made.json()) as { id: string }).id;
+  const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const series = await page.request.post("/api/session-series", {
+    data: {
+      title: `Peso campaña ${Date.now()}`,
+      game: "Call of Cthulhu",
+      frequency: "WEEKLY",
+      startDate: start,
+      timeOfDay: "20:00",
+      sessionInstructions: "Llega puntual.",
+      isOngoing: true,
+    },
+  });
+  const seriesId = ((await series.json()) as { id: string }).id;
+  for (const path of [
+    "/es/create",
+    `/es/session/${sessionId}/edit`,
+    "/es/series/new",
+    `/es/series/${seriesId}/edit`,
+    `/es/series/${seriesId}`,
+    "/es/calendar",
+  ]) {
+    await page.goto(path);
+    const bytes = await scriptBytes(page);
+    test.info().annotations.push({ type: "script KiB gzip", description: `${path}: ${(bytes / 1024).toFixed(1)}` });
+    expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KiB`).toBeGreaterThan(0);
+    expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KiB`).toBeLessThanOrEqual(AUTHORING_BUDGET);
+  }
+});
