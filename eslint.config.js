@@ -34,23 +34,21 @@ const componentModules = {
 };
 const clockReads = [
   { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Rules take `now` as an argument; they never read the clock." },
-  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },  { selector: "CallExpression[callee.object.name='DateTime'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as an argument; they never read the clock." },
+  {
+    selector: "CallExpression[callee.object.name='DateTime'][callee.property.name='now']",
+    message: "Rules take `now` as an argument; they never read the clock.",
+  },
 ];
 // Routes, modules and components take the request's clock reading from the load context
 // (deps(context).now, or a `now` prop from the loader), so a test can fix the time.
-const requestClockReads = clockReads.map((r) => ({ ...r, message: "Use deps(context).now (or a `now` prop from the loader); only app/services/clock reads the wall clock." }));
+const requestClockReads = clockReads.map((r) => ({
+  ...r,
+  message: "Use deps(context).now (or a `now` prop from the loader); only app/services/clock reads the wall clock.",
+}));
 
 export default defineConfig(
-  globalIgnores([
-    "build/",
-    "public/build/",
-    ".data/",
-    ".cache/",
-    "node_modules/",
-    "playwright-report/",
-    "test-results/",
-    "bench-results/",
-  ]),
+  globalIgnores(["build/", "public/build/", ".data/", ".cache/", "node_modules/", "playwright-report/", "test-results/", "bench-results/"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -90,7 +88,10 @@ export default defineConfig(
   {
     files: ["app/**/rules.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ ...databaseModules, message: sideEffectModules.message }, sideEffectModules, routeModules, componentModules] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ ...databaseModules, message: sideEffectModules.message }, sideEffectModules, routeModules, componentModules] },
+      ],
       "no-restricted-syntax": ["error", ...clockReads],
     },
   },

@@ -17,7 +17,11 @@ describe("parseEnv", () => {
   it("uses S3 only with a bucket, and wants both S3 keys or neither", () => {
     const secret = "s".repeat(32);
     expect(parseEnv({ SESSION_SECRET: secret }).S3_BUCKET).toBeUndefined();
-    expect(parseEnv({ SESSION_SECRET: secret, S3_BUCKET: "mesa", S3_FORCE_PATH_STYLE: "1" })).toMatchObject({ S3_BUCKET: "mesa", S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true });
+    expect(parseEnv({ SESSION_SECRET: secret, S3_BUCKET: "mesa", S3_FORCE_PATH_STYLE: "1" })).toMatchObject({
+      S3_BUCKET: "mesa",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+    });
     expect(() => parseEnv({ SESSION_SECRET: secret, S3_BUCKET: "mesa", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => parseEnv({ SESSION_SECRET: secret, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET/);
     expect(() => parseEnv({ SESSION_SECRET: secret, S3_BUCKET: "mesa", S3_PUBLIC_URL: "not a url" })).toThrow(/S3_PUBLIC_URL/);
@@ -29,7 +33,13 @@ describe("parseEnv", () => {
 
 describe("HOST", () => {
   const secret = "s".repeat(32);
-  const production = { NODE_ENV: "production", SESSION_SECRET: secret, APP_URL: "https://mesa.example", DATABASE_URL: "postgres://db/mesa", SMTP_URL: "smtp://mail" };
+  const production = {
+    NODE_ENV: "production",
+    SESSION_SECRET: secret,
+    APP_URL: "https://mesa.example",
+    DATABASE_URL: "postgres://db/mesa",
+    SMTP_URL: "smtp://mail",
+  };
   it("listens only on this machine outside production unless HOST says otherwise", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).HOST).toBe("127.0.0.1");
     expect(parseEnv({ SESSION_SECRET: secret, NODE_ENV: "test" }).HOST).toBe("127.0.0.1");

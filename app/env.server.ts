@@ -56,12 +56,10 @@ export const envSchema = z
     if (env.NODE_ENV === "production") {
       if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)
         ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (at least 32 characters)" });
-      if (!env.APP_URL)
-        ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production (the public https URL, used in emails)" });
+      if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production (the public https URL, used in emails)" });
       if (!env.DATABASE_URL)
         ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production (embedded PostgreSQL is for local use)" });
-      if (!env.SMTP_URL)
-        ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (mail would otherwise go to disk)" });
+      if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (mail would otherwise go to disk)" });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
@@ -93,8 +91,7 @@ export function parseTrustProxy(raw: string): false | number | string[] | string
     const family = isIP(address);
     const bits = family === 4 ? 32 : 128;
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
-    if (!family || !prefixOk || extra !== undefined)
-      return `"${entry}" is not an IP address, a range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+    if (!family || !prefixOk || extra !== undefined) return `"${entry}" is not an IP address, a range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
   }
   return entries;
 }

@@ -35,9 +35,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       lang,
       toast,
-      user: user && name
-        ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified, unread }
-        : null,
+      user:
+        user && name
+          ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified, unread }
+          : null,
       mailboxEnabled: getEnv().NODE_ENV !== "production" && getServices().outboxDir !== null,
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,

@@ -19,4 +19,4 @@ function stop(signal: NodeJS.Signals) {
 }
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
-for (const child of children) child.on("exit", (code) => process.exitCode ??= code ?? 0);
+for (const child of children) child.on("exit", (code) => (process.exitCode ??= code ?? 0));

@@ -81,7 +81,12 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     // Uploaded images (the local storage adapter); names never change, so an hour of caching is safe.
     app.use(
       "/uploads",
-      express.static(storage.dir, { index: false, dotfiles: "deny", redirect: false, setHeaders: (res) => res.setHeader("Cache-Control", STORAGE_CACHE_CONTROL) }),
+      express.static(storage.dir, {
+        index: false,
+        dotfiles: "deny",
+        redirect: false,
+        setHeaders: (res) => res.setHeader("Cache-Control", STORAGE_CACHE_CONTROL),
+      }),
       (_req: Request, res: Response) => res.status(404).type("text/plain").send("Not found"),
     );
   }

@@ -4,7 +4,7 @@ import { systemClock } from "#app/services/clock/clock.server";
 import { getServices } from "#app/services/index.server";
 import type { Mailer } from "#app/services/mailer/mailer";
 import type { Storage } from "#app/services/storage/storage";
-import { type Database,getDb } from "#db/client.server";
+import { type Database, getDb } from "#db/client.server";
 
 /** What use cases need from the outside world; tests build their own with a fixed clock. */
 export type Deps = {

@@ -10,10 +10,7 @@ import type { loader as rootLoader } from "#app/root";
 
 export const handle = { i18n: ["common"], hydrate: false };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Mesa" },
-  { name: "description", content: data?.description ?? "" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Mesa" }, { name: "description", content: data?.description ?? "" }];
 
 export function loader({ params }: LoaderFunctionArgs) {
   const t = translator(params.lang as Locale);
@@ -38,7 +35,10 @@ export default function HomePage() {
           <Link to={localePath(lang, "/sessions")} className={buttonClass("secondary", "text-base")}>
             {t("home.browse")}
           </Link>
-          <Link to={hostHref} className="inline-flex min-h-11 items-center rounded-md border border-white px-4 text-base font-semibold text-white hover:bg-white/10">
+          <Link
+            to={hostHref}
+            className="inline-flex min-h-11 items-center rounded-md border border-white px-4 text-base font-semibold text-white hover:bg-white/10"
+          >
             {t("home.host")}
           </Link>
         </div>

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { oauthNextCookie } from "#app/modules/auth/oauth.server";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { getAuthenticator } from "#app/modules/auth/session.server";

@@ -39,7 +39,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const user = await getOptionalUser(request);
   if (form.get("intent") === "resend") {
-    if (!user) return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/auth/verify-email"))}`, { type: "info", key: "toasts.loginFirst" });
+    if (!user)
+      return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/auth/verify-email"))}`, {
+        type: "info",
+        key: "toasts.loginFirst",
+      });
     await sendVerificationEmail(deps(), user.id);
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "success", key: "toasts.verificationSent" });
   }

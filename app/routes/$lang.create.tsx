@@ -27,21 +27,41 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
   const { now } = deps(context);
-  return { title: translator(lang, "sessions")("form.createTitle"), timeZone: user.timeZone, now: now.toISOString(), defaults: newSessionDefaults(user.timeZone, now), minDate: todayIn(user.timeZone, now) };
+  return {
+    title: translator(lang, "sessions")("form.createTitle"),
+    timeZone: user.timeZone,
+    now: now.toISOString(),
+    defaults: newSessionDefaults(user.timeZone, now),
+    minDate: todayIn(user.timeZone, now),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   if (!(await getOptionalUser(request))) {
-    return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/create"))}`, { type: "error", key: "sessions:toasts.loginFirst" });
+    return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/create"))}`, {
+      type: "error",
+      key: "sessions:toasts.loginFirst",
+    });
   }
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: null }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
+  const { formData, imageProblem } = await readFormWithImage(request, {
+    storage: d.storage,
+    now: d.now,
+    userId: user.id,
+    target: { kind: "session", sessionId: null },
+    isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success",
+  });
   const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
-  const overlap = await sessionConflicts(d, user.id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: user.timeZone }, lang);
+  const overlap = await sessionConflicts(
+    d,
+    user.id,
+    { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: user.timeZone },
+    lang,
+  );
   if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
   const result = await createSession(d, user, submission.value);
   if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });
@@ -55,7 +75,16 @@ export default function CreateSessionPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.createTitle")}</h1>
-      <SessionForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} now={now} minDate={minDate} lang={i18n.language as Locale} />
+      <SessionForm
+        mode="create"
+        lastResult={lastResult}
+        overlap={overlapOf(lastResult)}
+        defaultValue={defaults}
+        timeZone={timeZone}
+        now={now}
+        minDate={minDate}
+        lang={i18n.language as Locale}
+      />
     </section>
   );
 }

@@ -47,7 +47,11 @@ export default function ForgotPasswordPage() {
       <h1 className="text-2xl font-bold">{t("forgot.title")}</h1>
       <p className="mt-1 text-stone-700">{t("forgot.body")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-        <Field label={t("fields.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+        <Field
+          label={t("fields.email")}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
         <Button className="w-full" disabled={busy}>
           {t("forgot.submit")}
         </Button>

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -22,9 +22,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
   if (user?.loginSessionId) await endLoginSession(deps(), user.id, user.loginSessionId);
-  return redirectWithToast(localePath(params.lang as Locale, "/"), { type: "info", key: "toasts.signedOut" }, {
-    headers: { "Set-Cookie": await destroyLoginCookie(request) },
-  });
+  return redirectWithToast(
+    localePath(params.lang as Locale, "/"),
+    { type: "info", key: "toasts.signedOut" },
+    {
+      headers: { "Set-Cookie": await destroyLoginCookie(request) },
+    },
+  );
 }
 
 export default function LogoutPage() {

@@ -50,7 +50,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     tab: hosting && url.searchParams.get("tab") !== "reviews" ? ("sessions" as const) : ("reviews" as const),
     hosting: hosting
-      ? { cards: hosting.rows.map((row) => toCard(row, lang, viewer?.id ?? null, zone)), total: hosting.total, page: hosting.page, pages: hosting.pages, pageSize: hosting.pageSize }
+      ? {
+          cards: hosting.rows.map((row) => toCard(row, lang, viewer?.id ?? null, zone)),
+          total: hosting.total,
+          page: hosting.page,
+          pages: hosting.pages,
+          pageSize: hosting.pageSize,
+        }
       : null,
   };
 }
@@ -60,14 +66,17 @@ export default function ProfilePage() {
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
-  const tabClass = "inline-flex min-h-11 items-center border-b-2 px-1 font-semibold aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700 border-transparent text-stone-700 hover:text-stone-900";
+  const tabClass =
+    "inline-flex min-h-11 items-center border-b-2 px-1 font-semibold aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700 border-transparent text-stone-700 hover:text-stone-900";
   return (
     <article className="space-y-6">
       <header className="flex flex-wrap items-center gap-4">
         {p.avatarUrl ? (
           <img src={p.avatarUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
         ) : (
-          <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-600 text-2xl font-bold text-white">{p.initials}</span>
+          <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-600 text-2xl font-bold text-white">
+            {p.initials}
+          </span>
         )}
         <div>
           <h1 className="text-2xl font-bold">{p.name}</h1>
@@ -75,7 +84,9 @@ export default function ProfilePage() {
             {p.isDm ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-900">{t("public.dmBadge")}</span> : null}
             <span>{t("public.memberSince", { date: p.memberSince })}</span>
             <span aria-hidden="true">·</span>
-            <Link to={`${base}?tab=reviews`} className="text-brand-700 underline">{t("public.noReviews")}</Link>
+            <Link to={`${base}?tab=reviews`} className="text-brand-700 underline">
+              {t("public.noReviews")}
+            </Link>
           </p>
         </div>
       </header>
@@ -92,8 +103,16 @@ export default function ProfilePage() {
       {hosting ? (
         <nav aria-label={t("public.tabs")} className="border-b border-stone-200">
           <ul className="flex gap-6">
-            <li><Link to={base} aria-current={tab === "sessions" ? "page" : undefined} className={tabClass}>{t("public.sessionsTab", { count: hosting.total })}</Link></li>
-            <li><Link to={`${base}?tab=reviews`} aria-current={tab === "reviews" ? "page" : undefined} className={tabClass}>{t("public.reviewsTab")}</Link></li>
+            <li>
+              <Link to={base} aria-current={tab === "sessions" ? "page" : undefined} className={tabClass}>
+                {t("public.sessionsTab", { count: hosting.total })}
+              </Link>
+            </li>
+            <li>
+              <Link to={`${base}?tab=reviews`} aria-current={tab === "reviews" ? "page" : undefined} className={tabClass}>
+                {t("public.reviewsTab")}
+              </Link>
+            </li>
           </ul>
         </nav>
       ) : null}
@@ -102,11 +121,16 @@ export default function ProfilePage() {
           <h2 className="text-xl font-semibold">{t("public.sessionsHeading")}</h2>
           {hosting.cards.length ? (
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {hosting.cards.map((card) => <SessionCard key={card.id} card={card} />)}
+              {hosting.cards.map((card) => (
+                <SessionCard key={card.id} card={card} />
+              ))}
             </ul>
           ) : (
             <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
-              {t("public.sessionsEmpty")} <Link to={localePath(lang, "/sessions")} className="text-brand-700 underline">{t("public.browse")}</Link>
+              {t("public.sessionsEmpty")}{" "}
+              <Link to={localePath(lang, "/sessions")} className="text-brand-700 underline">
+                {t("public.browse")}
+              </Link>
             </p>
           )}
           <Pagination page={hosting.page} pages={hosting.pages} total={hosting.total} pageSize={hosting.pageSize} hrefFor={(page) => `${base}?page=${page}`} />
@@ -120,6 +144,5 @@ export default function ProfilePage() {
     </article>
   );
 }
-
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -66,8 +66,17 @@ export default function ResetPasswordPage() {
       <h1 className="text-2xl font-bold">{t("reset.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
         <input type="hidden" name="token" value={token} />
-        <Field label={t("fields.newPassword")} hint={t("signup.passwordHint")} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} />
-        <Field label={t("fields.confirmPassword")} errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+        <Field
+          label={t("fields.newPassword")}
+          hint={t("signup.passwordHint")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <Field
+          label={t("fields.confirmPassword")}
+          errors={fields.confirmPassword.errors}
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        />
         <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} id={form.errorId} />
         <Button className="w-full" disabled={busy}>
           {t("reset.submit")}

@@ -23,7 +23,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { parseForm,readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 import { forbidden, notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
@@ -45,7 +45,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const canManage = canManageSeries(viewer, row);
   const instructions = await seriesInstructionsFor(d, row, viewer);
   const day = (iso: string) => new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
-  const item = (s: (typeof page.upcoming)[number]) => ({ id: s.id, when: formatDateTime(new Date(s.starts_at), lang, zone), modified: s.is_modified, seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }) });
+  const item = (s: (typeof page.upcoming)[number]) => ({
+    id: s.id,
+    when: formatDateTime(new Date(s.starts_at), lang, zone),
+    modified: s.is_modified,
+    seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }),
+  });
   return {
     url: `${getEnv().APP_URL}${localePath(lang, `/series/${row.id}`)}`,
     title: row.title,
@@ -57,12 +62,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hours: Math.round((row.duration_minutes / 60) * 100) / 100,
     players: { min: row.min_participants, max: row.max_participants },
     location: row.location,
-    dates: row.end_iso && !row.is_ongoing ? t("seriesDetail.range", { start: day(row.start_iso), end: day(row.end_iso) }) : t("seriesDetail.from", { start: day(row.start_iso) }),
+    dates:
+      row.end_iso && !row.is_ongoing
+        ? t("seriesDetail.range", { start: day(row.start_iso), end: day(row.end_iso) })
+        : t("seriesDetail.from", { start: day(row.start_iso) }),
     instructions,
     host: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     // The 800 px copy of our uploads; any other address as it is.
     imageUrl: publicImage(row.image_url)?.large ?? null,
-    schedule: row.frequency === "IRREGULAR" ? t("seriesForm.IRREGULAR") : t("seriesDetail.every", { frequency: t(`seriesForm.${row.frequency}`), day: row.day_of_week !== null ? weekdays[row.day_of_week] : `${row.day_of_month}`, time: row.time_hhmm }),
+    schedule:
+      row.frequency === "IRREGULAR"
+        ? t("seriesForm.IRREGULAR")
+        : t("seriesDetail.every", {
+            frequency: t(`seriesForm.${row.frequency}`),
+            day: row.day_of_week !== null ? weekdays[row.day_of_week] : `${row.day_of_month}`,
+            time: row.time_hhmm,
+          }),
     timezone: row.time_zone,
     price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
     upcoming: page.upcoming.map(item),
@@ -109,7 +124,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const error = "error" in result ? result.error : "";
     return data({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }) }, { status: 400 });
   }
-  const toast = intent === "addSession" ? { key: "sessions:seriesDetail.added" } : { key: "sessions:seriesDetail.generated", params: { count: result.created } };
+  const toast =
+    intent === "addSession" ? { key: "sessions:seriesDetail.added" } : { key: "sessions:seriesDetail.generated", params: { count: result.created } };
   return redirectWithToast(localePath(lang, `/series/${id}`), { type: "success", ...toast });
 }
 
@@ -121,7 +137,9 @@ export default function SeriesPage() {
   const lang = i18n.language as Locale;
   const row = (x: (typeof s.upcoming)[number]) => (
     <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-      <Link to={localePath(lang, `/session/${x.id}`)} className="text-brand-700 underline">{x.when}</Link>
+      <Link to={localePath(lang, `/session/${x.id}`)} className="text-brand-700 underline">
+        {x.when}
+      </Link>
       <span className="text-stone-600">
         {x.seats}
         {x.modified ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{t("seriesDetail.modified")}</span> : null}
@@ -133,7 +151,10 @@ export default function SeriesPage() {
       <div className="space-y-6">
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
-          <p className="text-sm font-semibold text-purple-800">{gameLabel(t, s.game)}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
+          <p className="text-sm font-semibold text-purple-800">
+            {gameLabel(t, s.game)}
+            {s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}
+          </p>
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
           {s.manage ? (
             <Link to={s.manage.editHref} className={buttonClass("secondary", "mt-3")}>
@@ -145,7 +166,9 @@ export default function SeriesPage() {
         <TagList tags={s.tags} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("seriesDetail.upcoming")}</h2>
-          {s.upcoming.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("seriesDetail.none")}</p> : (
+          {s.upcoming.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">{t("seriesDetail.none")}</p>
+          ) : (
             <>
               <ul className="mt-2 divide-y divide-stone-100">{s.upcoming.slice(0, 2).map(row)}</ul>
               {s.upcoming.length > 2 ? (
@@ -158,14 +181,20 @@ export default function SeriesPage() {
           )}
           {s.past.length ? (
             <details className="mt-4">
-              <summary className="cursor-pointer text-sm font-semibold">{t("seriesDetail.past")} ({s.past.length})</summary>
+              <summary className="cursor-pointer text-sm font-semibold">
+                {t("seriesDetail.past")} ({s.past.length})
+              </summary>
               <ul className="divide-y divide-stone-100">{s.past.map(row)}</ul>
             </details>
           ) : null}
         </section>
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("detail.instructions")}</h2>
-          {s.instructions !== null ? <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p> : <p className="mt-2 text-sm text-stone-600">🔒 {t("seriesDetail.lockedSeries")}</p>}
+          {s.instructions !== null ? (
+            <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p>
+          ) : (
+            <p className="mt-2 text-sm text-stone-600">🔒 {t("seriesDetail.lockedSeries")}</p>
+          )}
         </section>
         {s.manage?.irregular ? (
           <section className="space-y-4">
@@ -194,6 +223,5 @@ export default function SeriesPage() {
     </article>
   );
 }
-
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -54,7 +54,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const row = await editableSeries(lang, params.id ?? "", user);
   const d = deps(context);
   const schema = seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } });
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" }, isValid: (f) => parseWithZod(f, { schema }).status === "success" });
+  const { formData, imageProblem } = await readFormWithImage(request, {
+    storage: d.storage,
+    now: d.now,
+    userId: user.id,
+    target: { kind: "series" },
+    isValid: (f) => parseWithZod(f, { schema }).status === "success",
+  });
   const submission = parseForm(formData, { schema, echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
@@ -74,7 +80,18 @@ export default function EditSeriesPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.editTitle")}</h1>
-      <SeriesForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={values} timeZone={timeZone} now={now} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} existing={existing} />
+      <SeriesForm
+        mode="edit"
+        lastResult={lastResult}
+        overlap={overlapOf(lastResult)}
+        defaultValue={values}
+        timeZone={timeZone}
+        now={now}
+        minDate={minDate}
+        lang={lang}
+        cancelHref={localePath(lang, "/sessions")}
+        existing={existing}
+      />
     </section>
   );
 }

@@ -34,7 +34,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     timeZone: user.timeZone,
     now: now.toISOString(),
     minDate: todayIn(user.timeZone, now),
-    defaults: { frequency: "WEEKLY", dayOfWeek: "1", timeOfDay: "19:00", startDate: tomorrow, duration: "180", maxParticipants: "5", minParticipants: "3", autoGenerateAhead: "2", bookingLockHours: "24", preSessionCheckHours: "24", currency: "MXN" },
+    defaults: {
+      frequency: "WEEKLY",
+      dayOfWeek: "1",
+      timeOfDay: "19:00",
+      startDate: tomorrow,
+      duration: "180",
+      maxParticipants: "5",
+      minParticipants: "3",
+      autoGenerateAhead: "2",
+      bookingLockHours: "24",
+      preSessionCheckHours: "24",
+      currency: "MXN",
+    },
   };
 }
 
@@ -42,7 +54,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "series" }, isValid: (f) => parseWithZod(f, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success" });
+  const { formData, imageProblem } = await readFormWithImage(request, {
+    storage: d.storage,
+    now: d.now,
+    userId: user.id,
+    target: { kind: "series" },
+    isValid: (f) => parseWithZod(f, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success",
+  });
   const submission = parseForm(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   const row = seriesRowFromForm(user.id, user.timeZone, submission.value);
@@ -62,7 +80,17 @@ export default function NewSeriesPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.createTitle")}</h1>
-      <SeriesForm mode="create" lastResult={lastResult} overlap={overlapOf(lastResult)} defaultValue={defaults} timeZone={timeZone} now={now} minDate={minDate} lang={lang} cancelHref={localePath(lang, "/sessions")} />
+      <SeriesForm
+        mode="create"
+        lastResult={lastResult}
+        overlap={overlapOf(lastResult)}
+        defaultValue={defaults}
+        timeZone={timeZone}
+        now={now}
+        minDate={minDate}
+        lang={lang}
+        cancelHref={localePath(lang, "/sessions")}
+      />
     </section>
   );
 }

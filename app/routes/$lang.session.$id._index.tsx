@@ -63,8 +63,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       instructions: page.instructions,
       dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     },
-    participants: page.participants?.map((p) => ({ id: p.id, userId: p.user_id, name: displayNameOf({ displayName: p.display_name, email: p.email }), status: p.status })) ?? null,
-    waitlist: page.waitlist?.map((w) => ({ id: w.id, userId: w.user_id, name: displayNameOf({ displayName: w.display_name, email: w.email }), position: w.position })) ?? null,
+    participants:
+      page.participants?.map((p) => ({
+        id: p.id,
+        userId: p.user_id,
+        name: displayNameOf({ displayName: p.display_name, email: p.email }),
+        status: p.status,
+      })) ?? null,
+    waitlist:
+      page.waitlist?.map((w) => ({
+        id: w.id,
+        userId: w.user_id,
+        name: displayNameOf({ displayName: w.display_name, email: w.email }),
+        position: w.position,
+      })) ?? null,
   };
 }
 
@@ -77,7 +89,10 @@ export default function SessionPage() {
       <div className="space-y-6">
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
-          <p className="text-sm font-semibold text-brand-700">{gameLabel(t, s.game)}{s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}</p>
+          <p className="text-sm font-semibold text-brand-700">
+            {gameLabel(t, s.game)}
+            {s.genre ? ` · ${t(`genres.${s.genre}`)}` : ""}
+          </p>
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
           {s.isPrivate ? <span className="mt-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs">{t("detail.private")}</span> : null}
           {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}
@@ -86,12 +101,32 @@ export default function SessionPage() {
         <TagList tags={s.tags} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("detail.instructions")}</h2>
-          {s.instructions !== null ? <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p> : <p className="mt-2 text-sm text-stone-600">🔒 {t("detail.locked")}</p>}
+          {s.instructions !== null ? (
+            <p className="mt-2 whitespace-pre-line text-sm">{s.instructions}</p>
+          ) : (
+            <p className="mt-2 text-sm text-stone-600">🔒 {t("detail.locked")}</p>
+          )}
         </section>
         {participants && waitlist ? (
           <section className="grid gap-4 sm:grid-cols-2">
-            <PeopleList title={t("detail.participants")} empty={t("detail.none")} people={participants.map((p) => ({ id: p.id, name: p.name, removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}` }))} />
-            <PeopleList title={t("detail.waitlist")} empty={t("detail.none")} people={waitlist.map((w) => ({ id: w.id, name: `${w.position}. ${w.name}`, removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=waitlist&userId=${w.userId}` }))} />
+            <PeopleList
+              title={t("detail.participants")}
+              empty={t("detail.none")}
+              people={participants.map((p) => ({
+                id: p.id,
+                name: p.name,
+                removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
+              }))}
+            />
+            <PeopleList
+              title={t("detail.waitlist")}
+              empty={t("detail.none")}
+              people={waitlist.map((w) => ({
+                id: w.id,
+                name: `${w.position}. ${w.name}`,
+                removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=waitlist&userId=${w.userId}`,
+              }))}
+            />
           </section>
         ) : null}
       </div>
@@ -108,7 +143,11 @@ export default function SessionPage() {
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
         <HostCard host={s.dm} />
-        {isHost ? <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>{t("detail.edit")}</Link> : null}
+        {isHost ? (
+          <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>
+            {t("detail.edit")}
+          </Link>
+        ) : null}
         {participants && waitlist ? (
           <ManageDialog removeAction={localePath(lang, `/session/${s.id}/remove`)} participants={participants} waitlist={waitlist} />
         ) : null}
@@ -117,7 +156,6 @@ export default function SessionPage() {
     </article>
   );
 }
-
 
 function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string }[] }) {
   const { t } = useTranslation("sessions");
@@ -129,7 +167,9 @@ function PeopleList({ title, empty, people }: { title: string; empty: string; pe
           {people.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-2">
               {p.name}
-              <Link to={p.removeHref} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-9 items-center text-red-700 underline">{t("detail.remove")}</Link>
+              <Link to={p.removeHref} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-9 items-center text-red-700 underline">
+                {t("detail.remove")}
+              </Link>
             </li>
           ))}
         </ul>

@@ -30,7 +30,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await getSessionForViewer(d, params.id ?? "", user);
   if (!page) notFound();
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  return { title: translator(lang, "sessions")("form.editTitle"), sessionId: page.row.id, timeZone: page.row.time_zone, values: sessionFormValues(page.row), now: d.now.toISOString(), minDate: todayIn(page.row.time_zone, d.now) };
+  return {
+    title: translator(lang, "sessions")("form.editTitle"),
+    sessionId: page.row.id,
+    timeZone: page.row.time_zone,
+    values: sessionFormValues(page.row),
+    now: d.now.toISOString(),
+    minDate: todayIn(page.row.time_zone, d.now),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -41,16 +48,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  const { formData, imageProblem } = await readFormWithImage(request, { storage: d.storage, now: d.now, userId: user.id, target: { kind: "session", sessionId: page.row.id }, isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) }).status === "success" });
+  const { formData, imageProblem } = await readFormWithImage(request, {
+    storage: d.storage,
+    now: d.now,
+    userId: user.id,
+    target: { kind: "session", sessionId: page.row.id },
+    isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }) }).status === "success",
+  });
   const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }), echo: ["durationCustom", "tagsOther"] });
   if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
-  const overlap = await sessionConflicts(d, page.row.dm_id, { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang);
+  const overlap = await sessionConflicts(
+    d,
+    page.row.dm_id,
+    { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: page.row.time_zone, sessionId: page.row.id },
+    lang,
+  );
   if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
   const result = await updateSession(d, user, page.row.id, submission.value);
   if (!result.ok && result.status === 403) forbidden(localePath(lang, `/session/${page.row.id}`));
   if (!result.ok && result.status === 404) notFound();
-  if (!result.ok && "error" in result && result.error === "capacityBelowBooked") return data(submission.reply({ fieldErrors: { maxParticipants: [result.error] } }), { status: 400 });
+  if (!result.ok && "error" in result && result.error === "capacityBelowBooked")
+    return data(submission.reply({ fieldErrors: { maxParticipants: [result.error] } }), { status: 400 });
   if (!result.ok) return data(submission.reply({ formErrors: ["sessions:toasts.updateFailed"] }), { status: 400 });
   return redirectWithToast(localePath(lang, `/session/${page.row.id}`), { type: "success", key: "sessions:toasts.updated" });
 }
@@ -62,7 +81,17 @@ export default function EditSessionPage() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("form.editTitle")}</h1>
-      <SessionForm mode="edit" lastResult={lastResult} overlap={overlapOf(lastResult)} sessionId={sessionId} defaultValue={values} timeZone={timeZone} now={now} minDate={minDate} lang={i18n.language as Locale} />
+      <SessionForm
+        mode="edit"
+        lastResult={lastResult}
+        overlap={overlapOf(lastResult)}
+        sessionId={sessionId}
+        defaultValue={values}
+        timeZone={timeZone}
+        now={now}
+        minDate={minDate}
+        lang={i18n.language as Locale}
+      />
     </section>
   );
 }

@@ -28,7 +28,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const people = list === "bookings" ? page.participants : page.waitlist;
   const person = people.find((p) => p.user_id === url.searchParams.get("userId"));
   if (!person) notFound();
-  return { list, sessionId: page.row.id, sessionTitle: page.row.title, userId: person.user_id, name: displayNameOf({ displayName: person.display_name, email: person.email }) };
+  return {
+    list,
+    sessionId: page.row.id,
+    sessionTitle: page.row.title,
+    userId: person.user_id,
+    name: displayNameOf({ displayName: person.display_name, email: person.email }),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,7 +44,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const list = form.get("list") === "waitlist" ? "waitlist" : "bookings";
   const back = localePath(lang, `/session/${params.id ?? ""}`);
   const result = await removeFromSession(deps(), user, { sessionId: params.id ?? "", userId: String(form.get("userId") ?? ""), list });
-  if (!result.ok) return redirectWithToast(back, { type: "error", key: list === "bookings" ? "sessions:toasts.removeParticipantFailed" : "sessions:toasts.removeWaitlistFailed" });
+  if (!result.ok)
+    return redirectWithToast(back, {
+      type: "error",
+      key: list === "bookings" ? "sessions:toasts.removeParticipantFailed" : "sessions:toasts.removeWaitlistFailed",
+    });
   return redirectWithToast(back, { type: "success", key: list === "bookings" ? "sessions:toasts.participantRemoved" : "sessions:toasts.waitlistRemoved" });
 }
 
@@ -53,7 +63,9 @@ export default function RemovePage() {
       <Form method="post" className="mt-6 flex justify-center gap-2">
         <input type="hidden" name="list" value={data.list} />
         <input type="hidden" name="userId" value={data.userId} />
-        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>{t("remove.cancel")}</Link>
+        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
+          {t("remove.cancel")}
+        </Link>
         <Button variant="danger">{t("remove.confirm")}</Button>
       </Form>
     </section>

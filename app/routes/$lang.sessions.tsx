@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction,redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -73,45 +73,78 @@ export default function SessionsPage() {
         </div>
         {data.isDm ? (
           <div className="flex flex-wrap gap-2">
-            <Link to={localePath(lang, "/create")} className={buttonClass("primary")}>{t("search.create")}</Link>
-            <Link to={localePath(lang, "/series/new")} className={buttonClass("secondary")}>{t("search.createSeries")}</Link>
+            <Link to={localePath(lang, "/create")} className={buttonClass("primary")}>
+              {t("search.create")}
+            </Link>
+            <Link to={localePath(lang, "/series/new")} className={buttonClass("secondary")}>
+              {t("search.createSeries")}
+            </Link>
           </div>
         ) : null}
       </div>
       <ul className="mt-4 flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li key={chip.key}>
-            <Link to={href(chip.changes)} className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm hover:bg-stone-100">{t(`search.chips.${chip.key}`)}</Link>
+            <Link
+              to={href(chip.changes)}
+              className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm hover:bg-stone-100"
+            >
+              {t(`search.chips.${chip.key}`)}
+            </Link>
           </li>
         ))}
       </ul>
-      <div className="mt-4"><SearchFilters params={data.params} action={location.pathname} /></div>
+      <div className="mt-4">
+        <SearchFilters params={data.params} action={location.pathname} />
+      </div>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span className="text-stone-700">{t("search.popularTags")}:</span>
         {popularTagIds.map((id) => {
           const tag = predefinedTags.find((p) => p.id === id)!;
-          return <Link key={id} to={href({ tags: id })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200"><span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, lang)}</Link>;
+          return (
+            <Link key={id} to={href({ tags: id })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200">
+              <span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, lang)}
+            </Link>
+          );
         })}
       </div>
       {active.length ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" aria-label={t("search.active")}>
           {active.map((filter) => (
-            <Link key={filter.id} to={href(filter.remove)} aria-label={t("search.remove", { name: filter.text })} className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 text-brand-700 hover:bg-brand-100">
+            <Link
+              key={filter.id}
+              to={href(filter.remove)}
+              aria-label={t("search.remove", { name: filter.text })}
+              className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 text-brand-700 hover:bg-brand-100"
+            >
               {filter.text} <span aria-hidden="true">×</span>
             </Link>
           ))}
-          <Link to={location.pathname} className="text-brand-700 underline">{t("search.clear")}</Link>
+          <Link to={location.pathname} className="text-brand-700 underline">
+            {t("search.clear")}
+          </Link>
         </div>
       ) : null}
-      <p className="mt-4 text-sm text-stone-700" aria-live="polite">{data.more ? t("search.resultsMore", { count: data.total }) : t("search.results", { count: data.total })}</p>
+      <p className="mt-4 text-sm text-stone-700" aria-live="polite">
+        {data.more ? t("search.resultsMore", { count: data.total }) : t("search.results", { count: data.total })}
+      </p>
       {data.cards.length ? (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {data.cards.map((card) => <SessionCard key={card.id} card={card} />)}
+          {data.cards.map((card) => (
+            <SessionCard key={card.id} card={card} />
+          ))}
         </ul>
       ) : (
         <p className="mt-8 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("search.empty")}</p>
       )}
-      <Pagination page={data.page} pages={data.pages} total={data.total} more={data.more} pageSize={data.pageSize} hrefFor={(p) => href({ page: String(p) }, true)} />
+      <Pagination
+        page={data.page}
+        pages={data.pages}
+        total={data.total}
+        more={data.more}
+        pageSize={data.pageSize}
+        hrefFor={(p) => href({ page: String(p) }, true)}
+      />
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
 import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#app/modules/profiles/rules";
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm,readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };
@@ -76,18 +76,36 @@ export default function HostingSettingsPage() {
       <h1 className="text-2xl font-bold">{t("hosting.title")}</h1>
       <p className="mt-1 text-stone-700">{t("hosting.subtitle")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-lg border border-stone-200 bg-white p-6">
-        <CheckboxGroup legend={t("fields.languages")} name={fields.languages.name} errorId={fields.languages.errorId} errors={fields.languages.errors}
-          options={spokenLanguages.map((l) => ({ value: l, label: t(`spoken.${l}`), checked: languages.has(l) }))} />
-        <CheckboxGroup legend={t("fields.availableDays")} name={fields.availableDays.name} errorId={fields.availableDays.errorId} errors={fields.availableDays.errors}
-          options={weekDays.map((d) => ({ value: d, label: t(`days.${d}`), checked: days.has(d) }))} />
+        <CheckboxGroup
+          legend={t("fields.languages")}
+          name={fields.languages.name}
+          errorId={fields.languages.errorId}
+          errors={fields.languages.errors}
+          options={spokenLanguages.map((l) => ({ value: l, label: t(`spoken.${l}`), checked: languages.has(l) }))}
+        />
+        <CheckboxGroup
+          legend={t("fields.availableDays")}
+          name={fields.availableDays.name}
+          errorId={fields.availableDays.errorId}
+          errors={fields.availableDays.errors}
+          options={weekDays.map((d) => ({ value: d, label: t(`days.${d}`), checked: days.has(d) }))}
+        />
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input {...getInputProps(fields.acceptsDirectBookings, { type: "checkbox" })} className="h-5 w-5" />
           {t("fields.acceptsDirectBookings")}
         </label>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t("fields.directBookingRate")} hint={t("hosting.rateHint")} errors={fields.directBookingRate.errors}
-            inputProps={{ ...getInputProps(fields.directBookingRate, { type: "text" }), inputMode: "decimal" }} />
-          <SelectField label={t("fields.directBookingCurrency")} errors={fields.directBookingCurrency.errors} selectProps={getSelectProps(fields.directBookingCurrency)}>
+          <Field
+            label={t("fields.directBookingRate")}
+            hint={t("hosting.rateHint")}
+            errors={fields.directBookingRate.errors}
+            inputProps={{ ...getInputProps(fields.directBookingRate, { type: "text" }), inputMode: "decimal" }}
+          />
+          <SelectField
+            label={t("fields.directBookingCurrency")}
+            errors={fields.directBookingCurrency.errors}
+            selectProps={getSelectProps(fields.directBookingCurrency)}
+          >
             {currencies.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -99,7 +117,11 @@ export default function HostingSettingsPage() {
           label={t("fields.directBookingInstructions")}
           hint={<CharCounter length={instructionsLength} max={LIMITS.instructions} />}
           errors={fields.directBookingInstructions.errors}
-          textareaProps={{ ...getTextareaProps(fields.directBookingInstructions), rows: 4, onInput: (e) => setInstructionsLength(e.currentTarget.value.length) }}
+          textareaProps={{
+            ...getTextareaProps(fields.directBookingInstructions),
+            rows: 4,
+            onInput: (e) => setInstructionsLength(e.currentTarget.value.length),
+          }}
         />
         <Button disabled={busy}>{busy ? t("actions.saving", { ns: "common" }) : t("hosting.submit")}</Button>
       </Form>
@@ -107,7 +129,13 @@ export default function HostingSettingsPage() {
   );
 }
 
-function CheckboxGroup(props: { legend: string; name: string; errorId: string; errors?: string[]; options: { value: string; label: string; checked: boolean }[] }) {
+function CheckboxGroup(props: {
+  legend: string;
+  name: string;
+  errorId: string;
+  errors?: string[];
+  options: { value: string; label: string; checked: boolean }[];
+}) {
   return (
     <fieldset aria-describedby={props.errors?.length ? props.errorId : undefined}>
       <legend className="text-sm font-medium text-stone-800">{props.legend}</legend>

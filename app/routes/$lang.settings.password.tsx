@@ -63,9 +63,22 @@ export default function PasswordSettingsPage() {
       <p className="mt-1 text-stone-700">{has ? t("password.subtitle") : t("password.noPassword")}</p>
       {has ? (
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6">
-          <Field label={t("fields.currentPassword", { ns: "auth" })} errors={fields.currentPassword.errors} inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
-          <Field label={t("fields.newPassword", { ns: "auth" })} hint={t("password.hint")} errors={fields.newPassword.errors} inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }} />
-          <Field label={t("fields.confirmPassword", { ns: "auth" })} errors={fields.confirmPassword.errors} inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+          <Field
+            label={t("fields.currentPassword", { ns: "auth" })}
+            errors={fields.currentPassword.errors}
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+          />
+          <Field
+            label={t("fields.newPassword", { ns: "auth" })}
+            hint={t("password.hint")}
+            errors={fields.newPassword.errors}
+            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          />
+          <Field
+            label={t("fields.confirmPassword", { ns: "auth" })}
+            errors={fields.confirmPassword.errors}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          />
           <Button disabled={busy}>{t("password.submit")}</Button>
         </Form>
       ) : null}

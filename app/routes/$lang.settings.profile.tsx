@@ -13,14 +13,14 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
-import { type Locale,localeNames, locales } from "#app/modules/i18n/config";
+import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm,readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["profile", "validation"] };
@@ -90,13 +90,30 @@ export default function ProfileSettingsPage() {
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
         <fieldset className="space-y-2 rounded-lg border border-stone-200 bg-white p-6">
           <legend className="px-1 text-lg font-semibold">{t("profile.identity")}</legend>
-          <UsernameField label={t("fields.username")} hint={t("fields.usernameHint")} errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }} />
+          <UsernameField
+            label={t("fields.username")}
+            hint={t("fields.usernameHint")}
+            errors={fields.username.errors}
+            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
+          />
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <Field label={t("fields.firstName")} errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
-            <Field label={t("fields.lastName")} errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+            <Field
+              label={t("fields.firstName")}
+              errors={fields.firstName.errors}
+              inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            />
+            <Field
+              label={t("fields.lastName")}
+              errors={fields.lastName.errors}
+              inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            />
           </div>
           <Field label={t("fields.displayName")} errors={fields.displayName.errors} inputProps={getInputProps(fields.displayName, { type: "text" })} />
-          <Field label={t("fields.avatarUrl")} errors={fields.avatarUrl.errors} inputProps={{ ...getInputProps(fields.avatarUrl, { type: "url" }), placeholder: "https://" }} />
+          <Field
+            label={t("fields.avatarUrl")}
+            errors={fields.avatarUrl.errors}
+            inputProps={{ ...getInputProps(fields.avatarUrl, { type: "url" }), placeholder: "https://" }}
+          />
         </fieldset>
 
         <fieldset className="space-y-2 rounded-lg border border-stone-200 bg-white p-6">

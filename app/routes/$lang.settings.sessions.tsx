@@ -65,8 +65,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** A short, human name for a browser from its user agent. */
 function describeAgent(agent: string): string | null {
   if (!agent) return null;
-  const browser = /Edg\//.test(agent) ? "Edge" : /Firefox\//.test(agent) ? "Firefox" : /Chrome\/|Chromium\//.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : null;
-  const os = /Android/.test(agent) ? "Android" : /iPhone|iPad/.test(agent) ? "iOS" : /Windows/.test(agent) ? "Windows" : /Mac OS X/.test(agent) ? "macOS" : /Linux/.test(agent) ? "Linux" : null;
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrome\/|Chromium\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : null;
+  const os = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Windows/.test(agent)
+        ? "Windows"
+        : /Mac OS X/.test(agent)
+          ? "macOS"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : null;
   return [browser, os].filter(Boolean).join(" · ") || agent.slice(0, 60);
 }
 
@@ -87,7 +105,9 @@ export default function SessionsSettingsPage() {
                 {s.current ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("devices.current")}</span> : null}
               </p>
               <p className="text-sm text-stone-600">{t("devices.lastSeen", { date: s.lastSeen })}</p>
-              <p className="text-sm text-stone-600">{t("devices.started", { date: s.created })} · {s.ip}</p>
+              <p className="text-sm text-stone-600">
+                {t("devices.started", { date: s.created })} · {s.ip}
+              </p>
             </div>
             {s.current ? null : (
               <Form method="post">

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { signupSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import { type Locale,localeNames, locales } from "#app/modules/i18n/config";
+import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
@@ -72,17 +72,42 @@ export default function SignupPage() {
       <p className="mt-1 text-stone-700">{t("signup.subtitle")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field label={t("fields.firstName")} errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
-          <Field label={t("fields.lastName")} errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+          <Field
+            label={t("fields.firstName")}
+            errors={fields.firstName.errors}
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          />
+          <Field
+            label={t("fields.lastName")}
+            errors={fields.lastName.errors}
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          />
         </div>
-        <Field label={t("fields.displayName")} hint={t("signup.displayNameHint")} errors={fields.displayName.errors} inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }} />
-        <Field label={t("fields.email")} errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
-        <Field label={t("fields.password")} hint={t("signup.passwordHint")} errors={fields.password.errors} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} />
+        <Field
+          label={t("fields.displayName")}
+          hint={t("signup.displayNameHint")}
+          errors={fields.displayName.errors}
+          inputProps={{ ...getInputProps(fields.displayName, { type: "text" }), autoComplete: "nickname" }}
+        />
+        <Field
+          label={t("fields.email")}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          label={t("fields.password")}
+          hint={t("signup.passwordHint")}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium text-stone-800">{t("fields.role")}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {(["user", "dm"] as const).map((role) => (
-              <label key={role} className="flex min-h-11 cursor-pointer items-start gap-2 rounded-md border border-stone-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+              <label
+                key={role}
+                className="flex min-h-11 cursor-pointer items-start gap-2 rounded-md border border-stone-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
                 <input type="radio" name={fields.role.name} value={role} defaultChecked={(fields.role.initialValue ?? "user") === role} className="mt-1" />
                 <span>
                   <span className="block text-sm font-semibold">{t(`signup.roles.${role}.title`)}</span>

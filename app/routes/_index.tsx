@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 
 /** "/" sends visitors to their language: cookie, then Accept-Language, then Spanish. */

@@ -11,5 +11,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userId = new URL(request.url).searchParams.get("userId") ?? "";
   const row = isUuid(userId) ? await getProfile(deps(), userId) : undefined;
   if (!row || !isDm(row.roles)) return apiError("DM not found", 404);
-  return apiJson({ id: row.id, userId: row.id, displayName: displayNameOf({ displayName: row.display_name, email: row.email }), avatarUrl: row.avatar_url, bio: row.bio, ratingAvg: null, ratingCount: 0, badges: [] });
+  return apiJson({
+    id: row.id,
+    userId: row.id,
+    displayName: displayNameOf({ displayName: row.display_name, email: row.email }),
+    avatarUrl: row.avatar_url,
+    bio: row.bio,
+    ratingAvg: null,
+    ratingCount: 0,
+    badges: [],
+  });
 }

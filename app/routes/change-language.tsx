@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { isLocale, switchLocalePath } from "#app/modules/i18n/rules";
 

@@ -122,7 +122,12 @@ function hydratedScriptsKiB(routeIds: string[]) {
   const build = "public/build";
   const manifestFile = fs.readdirSync(build).find((f) => f.startsWith("manifest-"));
   if (!manifestFile) return null;
-  const manifest = JSON.parse(fs.readFileSync(path.join(build, manifestFile), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;$/, "")) as {
+  const manifest = JSON.parse(
+    fs
+      .readFileSync(path.join(build, manifestFile), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;$/, ""),
+  ) as {
     entry: { module: string; imports: string[] };
     routes: Record<string, { module: string; imports?: string[] }>;
   };
@@ -158,7 +163,21 @@ async function startServer(databaseUrl: string, workers: number): Promise<Server
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "production", APP_ENV: "production", WEB_CONCURRENCY: String(workers), DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", APP_URL: base, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00", SMTP_URL: "smtp://127.0.0.1:1", LOG_LEVEL: "warn", SEED_DEMO: "0", TRUST_PROXY: "false" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "production",
+      WEB_CONCURRENCY: String(workers),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
+      SMTP_URL: "smtp://127.0.0.1:1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "0",
+      TRUST_PROXY: "false",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   // Workers start in parallel; on a busy machine that can take a while.
@@ -182,8 +201,16 @@ async function startServer(databaseUrl: string, workers: number): Promise<Server
 }
 
 async function signIn(base: string, email: string, password: string) {
-  const login = await fetch(`${base}/es/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, body: new URLSearchParams({ email, password }).toString() });
-  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const login = await fetch(`${base}/es/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /**
@@ -196,7 +223,10 @@ async function load(server: Server, cookie: string, options: { connections: numb
   const cpuBefore = cpuSeconds(server.pid);
   const loadBefore = os.loadavg()[0]!;
   const run = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${server.base}/es/sessions`, headers: { Cookie: cookie, "Accept-Encoding": "br, gzip" }, timeout: 120, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    const instance = autocannon(
+      { url: `${server.base}/es/sessions`, headers: { Cookie: cookie, "Accept-Encoding": "br, gzip" }, timeout: 120, ...options },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
     instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   });
   const cpu = cpuSeconds(server.pid) - cpuBefore;
@@ -235,11 +265,28 @@ async function loadTest(databaseUrl: string) {
     const dmCookie = await signIn(one.base, "ana.dm@mesa.test", "Dragones-2026!");
     const page = await fetch(`${one.base}/es/sessions`, { headers: { Cookie: cookie } });
     const html = await page.text();
-    results.sessionsPage = { status: page.status, htmlGzipKiB: +(gzipSync(Buffer.from(html)).length / 1024).toFixed(1), jsGzipKiBIfHydrated: hydratedScriptsKiB(["root", "routes/$lang", "routes/$lang.sessions"]) };
+    results.sessionsPage = {
+      status: page.status,
+      htmlGzipKiB: +(gzipSync(Buffer.from(html)).length / 1024).toFixed(1),
+      jsGzipKiBIfHydrated: hydratedScriptsKiB(["root", "routes/$lang", "routes/$lang.sessions"]),
+    };
     results.sessionsPage = { ...(results.sessionsPage as object), wireGzipBytes: await rawLength(one.base, cookie) };
 
-    const player: Record<string, string> = { home: "/es", search: "/es/sessions", sessionDetail: `/es/session/${ids.session}`, seriesDetail: `/es/series/${ids.series}`, notifications: "/es/notifications", profile: `/es/profile/${ids.dm}`, calendar: "/es/calendar" };
-    const authoring: Record<string, string> = { create: "/es/create", sessionEdit: `/es/session/${ids.session}/edit`, seriesNew: "/es/series/new", seriesEdit: `/es/series/${ids.series}/edit` };
+    const player: Record<string, string> = {
+      home: "/es",
+      search: "/es/sessions",
+      sessionDetail: `/es/session/${ids.session}`,
+      seriesDetail: `/es/series/${ids.series}`,
+      notifications: "/es/notifications",
+      profile: `/es/profile/${ids.dm}`,
+      calendar: "/es/calendar",
+    };
+    const authoring: Record<string, string> = {
+      create: "/es/create",
+      sessionEdit: `/es/session/${ids.session}/edit`,
+      seriesNew: "/es/series/new",
+      seriesEdit: `/es/series/${ids.series}/edit`,
+    };
     const js: Record<string, unknown> = {};
     for (const [name, url] of Object.entries(player)) js[name] = await pageScriptsKiB(one.base, url, cookie);
     for (const [name, url] of Object.entries(authoring)) js[name] = await pageScriptsKiB(one.base, url, dmCookie);

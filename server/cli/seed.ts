@@ -10,7 +10,8 @@ import { demoAccounts, seedDemo } from "../seed/demo";
 /** npm run db:seed — idempotent: adds only what is missing. */
 async function main() {
   // The demo covers go through the app's storage, which reads the validated environment (as `npm start` does).
-  if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production") process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
+  if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production")
+    process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
   const db = await prepareDatabase({
     databaseUrl: process.env.DATABASE_URL,
     dataDir: process.env.DATA_DIR ?? ".data",

@@ -8,7 +8,11 @@ import { getDb } from "../../db/client.server";
  */
 export async function seedBulkSessions(count: number, log: (msg: string) => void) {
   const db = getDb();
-  const dms = await db.selectFrom("users").select("id").where(sql<boolean>`'dm' = any(roles)`).execute();
+  const dms = await db
+    .selectFrom("users")
+    .select("id")
+    .where(sql<boolean>`'dm' = any(roles)`)
+    .execute();
   if (!dms.length) throw new Error("seed the demo accounts first");
   const dmIds = dms.map((d) => d.id);
   const batch = 10_000;

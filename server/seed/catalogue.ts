@@ -6,22 +6,182 @@ import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";
 import { type Palette, storeDemoPicture } from "./pictures";
 
-type DemoSession = Partial<SessionRow> & { title: string; dmEmail: string; inDays: number; hour: number; players?: string[]; waitlist?: string[]; status?: "CONFIRMED" | "CANCELLED" };
+type DemoSession = Partial<SessionRow> & {
+  title: string;
+  dmEmail: string;
+  inDays: number;
+  hour: number;
+  players?: string[];
+  waitlist?: string[];
+  status?: "CONFIRMED" | "CANCELLED";
+};
 
 const demo: DemoSession[] = [
-  { title: "La Cripta del Rey Dragón", dmEmail: "ana.dm@mesa.test", inDays: 2, hour: 19, game: "D&D 5e", genre: "Fantasy", experienceLevel: "BEGINNER", priceCents: 15000, currency: "MXN", allowedPaymentMethods: ["CARD", "OXXO"], tags: ["one-shot", "beginner-friendly", "spanish-speaking"], description: "Una aventura corta para aprender a jugar: mazmorra, trampas y un dragón con mal humor.", sessionInstructions: "Entra al canal de voz 10 minutos antes. Fichas listas en el enlace que te enviaremos.", players: ["lucia@mesa.test", "mateo@mesa.test", "camila@mesa.test"] },
-  { title: "Horror en Oaxaca", dmEmail: "ana.dm@mesa.test", inDays: 6, hour: 21, game: "Call of Cthulhu", genre: "Horror", experienceLevel: "INTERMEDIATE", priceCents: 20000, currency: "MXN", allowedPaymentMethods: ["CARD", "OXXO", "CASH"], tags: ["mature-themes", "roleplay-heavy", "night-sessions"], description: "Investigadores en los años veinte siguen un rastro de desapariciones en la sierra.", maxParticipants: 4, minParticipants: 3, players: ["lucia@mesa.test", "sam@mesa.test", "mateo@mesa.test"] },
-  { title: "Introdução ao Pathfinder", dmEmail: "bruno.dm@mesa.test", inDays: 3, hour: 20, game: "Pathfinder", genre: "Fantasy", experienceLevel: "BEGINNER", priceCents: 0, currency: "BRL", allowedPaymentMethods: [], tags: ["new-players", "latam", "voice-chat"], description: "Sessão gratuita para conhecer o sistema, com personagens prontos." },
-  { title: "Night City Blues", dmEmail: "bruno.dm@mesa.test", inDays: 9, hour: 22, game: "Cyberpunk Red", genre: "Sci-Fi", experienceLevel: "ADVANCED", priceCents: 1500, currency: "USD", allowedPaymentMethods: ["CARD"], tags: ["combat-heavy", "english-speaking", "uses-vtt"], description: "A heist gone wrong in the neon streets. Bring your chrome.", maxParticipants: 5, minParticipants: 4, players: ["sam@mesa.test"] },
-  { title: "Mesa abierta de domingo", dmEmail: "ana.dm@mesa.test", inDays: 1, hour: 12, game: "D&D 5e", genre: "Fantasy", priceCents: 0, currency: "MXN", allowedPaymentMethods: [], tags: ["family-friendly", "in-person"], description: "Partida gratuita en la ludoteca de la colonia Roma.", location: "Ludoteca Dados, CDMX", maxParticipants: 6, minParticipants: 2 },
-  { title: "Crónicas de la Ciudad Vampira", dmEmail: "ana.dm@mesa.test", inDays: -7, hour: 20, game: "Vampire: The Masquerade", genre: "Horror", priceCents: 12000, currency: "MXN", allowedPaymentMethods: ["CARD"], tags: ["mature-themes"], description: "Una noche de intrigas en la corte de la Camarilla.", players: ["camila@mesa.test"] },
+  {
+    title: "La Cripta del Rey Dragón",
+    dmEmail: "ana.dm@mesa.test",
+    inDays: 2,
+    hour: 19,
+    game: "D&D 5e",
+    genre: "Fantasy",
+    experienceLevel: "BEGINNER",
+    priceCents: 15000,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD", "OXXO"],
+    tags: ["one-shot", "beginner-friendly", "spanish-speaking"],
+    description: "Una aventura corta para aprender a jugar: mazmorra, trampas y un dragón con mal humor.",
+    sessionInstructions: "Entra al canal de voz 10 minutos antes. Fichas listas en el enlace que te enviaremos.",
+    players: ["lucia@mesa.test", "mateo@mesa.test", "camila@mesa.test"],
+  },
+  {
+    title: "Horror en Oaxaca",
+    dmEmail: "ana.dm@mesa.test",
+    inDays: 6,
+    hour: 21,
+    game: "Call of Cthulhu",
+    genre: "Horror",
+    experienceLevel: "INTERMEDIATE",
+    priceCents: 20000,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD", "OXXO", "CASH"],
+    tags: ["mature-themes", "roleplay-heavy", "night-sessions"],
+    description: "Investigadores en los años veinte siguen un rastro de desapariciones en la sierra.",
+    maxParticipants: 4,
+    minParticipants: 3,
+    players: ["lucia@mesa.test", "sam@mesa.test", "mateo@mesa.test"],
+  },
+  {
+    title: "Introdução ao Pathfinder",
+    dmEmail: "bruno.dm@mesa.test",
+    inDays: 3,
+    hour: 20,
+    game: "Pathfinder",
+    genre: "Fantasy",
+    experienceLevel: "BEGINNER",
+    priceCents: 0,
+    currency: "BRL",
+    allowedPaymentMethods: [],
+    tags: ["new-players", "latam", "voice-chat"],
+    description: "Sessão gratuita para conhecer o sistema, com personagens prontos.",
+  },
+  {
+    title: "Night City Blues",
+    dmEmail: "bruno.dm@mesa.test",
+    inDays: 9,
+    hour: 22,
+    game: "Cyberpunk Red",
+    genre: "Sci-Fi",
+    experienceLevel: "ADVANCED",
+    priceCents: 1500,
+    currency: "USD",
+    allowedPaymentMethods: ["CARD"],
+    tags: ["combat-heavy", "english-speaking", "uses-vtt"],
+    description: "A heist gone wrong in the neon streets. Bring your chrome.",
+    maxParticipants: 5,
+    minParticipants: 4,
+    players: ["sam@mesa.test"],
+  },
+  {
+    title: "Mesa abierta de domingo",
+    dmEmail: "ana.dm@mesa.test",
+    inDays: 1,
+    hour: 12,
+    game: "D&D 5e",
+    genre: "Fantasy",
+    priceCents: 0,
+    currency: "MXN",
+    allowedPaymentMethods: [],
+    tags: ["family-friendly", "in-person"],
+    description: "Partida gratuita en la ludoteca de la colonia Roma.",
+    location: "Ludoteca Dados, CDMX",
+    maxParticipants: 6,
+    minParticipants: 2,
+  },
+  {
+    title: "Crónicas de la Ciudad Vampira",
+    dmEmail: "ana.dm@mesa.test",
+    inDays: -7,
+    hour: 20,
+    game: "Vampire: The Masquerade",
+    genre: "Horror",
+    priceCents: 12000,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD"],
+    tags: ["mature-themes"],
+    description: "Una noche de intrigas en la corte de la Camarilla.",
+    players: ["camila@mesa.test"],
+  },
   // Full, with two people waiting for a seat.
-  { title: "Torneo relámpago de Shadowrun", dmEmail: "bruno.dm@mesa.test", inDays: 4, hour: 18, game: "Shadowrun", genre: "Sci-Fi", experienceLevel: "INTERMEDIATE", priceCents: 250000, currency: "COP", allowedPaymentMethods: ["CARD"], tags: ["combat-heavy", "evening-sessions"], description: "Dos equipos, una corporación y cuatro horas para salir con vida.", maxParticipants: 2, minParticipants: 2, players: ["lucia@mesa.test", "mateo@mesa.test"], waitlist: ["camila@mesa.test", "sam@mesa.test"] },
+  {
+    title: "Torneo relámpago de Shadowrun",
+    dmEmail: "bruno.dm@mesa.test",
+    inDays: 4,
+    hour: 18,
+    game: "Shadowrun",
+    genre: "Sci-Fi",
+    experienceLevel: "INTERMEDIATE",
+    priceCents: 250000,
+    currency: "COP",
+    allowedPaymentMethods: ["CARD"],
+    tags: ["combat-heavy", "evening-sessions"],
+    description: "Dos equipos, una corporación y cuatro horas para salir con vida.",
+    maxParticipants: 2,
+    minParticipants: 2,
+    players: ["lucia@mesa.test", "mateo@mesa.test"],
+    waitlist: ["camila@mesa.test", "sam@mesa.test"],
+  },
   // Enough players to start, seats still free.
-  { title: "Aventura en la Selva Maya", dmEmail: "ana.dm@mesa.test", inDays: 8, hour: 19, game: "D&D 5e", genre: "Fantasy", experienceLevel: "INTERMEDIATE", priceCents: 9900, currency: "MXN", allowedPaymentMethods: ["CARD", "OXXO", "CASH"], tags: ["roleplay-heavy", "latam", "spanish-speaking"], description: "Ruinas, jaguares y un códice robado en la península de Yucatán.", maxParticipants: 8, minParticipants: 2, players: ["camila@mesa.test", "mateo@mesa.test", "sam@mesa.test"] },
+  {
+    title: "Aventura en la Selva Maya",
+    dmEmail: "ana.dm@mesa.test",
+    inDays: 8,
+    hour: 19,
+    game: "D&D 5e",
+    genre: "Fantasy",
+    experienceLevel: "INTERMEDIATE",
+    priceCents: 9900,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD", "OXXO", "CASH"],
+    tags: ["roleplay-heavy", "latam", "spanish-speaking"],
+    description: "Ruinas, jaguares y un códice robado en la península de Yucatán.",
+    maxParticipants: 8,
+    minParticipants: 2,
+    players: ["camila@mesa.test", "mateo@mesa.test", "sam@mesa.test"],
+  },
   // Confirmed by its host: it will happen.
-  { title: "Noche de Blades in the Dark", dmEmail: "bruno.dm@mesa.test", inDays: 5, hour: 21, game: "Other", genre: "Historical", experienceLevel: "ADVANCED", priceCents: 3000, currency: "ARS", allowedPaymentMethods: ["CARD"], tags: ["mature-themes", "video-chat"], description: "Una banda de ladrones en Doskvol intenta su golpe más ambicioso.", maxParticipants: 5, minParticipants: 2, players: ["lucia@mesa.test", "camila@mesa.test"], status: "CONFIRMED" },
-  { title: "Mystery on the Orient Express", dmEmail: "bruno.dm@mesa.test", inDays: 12, hour: 18, game: "Call of Cthulhu", genre: "Historical", priceCents: 2500, currency: "EUR", allowedPaymentMethods: ["CARD", "CASH"], tags: ["bilingual", "video-chat"], description: "A locked-room mystery aboard the most famous train of the 1920s.", maxParticipants: 6, minParticipants: 3 },
+  {
+    title: "Noche de Blades in the Dark",
+    dmEmail: "bruno.dm@mesa.test",
+    inDays: 5,
+    hour: 21,
+    game: "Other",
+    genre: "Historical",
+    experienceLevel: "ADVANCED",
+    priceCents: 3000,
+    currency: "ARS",
+    allowedPaymentMethods: ["CARD"],
+    tags: ["mature-themes", "video-chat"],
+    description: "Una banda de ladrones en Doskvol intenta su golpe más ambicioso.",
+    maxParticipants: 5,
+    minParticipants: 2,
+    players: ["lucia@mesa.test", "camila@mesa.test"],
+    status: "CONFIRMED",
+  },
+  {
+    title: "Mystery on the Orient Express",
+    dmEmail: "bruno.dm@mesa.test",
+    inDays: 12,
+    hour: 18,
+    game: "Call of Cthulhu",
+    genre: "Historical",
+    priceCents: 2500,
+    currency: "EUR",
+    allowedPaymentMethods: ["CARD", "CASH"],
+    tags: ["bilingual", "video-chat"],
+    description: "A locked-room mystery aboard the most famous train of the 1920s.",
+    maxParticipants: 6,
+    minParticipants: 3,
+  },
 ];
 
 /** Covers drawn at seed time; the sessions left out show the placeholder. */
@@ -49,19 +209,57 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
     if (!dmId) continue;
     const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + s.inDays, s.hour + 6));
     const { dmEmail: _dm, inDays: _d, hour: _h, players = [], waitlist = [], status, ...fields } = s;
-    const id = await insertSession(db, {
-      dmId, seriesId: null, description: "", sessionInstructions: "", game: "D&D 5e", genre: null, experienceLevel: null,
-      startsAt, timeZone: "America/Mexico_City", durationMinutes: 180, maxParticipants: 5, minParticipants: 3, priceCents: 0,
-      currency: "MXN", allowedPaymentMethods: ["CARD"], minAdvanceBookingHours: 120, voucherPaymentDays: 3, preSessionCheckHours: 24,
-      tags: [], imageUrl: null, location: null, isPrivate: false, ...fields,
-    }, now);
+    const id = await insertSession(
+      db,
+      {
+        dmId,
+        seriesId: null,
+        description: "",
+        sessionInstructions: "",
+        game: "D&D 5e",
+        genre: null,
+        experienceLevel: null,
+        startsAt,
+        timeZone: "America/Mexico_City",
+        durationMinutes: 180,
+        maxParticipants: 5,
+        minParticipants: 3,
+        priceCents: 0,
+        currency: "MXN",
+        allowedPaymentMethods: ["CARD"],
+        minAdvanceBookingHours: 120,
+        voucherPaymentDays: 3,
+        preSessionCheckHours: 24,
+        tags: [],
+        imageUrl: null,
+        location: null,
+        isPrivate: false,
+        ...fields,
+      },
+      now,
+    );
     for (const email of players) {
       const userId = idOf(email);
-      if (userId) await db.insertInto("bookings").values({ session_id: id, user_id: userId, status: "CONFIRMED", payment_method: fields.priceCents ? "CARD" : "FREE", amount_cents: fields.priceCents ?? 0, currency: fields.currency ?? "MXN" }).execute();
+      if (userId)
+        await db
+          .insertInto("bookings")
+          .values({
+            session_id: id,
+            user_id: userId,
+            status: "CONFIRMED",
+            payment_method: fields.priceCents ? "CARD" : "FREE",
+            amount_cents: fields.priceCents ?? 0,
+            currency: fields.currency ?? "MXN",
+          })
+          .execute();
     }
     for (const [index, email] of waitlist.entries()) {
       const userId = idOf(email);
-      if (userId) await db.insertInto("waitlist_entries").values({ session_id: id, user_id: userId, position: index + 1 }).execute();
+      if (userId)
+        await db
+          .insertInto("waitlist_entries")
+          .values({ session_id: id, user_id: userId, position: index + 1 })
+          .execute();
     }
     if (status) await db.updateTable("sessions").set({ status }).where("id", "=", id).execute();
     const palette = pictures[s.title];
@@ -89,20 +287,68 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
 async function seedSeries(ana: string, bruno: string, idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();
   const today = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
-  const weekly = await insertSeriesWithSessions({ db, now }, seriesRowFromApi(ana, "America/Mexico_City", apiSeriesSchema.parse({
-    title: "La Costa de la Espada", description: "Campaña semanal de piratas, intrigas y dragones en la Costa de la Espada. Cada miércoles, un capítulo.",
-    sessionInstructions: "Entra al servidor de Discord de la campaña; el enlace llega al reservar.", game: "D&D 5e", genre: "Fantasy", experienceLevel: "INTERMEDIATE",
-    frequency: "WEEKLY", startDate: today("America/Mexico_City"), isOngoing: true, timeOfDay: "20:00", dayOfWeek: 3, duration: 180,
-    maxParticipants: 5, minParticipants: 3, price: 18000, currency: "MXN", allowedPaymentMethods: ["CARD", "OXXO"], tags: ["Campaña nueva", "roleplay-heavy", "weekly"], autoGenerateAhead: 4,
-  })));
+  const weekly = await insertSeriesWithSessions(
+    { db, now },
+    seriesRowFromApi(
+      ana,
+      "America/Mexico_City",
+      apiSeriesSchema.parse({
+        title: "La Costa de la Espada",
+        description: "Campaña semanal de piratas, intrigas y dragones en la Costa de la Espada. Cada miércoles, un capítulo.",
+        sessionInstructions: "Entra al servidor de Discord de la campaña; el enlace llega al reservar.",
+        game: "D&D 5e",
+        genre: "Fantasy",
+        experienceLevel: "INTERMEDIATE",
+        frequency: "WEEKLY",
+        startDate: today("America/Mexico_City"),
+        isOngoing: true,
+        timeOfDay: "20:00",
+        dayOfWeek: 3,
+        duration: 180,
+        maxParticipants: 5,
+        minParticipants: 3,
+        price: 18000,
+        currency: "MXN",
+        allowedPaymentMethods: ["CARD", "OXXO"],
+        tags: ["Campaña nueva", "roleplay-heavy", "weekly"],
+        autoGenerateAhead: 4,
+      }),
+    ),
+  );
   const first = await db.selectFrom("sessions").select("id").where("series_id", "=", weekly.id).orderBy("starts_at").executeTakeFirst();
   const lucia = idOf("lucia@mesa.test");
-  if (first && lucia) await db.insertInto("bookings").values({ session_id: first.id, user_id: lucia, status: "CONFIRMED", payment_method: "CARD", amount_cents: 18000, currency: "MXN" }).execute();
-  const monthly = await insertSeriesWithSessions({ db, now }, seriesRowFromApi(bruno, "America/Sao_Paulo", apiSeriesSchema.parse({
-    title: "Clube mensal de Cthulhu", description: "Um mistério completo por mês, com investigadores que voltam de uma sessão para a outra.",
-    sessionInstructions: "As fichas e o link da sala chegam por e-mail na véspera.", game: "Call of Cthulhu", genre: "Horror", experienceLevel: "BEGINNER",
-    frequency: "MONTHLY", startDate: today("America/Sao_Paulo"), isOngoing: true, timeOfDay: "19:00", dayOfMonth: 15, duration: 240,
-    maxParticipants: 6, minParticipants: 3, price: 0, currency: "BRL", allowedPaymentMethods: [], tags: ["new-players", "latam"], autoGenerateAhead: 3,
-  })));
+  if (first && lucia)
+    await db
+      .insertInto("bookings")
+      .values({ session_id: first.id, user_id: lucia, status: "CONFIRMED", payment_method: "CARD", amount_cents: 18000, currency: "MXN" })
+      .execute();
+  const monthly = await insertSeriesWithSessions(
+    { db, now },
+    seriesRowFromApi(
+      bruno,
+      "America/Sao_Paulo",
+      apiSeriesSchema.parse({
+        title: "Clube mensal de Cthulhu",
+        description: "Um mistério completo por mês, com investigadores que voltam de uma sessão para a outra.",
+        sessionInstructions: "As fichas e o link da sala chegam por e-mail na véspera.",
+        game: "Call of Cthulhu",
+        genre: "Horror",
+        experienceLevel: "BEGINNER",
+        frequency: "MONTHLY",
+        startDate: today("America/Sao_Paulo"),
+        isOngoing: true,
+        timeOfDay: "19:00",
+        dayOfMonth: 15,
+        duration: 240,
+        maxParticipants: 6,
+        minParticipants: 3,
+        price: 0,
+        currency: "BRL",
+        allowedPaymentMethods: [],
+        tags: ["new-players", "latam"],
+        autoGenerateAhead: 3,
+      }),
+    ),
+  );
   return weekly.sessions + monthly.sessions;
 }

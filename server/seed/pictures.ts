@@ -36,8 +36,17 @@ export async function demoPicture(palette: Palette, seed: number) {
 }
 
 /** Draws a cover and stores it (and its copies) through the storage port, as an upload would be. */
-export async function storeDemoPicture(storage: Storage, input: { userId: string; sessionId: string; title: string; palette: Palette; seed: number; now: Date }) {
+export async function storeDemoPicture(
+  storage: Storage,
+  input: { userId: string; sessionId: string; title: string; palette: Palette; seed: number; now: Date },
+) {
   const image = await prepareImage(await demoPicture(input.palette, input.seed));
   if (!image) throw new Error("demo picture could not be read back");
-  return storeImage(storage, { userId: input.userId, target: { kind: "session", sessionId: input.sessionId }, fileName: `${input.title}.jpg`, image, now: input.now });
+  return storeImage(storage, {
+    userId: input.userId,
+    target: { kind: "session", sessionId: input.sessionId },
+    fileName: `${input.title}.jpg`,
+    image,
+    now: input.now,
+  });
 }

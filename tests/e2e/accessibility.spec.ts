@@ -19,7 +19,10 @@ async function analyze(page: Page, browser: Browser, javaScriptEnabled: boolean)
   try {
     const copy = await context.newPage();
     const address = page.url();
-    await copy.route((url) => url.href === address, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await copy.route(
+      (url) => url.href === address,
+      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
     await copy.goto(address);
     return await new AxeBuilder({ page: copy }).withTags(tags).analyze();
   } finally {
@@ -30,7 +33,9 @@ async function analyze(page: Page, browser: Browser, javaScriptEnabled: boolean)
 async function expectNoViolations(page: Page, browser: Browser, javaScriptEnabled: boolean, path: string) {
   if (path !== "") await page.goto(path);
   const results = await analyze(page, browser, javaScriptEnabled);
-  const summary = results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+  const summary = results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
+  );
   // Soft, so one run lists every page with a problem.
   expect.soft(summary, `axe on ${page.url()}`).toEqual([]);
 }
@@ -124,7 +129,10 @@ test("a DM's pages and the mailbox have no axe violations", async ({ page, brows
   await page.getByRole("button", { name: "Enviar enlace" }).click();
   await expect(page.getByRole("status")).toBeVisible();
   await page.goto("/es/dev/mailbox");
-  await page.getByRole("link", { name: /Restablece tu contraseña/ }).first().click();
+  await page
+    .getByRole("link", { name: /Restablece tu contraseña/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/es\/dev\/mailbox\/[^/]+$/);
   await expectNoViolations(page, browser, javaScriptEnabled, "");
 });

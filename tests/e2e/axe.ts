@@ -22,13 +22,18 @@ export async function expectNoAxeViolations(page: Page, browser: Browser, javaSc
     try {
       const copy = await context.newPage();
       const address = page.url();
-      await copy.route((url) => url.href === address, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+      await copy.route(
+        (url) => url.href === address,
+        (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+      );
       await copy.goto(address);
       results = await new AxeBuilder({ page: copy }).withTags(tags).analyze();
     } finally {
       await context.close();
     }
   }
-  const summary = results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+  const summary = results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
+  );
   expect(summary, `axe on ${label}`).toEqual([]);
 }

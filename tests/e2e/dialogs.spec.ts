@@ -68,7 +68,10 @@ test("a day with sessions opens a dialog with JavaScript and the day page withou
   await signIn(page, demo.player, "es");
   await page.goto("/es/calendar");
   // The calendar lists what the player booked (demo bookings in the next days); take the first busy day.
-  const cell = page.locator("td").filter({ has: page.locator("li") }).first();
+  const cell = page
+    .locator("td")
+    .filter({ has: page.locator("li") })
+    .first();
   const titles = (await cell.locator("li a").allInnerTexts()).map((text) => text.replace(/^\d\d:\d\d /, ""));
   expect(titles.length).toBeGreaterThan(0);
   const dayLink = cell.getByRole("link").first();
@@ -121,7 +124,14 @@ test.describe("on a 375 px screen", () => {
 
     const box = await panel.evaluate((node) => {
       const rect = node.getBoundingClientRect();
-      return { position: getComputedStyle(node).position, top: rect.top, bottom: rect.bottom, height: rect.height, viewport: window.innerHeight, scrolls: node.scrollHeight > node.clientHeight };
+      return {
+        position: getComputedStyle(node).position,
+        top: rect.top,
+        bottom: rect.bottom,
+        height: rect.height,
+        viewport: window.innerHeight,
+        scrolls: node.scrollHeight > node.clientHeight,
+      };
     });
     expect(box.position).toBe("fixed");
     expect(Math.abs(box.bottom - box.viewport)).toBeLessThanOrEqual(1);

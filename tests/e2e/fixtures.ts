@@ -59,7 +59,8 @@ export const test = base.extend<{ pageProblems: void }, { serverDatabase: void }
       page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
       page.on("console", (message) => {
         // The browser reports every 4xx answer this way, and several are expected (404 page, wrong password).
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) problems.push(`console.error on ${page.url()}: ${message.text()}`);
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          problems.push(`console.error on ${page.url()}: ${message.text()}`);
       });
       page.on("response", (response) => {
         if (new URL(response.url()).pathname.startsWith("/build/") && response.status() >= 400) problems.push(`asset ${response.status()}: ${response.url()}`);
@@ -151,7 +152,17 @@ export async function bookSeat(sessionId: string, userId: string) {
 export async function hostSession(page: Page, fields: Record<string, unknown> = {}) {
   const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
   const response = await page.request.post("/api/session", {
-    data: { title: `Mesa de prueba ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN", ...fields },
+    data: {
+      title: `Mesa de prueba ${Date.now()}`,
+      game: "D&D 5e",
+      date,
+      duration: 120,
+      maxParticipants: 5,
+      minPlayers: 2,
+      price: 0,
+      currency: "MXN",
+      ...fields,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

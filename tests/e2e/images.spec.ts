@@ -4,7 +4,10 @@ import sharp from "sharp";
 import { expect, newUser, signInAs, test } from "./fixtures";
 
 /** Small images made for the test (nothing binary in the repository). */
-const cover = () => sharp({ create: { width: 1200, height: 675, channels: 3, background: "#0b7285" } }).png().toBuffer();
+const cover = () =>
+  sharp({ create: { width: 1200, height: 675, channels: 3, background: "#0b7285" } })
+    .png()
+    .toBuffer();
 const pdfNamedPng = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
 // A PNG signature then 6 MB of anything: refused on size, in the browser and on the server alike.
 const sixMegabytes = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), randomBytes(6 * 1024 * 1024)]);

@@ -79,7 +79,17 @@ test("the raw-key check recognises raw keys and nothing else", () => {
   expect(keysShownIn("Escríbenos a lucia@mesa.test o visita www.example.com. Fin.", keys)).toEqual([]);
 });
 
-const publicPages = ["", "/login", "/signup", "/auth/verify-email", "/auth/verify-email?token=nope", "/forgot-password", "/reset-password?token=nope", "/dev/mailbox", "/no-such-page"];
+const publicPages = [
+  "",
+  "/login",
+  "/signup",
+  "/auth/verify-email",
+  "/auth/verify-email?token=nope",
+  "/forgot-password",
+  "/reset-password?token=nope",
+  "/dev/mailbox",
+  "/no-such-page",
+];
 const playerPages = ["/settings/profile", "/settings/password", "/settings/sessions", "/settings/hosting", "/notifications", "/sessions", "/calendar"];
 const dmPages = ["/settings/hosting", "/create", "/series/new"];
 

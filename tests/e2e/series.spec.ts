@@ -55,7 +55,10 @@ test("a DM creates a weekly series, finds it grouped in search and on its page, 
   await page.getByRole("button", { name: "Actualizar campaña" }).click();
   await expect(page).toHaveURL(/\/es\/sessions$/);
   await expect(page.getByRole("status")).toContainText("¡Campaña actualizada!");
-  await page.getByRole("link", { name: `${title} editada` }).first().click();
+  await page
+    .getByRole("link", { name: `${title} editada` })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: `${title} editada` })).toBeVisible();
   await expect(page.getByText("Ver todas (3)")).toBeVisible();
 });
@@ -101,7 +104,15 @@ test("the host adds sessions by hand to an irregular series", async ({ page, jav
   const title = `Mesa irregular ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
   // The form offers only fixed schedules (spec); an irregular series comes from the API.
   const created = await page.request.post("/api/session-series", {
-    data: { title, game: "Call of Cthulhu", frequency: "IRREGULAR", startDate: day(3).toISODate(), timeOfDay: "20:00", sessionInstructions: "Llega puntual, por favor.", isOngoing: true },
+    data: {
+      title,
+      game: "Call of Cthulhu",
+      frequency: "IRREGULAR",
+      startDate: day(3).toISODate(),
+      timeOfDay: "20:00",
+      sessionInstructions: "Llega puntual, por favor.",
+      isOngoing: true,
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -129,7 +140,14 @@ test("the host adds sessions by hand to an irregular series", async ({ page, jav
 test("another DM cannot edit someone else's series", async ({ page }) => {
   await signInAs(page, await newDm());
   const created = await page.request.post("/api/session-series", {
-    data: { title: `Campaña ajena ${Date.now()}`, game: "D&D 5e", frequency: "IRREGULAR", startDate: day(3).toISODate(), sessionInstructions: "Solo para mi grupo.", isOngoing: true },
+    data: {
+      title: `Campaña ajena ${Date.now()}`,
+      game: "D&D 5e",
+      frequency: "IRREGULAR",
+      startDate: day(3).toISODate(),
+      sessionInstructions: "Solo para mi grupo.",
+      isOngoing: true,
+    },
   });
   const { id } = (await created.json()) as { id: string };
   await page.context().clearCookies();

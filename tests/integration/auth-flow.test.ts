@@ -173,7 +173,12 @@ describe("tokens and passwords", () => {
     const { deps } = testDeps();
     const created = await signUp(deps, signupInput(uniqueEmail("change")), newMeta());
     const userId = userIdOf(created);
-    expect(await changePassword(deps, { userId, currentPassword: "nope", newPassword: "another secret", keepSessionId: null })).toEqual({ ok: false, reason: "wrongPassword" });
-    expect(await changePassword(deps, { userId, currentPassword: "correct horse battery", newPassword: "another secret", keepSessionId: null })).toEqual({ ok: true });
+    expect(await changePassword(deps, { userId, currentPassword: "nope", newPassword: "another secret", keepSessionId: null })).toEqual({
+      ok: false,
+      reason: "wrongPassword",
+    });
+    expect(await changePassword(deps, { userId, currentPassword: "correct horse battery", newPassword: "another secret", keepSessionId: null })).toEqual({
+      ok: true,
+    });
   });
 });

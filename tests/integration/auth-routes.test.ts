@@ -24,7 +24,15 @@ let ipCounter = 0;
 // Sign-up and sign-in are limited per address; each test acts from its own.
 const fromNewAddress = () => ({ "x-client-ip": `198.18.0.${++ipCounter}` });
 
-const person = (email: string) => ({ email, password: "a good password", firstName: "Bea", lastName: "Souza", displayName: "Bea S", role: "dm", preferredLanguage: "es" });
+const person = (email: string) => ({
+  email,
+  password: "a good password",
+  firstName: "Bea",
+  lastName: "Souza",
+  displayName: "Bea S",
+  role: "dm",
+  preferredLanguage: "es",
+});
 const mailsTo = async (email: string) => (await listOutbox(getServices().outboxDir!)).filter((m) => m.to === email);
 const requesterFor = (cookie: string) => getRequester(new Request(`${base}/es`, { headers: { Cookie: cookie } }), { db: getDb(), now: new Date() });
 
@@ -115,7 +123,16 @@ describe("sign-in form", () => {
     const email = uniqueEmail("redirect");
     await signUpAndVerify(email);
     const cookie = await logIn(email);
-    const hostile = ["https://evil.example", "//evil.example", "/\\evil.example", "%2F%2Fevil.example", "/%5Cevil.example", "https:evil.example", "javascript:alert(1)", "/\u0000//evil.example"];
+    const hostile = [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "https:evil.example",
+      "javascript:alert(1)",
+      "/\u0000//evil.example",
+    ];
     for (const loader of [loginPage, signupPage]) {
       for (const name of ["redirect", "redirect_to"]) {
         for (const target of hostile) {

@@ -18,8 +18,15 @@ useTestDatabase();
 
 const base = "http://localhost:3000";
 const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
-const storedFiles = (): string[] => (fs.existsSync(uploads()) ? (fs.readdirSync(uploads(), { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp)$/.test(f)) : []);
-const sessionCount = async () => (await getDb().selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const storedFiles = (): string[] =>
+  fs.existsSync(uploads()) ? (fs.readdirSync(uploads(), { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp)$/.test(f)) : [];
+const sessionCount = async () =>
+  (
+    await getDb()
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 async function cookieFor(role: "user" | "dm") {
   const user = await signedInUser({ role });
@@ -40,19 +47,33 @@ let day = 1;
 const good = () => {
   day += 1;
   const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-  return { title: "Mesa con portada", game: "D&D 5e", date, time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "100", currency: "MXN" };
+  return {
+    title: "Mesa con portada",
+    game: "D&D 5e",
+    date,
+    time: "19:00",
+    duration: "120",
+    maxParticipants: "5",
+    minParticipants: "3",
+    price: "100",
+    currency: "MXN",
+  };
 };
 
 let dm = { cookie: "", userId: "" };
 let photo: Buffer;
 beforeAll(async () => {
   dm = await cookieFor("dm");
-  photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#0b7285" } }).png().toBuffer();
+  photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#0b7285" } })
+    .png()
+    .toBuffer();
 });
 
 describe("image upload on the create session form", () => {
   it("stores a good image with its 400 and 800 px copies, and the session and its page use them", async () => {
-    const result = await run(create, multipart(`${base}/es/create`, good(), dm.cookie, { name: "Mi Portada.png", bytes: photo, type: "image/png" }), { lang: "es" });
+    const result = await run(create, multipart(`${base}/es/create`, good(), dm.cookie, { name: "Mi Portada.png", bytes: photo, type: "image/png" }), {
+      lang: "es",
+    });
     expect(result.status).toBe(302);
     const id = result.headers.get("Location")!.split("/").pop()!;
     const row = await getDb().selectFrom("sessions").select("image_url").where("id", "=", id).executeTakeFirstOrThrow();
@@ -70,10 +91,14 @@ describe("image upload on the create session form", () => {
   });
 
   it("refuses a 6 MB image with the size in the message, and saves nothing", async () => {
-    const sixMegabytes = await sharp(randomBytes(1450 * 1450 * 3), { raw: { width: 1450, height: 1450, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const sixMegabytes = await sharp(randomBytes(1450 * 1450 * 3), { raw: { width: 1450, height: 1450, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(sixMegabytes.byteLength).toBeGreaterThan(6_000_000);
     const [sessionsBefore, filesBefore] = [await sessionCount(), storedFiles().length];
-    const result = await run(create, multipart(`${base}/es/create`, good(), dm.cookie, { name: "grande.png", bytes: sixMegabytes, type: "image/png" }), { lang: "es" });
+    const result = await run(create, multipart(`${base}/es/create`, good(), dm.cookie, { name: "grande.png", bytes: sixMegabytes, type: "image/png" }), {
+      lang: "es",
+    });
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ imageProblem: { key: "imageTooLarge", bytes: sixMegabytes.byteLength } });
     expect(errorsFor(result.data, "image")).toEqual(["imageTooLarge"]);
@@ -94,7 +119,11 @@ describe("image upload on the create session form", () => {
 
   it("stores nothing while another field is wrong, and asks for the file again", async () => {
     const [before, filesBefore] = [await sessionCount(), storedFiles().length];
-    const first = await run(create, multipart(`${base}/es/create`, { ...good(), title: "" }, dm.cookie, { name: "guardada.png", bytes: photo, type: "image/png" }), { lang: "es" });
+    const first = await run(
+      create,
+      multipart(`${base}/es/create`, { ...good(), title: "" }, dm.cookie, { name: "guardada.png", bytes: photo, type: "image/png" }),
+      { lang: "es" },
+    );
     expect(first.status).toBe(400);
     expect(errorsFor(first.data, "title")).toEqual(["sessionTitleRequired"]);
     expect(first.data).toMatchObject({ imageProblem: { key: "imagePickAgain" } });
@@ -103,7 +132,9 @@ describe("image upload on the create session form", () => {
     expect(await sessionCount()).toBe(before);
 
     // Fixed and sent again with the file: now it is stored, once.
-    const second = await run(create, multipart(`${base}/es/create`, good(), dm.cookie, { name: "guardada.png", bytes: photo, type: "image/png" }), { lang: "es" });
+    const second = await run(create, multipart(`${base}/es/create`, good(), dm.cookie, { name: "guardada.png", bytes: photo, type: "image/png" }), {
+      lang: "es",
+    });
     expect(second.status).toBe(302);
     expect(storedFiles()).toHaveLength(filesBefore + 3);
   });
@@ -112,7 +143,9 @@ describe("image upload on the create session form", () => {
     const fields = good();
     const first = await run(create, form(`${base}/es/create`, fields, { Cookie: dm.cookie }), { lang: "es" });
     expect(first.status).toBe(302);
-    const warned = await run(create, multipart(`${base}/es/create`, fields, dm.cookie, { name: "solapada.png", bytes: photo, type: "image/png" }), { lang: "es" });
+    const warned = await run(create, multipart(`${base}/es/create`, fields, dm.cookie, { name: "solapada.png", bytes: photo, type: "image/png" }), {
+      lang: "es",
+    });
     expect(warned.status).toBe(409);
     const kept = String(initialValue(warned.data).imageUrl);
     expect(kept).toMatch(new RegExp(`^/uploads/${dm.userId}/session/\\d{13}/\\d{13}-solapada\\.png$`));
@@ -133,7 +166,11 @@ describe("image upload on the create session form", () => {
   });
 
   it("answers 400, not 500, to a broken multipart body", async () => {
-    const broken = new Request(`${base}/es/create`, { method: "POST", body: "--x\r\nnot a part", headers: { Cookie: dm.cookie, "Content-Type": "multipart/form-data; boundary=x" } });
+    const broken = new Request(`${base}/es/create`, {
+      method: "POST",
+      body: "--x\r\nnot a part",
+      headers: { Cookie: dm.cookie, "Content-Type": "multipart/form-data; boundary=x" },
+    });
     expect((await run(create, broken, { lang: "es" })).status).toBe(400);
   });
 });
@@ -142,12 +179,19 @@ describe("image upload on the edit session form", () => {
   it("replaces the image under the session's own folder, and removes it when asked", async () => {
     const created = await run(create, form(`${base}/es/create`, good(), { Cookie: dm.cookie }), { lang: "es" });
     const id = created.headers.get("Location")!.split("/").pop()!;
-    const edited = await run(edit, multipart(`${base}/es/session/${id}/edit`, good(), dm.cookie, { name: "nueva.webp", bytes: await sharp(photo).webp().toBuffer(), type: "image/webp" }), { lang: "es", id });
+    const edited = await run(
+      edit,
+      multipart(`${base}/es/session/${id}/edit`, good(), dm.cookie, { name: "nueva.webp", bytes: await sharp(photo).webp().toBuffer(), type: "image/webp" }),
+      { lang: "es", id },
+    );
     expect(edited.status).toBe(302);
     const url = (await getDb().selectFrom("sessions").select("image_url").where("id", "=", id).executeTakeFirstOrThrow()).image_url;
     expect(url).toMatch(new RegExp(`/uploads/${dm.userId}/session/${id}/\\d{13}-nueva\\.webp$`));
 
-    const removed = await run(edit, multipart(`${base}/es/session/${id}/edit`, { ...good(), imageUrl: url!, removeImage: "on" }, dm.cookie), { lang: "es", id });
+    const removed = await run(edit, multipart(`${base}/es/session/${id}/edit`, { ...good(), imageUrl: url!, removeImage: "on" }, dm.cookie), {
+      lang: "es",
+      id,
+    });
     expect(removed.status).toBe(302);
     expect((await getDb().selectFrom("sessions").select("image_url").where("id", "=", id).executeTakeFirstOrThrow()).image_url).toBeNull();
   });
@@ -157,7 +201,11 @@ describe("image upload on the edit session form", () => {
     const id = created.headers.get("Location")!.split("/").pop()!;
     const stranger = await cookieFor("dm");
     const filesBefore = storedFiles().length;
-    const result = await run(edit, multipart(`${base}/es/session/${id}/edit`, good(), stranger.cookie, { name: "intrusa.png", bytes: photo, type: "image/png" }), { lang: "es", id });
+    const result = await run(
+      edit,
+      multipart(`${base}/es/session/${id}/edit`, good(), stranger.cookie, { name: "intrusa.png", bytes: photo, type: "image/png" }),
+      { lang: "es", id },
+    );
     expect(result.status).toBe(403);
     expect(storedFiles()).toHaveLength(filesBefore);
   });
@@ -181,10 +229,15 @@ describe("image upload on the series forms", () => {
     price: "150",
     currency: "MXN",
   });
-  const newest = () => getDb().selectFrom("series").select(["id", "image_url"]).where("dm_id", "=", dm.userId).orderBy("created_at", "desc").limit(1).executeTakeFirstOrThrow();
+  const newest = () =>
+    getDb().selectFrom("series").select(["id", "image_url"]).where("dm_id", "=", dm.userId).orderBy("created_at", "desc").limit(1).executeTakeFirstOrThrow();
 
   it("stores the series image under {userId}/series/, gives it to the series' sessions, and shows the 800 px copy", async () => {
-    const result = await run(createSeries, multipart(`${base}/es/series/new`, series(200), dm.cookie, { name: "Campaña.jpg", bytes: await sharp(photo).jpeg().toBuffer(), type: "image/jpeg" }), { lang: "es" });
+    const result = await run(
+      createSeries,
+      multipart(`${base}/es/series/new`, series(200), dm.cookie, { name: "Campaña.jpg", bytes: await sharp(photo).jpeg().toBuffer(), type: "image/jpeg" }),
+      { lang: "es" },
+    );
     expect(result.status).toBe(302);
     const { id, image_url } = await newest();
     expect(image_url).toMatch(new RegExp(`^/uploads/${dm.userId}/series/\\d{13}-campana\\.jpg$`));
@@ -198,7 +251,11 @@ describe("image upload on the series forms", () => {
   it("refuses a wrong file on the edit form and keeps the stored image", async () => {
     const { id, image_url } = await newest();
     const pdf = new TextEncoder().encode("%PDF-1.4 fake");
-    const result = await run(editSeries, multipart(`${base}/es/series/${id}/edit`, { ...series(200), imageUrl: image_url! }, dm.cookie, { name: "x.webp", bytes: pdf, type: "image/webp" }), { lang: "es", id });
+    const result = await run(
+      editSeries,
+      multipart(`${base}/es/series/${id}/edit`, { ...series(200), imageUrl: image_url! }, dm.cookie, { name: "x.webp", bytes: pdf, type: "image/webp" }),
+      { lang: "es", id },
+    );
     expect(result.status).toBe(400);
     expect(result.data).toMatchObject({ imageProblem: { key: "imageInvalidType" }, initialValue: { imageUrl: image_url } });
     expect((await newest()).image_url).toBe(image_url);

@@ -103,7 +103,9 @@ describe("token API edges", () => {
     const email = await account();
     const signedIn = await run(login, form(`${base}/es/login`, { email, password: DEFAULT_PASSWORD }, { "x-client-ip": "10.9.9.3" }), { lang: "es" });
     const record = (await run(token, json("/api/auth/token", { email, password: DEFAULT_PASSWORD }))).data as TokenRecord;
-    const viaCookie = await run(profile, new Request(`${base}/api/profile/${record.user.id}`, { headers: { Cookie: cookieHeader(signedIn.headers) } }), { userId: record.user.id });
+    const viaCookie = await run(profile, new Request(`${base}/api/profile/${record.user.id}`, { headers: { Cookie: cookieHeader(signedIn.headers) } }), {
+      userId: record.user.id,
+    });
     expect(viaCookie).toMatchObject({ status: 200, data: { userId: record.user.id, roles: ["user"] } });
     expect(JSON.stringify(viaCookie.data)).not.toMatch(/password|hash|token/i);
     expect(viaCookie.headers.get("Cache-Control")).toBe("no-store");

@@ -18,19 +18,47 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 type Person = { id: string; cookie: string; requester: Requester };
 async function person(role: "user" | "dm", displayName: string): Promise<Person> {
   const { id, cookie } = await signedInUser({ role, displayName });
-  const requester: Requester = { id, email: "", emailVerified: true, displayName, firstName: "", lastName: "", roles: role === "dm" ? ["user", "dm"] : ["user"], isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
+  const requester: Requester = {
+    id,
+    email: "",
+    emailVerified: true,
+    displayName,
+    firstName: "",
+    lastName: "",
+    roles: role === "dm" ? ["user", "dm"] : ["user"],
+    isDm: role === "dm",
+    isAdmin: false,
+    preferredLanguage: "es",
+    timeZone: zone,
+    loginSessionId: null,
+  };
   return { id, cookie, requester };
 }
 
 /** A session for the host, validated as the form would (past dates are validated against a past "now"). */
 async function hosts(host: Person, title: string, offsetDays: number, extra: Record<string, unknown> = {}) {
   const schema = sessionFormSchema({ now: new Date(Date.now() + Math.min(0, offsetDays - 1) * 86_400_000), timeZone: zone });
-  const input = schema.parse({ title, game: "D&D 5e", date: day(offsetDays), time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "0", currency: "MXN", ...extra });
+  const input = schema.parse({
+    title,
+    game: "D&D 5e",
+    date: day(offsetDays),
+    time: "19:00",
+    duration: "120",
+    maxParticipants: "5",
+    minParticipants: "3",
+    price: "0",
+    currency: "MXN",
+    ...extra,
+  });
   const created = await createSession(testDeps(new Date()).deps, host.requester, input);
   if (!created.ok) throw new Error("session not created");
 }
 
-type ProfileData = { profile: { name: string; isDm: boolean; timeZone: string }; tab: string; hosting: { cards: { title: string; badges: string[] }[]; total: number; page: number } | null };
+type ProfileData = {
+  profile: { name: string; isDm: boolean; timeZone: string };
+  tab: string;
+  hosting: { cards: { title: string; badges: string[] }[]; total: number; page: number } | null;
+};
 const view = async (id: string, query = "", cookie?: string) => {
   const result = await run(loader, new Request(`${base}/es/profile/${id}${query}`, { headers: cookie ? { Cookie: cookie } : {} }), { lang: "es", id });
   return { status: result.status, data: result.data as ProfileData };

@@ -3,7 +3,12 @@ import type { ActionFunction, AppLoadContext, LoaderFunction } from "@remix-run/
 export type RouteResult = { status: number; data: unknown; headers: Headers };
 
 /** Runs a route's action or loader like Remix does and normalises data(), Response and thrown values; `context` is the load context (a fixed `now`). */
-export async function run(fn: ActionFunction | LoaderFunction, request: Request, params: Record<string, string> = {}, context: AppLoadContext = {}): Promise<RouteResult> {
+export async function run(
+  fn: ActionFunction | LoaderFunction,
+  request: Request,
+  params: Record<string, string> = {},
+  context: AppLoadContext = {},
+): Promise<RouteResult> {
   let value: unknown;
   try {
     value = await fn({ request, params, context });

@@ -24,13 +24,35 @@ async function series(title: string, sessions: { days: number; tags: string[] }[
   const db = getDb();
   const created = await db
     .insertInto("series")
-    .values({ dm_id: hostId, title, game: "D&D 5e", frequency: "WEEKLY", time_zone: zone, time_of_day: "19:00", duration_minutes: 180, start_date: "2026-11-01", max_participants: 5, min_participants: 3 })
+    .values({
+      dm_id: hostId,
+      title,
+      game: "D&D 5e",
+      frequency: "WEEKLY",
+      time_zone: zone,
+      time_of_day: "19:00",
+      duration_minutes: 180,
+      start_date: "2026-11-01",
+      max_participants: 5,
+      min_participants: 3,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const s of sessions) {
     await db
       .insertInto("sessions")
-      .values({ dm_id: hostId, series_id: created.id, title, game: "D&D 5e", starts_at: new Date(now.getTime() + s.days * 86_400_000), time_zone: zone, duration_minutes: 180, max_participants: 5, min_participants: 3, tags: s.tags })
+      .values({
+        dm_id: hostId,
+        series_id: created.id,
+        title,
+        game: "D&D 5e",
+        starts_at: new Date(now.getTime() + s.days * 86_400_000),
+        time_zone: zone,
+        duration_minutes: 180,
+        max_participants: 5,
+        min_participants: 3,
+        tags: s.tags,
+      })
       .execute();
   }
   return created.id;
@@ -75,7 +97,12 @@ describe("grouping by series", () => {
 describe("seats left", () => {
   it("follows bookings as they are made, cancelled, moved and deleted", async () => {
     const db = getDb();
-    const session = await db.selectFrom("sessions").select("id").where("title", "=", "Campaña de la Costa").orderBy("starts_at", "desc").executeTakeFirstOrThrow();
+    const session = await db
+      .selectFrom("sessions")
+      .select("id")
+      .where("title", "=", "Campaña de la Costa")
+      .orderBy("starts_at", "desc")
+      .executeTakeFirstOrThrow();
     const other = await db.selectFrom("sessions").select("id").where("title", "=", "Campaña de la Costa").orderBy("starts_at").executeTakeFirstOrThrow();
     const count = async (id: string) => (await db.selectFrom("sessions").select("booked_count").where("id", "=", id).executeTakeFirstOrThrow()).booked_count;
 

@@ -40,8 +40,22 @@ const payload = {
   endDate: day(90).toISODate(),
   imageUrl: "/uploads/0a1b2c3d/series/1800000000000-capa.webp",
 };
-const seriesCount = async () => Number((await getDb().selectFrom("series").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-const sessionsOf = (id: string) => getDb().selectFrom("sessions").select(["id", "title", "starts_at", "price_cents", "tags", "image_url"]).where("series_id", "=", id).orderBy("starts_at").execute();
+const seriesCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("series")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const sessionsOf = (id: string) =>
+  getDb()
+    .selectFrom("sessions")
+    .select(["id", "title", "starts_at", "price_cents", "tags", "image_url"])
+    .where("series_id", "=", id)
+    .orderBy("starts_at")
+    .execute();
 
 /** A new DM and the series they made through the API: each test that edits one makes its own. */
 async function hostWithSeries() {
@@ -86,7 +100,10 @@ describe("POST /api/session-series", () => {
 
   it("answers 401 without a token, 403 to players, 405 to other methods, 400 to a body that is not JSON", async () => {
     expect(await run(postSeries, send("POST", "/api/session-series", payload, {}))).toMatchObject({ status: 401, data: { error: "Authentication required" } });
-    expect(await run(postSeries, send("POST", "/api/session-series", payload, player.auth))).toMatchObject({ status: 403, data: { error: expect.any(String) } });
+    expect(await run(postSeries, send("POST", "/api/session-series", payload, player.auth))).toMatchObject({
+      status: 403,
+      data: { error: expect.any(String) },
+    });
     expect((await run(getSeriesCollection, new Request(`${base}/api/session-series`))).status).toBe(405);
     const broken = new Request(`${base}/api/session-series`, { method: "POST", body: "{nope", headers: { "Content-Type": "application/json", ...dm.auth } });
     expect((await run(postSeries, broken)).status).toBe(400);
@@ -97,9 +114,21 @@ describe("POST /api/session-series", () => {
     expect(created).toMatchObject({ status: 201, data: { sessionsCreated: 2 } });
     const id = (created.data as { id: string }).id;
     const series = await getDb().selectFrom("series").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(series).toMatchObject({ time_zone: zone, is_ongoing: true, end_date: null, price_cents: 2500, tags: ["one-shot", "Sandbox"], pre_session_check_hours: 48, allowed_payment_methods: ["CARD"], image_url: payload.imageUrl });
+    expect(series).toMatchObject({
+      time_zone: zone,
+      is_ongoing: true,
+      end_date: null,
+      price_cents: 2500,
+      tags: ["one-shot", "Sandbox"],
+      pre_session_check_hours: 48,
+      allowed_payment_methods: ["CARD"],
+      image_url: payload.imageUrl,
+    });
     const sessions = await sessionsOf(id);
-    expect(sessions.map((s) => DateTime.fromJSDate(new Date(s.starts_at), { zone }).toFormat("ccc HH:mm"))).toEqual([day(4).toFormat("ccc 20:30"), day(4).toFormat("ccc 20:30")]);
+    expect(sessions.map((s) => DateTime.fromJSDate(new Date(s.starts_at), { zone }).toFormat("ccc HH:mm"))).toEqual([
+      day(4).toFormat("ccc 20:30"),
+      day(4).toFormat("ccc 20:30"),
+    ]);
     expect(sessions[0]).toMatchObject({ price_cents: 2500, tags: ["one-shot", "Sandbox"], image_url: payload.imageUrl });
   });
 });
@@ -107,8 +136,14 @@ describe("POST /api/session-series", () => {
 describe("PATCH /api/session-series/{id}", () => {
   it("lets only the host change it: 403 for another DM, 404 for an unknown id, 400 for bad input", async () => {
     const { dm, id } = await hostWithSeries();
-    expect(await run(patchSeries, send("PATCH", `/api/session-series/${id}`, payload, otherDm.auth), { id })).toMatchObject({ status: 403, data: { error: "You can only edit your own series" } });
-    expect(await run(patchSeries, send("PATCH", "/api/session-series/nope", payload, dm.auth), { id: "nope" })).toMatchObject({ status: 404, data: { error: "Series not found" } });
+    expect(await run(patchSeries, send("PATCH", `/api/session-series/${id}`, payload, otherDm.auth), { id })).toMatchObject({
+      status: 403,
+      data: { error: "You can only edit your own series" },
+    });
+    expect(await run(patchSeries, send("PATCH", "/api/session-series/nope", payload, dm.auth), { id: "nope" })).toMatchObject({
+      status: 404,
+      data: { error: "Series not found" },
+    });
     const bad = await run(patchSeries, send("PATCH", `/api/session-series/${id}`, { ...payload, title: "Otra", duration: 481 }, dm.auth), { id });
     expect(bad).toMatchObject({ status: 400, data: { error: "duration must be between 15 and 480 minutes, in steps of 15" } });
     expect((await sessionsOf(id)).map((s) => s.title)).toEqual([payload.title, payload.title]);
@@ -117,8 +152,15 @@ describe("PATCH /api/session-series/{id}", () => {
   it("carries the change to sessions nobody booked; a booked one keeps its price", async () => {
     const { dm, id } = await hostWithSeries();
     const [booked] = await sessionsOf(id);
-    await getDb().insertInto("bookings").values({ session_id: booked!.id, user_id: player.id, status: "PENDING_PAYMENT", amount_cents: 2500, currency: "BRL" }).execute();
-    const result = await run(patchSeries, send("PATCH", `/api/session-series/${id}`, { ...payload, title: "Campanha nova", pricePerSession: 3000, autoGenerateAhead: 3 }, dm.auth), { id });
+    await getDb()
+      .insertInto("bookings")
+      .values({ session_id: booked!.id, user_id: player.id, status: "PENDING_PAYMENT", amount_cents: 2500, currency: "BRL" })
+      .execute();
+    const result = await run(
+      patchSeries,
+      send("PATCH", `/api/session-series/${id}`, { ...payload, title: "Campanha nova", pricePerSession: 3000, autoGenerateAhead: 3 }, dm.auth),
+      { id },
+    );
     expect(result).toMatchObject({ status: 200, data: { id, success: true } });
     const sessions = await sessionsOf(id);
     expect(sessions.map((s) => [s.title, s.price_cents])).toEqual([

@@ -39,11 +39,24 @@ const good = {
   price: "150",
   currency: "MXN",
 };
-const seriesCount = async () => Number((await getDb().selectFrom("series").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const seriesCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("series")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const sessionsOf = (seriesId: string) =>
-  getDb().selectFrom("sessions").select(["id", "title", "starts_at", "is_modified", "duration_minutes"]).where("series_id", "=", seriesId).orderBy("starts_at").execute();
+  getDb()
+    .selectFrom("sessions")
+    .select(["id", "title", "starts_at", "is_modified", "duration_minutes"])
+    .where("series_id", "=", seriesId)
+    .orderBy("starts_at")
+    .execute();
 const newestSeriesOf = async (dmId: string) =>
-  (await getDb().selectFrom("series").selectAll().where("dm_id", "=", dmId).orderBy("created_at", "desc").limit(1).executeTakeFirstOrThrow());
+  await getDb().selectFrom("series").selectAll().where("dm_id", "=", dmId).orderBy("created_at", "desc").limit(1).executeTakeFirstOrThrow();
 const post = (path: string, fields: Record<string, string | string[]>, who: Who) => form(`${base}${path}`, fields, { Cookie: who.cookie });
 const localTime = (d: Date | string) => DateTime.fromJSDate(new Date(d), { zone }).toFormat("yyyy-MM-dd HH:mm");
 const seriesRow = (id: string) => getDb().selectFrom("series").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -131,13 +144,29 @@ describe("creating, warning about overlaps, editing", () => {
     const { host: dm, seriesId } = await hostWithSeries();
     const first = (await sessionsOf(seriesId))[0]!;
     const [date, time] = localTime(first.starts_at).split(" ") as [string, string];
-    const session = { title: "Partida suelta", game: "Pathfinder", date, time, duration: "60", maxParticipants: "4", minParticipants: "2", price: "0", currency: "MXN" };
+    const session = {
+      title: "Partida suelta",
+      game: "Pathfinder",
+      date,
+      time,
+      duration: "60",
+      maxParticipants: "4",
+      minParticipants: "2",
+      price: "0",
+      currency: "MXN",
+    };
     const warned = await run(createSession, post("/es/create", session, dm), { lang: "es" });
     expect(warned.status).toBe(409);
     const token = (warned.data as { overlap: { token: string } }).overlap.token;
-    const live = await run(liveCheck, new Request(`${base}/api/schedule-conflicts?kind=session&lang=es&date=${date}&time=${time}&duration=60`, { headers: { Cookie: dm.cookie } }));
+    const live = await run(
+      liveCheck,
+      new Request(`${base}/api/schedule-conflicts?kind=session&lang=es&date=${date}&time=${time}&duration=60`, { headers: { Cookie: dm.cookie } }),
+    );
     expect(live.data).toMatchObject({ token, conflicts: [{ title: good.title }] });
-    const other = await run(liveCheck, new Request(`${base}/api/schedule-conflicts?kind=session&lang=es&date=${date}&time=06:00&duration=60`, { headers: { Cookie: dm.cookie } }));
+    const other = await run(
+      liveCheck,
+      new Request(`${base}/api/schedule-conflicts?kind=session&lang=es&date=${date}&time=06:00&duration=60`, { headers: { Cookie: dm.cookie } }),
+    );
     expect(other.data).toEqual({ conflicts: [], token: "" });
     expect((await run(liveCheck, new Request(`${base}/api/schedule-conflicts?kind=session&date=${date}&time=${time}&duration=60`))).status).toBe(401);
     const saved = await run(createSession, post("/es/create", { ...session, confirmOverlap: token }, dm), { lang: "es" });
@@ -153,12 +182,18 @@ describe("creating, warning about overlaps, editing", () => {
     const { host: dm, seriesId } = await hostWithSeries();
     const page = await run(editPage, new Request(`${base}/es/series/${seriesId}/edit`, { headers: { Cookie: dm.cookie } }), { lang: "es", id: seriesId });
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ values: { title: good.title, timeOfDay: "10:00", startDate: good.startDate, tags: ["one-shot", "Sandbox"], price: "150" } });
-    expect((await run(editPage, new Request(`${base}/es/series/${seriesId}/edit`, { headers: { Cookie: otherDm.cookie } }), { lang: "es", id: seriesId })).status).toBe(403);
+    expect(page.data).toMatchObject({
+      values: { title: good.title, timeOfDay: "10:00", startDate: good.startDate, tags: ["one-shot", "Sandbox"], price: "150" },
+    });
+    expect(
+      (await run(editPage, new Request(`${base}/es/series/${seriesId}/edit`, { headers: { Cookie: otherDm.cookie } }), { lang: "es", id: seriesId })).status,
+    ).toBe(403);
     expect((await run(editSeries, post(`/es/series/${seriesId}/edit`, { ...good, title: "Robada" }, otherDm), { lang: "es", id: seriesId })).status).toBe(403);
     expect((await run(editPage, new Request(`${base}/es/series/nope/edit`, { headers: { Cookie: dm.cookie } }), { lang: "es", id: "nope" })).status).toBe(404);
     const unknown = "00000000-0000-4000-8000-000000000000";
-    expect((await run(editPage, new Request(`${base}/es/series/${unknown}/edit`, { headers: { Cookie: dm.cookie } }), { lang: "es", id: unknown })).status).toBe(404);
+    expect(
+      (await run(editPage, new Request(`${base}/es/series/${unknown}/edit`, { headers: { Cookie: dm.cookie } }), { lang: "es", id: unknown })).status,
+    ).toBe(404);
     const anonymous = await run(editPage, new Request(`${base}/es/series/${seriesId}/edit`), { lang: "es", id: seriesId });
     expect(anonymous.headers.get("Location")).toContain("/es/login?redirect=");
   });
@@ -192,10 +227,21 @@ describe("creating, warning about overlaps, editing", () => {
     const { host: dm, seriesId } = await hostWithSeries();
     const [booked, modified, free] = await sessionsOf(seriesId);
     const player = await who("user");
-    await getDb().insertInto("bookings").values({ session_id: booked!.id, user_id: player.id, status: "CONFIRMED", amount_cents: 15000, currency: "MXN" }).execute();
+    await getDb()
+      .insertInto("bookings")
+      .values({ session_id: booked!.id, user_id: player.id, status: "CONFIRMED", amount_cents: 15000, currency: "MXN" })
+      .execute();
     await getDb().updateTable("sessions").set({ is_modified: true, title: "Sesión especial" }).where("id", "=", modified!.id).execute();
 
-    const result = await run(editSeries, post(`/es/series/${seriesId}/edit`, { ...good, title: "Campaña renovada", timeOfDay: "07:00", duration: "120", isOngoing: "on", endDate: localDate(60) }, dm), { lang: "es", id: seriesId });
+    const result = await run(
+      editSeries,
+      post(
+        `/es/series/${seriesId}/edit`,
+        { ...good, title: "Campaña renovada", timeOfDay: "07:00", duration: "120", isOngoing: "on", endDate: localDate(60) },
+        dm,
+      ),
+      { lang: "es", id: seriesId },
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/es/sessions");
     const after = await sessionsOf(seriesId);
@@ -209,7 +255,11 @@ describe("creating, warning about overlaps, editing", () => {
     // Days that keep a session get no second one.
     expect(after).toHaveLength(3);
     // Ongoing clears the end date even though one was sent.
-    const series = await getDb().selectFrom("series").select(["title", "is_ongoing", "end_date", "duration_minutes"]).where("id", "=", seriesId).executeTakeFirstOrThrow();
+    const series = await getDb()
+      .selectFrom("series")
+      .select(["title", "is_ongoing", "end_date", "duration_minutes"])
+      .where("id", "=", seriesId)
+      .executeTakeFirstOrThrow();
     expect(series).toMatchObject({ title: "Campaña renovada", is_ongoing: true, end_date: null, duration_minutes: 120 });
   });
 
@@ -224,13 +274,30 @@ describe("creating, warning about overlaps, editing", () => {
 
 describe("sessions added by hand to an IRREGULAR series", () => {
   let seriesId = "";
-  const add = (fields: Record<string, string>, as: Who = dm) => run(manageSeries, post(`/es/series/${seriesId}`, { intent: "addSession", ...fields }, as), { lang: "es", id: seriesId });
-  const generate = (fields: Record<string, string>, as: Who = dm) => run(manageSeries, post(`/es/series/${seriesId}`, { intent: "generate", ...fields }, as), { lang: "es", id: seriesId });
+  const add = (fields: Record<string, string>, as: Who = dm) =>
+    run(manageSeries, post(`/es/series/${seriesId}`, { intent: "addSession", ...fields }, as), { lang: "es", id: seriesId });
+  const generate = (fields: Record<string, string>, as: Who = dm) =>
+    run(manageSeries, post(`/es/series/${seriesId}`, { intent: "generate", ...fields }, as), { lang: "es", id: seriesId });
 
   // A fresh irregular series (no sessions yet) for every test.
   beforeEach(async () => {
-    const body = { title: "Mesa irregular", game: "Call of Cthulhu", frequency: "IRREGULAR", startDate: localDate(5), timeOfDay: "20:00", sessionInstructions: "Llega puntual, por favor.", isOngoing: true };
-    const created = await run(postSeries, new Request(`${base}/api/session-series`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Cookie: dm.cookie } }));
+    const body = {
+      title: "Mesa irregular",
+      game: "Call of Cthulhu",
+      frequency: "IRREGULAR",
+      startDate: localDate(5),
+      timeOfDay: "20:00",
+      sessionInstructions: "Llega puntual, por favor.",
+      isOngoing: true,
+    };
+    const created = await run(
+      postSeries,
+      new Request(`${base}/api/session-series`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", Cookie: dm.cookie },
+      }),
+    );
     expect(created).toMatchObject({ status: 201, data: { sessionsCreated: 0 } });
     seriesId = (created.data as { id: string }).id;
   });
@@ -242,12 +309,18 @@ describe("sessions added by hand to an IRREGULAR series", () => {
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe(`/es/series/${seriesId}`);
     expect((await sessionsOf(seriesId)).map((s) => localTime(s.starts_at))).toEqual([`${localDate(7)} 18:15`]);
-    expect(await add({ date: localDate(7), time: "18:15" })).toMatchObject({ status: 400, data: { intent: "addSession", result: { error: { date: ["sessionExists"] } } } });
+    expect(await add({ date: localDate(7), time: "18:15" })).toMatchObject({
+      status: 400,
+      data: { intent: "addSession", result: { error: { date: ["sessionExists"] } } },
+    });
   });
 
   it("explains bad dates and counts and keeps what was typed", async () => {
     const past = await add({ date: "2020-01-01", time: "18:15" });
-    expect(past).toMatchObject({ status: 400, data: { intent: "addSession", result: { error: { date: ["datePast"] }, initialValue: { date: "2020-01-01", time: "18:15" } } } });
+    expect(past).toMatchObject({
+      status: 400,
+      data: { intent: "addSession", result: { error: { date: ["datePast"] }, initialValue: { date: "2020-01-01", time: "18:15" } } },
+    });
     expect((await add({ date: localDate(8), time: "25:00" })).data).toMatchObject({ result: { error: { time: ["timeRequired"] } } });
     for (const [fields, field, key] of [
       [{ count: "0", daysBetween: "7" }, "count", "generateCountInvalid"],
@@ -266,7 +339,11 @@ describe("sessions added by hand to an IRREGULAR series", () => {
     expect((await add({ date: localDate(7), time: "18:15" })).status).toBe(302);
     const result = await generate({ count: "2", daysBetween: "10" });
     expect(result.status).toBe(302);
-    expect((await sessionsOf(seriesId)).map((s) => localTime(s.starts_at))).toEqual([`${localDate(7)} 18:15`, `${localDate(17)} 18:15`, `${localDate(27)} 18:15`]);
+    expect((await sessionsOf(seriesId)).map((s) => localTime(s.starts_at))).toEqual([
+      `${localDate(7)} 18:15`,
+      `${localDate(17)} 18:15`,
+      `${localDate(27)} 18:15`,
+    ]);
   });
 
   it("refuses other DMs, and weekly series", async () => {
@@ -274,7 +351,10 @@ describe("sessions added by hand to an IRREGULAR series", () => {
     expect((await generate({ count: "1", daysBetween: "1" }, otherDm)).status).toBe(403);
     const { host: weeklyHost, seriesId: weeklyId } = await hostWithSeries();
     const weekly = { id: weeklyId };
-    const refused = await run(manageSeries, post(`/es/series/${weekly.id}`, { intent: "addSession", date: localDate(9), time: "18:00" }, weeklyHost), { lang: "es", id: weekly.id });
+    const refused = await run(manageSeries, post(`/es/series/${weekly.id}`, { intent: "addSession", date: localDate(9), time: "18:00" }, weeklyHost), {
+      lang: "es",
+      id: weekly.id,
+    });
     expect(refused).toMatchObject({ status: 400, data: { result: { error: { "": ["onlyIrregular"] } } } });
   });
 });

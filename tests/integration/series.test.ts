@@ -14,11 +14,26 @@ describe("creating a series", () => {
     const now = new Date("2026-10-20T12:00:00Z");
     const { deps } = testDeps(now);
     const host = { id: (await createUser({ role: "dm" })).id, timeZone: "America/New_York", isDm: true, isAdmin: false } as Requester;
-    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaign", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "0", timeOfDay: "19:00", startDate: "2026-10-21", sessionInstructions: "Join the voice channel.", price: "0", autoGenerateAhead: "3", isOngoing: true });
+    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({
+      title: "Campaign",
+      game: "D&D 5e",
+      frequency: "WEEKLY",
+      dayOfWeek: "0",
+      timeOfDay: "19:00",
+      startDate: "2026-10-21",
+      sessionInstructions: "Join the voice channel.",
+      price: "0",
+      autoGenerateAhead: "3",
+      isOngoing: true,
+    });
     const result = await createSeries(deps, host, input);
     expect(result.sessions).toBe(3);
     const page = await getSeries({ db: getDb(), now }, result.id, null);
-    expect(page?.upcoming.map((s) => new Date(s.starts_at).toISOString())).toEqual(["2026-10-25T23:00:00.000Z", "2026-11-02T00:00:00.000Z", "2026-11-09T00:00:00.000Z"]);
+    expect(page?.upcoming.map((s) => new Date(s.starts_at).toISOString())).toEqual([
+      "2026-10-25T23:00:00.000Z",
+      "2026-11-02T00:00:00.000Z",
+      "2026-11-09T00:00:00.000Z",
+    ]);
     expect(page?.row).toMatchObject({ is_ongoing: true, end_date: null, time_zone: "America/New_York", time_hhmm: "19:00" });
   });
 });
@@ -31,7 +46,18 @@ describe("the series page's instructions", () => {
     const playerId = (await createUser()).id;
     const host = { id: hostId, timeZone: "America/Mexico_City", isDm: true, isAdmin: false } as Requester;
     const player = { id: playerId, timeZone: "America/Mexico_City", isDm: false, isAdmin: false } as Requester;
-    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({ title: "Campaña", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "3", timeOfDay: "20:00", startDate: "2026-10-21", sessionInstructions: "El enlace de Discord es secreto.", price: "0", autoGenerateAhead: "2", isOngoing: true });
+    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({
+      title: "Campaña",
+      game: "D&D 5e",
+      frequency: "WEEKLY",
+      dayOfWeek: "3",
+      timeOfDay: "20:00",
+      startDate: "2026-10-21",
+      sessionInstructions: "El enlace de Discord es secreto.",
+      price: "0",
+      autoGenerateAhead: "2",
+      isOngoing: true,
+    });
     const created = await createSeries(deps, host, input);
     const page = (await getSeries({ db: getDb(), now }, created.id, host))!;
 

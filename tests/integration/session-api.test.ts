@@ -19,7 +19,19 @@ const send = (method: string, path: string, body: unknown, auth: Record<string, 
 const get = (path: string, auth: Record<string, string>) => new Request(`${base}${path}`, { headers: auth });
 
 const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
-const payload = { title: "API one-shot", game: "Pathfinder", date: inAWeek, duration: 180, maxParticipants: 4, minPlayers: 2, price: 12550, currency: "MXN", tags: ["Partida única", "Sandbox"], allowedPaymentMethods: ["OXXO"], is_private: false };
+const payload = {
+  title: "API one-shot",
+  game: "Pathfinder",
+  date: inAWeek,
+  duration: 180,
+  maxParticipants: 4,
+  minPlayers: 2,
+  price: 12550,
+  currency: "MXN",
+  tags: ["Partida única", "Sandbox"],
+  allowedPaymentMethods: ["OXXO"],
+  is_private: false,
+};
 
 /** A new DM and one session they made through the API: each test makes its own. */
 async function hostWithSession() {
@@ -39,8 +51,14 @@ describe("session API", () => {
   it("creates a session for a DM, refuses players and bad payloads", async () => {
     const dm = await who("dm");
     expect((await run(postSession, send("POST", "/api/session", payload, player.auth))).status).toBe(403);
-    expect(await run(postSession, send("POST", "/api/session", { ...payload, maxParticipants: 21 }, dm.auth))).toMatchObject({ status: 400, data: { error: expect.any(String) } });
-    expect(await run(postSession, send("POST", "/api/session", { ...payload, currency: "USD" }, dm.auth))).toMatchObject({ status: 400, data: { error: "OXXO is only available for MXN" } });
+    expect(await run(postSession, send("POST", "/api/session", { ...payload, maxParticipants: 21 }, dm.auth))).toMatchObject({
+      status: 400,
+      data: { error: expect.any(String) },
+    });
+    expect(await run(postSession, send("POST", "/api/session", { ...payload, currency: "USD" }, dm.auth))).toMatchObject({
+      status: 400,
+      data: { error: "OXXO is only available for MXN" },
+    });
     expect((await run(postSession, send("POST", "/api/session", { ...payload, date: "2020-01-01T00:00:00Z" }, dm.auth))).status).toBe(400);
     const created = await run(postSession, send("POST", "/api/session", payload, dm.auth));
     expect(created.status).toBe(201);
@@ -50,7 +68,19 @@ describe("session API", () => {
   it("searches as a list or grouped, with tags as {id, name} and prices in cents", async () => {
     const { dm, id } = await hostWithSession();
     const list = await run(searchApi, get(`/api/session/search?groupBySeries=false&userId=${dm.id}`, player.auth));
-    expect(list.data).toEqual([expect.objectContaining({ id, price: 12550, minPlayers: 2, type: "standalone", allowedPaymentMethods: ["CARD", "OXXO"], tags: [{ id: "one-shot", name: "One-shot" }, { id: "sandbox", name: "Sandbox" }] })]);
+    expect(list.data).toEqual([
+      expect.objectContaining({
+        id,
+        price: 12550,
+        minPlayers: 2,
+        type: "standalone",
+        allowedPaymentMethods: ["CARD", "OXXO"],
+        tags: [
+          { id: "one-shot", name: "One-shot" },
+          { id: "sandbox", name: "Sandbox" },
+        ],
+      }),
+    ]);
     const grouped = await run(searchApi, get(`/api/session/search?userId=${dm.id}`, player.auth));
     expect(grouped.data).toMatchObject({ grouped: true, series: [], individualSessions: [{ id }] });
   });
@@ -86,12 +116,24 @@ describe("removing people", () => {
     const { dm, id } = await hostWithSession();
     const stranger = await who("user");
     await getDb().insertInto("bookings").values({ session_id: id, user_id: player.id, status: "CONFIRMED", amount_cents: 0, currency: "MXN" }).execute();
-    await getDb().insertInto("waitlist_entries").values([{ session_id: id, user_id: stranger.id, position: 1 }, { session_id: id, user_id: dm.id, position: 2 }]).execute();
+    await getDb()
+      .insertInto("waitlist_entries")
+      .values([
+        { session_id: id, user_id: stranger.id, position: 1 },
+        { session_id: id, user_id: dm.id, position: 2 },
+      ])
+      .execute();
     const { action: bookingsApi } = await import("../../app/routes/api.bookings");
     const { action: waitlistApi } = await import("../../app/routes/api.waitlist");
-    expect(await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, stranger.auth))).toMatchObject({ status: 403, data: { error: "Failed to remove participant" } });
+    expect(await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, stranger.auth))).toMatchObject({
+      status: 403,
+      data: { error: "Failed to remove participant" },
+    });
     expect((await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, dm.auth))).status).toBe(200);
-    expect(await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, dm.auth))).toMatchObject({ status: 404, data: { error: "Booking not found" } });
+    expect(await run(bookingsApi, send("DELETE", "/api/bookings", { sessionId: id, userId: player.id }, dm.auth))).toMatchObject({
+      status: 404,
+      data: { error: "Booking not found" },
+    });
     expect((await run(waitlistApi, send("DELETE", "/api/waitlist", { sessionId: id, userId: stranger.id }, stranger.auth))).status).toBe(200);
     const left = await getDb().selectFrom("waitlist_entries").select(["user_id", "position"]).where("session_id", "=", id).execute();
     expect(left).toEqual([{ user_id: dm.id, position: 1 }]);

@@ -14,8 +14,24 @@ const base = "http://localhost:3000";
 const cookieFor = async (role: "user" | "dm") => (await signedInUser({ role })).cookie;
 
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-const good = { title: "Mesa de prueba", game: "D&D 5e", date: tomorrow, time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "100", currency: "MXN" };
-const count = async () => (await getDb().selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const good = {
+  title: "Mesa de prueba",
+  game: "D&D 5e",
+  date: tomorrow,
+  time: "19:00",
+  duration: "120",
+  maxParticipants: "5",
+  minParticipants: "3",
+  price: "100",
+  currency: "MXN",
+};
+const count = async () =>
+  (
+    await getDb()
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 let dm = "";
 let player = "";
@@ -75,7 +91,11 @@ describe("search route", () => {
   it("redirects signed-out visitors and survives malformed parameters", async () => {
     const anonymous = await run(search, new Request(`${base}/es/sessions`), { lang: "es" });
     expect(anonymous.headers.get("Location")).toBe("/es/login?redirect=%2Fes%2Fsessions");
-    const odd = await run(search, new Request(`${base}/es/sessions?page=-1&minSpots=x&dateFrom=nope&tags=${"x".repeat(500)}`, { headers: { Cookie: player } }), { lang: "es" });
+    const odd = await run(
+      search,
+      new Request(`${base}/es/sessions?page=-1&minSpots=x&dateFrom=nope&tags=${"x".repeat(500)}`, { headers: { Cookie: player } }),
+      { lang: "es" },
+    );
     expect(odd.status).toBe(200);
     expect(odd.data).toMatchObject({ page: 1 });
   });

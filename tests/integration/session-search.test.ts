@@ -18,11 +18,35 @@ let other: Requester;
 
 async function requester(role: "user" | "dm", name: string): Promise<Requester> {
   const user = await createUser({ role, displayName: name, timeZone: zone });
-  return { id: user.id, email: user.email, emailVerified: true, displayName: name, firstName: "", lastName: "", roles: user.roles, isDm: role === "dm", isAdmin: false, preferredLanguage: "es", timeZone: zone, loginSessionId: null };
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: true,
+    displayName: name,
+    firstName: "",
+    lastName: "",
+    roles: user.roles,
+    isDm: role === "dm",
+    isAdmin: false,
+    preferredLanguage: "es",
+    timeZone: zone,
+    loginSessionId: null,
+  };
 }
 
 const form = (overrides: Record<string, unknown>) =>
-  schema.parse({ title: "Mesa", game: "D&D 5e", date: "2026-11-28", time: "19:00", duration: "120", maxParticipants: "5", minParticipants: "3", price: "0", currency: "MXN", ...overrides });
+  schema.parse({
+    title: "Mesa",
+    game: "D&D 5e",
+    date: "2026-11-28",
+    time: "19:00",
+    duration: "120",
+    maxParticipants: "5",
+    minParticipants: "3",
+    price: "0",
+    currency: "MXN",
+    ...overrides,
+  });
 
 const search = (query: string, viewer: Requester | null = other) =>
   searchSessions({ db: getDb(), now }, parseSearchParams(new URLSearchParams(query)), viewer, { timeZone: zone });
@@ -31,8 +55,16 @@ beforeAll(async () => {
   host = await requester("dm", "Ana Narradora");
   other = await requester("user", "Lucía");
   const { deps } = testDeps(now);
-  await createSession(deps, host, form({ title: "La Cripta del Dragón", description: "Exploración subterránea", tags: ["one-shot", "Para principiantes"], price: "150" }));
-  await createSession(deps, host, form({ title: "Cthulhu en Oaxaca", game: "Call of Cthulhu", genre: "Horror", date: "2026-12-05", currency: "USD", price: "20" }));
+  await createSession(
+    deps,
+    host,
+    form({ title: "La Cripta del Dragón", description: "Exploración subterránea", tags: ["one-shot", "Para principiantes"], price: "150" }),
+  );
+  await createSession(
+    deps,
+    host,
+    form({ title: "Cthulhu en Oaxaca", game: "Call of Cthulhu", genre: "Horror", date: "2026-12-05", currency: "USD", price: "20" }),
+  );
   await createSession(deps, host, form({ title: "Sesión privada", isPrivate: true }));
 });
 
@@ -55,7 +87,9 @@ describe("session search", () => {
   it("hides private sessions except from their host, and past ones unless asked", async () => {
     expect((await search("")).total).toBe(2);
     expect((await search("", host)).total).toBe(3);
-    const later = await searchSessions({ db: getDb(), now: new Date("2026-12-01T00:00:00Z") }, parseSearchParams(new URLSearchParams("")), other, { timeZone: zone });
+    const later = await searchSessions({ db: getDb(), now: new Date("2026-12-01T00:00:00Z") }, parseSearchParams(new URLSearchParams("")), other, {
+      timeZone: zone,
+    });
     expect(later.total).toBe(1);
   });
 

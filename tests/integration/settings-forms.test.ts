@@ -47,11 +47,17 @@ describe("profile form", () => {
   it("saves, then enforces the 7-day username cooldown and uniqueness", async () => {
     const player = await signedIn("user");
     const dm = await signedIn("dm");
-    const ok = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "Lucía Rolera" }, { Cookie: player.cookie }), { lang: "es" });
+    const ok = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "Lucía Rolera" }, { Cookie: player.cookie }), {
+      lang: "es",
+    });
     expect(ok.status).toBe(302);
-    const again = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "Otra Cosa" }, { Cookie: player.cookie }), { lang: "es" });
+    const again = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "Otra Cosa" }, { Cookie: player.cookie }), {
+      lang: "es",
+    });
     expect(fieldErrors(again.data).username).toContain("usernameCooldown");
-    const taken = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "lucía rolera" }, { Cookie: dm.cookie }), { lang: "es" });
+    const taken = await run(profile, form(`${base}/es/settings/profile`, { ...profileValues, username: "lucía rolera" }, { Cookie: dm.cookie }), {
+      lang: "es",
+    });
     expect(fieldErrors(taken.data).username).toContain("usernameTaken");
   });
 
@@ -86,9 +92,19 @@ describe("hosting form (DM only)", () => {
 
   it("stores the rate in cents", async () => {
     const dm = await signedIn("dm");
-    const values = { languages: ["es", "pt"], availableDays: ["FRIDAY"], directBookingRate: "150.5", directBookingCurrency: "MXN", acceptsDirectBookings: "on" };
+    const values = {
+      languages: ["es", "pt"],
+      availableDays: ["FRIDAY"],
+      directBookingRate: "150.5",
+      directBookingCurrency: "MXN",
+      acceptsDirectBookings: "on",
+    };
     expect((await run(hosting, form(`${base}/es/settings/hosting`, values, { Cookie: dm.cookie }), { lang: "es" })).status).toBe(302);
-    const row = await getDb().selectFrom("profiles").select(["direct_booking_rate_cents", "languages", "accepts_direct_bookings"]).where("user_id", "=", dm.userId).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("profiles")
+      .select(["direct_booking_rate_cents", "languages", "accepts_direct_bookings"])
+      .where("user_id", "=", dm.userId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ direct_booking_rate_cents: 15050, languages: ["es", "pt"], accepts_direct_bookings: true });
   });
 });
@@ -96,11 +112,35 @@ describe("hosting form (DM only)", () => {
 describe("password and devices", () => {
   it("refuses a new password outside 8–100 and a wrong current password", async () => {
     const player = await signedIn("user");
-    const tooLong = await run(password, form(`${base}/es/settings/password`, { currentPassword: "correct horse battery", newPassword: "x".repeat(101), confirmPassword: "x".repeat(101) }, { Cookie: player.cookie }), { lang: "es" });
+    const tooLong = await run(
+      password,
+      form(
+        `${base}/es/settings/password`,
+        { currentPassword: "correct horse battery", newPassword: "x".repeat(101), confirmPassword: "x".repeat(101) },
+        { Cookie: player.cookie },
+      ),
+      { lang: "es" },
+    );
     expect(fieldErrors(tooLong.data).newPassword).toContain("newPasswordTooLong");
-    const mismatch = await run(password, form(`${base}/es/settings/password`, { currentPassword: "correct horse battery", newPassword: "12345678", confirmPassword: "87654321" }, { Cookie: player.cookie }), { lang: "es" });
+    const mismatch = await run(
+      password,
+      form(
+        `${base}/es/settings/password`,
+        { currentPassword: "correct horse battery", newPassword: "12345678", confirmPassword: "87654321" },
+        { Cookie: player.cookie },
+      ),
+      { lang: "es" },
+    );
     expect(fieldErrors(mismatch.data).confirmPassword).toContain("passwordsDontMatch");
-    const wrong = await run(password, form(`${base}/es/settings/password`, { currentPassword: "nope", newPassword: "a much better passphrase", confirmPassword: "a much better passphrase" }, { Cookie: player.cookie }), { lang: "es" });
+    const wrong = await run(
+      password,
+      form(
+        `${base}/es/settings/password`,
+        { currentPassword: "nope", newPassword: "a much better passphrase", confirmPassword: "a much better passphrase" },
+        { Cookie: player.cookie },
+      ),
+      { lang: "es" },
+    );
     expect(fieldErrors(wrong.data).currentPassword).toContain("wrongCurrentPassword");
   });
 

@@ -51,7 +51,9 @@ describe("S3 storage", () => {
       const body = Buffer.concat(chunks);
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       if (req.headers["if-none-match"] === "*" && objects.has(req.url!)) {
-        res.writeHead(412, { "Content-Type": "application/xml" }).end("<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>");
+        res
+          .writeHead(412, { "Content-Type": "application/xml" })
+          .end("<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>");
         return;
       }
       objects.set(req.url!, body);
@@ -65,7 +67,15 @@ describe("S3 storage", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("puts with the content type, an hour of caching and no overwriting", async () => {
-    const storage = createS3Storage({ bucket: "mesa", region: "us-east-1", endpoint, accessKeyId: "test", secretAccessKey: "test", publicUrl: "https://cdn.mesa.test", forcePathStyle: true });
+    const storage = createS3Storage({
+      bucket: "mesa",
+      region: "us-east-1",
+      endpoint,
+      accessKeyId: "test",
+      secretAccessKey: "test",
+      publicUrl: "https://cdn.mesa.test",
+      forcePathStyle: true,
+    });
     await storage.put("u1/series/1-a.png", png, "image/png");
     const put = seen.at(-1)!;
     expect(put.method).toBe("PUT");
@@ -115,13 +125,21 @@ describe("serving local uploads", () => {
     const raw = (url: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const { hostname, port } = new URL(origin);
-        http.get({ hostname, port, path: url }, (res) => {
-          let body = "";
-          res.on("data", (c: Buffer) => (body += c.toString()));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-        }).on("error", reject);
+        http
+          .get({ hostname, port, path: url }, (res) => {
+            let body = "";
+            res.on("data", (c: Buffer) => (body += c.toString()));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+          .on("error", reject);
       });
-    for (const url of ["/uploads/u1/session/1/missing.png", "/uploads/", "/uploads/..%2f..%2fsession-secret", "/uploads/%2e%2e/%2e%2e/session-secret", "/uploads/../session-secret"]) {
+    for (const url of [
+      "/uploads/u1/session/1/missing.png",
+      "/uploads/",
+      "/uploads/..%2f..%2fsession-secret",
+      "/uploads/%2e%2e/%2e%2e/session-secret",
+      "/uploads/../session-secret",
+    ]) {
       const response = await raw(url);
       expect([403, 404], url).toContain(response.status);
       expect(response.body, url).not.toContain("s".repeat(32));
@@ -132,7 +150,9 @@ describe("serving local uploads", () => {
 describe("where stored images are published", () => {
   it("local uploads are same-origin paths; an S3 bucket or CDN is allowed by its own origin", async () => {
     const { storageChoice, storageOrigin, createStorage } = await import("../../app/services/storage/choose.server");
-    const disk = storageChoice(parseEnv({ SESSION_SECRET: "s".repeat(32), DATA_DIR: process.env.DATA_DIR!, NODE_ENV: "test", APP_URL: "http://localhost:3311" }));
+    const disk = storageChoice(
+      parseEnv({ SESSION_SECRET: "s".repeat(32), DATA_DIR: process.env.DATA_DIR!, NODE_ENV: "test", APP_URL: "http://localhost:3311" }),
+    );
     const storage = createStorage(disk);
     expect(storage.url("u1/series/1-a.png")).toBe("/uploads/u1/series/1-a.png");
     expect(storage.bases).toEqual(["/uploads", "http://localhost:3311/uploads"]);

@@ -23,7 +23,13 @@ export async function setup(project: TestProject) {
   try {
     // Running as root, PostgreSQL runs as its own user and must be able to enter this folder.
     fs.chmodSync(parent, 0o755);
-    server = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "mesa_template", persistent: false, fast: true });
+    server = await startEmbeddedPostgres({
+      dataDir: path.join(parent, "data"),
+      port: await freePort(),
+      database: "mesa_template",
+      persistent: false,
+      fast: true,
+    });
     await migrateToLatest(server.url);
     const serverUrl = server.url.replace(/\/mesa_template$/, "");
     // Marked as a template so `create database … template` is allowed; cloning also needs it

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GlobeIcon } from "#app/components/ui/icons";
-import { type Locale,localeNames, locales } from "#app/modules/i18n/config";
+import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
 import { switchLocalePath } from "#app/modules/i18n/rules";
 
 type Variant = "pills" | "buttons" | "dropdown" | "select";
@@ -29,7 +29,13 @@ export function LanguageSwitcher({ variant, current }: { variant: Variant; curre
         <ul className="absolute right-0 z-20 mt-1 w-40 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
           {locales.map((l) => (
             <li key={l}>
-              <Link to={hrefFor(l)} lang={l} hrefLang={l} aria-current={l === current ? "true" : undefined} className="block px-3 py-2 text-sm hover:bg-stone-100 aria-[current=true]:font-semibold">
+              <Link
+                to={hrefFor(l)}
+                lang={l}
+                hrefLang={l}
+                aria-current={l === current ? "true" : undefined}
+                className="block px-3 py-2 text-sm hover:bg-stone-100 aria-[current=true]:font-semibold"
+              >
                 {localeNames[l]}
               </Link>
             </li>

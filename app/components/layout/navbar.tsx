@@ -8,7 +8,8 @@ import { LanguageSwitcher } from "./language-switcher";
 
 export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean; unread: number };
 
-const navLink = "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
+const navLink =
+  "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
 // Below 640 px the header must hold in one row at 360 px: the main links show their icon and keep their words for screen readers.
 const iconLink = "min-w-11 justify-center gap-2 max-sm:px-0";
 const phoneHidden = "max-sm:sr-only";
@@ -33,7 +34,10 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
             </NavLink>
           ) : null}
           {user?.isDm ? (
-            <Link to={localePath(lang, "/create")} className={`inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 ${iconLink}`}>
+            <Link
+              to={localePath(lang, "/create")}
+              className={`inline-flex min-h-11 items-center whitespace-nowrap rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 ${iconLink}`}
+            >
               <PlusIcon className="h-5 w-5 sm:hidden" />
               <span className={phoneHidden}>{t("nav.create")}</span>
             </Link>
@@ -55,7 +59,10 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
             <Link to={localePath(lang, "/login")} className={`${navLink} max-sm:px-2`}>
               {t("nav.login")}
             </Link>
-            <Link to={localePath(lang, "/signup")} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 max-sm:px-2">
+            <Link
+              to={localePath(lang, "/signup")}
+              className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 max-sm:px-2"
+            >
               {t("nav.signup")}
             </Link>
           </div>
@@ -71,7 +78,11 @@ function Bell({ lang, unread }: { lang: Locale; unread: number }) {
   const badge = unreadBadge(unread);
   const label = badge ? `${t("nav.notifications")}: ${t("badge", { ns: "notifications", count: unread })}` : t("nav.notifications");
   return (
-    <Link to={localePath(lang, "/notifications")} className="relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100" aria-label={label}>
+    <Link
+      to={localePath(lang, "/notifications")}
+      className="relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+      aria-label={label}
+    >
       <BellIcon className="h-6 w-6" />
       {badge ? (
         <span aria-hidden="true" className="absolute right-0 top-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">

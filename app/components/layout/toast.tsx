@@ -22,7 +22,10 @@ export function Toast({ toast }: { toast: ToastData }) {
   }, [toast]);
   if (!open) return null;
   return (
-    <div role={toast.type === "error" ? "alert" : "status"} className={`fixed bottom-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded-md border-l-4 p-4 shadow-lg ${styles[toast.type]}`}>
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      className={`fixed bottom-4 right-4 z-50 flex max-w-sm items-start gap-3 rounded-md border-l-4 p-4 shadow-lg ${styles[toast.type]}`}
+    >
       <p className="text-sm">{t(toast.key, toast.params)}</p>
       <button type="button" onClick={() => setOpen(false)} className="-m-1 min-h-8 min-w-8 rounded text-lg leading-none" aria-label={t("actions.close")}>
         ×

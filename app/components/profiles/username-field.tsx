@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { type InputHTMLAttributes,useEffect, useRef, useState } from "react";
+import { type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "#app/components/ui/field";
 
@@ -11,7 +11,17 @@ const DEBOUNCE_MS = 500; // spec section 5, Username
  * With JavaScript, asks the server 500 ms after the last keystroke whether the name is free; the
  * submit runs the same check, so without JavaScript the verdict arrives with the form's answer.
  */
-export function UsernameField({ label, hint, errors, inputProps }: { label: string; hint: string; errors?: string[]; inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+export function UsernameField({
+  label,
+  hint,
+  errors,
+  inputProps,
+}: {
+  label: string;
+  hint: string;
+  errors?: string[];
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+}) {
   const { t, i18n } = useTranslation(["profile", "validation"]);
   const fetcher = useFetcher<Check>();
   const [value, setValue] = useState(String(inputProps.defaultValue ?? ""));

@@ -20,7 +20,9 @@ export function TagList({ tags }: { tags: TagChip[] }) {
   return (
     <ul className="flex flex-wrap gap-2">
       {tags.map((tag) => (
-        <li key={tag.id} className="rounded-full bg-stone-100 px-3 py-1 text-sm"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
+        <li key={tag.id} className="rounded-full bg-stone-100 px-3 py-1 text-sm">
+          <span aria-hidden="true">{tag.emoji}</span> {tag.label}
+        </li>
       ))}
     </ul>
   );
@@ -34,7 +36,9 @@ export function HostCard({ host }: { host: { id: string; name: string; bio: stri
       <p className="text-stone-600">{t("detail.host")}</p>
       <p className="font-semibold">{host.name}</p>
       {host.bio ? <p className="mt-1 text-stone-700">{host.bio}</p> : null}
-      <Link to={`${localePath(i18n.language as Locale, `/profile/${host.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">{t("detail.ratingLink")}</Link>
+      <Link to={`${localePath(i18n.language as Locale, `/profile/${host.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">
+        {t("detail.ratingLink")}
+      </Link>
     </div>
   );
 }

@@ -58,7 +58,8 @@ export function ImageField({ field, serverProblem, lang }: Props) {
     const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
     const found = checkImage({ head, size: file.size });
     setClientProblem(found);
-    if (found) input.value = ""; // spec: a refused file is cleared
+    if (found)
+      input.value = ""; // spec: a refused file is cleared
     else setPicked(URL.createObjectURL(file));
   }
 
@@ -71,7 +72,9 @@ export function ImageField({ field, serverProblem, lang }: Props) {
       <p id={`${id}-hint`} className="text-xs text-stone-600">
         {t("form.imageHint", { max: problemParams({ key: "imageTooLarge", bytes: IMAGE_MAX_BYTES }, lang).max })}
       </p>
-      {preview ? <img src={preview} alt={t("form.imagePreview")} width={400} height={225} className="aspect-video w-full max-w-sm rounded-md object-cover" /> : null}
+      {preview ? (
+        <img src={preview} alt={t("form.imagePreview")} width={400} height={225} className="aspect-video w-full max-w-sm rounded-md object-cover" />
+      ) : null}
       <input
         id={id}
         ref={fileInput}
@@ -92,7 +95,11 @@ export function ImageField({ field, serverProblem, lang }: Props) {
       ) : null}
       <ul id={errorId} className="min-h-5 text-sm text-red-700" aria-live="polite">
         {problem && params ? <li>{t(problem.key, { ns: "validation", ...params })}</li> : null}
-        {(field.errors ?? []).filter((e) => e !== problem?.key).map((e) => <li key={e}>{t(e, { ns: "validation" })}</li>)}
+        {(field.errors ?? [])
+          .filter((e) => e !== problem?.key)
+          .map((e) => (
+            <li key={e}>{t(e, { ns: "validation" })}</li>
+          ))}
       </ul>
       {toast ? <Toast toast={toast} /> : null}
     </div>

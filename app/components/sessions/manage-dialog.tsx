@@ -45,8 +45,16 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
         <ul className="mt-2 divide-y divide-stone-200 text-sm">
           {people.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-2 py-1">
-              <span>{p.position ? `${p.position}. ` : ""}{p.name}</span>
-              <button type="button" onClick={() => setTarget({ ...p, list: kind })} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-red-700 hover:bg-red-50">
+              <span>
+                {p.position ? `${p.position}. ` : ""}
+                {p.name}
+              </span>
+              <button
+                type="button"
+                onClick={() => setTarget({ ...p, list: kind })}
+                aria-label={t("detail.removeName", { name: p.name })}
+                className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
+              >
                 {t("detail.remove")}
               </button>
             </li>
@@ -60,7 +68,14 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
 
   return (
     <>
-      <button type="button" onClick={() => { setRemoved(false); setOpen(true); }} className={buttonClass("secondary", "w-full")}>
+      <button
+        type="button"
+        onClick={() => {
+          setRemoved(false);
+          setOpen(true);
+        }}
+        className={buttonClass("secondary", "w-full")}
+      >
         {t("detail.manage")}
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={t("detail.manageTitle")}>
@@ -69,13 +84,21 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
         </p>
         {list(t("detail.participants"), "bookings", participants)}
         {list(t("detail.waitlist"), "waitlist", waitlist)}
-        <Modal open={target !== null} onClose={() => (busy ? undefined : setTarget(null))} title={target ? t(target.list === "bookings" ? "remove.titleParticipant" : "remove.titleWaitlist", { name: target.name }) : ""}>
+        <Modal
+          open={target !== null}
+          onClose={() => (busy ? undefined : setTarget(null))}
+          title={target ? t(target.list === "bookings" ? "remove.titleParticipant" : "remove.titleWaitlist", { name: target.name }) : ""}
+        >
           <p className="mt-3 text-stone-700">{t("remove.body")}</p>
           <fetcher.Form method="post" action={removeAction} preventScrollReset className="mt-6 flex justify-end gap-2">
             <input type="hidden" name="list" value={target?.list ?? ""} />
             <input type="hidden" name="userId" value={target?.userId ?? ""} />
-            <button type="button" onClick={() => setTarget(null)} disabled={busy} className={buttonClass("secondary")}>{t("remove.cancel")}</button>
-            <button type="submit" disabled={busy} className={buttonClass("danger")}>{t("remove.confirm")}</button>
+            <button type="button" onClick={() => setTarget(null)} disabled={busy} className={buttonClass("secondary")}>
+              {t("remove.cancel")}
+            </button>
+            <button type="submit" disabled={busy} className={buttonClass("danger")}>
+              {t("remove.confirm")}
+            </button>
           </fetcher.Form>
         </Modal>
       </Modal>

@@ -22,10 +22,13 @@ export function useOverlapCheck(opts: { kind: "session" | "series"; fields: read
 
   // A new answer from the action is newer than anything checked before it.
   useEffect(() => setLive(null), [opts.server]);
-  useEffect(() => () => {
-    clearTimeout(timer.current);
-    pending.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;

@@ -18,10 +18,35 @@ import { DURATION } from "#app/modules/sessions/rules";
 import { tagChip, tagChipBox, tagChipList } from "./tag-chips";
 
 type FieldName =
-  | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "frequency" | "dayOfWeek" | "dayOfMonth"
-  | "timeOfDay" | "startDate" | "isOngoing" | "endDate" | "duration" | "maxParticipants" | "minParticipants" | "autoGenerateAhead"
-  | "bookingLockHours" | "preSessionCheckHours" | "tags" | "tagsOther" | "isFree" | "price" | "currency" | "paymentMethods"
-  | "minAdvanceBookingHours" | "voucherPaymentDays" | "location" | "imageUrl";
+  | "title"
+  | "description"
+  | "sessionInstructions"
+  | "game"
+  | "genre"
+  | "experienceLevel"
+  | "frequency"
+  | "dayOfWeek"
+  | "dayOfMonth"
+  | "timeOfDay"
+  | "startDate"
+  | "isOngoing"
+  | "endDate"
+  | "duration"
+  | "maxParticipants"
+  | "minParticipants"
+  | "autoGenerateAhead"
+  | "bookingLockHours"
+  | "preSessionCheckHours"
+  | "tags"
+  | "tagsOther"
+  | "isFree"
+  | "price"
+  | "currency"
+  | "paymentMethods"
+  | "minAdvanceBookingHours"
+  | "voucherPaymentDays"
+  | "location"
+  | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
 export type SeriesFormValues = Partial<Shape>;
 
@@ -75,8 +100,12 @@ export function SeriesForm(props: Props) {
   const submitLabel = hasConflicts(overlap.report)
     ? t("overlap.saveAnyway")
     : props.mode === "create"
-      ? busy ? t("seriesForm.creating") : t("seriesForm.submit")
-      : busy ? t("seriesForm.updating") : t("seriesForm.update");
+      ? busy
+        ? t("seriesForm.creating")
+        : t("seriesForm.submit")
+      : busy
+        ? t("seriesForm.updating")
+        : t("seriesForm.update");
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={overlap.onChange} className="mt-6 space-y-6">
@@ -87,25 +116,43 @@ export function SeriesForm(props: Props) {
         <div className="grid gap-x-4 sm:grid-cols-3">
           <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
             <option value="">{t("form.chooseGame")}</option>
-            {games.map((g) => <option key={g} value={g}>{gameLabel(t, g)}</option>)}
+            {games.map((g) => (
+              <option key={g} value={g}>
+                {gameLabel(t, g)}
+              </option>
+            ))}
           </SelectField>
           <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
             <option value="">{t("form.noGenre")}</option>
-            {genres.map((g) => <option key={g} value={g}>{t(`genres.${g}`)}</option>)}
+            {genres.map((g) => (
+              <option key={g} value={g}>
+                {t(`genres.${g}`)}
+              </option>
+            ))}
           </SelectField>
           <SelectField label={t("form.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
             <option value="">{t("form.anyLevel")}</option>
-            {formExperienceLevels.map((l) => <option key={l} value={l}>{t(`levels.${l}`)}</option>)}
+            {formExperienceLevels.map((l) => (
+              <option key={l} value={l}>
+                {t(`levels.${l}`)}
+              </option>
+            ))}
           </SelectField>
         </div>
         <TextareaField
           label={t("form.instructions")}
-          hint={<>{t("seriesForm.instructionsHint")} <CharCounter length={instructions} max={1000} /></>}
+          hint={
+            <>
+              {t("seriesForm.instructionsHint")} <CharCounter length={instructions} max={1000} />
+            </>
+          }
           errors={fields.sessionInstructions.errors}
           textareaProps={{ ...getTextareaProps(fields.sessionInstructions), rows: 3, onInput: (e) => setInstructions(e.currentTarget.value.length) }}
         />
         <fieldset>
-          <legend className="text-sm font-medium text-stone-800">{t("form.tags")} <span className="text-xs text-stone-600">{t("seriesForm.tagsHint")}</span></legend>
+          <legend className="text-sm font-medium text-stone-800">
+            {t("form.tags")} <span className="text-xs text-stone-600">{t("seriesForm.tagsHint")}</span>
+          </legend>
           <div className={tagChipList}>
             {predefinedTags.map((tag) => (
               <label key={tag.id} className={tagChip}>
@@ -115,7 +162,10 @@ export function SeriesForm(props: Props) {
           </div>
           <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
         </fieldset>
-        <Field label={t("form.otherTags")} inputProps={{ name: "tagsOther", type: "text", defaultValue: String(fields.tagsOther.initialValue ?? freeTags), maxLength: 200 }} />
+        <Field
+          label={t("form.otherTags")}
+          inputProps={{ name: "tagsOther", type: "text", defaultValue: String(fields.tagsOther.initialValue ?? freeTags), maxLength: 200 }}
+        />
         <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
         <ImageField field={fields.imageUrl} serverProblem={imageProblemOf(props.lastResult)} lang={props.lang} />
       </fieldset>
@@ -123,15 +173,40 @@ export function SeriesForm(props: Props) {
         <legend className={legend}>{t("seriesForm.schedule")}</legend>
         <div className="grid gap-x-4 sm:grid-cols-3">
           <SelectField label={t("seriesForm.frequency")} errors={fields.frequency.errors} selectProps={getSelectProps(fields.frequency)}>
-            {frequencies.map((f) => <option key={f} value={f}>{t(`seriesForm.${f}`)}</option>)}
+            {frequencies.map((f) => (
+              <option key={f} value={f}>
+                {t(`seriesForm.${f}`)}
+              </option>
+            ))}
           </SelectField>
           <SelectField label={t("seriesForm.dayOfWeek")} errors={fields.dayOfWeek.errors} selectProps={getSelectProps(fields.dayOfWeek)}>
-            {weekdays.map((d, i) => <option key={d} value={i}>{d}</option>)}
+            {weekdays.map((d, i) => (
+              <option key={d} value={i}>
+                {d}
+              </option>
+            ))}
           </SelectField>
           <Field label={t("seriesForm.dayOfMonth")} errors={fields.dayOfMonth.errors} inputProps={getInputProps(fields.dayOfMonth, { type: "number" })} />
-          <Field label={t("seriesForm.startDate")} errors={fields.startDate.errors} inputProps={{ ...getInputProps(fields.startDate, { type: "date" }), min: props.existing && props.existing.startDate < props.minDate ? props.existing.startDate : props.minDate }} />
-          <Field label={t("seriesForm.timeOfDay")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.timeOfDay.errors} inputProps={getInputProps(fields.timeOfDay, { type: "time" })} />
-          <Field label={t("form.duration")} hint={t("form.customMinutes")} errors={fields.duration.errors} inputProps={{ ...getInputProps(fields.duration, { type: "number" }), step: DURATION.step }} />
+          <Field
+            label={t("seriesForm.startDate")}
+            errors={fields.startDate.errors}
+            inputProps={{
+              ...getInputProps(fields.startDate, { type: "date" }),
+              min: props.existing && props.existing.startDate < props.minDate ? props.existing.startDate : props.minDate,
+            }}
+          />
+          <Field
+            label={t("seriesForm.timeOfDay")}
+            hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })}
+            errors={fields.timeOfDay.errors}
+            inputProps={getInputProps(fields.timeOfDay, { type: "time" })}
+          />
+          <Field
+            label={t("form.duration")}
+            hint={t("form.customMinutes")}
+            errors={fields.duration.errors}
+            inputProps={{ ...getInputProps(fields.duration, { type: "number" }), step: DURATION.step }}
+          />
         </div>
         <OverlapWarning report={overlap.report} />
         {/* Ongoing hides the end date with CSS alone (so also without JavaScript); JavaScript clears it, and the server ignores it. */}
@@ -147,25 +222,51 @@ export function SeriesForm(props: Props) {
             {t("seriesForm.ongoing")}
           </label>
           <div className="group-has-[:checked]/ongoing:hidden">
-            <Field label={t("seriesForm.endDate")} errors={fields.endDate.errors} inputProps={{ ...getInputProps(fields.endDate, { type: "date" }), min: props.minDate }} />
+            <Field
+              label={t("seriesForm.endDate")}
+              errors={fields.endDate.errors}
+              inputProps={{ ...getInputProps(fields.endDate, { type: "date" }), min: props.minDate }}
+            />
           </div>
         </div>
       </fieldset>
       <fieldset className={section}>
         <legend className={legend}>{t("seriesForm.management")}</legend>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field label={t("form.maxParticipants")} errors={fields.maxParticipants.errors} inputProps={getInputProps(fields.maxParticipants, { type: "number" })} />
-          <Field label={t("form.minParticipants")} errors={fields.minParticipants.errors} inputProps={getInputProps(fields.minParticipants, { type: "number" })} />
-          <Field label={t("seriesForm.autoGenerateAhead")} errors={fields.autoGenerateAhead.errors} inputProps={getInputProps(fields.autoGenerateAhead, { type: "number" })} />
-          <Field label={t("seriesForm.bookingLockHours")} errors={fields.bookingLockHours.errors} inputProps={getInputProps(fields.bookingLockHours, { type: "number" })} />
-          <Field label={t("form.preSessionCheckHours")} errors={fields.preSessionCheckHours.errors} inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })} />
+          <Field
+            label={t("form.maxParticipants")}
+            errors={fields.maxParticipants.errors}
+            inputProps={getInputProps(fields.maxParticipants, { type: "number" })}
+          />
+          <Field
+            label={t("form.minParticipants")}
+            errors={fields.minParticipants.errors}
+            inputProps={getInputProps(fields.minParticipants, { type: "number" })}
+          />
+          <Field
+            label={t("seriesForm.autoGenerateAhead")}
+            errors={fields.autoGenerateAhead.errors}
+            inputProps={getInputProps(fields.autoGenerateAhead, { type: "number" })}
+          />
+          <Field
+            label={t("seriesForm.bookingLockHours")}
+            errors={fields.bookingLockHours.errors}
+            inputProps={getInputProps(fields.bookingLockHours, { type: "number" })}
+          />
+          <Field
+            label={t("form.preSessionCheckHours")}
+            errors={fields.preSessionCheckHours.errors}
+            inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })}
+          />
         </div>
       </fieldset>
       <PricingFields fields={fields} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="flex gap-2">
         <Button disabled={busy}>{submitLabel}</Button>
-        <Link to={props.cancelHref} className={buttonClass("secondary")}>{t("seriesForm.cancel")}</Link>
+        <Link to={props.cancelHref} className={buttonClass("secondary")}>
+          {t("seriesForm.cancel")}
+        </Link>
       </div>
     </Form>
   );

@@ -30,7 +30,12 @@ export function AddSessionForm(props: { lastResult: Reply; timeZone: string; now
       <input type="hidden" name="intent" value="addSession" />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field label={t("form.date")} errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "date" })} />
-        <Field label={t("form.time")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.time.errors} inputProps={getInputProps(fields.time, { type: "time" })} />
+        <Field
+          label={t("form.time")}
+          hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })}
+          errors={fields.time.errors}
+          inputProps={getInputProps(fields.time, { type: "time" })}
+        />
       </div>
       <FormErrors errors={form.errors} id={form.errorId} />
       <Button disabled={busy}>{t("seriesDetail.addSessionSubmit")}</Button>

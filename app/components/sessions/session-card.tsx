@@ -42,19 +42,27 @@ export function SessionCard({ card }: { card: CardData }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1">
           {card.badges.slice(0, 2).map((b) => (
-            <span key={b} className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">{t(`card.${b}`)}</span>
+            <span key={b} className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+              {t(`card.${b}`)}
+            </span>
           ))}
         </div>
         <h3 className="text-lg font-semibold leading-snug">
-          <Link to={card.href} className="after:absolute after:inset-0 hover:underline">{card.title}</Link>
+          <Link to={card.href} className="after:absolute after:inset-0 hover:underline">
+            {card.title}
+          </Link>
         </h3>
-        <p className="text-sm text-stone-700">{card.game} · {t("card.by", { name: card.host })}</p>
+        <p className="text-sm text-stone-700">
+          {card.game} · {t("card.by", { name: card.host })}
+        </p>
         {card.recurrence ? <p className="text-sm font-medium text-purple-800">🔁 {card.recurrence}</p> : null}
         <p className="text-sm">{card.when}</p>
         {card.tags.length ? (
           <ul className="flex flex-wrap gap-1 text-xs">
             {card.tags.map((tag) => (
-              <li key={tag.id} className="rounded-full bg-stone-100 px-2 py-0.5"><span aria-hidden="true">{tag.emoji}</span> {tag.label}</li>
+              <li key={tag.id} className="rounded-full bg-stone-100 px-2 py-0.5">
+                <span aria-hidden="true">{tag.emoji}</span> {tag.label}
+              </li>
             ))}
           </ul>
         ) : null}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult,useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -18,9 +18,30 @@ import { DURATION_PRESETS, SESSION_LIMITS, sessionFormSchema } from "#app/module
 import { tagChip, tagChipBox, tagChipList } from "./tag-chips";
 
 type FieldName =
-  | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "date" | "time" | "duration"
-  | "durationCustom" | "maxParticipants" | "minParticipants" | "preSessionCheckHours" | "tags" | "tagsOther" | "isFree" | "price" | "currency"
-  | "paymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays" | "location" | "isPrivate" | "imageUrl";
+  | "title"
+  | "description"
+  | "sessionInstructions"
+  | "game"
+  | "genre"
+  | "experienceLevel"
+  | "date"
+  | "time"
+  | "duration"
+  | "durationCustom"
+  | "maxParticipants"
+  | "minParticipants"
+  | "preSessionCheckHours"
+  | "tags"
+  | "tagsOther"
+  | "isFree"
+  | "price"
+  | "currency"
+  | "paymentMethods"
+  | "minAdvanceBookingHours"
+  | "voucherPaymentDays"
+  | "location"
+  | "isPrivate"
+  | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
 export type SessionFormValues = Partial<Shape>;
 
@@ -57,7 +78,12 @@ export function SessionForm(props: {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const overlap = useOverlapCheck({ kind: "session", fields: ["date", "time", "duration", "durationCustom"], excludeId: props.sessionId, server: props.overlap ?? null });
+  const overlap = useOverlapCheck({
+    kind: "session",
+    fields: ["date", "time", "duration", "durationCustom"],
+    excludeId: props.sessionId,
+    server: props.overlap ?? null,
+  });
   // Initial values are what the host sent on a failed submit (conform's lastResult), else the saved or default ones.
   const [duration, setDuration] = useState(asText(fields.duration.initialValue) ?? "120");
   const [instructions, setInstructions] = useState((asText(fields.sessionInstructions.initialValue) ?? "").length);
@@ -74,19 +100,25 @@ export function SessionForm(props: {
           <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
             <option value="">{t("form.chooseGame")}</option>
             {games.map((g) => (
-              <option key={g} value={g}>{gameLabel(t, g)}</option>
+              <option key={g} value={g}>
+                {gameLabel(t, g)}
+              </option>
             ))}
           </SelectField>
           <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
             <option value="">{t("form.noGenre")}</option>
             {genres.map((g) => (
-              <option key={g} value={g}>{t(`genres.${g}`)}</option>
+              <option key={g} value={g}>
+                {t(`genres.${g}`)}
+              </option>
             ))}
           </SelectField>
           <SelectField label={t("form.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
             <option value="">{t("form.anyLevel")}</option>
             {formExperienceLevels.map((l) => (
-              <option key={l} value={l}>{t(`levels.${l}`)}</option>
+              <option key={l} value={l}>
+                {t(`levels.${l}`)}
+              </option>
             ))}
           </SelectField>
         </div>
@@ -122,33 +154,77 @@ export function SessionForm(props: {
         <legend className={legend}>{t("form.scheduling")}</legend>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field label={t("form.date")} errors={fields.date.errors} inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: props.minDate }} />
-          <Field label={t("form.time")} hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })} errors={fields.time.errors} inputProps={getInputProps(fields.time, { type: "time" })} />
+          <Field
+            label={t("form.time")}
+            hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })}
+            errors={fields.time.errors}
+            inputProps={getInputProps(fields.time, { type: "time" })}
+          />
         </div>
         <OverlapWarning report={overlap.report} />
         <fieldset>
           <legend className="text-sm font-medium text-stone-800">{t("form.duration")}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {[...DURATION_PRESETS.map(String), "custom"].map((value) => (
-              <label key={value} className="inline-flex min-h-11 items-center gap-2 rounded-md border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input type="radio" name="duration" value={value} checked={duration === value || (value === "custom" && !DURATION_PRESETS.map(String).includes(duration))} onChange={() => setDuration(value)} />
+              <label
+                key={value}
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-stone-300 px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="duration"
+                  value={value}
+                  checked={duration === value || (value === "custom" && !DURATION_PRESETS.map(String).includes(duration))}
+                  onChange={() => setDuration(value)}
+                />
                 {value === "custom" ? t("form.custom") : t("form.hours", { count: Number(value) / 60 })}
               </label>
             ))}
           </div>
-          <Field label={t("form.customMinutes")} inputProps={{ name: fields.durationCustom.name, type: "number", min: DURATION.min, max: DURATION.max, step: DURATION.step, defaultValue: asText(fields.durationCustom.initialValue) ?? "" }} />
+          <Field
+            label={t("form.customMinutes")}
+            inputProps={{
+              name: fields.durationCustom.name,
+              type: "number",
+              min: DURATION.min,
+              max: DURATION.max,
+              step: DURATION.step,
+              defaultValue: asText(fields.durationCustom.initialValue) ?? "",
+            }}
+          />
           <ErrorList id={fields.duration.errorId} errors={fields.duration.errors} />
         </fieldset>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field label={t("form.maxParticipants")} errors={fields.maxParticipants.errors} inputProps={getInputProps(fields.maxParticipants, { type: "number" })} />
-          <Field label={t("form.minParticipants")} errors={fields.minParticipants.errors} inputProps={getInputProps(fields.minParticipants, { type: "number" })} />
-          <Field label={t("form.preSessionCheckHours")} errors={fields.preSessionCheckHours.errors} inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })} />
+          <Field
+            label={t("form.maxParticipants")}
+            errors={fields.maxParticipants.errors}
+            inputProps={getInputProps(fields.maxParticipants, { type: "number" })}
+          />
+          <Field
+            label={t("form.minParticipants")}
+            errors={fields.minParticipants.errors}
+            inputProps={getInputProps(fields.minParticipants, { type: "number" })}
+          />
+          <Field
+            label={t("form.preSessionCheckHours")}
+            errors={fields.preSessionCheckHours.errors}
+            inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })}
+          />
         </div>
       </fieldset>
 
       <PricingFields fields={fields} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Button disabled={busy}>
-        {hasConflicts(overlap.report) ? t("overlap.saveAnyway") : props.mode === "create" ? (busy ? t("form.creating") : t("form.submitCreate")) : busy ? t("form.updating") : t("form.submitUpdate")}
+        {hasConflicts(overlap.report)
+          ? t("overlap.saveAnyway")
+          : props.mode === "create"
+            ? busy
+              ? t("form.creating")
+              : t("form.submitCreate")
+            : busy
+              ? t("form.updating")
+              : t("form.submitUpdate")}
       </Button>
     </Form>
   );

@@ -17,7 +17,12 @@ export function Modal({ open, onClose, title, children }: { open: boolean; onClo
           <DialogTitle as="h2" className="text-lg font-semibold">
             {title}
           </DialogTitle>
-          <button type="button" onClick={onClose} aria-label={t("actions.close")} className="-m-1 inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-2xl leading-none text-stone-700 hover:bg-stone-100">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t("actions.close")}
+            className="-m-1 inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-2xl leading-none text-stone-700 hover:bg-stone-100"
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

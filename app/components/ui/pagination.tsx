@@ -8,7 +8,21 @@ import { pageButtons } from "#app/modules/sessions/search";
  * Shown only when there is more than one page. Each page is a plain link. `more` says the total
  * is a lower bound (the search counts up to a cap).
  */
-export function Pagination({ page, pages, total, more = false, pageSize, hrefFor }: { page: number; pages: number; total: number; more?: boolean; pageSize: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pages,
+  total,
+  more = false,
+  pageSize,
+  hrefFor,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  more?: boolean;
+  pageSize: number;
+  hrefFor: (page: number) => string;
+}) {
   const { t } = useTranslation("sessions");
   if (pages <= 1) return null;
   const start = (page - 1) * pageSize + 1;
@@ -22,10 +36,17 @@ export function Pagination({ page, pages, total, more = false, pageSize, hrefFor
     <ul className={`items-center gap-1 ${className}`}>
       {pageButtons(page, pages, slots).map((p, i) =>
         p === "gap" ? (
-          <li key={`gap-${i}`} aria-hidden="true" className="px-1">…</li>
+          <li key={`gap-${i}`} aria-hidden="true" className="px-1">
+            …
+          </li>
         ) : (
           <li key={p}>
-            <Link to={hrefFor(p)} aria-current={p === page ? "page" : undefined} aria-label={t("pagination.page", { page: p })} className={`${item} ${small} ${p === page ? "border-brand-600 bg-brand-600 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}>
+            <Link
+              to={hrefFor(p)}
+              aria-current={p === page ? "page" : undefined}
+              aria-label={t("pagination.page", { page: p })}
+              className={`${item} ${small} ${p === page ? "border-brand-600 bg-brand-600 text-white" : "border-stone-300 bg-white hover:bg-stone-100"}`}
+            >
               {p}
             </Link>
           </li>
@@ -39,12 +60,16 @@ export function Pagination({ page, pages, total, more = false, pageSize, hrefFor
       <div className="flex items-center gap-1 md:gap-2">
         {page > 1 ? (
           <Link to={hrefFor(page - 1)} className={`${item} ${small} border-stone-300 bg-white`}>
-            <span aria-hidden="true" className="md:hidden">‹</span>
+            <span aria-hidden="true" className="md:hidden">
+              ‹
+            </span>
             <span className={arrowText}>{t("pagination.previous")}</span>
           </Link>
         ) : (
           <span aria-disabled="true" className={`${item} ${small} border-stone-200 text-stone-500`}>
-            <span aria-hidden="true" className="md:hidden">‹</span>
+            <span aria-hidden="true" className="md:hidden">
+              ‹
+            </span>
             <span className={arrowText}>{t("pagination.previous")}</span>
           </span>
         )}
@@ -53,12 +78,16 @@ export function Pagination({ page, pages, total, more = false, pageSize, hrefFor
         {page < pages ? (
           <Link to={hrefFor(page + 1)} className={`${item} ${small} border-stone-300 bg-white`}>
             <span className={arrowText}>{t("pagination.next")}</span>
-            <span aria-hidden="true" className="md:hidden">›</span>
+            <span aria-hidden="true" className="md:hidden">
+              ›
+            </span>
           </Link>
         ) : (
           <span aria-disabled="true" className={`${item} ${small} border-stone-200 text-stone-500`}>
             <span className={arrowText}>{t("pagination.next")}</span>
-            <span aria-hidden="true" className="md:hidden">›</span>
+            <span aria-hidden="true" className="md:hidden">
+              ›
+            </span>
           </span>
         )}
       </div>

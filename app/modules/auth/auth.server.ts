@@ -102,9 +102,7 @@ export async function verifyEmail(deps: Deps, token: string) {
 }
 
 export type CredentialResult =
-  | { ok: true; userId: string }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
+  { ok: true; userId: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password. Every attempt is counted per account and per address before the
@@ -205,10 +203,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
 }
 
 /** Changes the password after checking the current one; other devices are signed out. */
-export async function changePassword(
-  deps: Deps,
-  input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string | null },
-) {
+export async function changePassword(deps: Deps, input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string | null }) {
   const bucket = `password:check:${input.userId}`;
   const limited = await consumeLimit(deps.db, bucket, limits.passwordChecksPerAccount, deps.now);
   if (limited.limited) return { ok: false as const, reason: "rateLimited" as const, retryAfterSeconds: limited.retryAfterSeconds };
@@ -291,11 +286,7 @@ export const listApiClients = (deps: Pick<Deps, "db" | "now">, userId: string) =
 export const revokeApiClient = (deps: Pick<Deps, "db" | "now">, userId: string, familyId: string) =>
   repo.revokeApiTokenFamily(deps.db, userId, familyId, deps.now);
 
-export async function recordAuthMetric(
-  deps: Deps,
-  input: { eventType: string; provider: string; mode: string; errorMessage: string | null },
-  ip: string,
-) {
+export async function recordAuthMetric(deps: Deps, input: { eventType: string; provider: string; mode: string; errorMessage: string | null }, ip: string) {
   const limited = await consumeLimit(deps.db, `metrics:ip:${ip}`, limits.metricsPerAddress, deps.now);
   if (limited.limited) return false;
   await repo.insertAuthMetric(deps.db, { ...input, errorMessage: input.errorMessage?.slice(0, 1000) ?? null, now: deps.now });

@@ -4,8 +4,7 @@ import type { Mail } from "#app/services/mailer/mailer";
 
 type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Builds a message in the recipient's language; `link` is the one action it offers, if any. */
 export function buildEmail(input: { to: string; lang: Locale; kind: EmailKind; name: string; link?: string }): Mail {

@@ -7,7 +7,10 @@ import * as users from "#app/modules/users/repo.server";
 import type { Database } from "#db/client.server";
 import * as repo from "./repo.server";
 
-const clip = (value: string | undefined, max: number) => Array.from(value?.trim() ?? "").slice(0, max).join("");
+const clip = (value: string | undefined, max: number) =>
+  Array.from(value?.trim() ?? "")
+    .slice(0, max)
+    .join("");
 
 /**
  * Finds or creates the account for a Google profile. Google has verified the address, so an

@@ -1,9 +1,6 @@
 import type { Database } from "#db/client.server";
 
-export async function insertLoginSession(
-  db: Database,
-  input: { userId: string; expiresAt: Date; userAgent: string; ip: string; now: Date },
-) {
+export async function insertLoginSession(db: Database, input: { userId: string; expiresAt: Date; userAgent: string; ip: string; now: Date }) {
   const row = await db
     .insertInto("login_sessions")
     .values({
@@ -24,7 +21,19 @@ export function findUserByLoginSession(db: Database, sessionId: string, now: Dat
   return db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.id as session_id", "s.last_seen_at", "u.id", "u.email", "u.email_verified_at", "u.display_name", "u.first_name", "u.last_name", "u.roles", "u.preferred_language", "u.time_zone"])
+    .select([
+      "s.id as session_id",
+      "s.last_seen_at",
+      "u.id",
+      "u.email",
+      "u.email_verified_at",
+      "u.display_name",
+      "u.first_name",
+      "u.last_name",
+      "u.roles",
+      "u.preferred_language",
+      "u.time_zone",
+    ])
     .where("s.id", "=", sessionId)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now)
@@ -99,7 +108,13 @@ export async function consumeOneTimeToken(db: Database, purpose: "verify_email" 
 
 /** Uses up every outstanding token of a purpose, so older links die with the one just used. */
 export async function revokeOneTimeTokens(db: Database, userId: string, purpose: "verify_email" | "reset_password", now: Date) {
-  await db.updateTable("one_time_tokens").set({ used_at: now }).where("user_id", "=", userId).where("purpose", "=", purpose).where("used_at", "is", null).execute();
+  await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: now })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", purpose)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 export function findLiveOneTimeToken(db: Database, purpose: "verify_email" | "reset_password", tokenHash: string, now: Date) {
@@ -170,7 +185,12 @@ export async function consumeRefreshToken(db: Database, refreshHash: string, now
       .returning(["user_id", "family_id", "family_started_at", "user_agent"])
       .executeTakeFirst();
     if (row) return { status: "rotated" as const, ...row };
-    const spent = await trx.selectFrom("api_tokens").select(["family_id"]).where("refresh_token_hash", "=", refreshHash).where("revoked_at", "is not", null).executeTakeFirst();
+    const spent = await trx
+      .selectFrom("api_tokens")
+      .select(["family_id"])
+      .where("refresh_token_hash", "=", refreshHash)
+      .where("revoked_at", "is not", null)
+      .executeTakeFirst();
     if (!spent) return { status: "unknown" as const };
     await trx.updateTable("api_tokens").set({ revoked_at: now }).where("family_id", "=", spent.family_id).where("revoked_at", "is", null).execute();
     return { status: "reused" as const };
@@ -205,10 +225,7 @@ export async function revokeAllApiTokens(db: Database, userId: string, now: Date
   await db.updateTable("api_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
-export async function insertAuthMetric(
-  db: Database,
-  input: { eventType: string; provider: string; mode: string; errorMessage: string | null; now: Date },
-) {
+export async function insertAuthMetric(db: Database, input: { eventType: string; provider: string; mode: string; errorMessage: string | null; now: Date }) {
   await db
     .insertInto("auth_metrics")
     .values({

@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { getEnv } from "#app/env.server";
 import type { Deps } from "#app/modules/deps.server";
 import { locales } from "#app/modules/i18n/config";
-import { isAdmin,isDm } from "#app/modules/users/rules";
+import { isAdmin, isDm } from "#app/modules/users/rules";
 import { oncePerRequest } from "#app/utils/request-scope.server";
 import { checkCredentials, idleCutoff, type RequestMeta, startLoginSession } from "./auth.server";
 import { PkceGoogleStrategy } from "./google-pkce.server";
@@ -58,7 +58,14 @@ export function getAuthenticator(): Authenticator<LoginSessionId> {
   auth.use(
     new FormStrategy(async ({ form, context }) => {
       const { deps, meta } = context as StrategyContext;
-      const result = await checkCredentials(deps, String(form.get("email") ?? "").trim().toLowerCase(), String(form.get("password") ?? ""), meta);
+      const result = await checkCredentials(
+        deps,
+        String(form.get("email") ?? "")
+          .trim()
+          .toLowerCase(),
+        String(form.get("password") ?? ""),
+        meta,
+      );
       if (!result.ok) throw new CredentialsError(result.reason, result.reason === "rateLimited" ? result.retryAfterSeconds : 0);
       return startLoginSession(deps, result.userId, meta);
     }),

@@ -9,7 +9,18 @@ describe("tag catalogue", () => {
     expect(new Set(predefinedTags.map((t) => t.id)).size).toBe(32);
     for (const t of predefinedTags) {
       expect(tagCategories).toContain(t.category);
-      for (const value of [t.label, t.labelEs, t.labelPt, t.emoji, t.icon, t.colour, tagDescriptions[t.id]?.en, tagDescriptions[t.id]?.es, tagDescriptions[t.id]?.pt]) expect(value ?? "").not.toBe("");
+      for (const value of [
+        t.label,
+        t.labelEs,
+        t.labelPt,
+        t.emoji,
+        t.icon,
+        t.colour,
+        tagDescriptions[t.id]?.en,
+        tagDescriptions[t.id]?.es,
+        tagDescriptions[t.id]?.pt,
+      ])
+        expect(value ?? "").not.toBe("");
     }
     for (const id of popularTagIds) expect(predefinedTags.map((t) => t.id)).toContain(id);
   });

@@ -65,7 +65,12 @@ export const predefinedTags: readonly Tag[] = [
   tag("latam", "community", "🌎", "globe-americas", { en: "Latin America", es: "Latinoamérica", pt: "América Latina" }),
 ];
 
-const fold = (value: string) => value.normalize("NFD").replace(/\p{Diacritic}/gu, "").trim().toLowerCase();
+const fold = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .trim()
+    .toLowerCase();
 
 const index = new Map<string, Tag>();
 for (const t of predefinedTags) for (const key of [t.id, t.label, t.labelEs, t.labelPt]) index.set(fold(key), t);

@@ -12,7 +12,15 @@ function dateTimeFormat(lang: Locale, timeZone: string) {
   const key = `${lang}|${timeZone}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale[lang], { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+    format = new Intl.DateTimeFormat(intlLocale[lang], {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
     dateTimeFormats.set(key, format);
   }
   return format;

@@ -1,5 +1,5 @@
 import { createInstance, type i18n, type TFunction } from "i18next";
-import { defaultLocale, type Locale, locales, type Namespace,namespaces } from "./config";
+import { defaultLocale, type Locale, locales, type Namespace, namespaces } from "./config";
 import { resources } from "./resources.server";
 
 let shared: i18n | undefined;

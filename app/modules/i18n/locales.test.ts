@@ -24,15 +24,18 @@ describe("locale files", () => {
     }
   });
 
-  it.each(namespaces.flatMap((ns) => locales.filter((l) => l !== "es").map((lang) => [ns, lang] as const)))(
-    "%s: %s has exactly the keys of es",
-    (ns, lang) => {
-      const expected = new Set(keys(read("es", ns)).map(base));
-      const actual = new Set(keys(read(lang, ns)).map(base));
-      expect([...actual].filter((k) => !expected.has(k)), "extra keys").toEqual([]);
-      expect([...expected].filter((k) => !actual.has(k)), "missing keys").toEqual([]);
-    },
-  );
+  it.each(namespaces.flatMap((ns) => locales.filter((l) => l !== "es").map((lang) => [ns, lang] as const)))("%s: %s has exactly the keys of es", (ns, lang) => {
+    const expected = new Set(keys(read("es", ns)).map(base));
+    const actual = new Set(keys(read(lang, ns)).map(base));
+    expect(
+      [...actual].filter((k) => !expected.has(k)),
+      "extra keys",
+    ).toEqual([]);
+    expect(
+      [...expected].filter((k) => !actual.has(k)),
+      "missing keys",
+    ).toEqual([]);
+  });
 
   it.each(namespaces.flatMap((ns) => locales.filter((l) => l !== "es").map((lang) => [ns, lang] as const)))(
     "%s: %s uses the same {{placeholders}} as es",
@@ -40,7 +43,9 @@ describe("locale files", () => {
       const values = (l: string) => new Map(entries(read(l, ns)));
       const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)/g)].map((m) => m[1]).sort();
       const es = values("es");
-      const mismatches = [...values(lang)].filter(([key, text]) => es.has(key) && placeholders(text).join() !== placeholders(es.get(key)!).join()).map(([key]) => key);
+      const mismatches = [...values(lang)]
+        .filter(([key, text]) => es.has(key) && placeholders(text).join() !== placeholders(es.get(key)!).join())
+        .map(([key]) => key);
       expect(mismatches).toEqual([]);
     },
   );

@@ -1,5 +1,5 @@
 import { parse as parseCookie } from "cookie";
-import { type Locale,localeCookieName } from "./config";
+import { type Locale, localeCookieName } from "./config";
 import { chooseLocale, isLocale } from "./rules";
 
 /** The language of a request: the URL's locale segment, else the cookie, Accept-Language, Spanish. */

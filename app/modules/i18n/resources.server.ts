@@ -29,7 +29,37 @@ import ptValidation from "../../../public/locales/pt/validation.json";
 
 // Bundled into the server build so rendering never waits on the file system.
 export const resources: Resource = {
-  es: { common: esCommon, auth: esAuth, validation: esValidation, errors: esErrors, emails: esEmails, profile: esProfile, mailbox: esMailbox, notifications: esNotifications, sessions: esSessions },
-  en: { common: enCommon, auth: enAuth, validation: enValidation, errors: enErrors, emails: enEmails, profile: enProfile, mailbox: enMailbox, notifications: enNotifications, sessions: enSessions },
-  pt: { common: ptCommon, auth: ptAuth, validation: ptValidation, errors: ptErrors, emails: ptEmails, profile: ptProfile, mailbox: ptMailbox, notifications: ptNotifications, sessions: ptSessions },
+  es: {
+    common: esCommon,
+    auth: esAuth,
+    validation: esValidation,
+    errors: esErrors,
+    emails: esEmails,
+    profile: esProfile,
+    mailbox: esMailbox,
+    notifications: esNotifications,
+    sessions: esSessions,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    validation: enValidation,
+    errors: enErrors,
+    emails: enEmails,
+    profile: enProfile,
+    mailbox: enMailbox,
+    notifications: enNotifications,
+    sessions: enSessions,
+  },
+  pt: {
+    common: ptCommon,
+    auth: ptAuth,
+    validation: ptValidation,
+    errors: ptErrors,
+    emails: ptEmails,
+    profile: ptProfile,
+    mailbox: ptMailbox,
+    notifications: ptNotifications,
+    sessions: ptSessions,
+  },
 };

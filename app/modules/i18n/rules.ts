@@ -1,4 +1,4 @@
-import { defaultLocale, type Locale,locales } from "./config";
+import { defaultLocale, type Locale, locales } from "./config";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

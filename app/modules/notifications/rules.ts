@@ -1,8 +1,20 @@
 /** Live-feed notification types (spec section 3, Notification). */
 export const notificationTypes = [
-  "booking_confirmed", "session_cancelled", "session_modified", "session_reminder", "session_starting", "new_message",
-  "payment_received", "payment_failed", "payment_due", "refund_processed", "player_joined", "player_cancelled",
-  "review_requested", "waitlist_spot_available", "welcome",
+  "booking_confirmed",
+  "session_cancelled",
+  "session_modified",
+  "session_reminder",
+  "session_starting",
+  "new_message",
+  "payment_received",
+  "payment_failed",
+  "payment_due",
+  "refund_processed",
+  "player_joined",
+  "player_cancelled",
+  "review_requested",
+  "waitlist_spot_available",
+  "welcome",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

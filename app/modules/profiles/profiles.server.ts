@@ -3,7 +3,7 @@ import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf, isAdmin, isDm, usernameChangeAvailableAt, usernameProblem } from "#app/modules/users/rules";
-import { findProfile, type ProfileRow,updateHostingFields, updateProfileFields } from "./repo.server";
+import { findProfile, type ProfileRow, updateHostingFields, updateProfileFields } from "./repo.server";
 import type { HostingInput, ProfileInput } from "./schema";
 
 export const getProfile = (deps: Pick<Deps, "db">, userId: string) => findProfile(deps.db, userId);
@@ -51,9 +51,7 @@ export function profileJson(row: ProfileRow, viewer: { id: string; isAdmin: bool
   };
 }
 
-export type UsernameVerdict =
-  | { ok: true; unchanged?: boolean }
-  | { ok: false; error: string; availableAt?: Date };
+export type UsernameVerdict = { ok: true; unchanged?: boolean } | { ok: false; error: string; availableAt?: Date };
 
 /** The same verdict for the live check and for the form submit, so both say the same thing. */
 export async function judgeUsername(deps: Pick<Deps, "db" | "now">, userId: string, username: string): Promise<UsernameVerdict> {
@@ -93,22 +91,32 @@ export async function saveProfile(deps: Deps, userId: string, input: ProfileInpu
   }
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await users.updateUserNames(trx, userId, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        displayName: input.displayName,
-        preferredLanguage: input.preferredLanguage,
-        timeZone: input.timeZone,
-      }, deps.now);
+      await users.updateUserNames(
+        trx,
+        userId,
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          displayName: input.displayName,
+          preferredLanguage: input.preferredLanguage,
+          timeZone: input.timeZone,
+        },
+        deps.now,
+      );
       if (changeUsername && username) await users.updateUsername(trx, userId, username, deps.now);
-      await updateProfileFields(trx, userId, {
-        bio: input.bio,
-        description: input.description,
-        location: input.location,
-        avatarUrl: input.avatarUrl ?? null,
-        preferredGameSystems: input.preferredGameSystems,
-        experienceLevel: input.experienceLevel ?? null,
-      }, deps.now);
+      await updateProfileFields(
+        trx,
+        userId,
+        {
+          bio: input.bio,
+          description: input.description,
+          location: input.location,
+          avatarUrl: input.avatarUrl ?? null,
+          preferredGameSystems: input.preferredGameSystems,
+          experienceLevel: input.experienceLevel ?? null,
+        },
+        deps.now,
+      );
     });
   } catch (error) {
     // Two people racing for the same name: the unique index decides.
@@ -121,12 +129,17 @@ export async function saveProfile(deps: Deps, userId: string, input: ProfileInpu
 }
 
 export async function saveHosting(deps: Deps, userId: string, input: HostingInput) {
-  await updateHostingFields(deps.db, userId, {
-    languages: input.languages,
-    availableDays: input.availableDays,
-    acceptsDirectBookings: input.acceptsDirectBookings,
-    rateCents: input.directBookingRate,
-    currency: input.directBookingCurrency,
-    instructions: input.directBookingInstructions,
-  }, deps.now);
+  await updateHostingFields(
+    deps.db,
+    userId,
+    {
+      languages: input.languages,
+      availableDays: input.availableDays,
+      acceptsDirectBookings: input.acceptsDirectBookings,
+      rateCents: input.directBookingRate,
+      currency: input.directBookingCurrency,
+      instructions: input.directBookingInstructions,
+    },
+    deps.now,
+  );
 }

@@ -12,7 +12,12 @@ import { findProfile } from "./repo.server";
  * its host, so the host reading their own profile searches as nobody. Unknown, malformed or
  * banned ids give null.
  */
-export async function getPublicProfile(deps: Pick<Deps, "db" | "now">, userId: string, viewer: Requester | null, opts: { page: string | null; timeZone: string }) {
+export async function getPublicProfile(
+  deps: Pick<Deps, "db" | "now">,
+  userId: string,
+  viewer: Requester | null,
+  opts: { page: string | null; timeZone: string },
+) {
   if (!isUuid(userId)) return null;
   const profile = await findProfile(deps.db, userId);
   if (!profile) return null;

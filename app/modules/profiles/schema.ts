@@ -25,9 +25,7 @@ export const profileSchema = z.object({
     .url("avatarUrlInvalid")
     .refine((v) => v.startsWith("https://"), "avatarUrlInvalid")
     .optional(),
-  timeZone: z
-    .string({ required_error: "timeZoneInvalid" })
-    .refine((v) => supportedZones.length === 0 || isTimeZone(v, supportedZones), "timeZoneInvalid"),
+  timeZone: z.string({ required_error: "timeZoneInvalid" }).refine((v) => supportedZones.length === 0 || isTimeZone(v, supportedZones), "timeZoneInvalid"),
   preferredLanguage: z.enum(locales, { errorMap: () => ({ message: "languageInvalid" }) }),
   experienceLevel: z.enum(experienceLevels, { errorMap: () => ({ message: "experienceInvalid" }) }).optional(),
   preferredGameSystems: list(games, "gameInvalid"),

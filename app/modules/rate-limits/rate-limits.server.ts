@@ -35,7 +35,11 @@ export async function consumeLimit(db: Database, bucket: string, limit: Limit, n
 }
 
 /** Takes one hit out of every bucket, refunding the ones already taken when a later bucket refuses. */
-export async function consumeLimits(db: Database, checks: ReadonlyArray<readonly [string, Limit]>, now: Date): Promise<LimitCheck[] | { limited: true; retryAfterSeconds: number }> {
+export async function consumeLimits(
+  db: Database,
+  checks: ReadonlyArray<readonly [string, Limit]>,
+  now: Date,
+): Promise<LimitCheck[] | { limited: true; retryAfterSeconds: number }> {
   const taken: LimitCheck[] = [];
   for (const [bucket, limit] of checks) {
     const check = await consumeLimit(db, bucket, limit, now);

@@ -28,11 +28,7 @@ export function countAndMaybeInsert(
     await trx.deleteFrom("rate_limit_events").where("bucket", "=", input.bucket).where("created_at", "<=", input.since).execute();
     const count = await countInWindow(trx, input.bucket, input.since);
     if (!input.decide(count)) return { ...count, hitId: null };
-    const row = await trx
-      .insertInto("rate_limit_events")
-      .values({ bucket: input.bucket, created_at: input.now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto("rate_limit_events").values({ bucket: input.bucket, created_at: input.now }).returning("id").executeTakeFirstOrThrow();
     return { ...count, hitId: Number(row.id) };
   });
 }

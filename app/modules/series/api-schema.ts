@@ -18,9 +18,16 @@ function isTimeZone(zone: string) {
 
 const dateTime = z.string().datetime({ offset: true });
 const dateOrDateTime = (name: string) =>
-  z.string({ required_error: `${name} is required`, invalid_type_error: `${name} must be an ISO date or date-time` }).refine((v) => isoDate.test(v) || dateTime.safeParse(v).success, `${name} must be an ISO date or date-time`);
+  z
+    .string({ required_error: `${name} is required`, invalid_type_error: `${name} must be an ISO date or date-time` })
+    .refine((v) => isoDate.test(v) || dateTime.safeParse(v).success, `${name} must be an ISO date or date-time`);
 
-const hours = (name: string) => z.number({ invalid_type_error: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be between 1 and 168`).max(168, `${name} must be between 1 and 168`);
+const hours = (name: string) =>
+  z
+    .number({ invalid_type_error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and 168`)
+    .max(168, `${name} must be between 1 and 168`);
 
 /**
  * POST /api/session-series and PATCH /api/session-series/{id} (spec sections 5 and 7): the series
@@ -45,14 +52,22 @@ export const apiSeriesSchema = z
     startDate: dateOrDateTime("startDate"),
     endDate: dateOrDateTime("endDate").nullish(),
     isOngoing: z.boolean().default(false),
-    timeOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeOfDay must be HH:MM (24-hour)").optional(),
+    timeOfDay: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeOfDay must be HH:MM (24-hour)")
+      .optional(),
     dayOfWeek: z.number().int().min(0, "dayOfWeek must be between 0 and 6").max(6, "dayOfWeek must be between 0 and 6").nullish(),
     dayOfMonth: z.number().int().min(1, "dayOfMonth must be between 1 and 31").max(31, "dayOfMonth must be between 1 and 31").nullish(),
     duration: apiDuration(240),
     maxParticipants: z.number().int().min(1, "maxParticipants must be between 1 and 20").max(20, "maxParticipants must be between 1 and 20").default(5),
     minParticipants: z.number().int().min(1, "minParticipants must be between 1 and 20").max(20, "minParticipants must be between 1 and 20").default(2),
     ...pricingApiShape,
-    pricePerSession: z.number().int("pricePerSession must be a whole number of cents").min(0, "pricePerSession cannot be negative").max(MAX_PRICE_CENTS).optional(),
+    pricePerSession: z
+      .number()
+      .int("pricePerSession must be a whole number of cents")
+      .min(0, "pricePerSession cannot be negative")
+      .max(MAX_PRICE_CENTS)
+      .optional(),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
     autoGenerateAhead: z.number().int().min(1, "autoGenerateAhead must be between 1 and 10").max(10, "autoGenerateAhead must be between 1 and 10").default(2),
     bookingLockHours: hours("bookingLockHours").default(24),

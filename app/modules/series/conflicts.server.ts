@@ -44,7 +44,12 @@ export async function hostConflicts(
 }
 
 /** A one-off session at a local date and time in `timeZone`. */
-export function sessionConflicts(deps: Reader, hostId: string, input: { date: string; time: string; duration: number; timeZone: string; sessionId?: string }, lang: Locale) {
+export function sessionConflicts(
+  deps: Reader,
+  hostId: string,
+  input: { date: string; time: string; duration: number; timeZone: string; sessionId?: string },
+  lang: Locale,
+) {
   const start = localToInstant(input.date, input.time, input.timeZone);
   if (!start) return Promise.resolve(none);
   return hostConflicts(deps, hostId, [start], input.duration, input.sessionId ? [input.sessionId] : [], { lang, timeZone: input.timeZone });
@@ -74,7 +79,12 @@ const minutesOf = (raw: string | null, custom: string | null) => {
  * answer the form's server check gives, for the fields typed so far. Incomplete input, or an id
  * the requester does not host, answers no conflicts.
  */
-export async function liveConflicts(deps: Reader, requester: { id: string; timeZone: string; isAdmin: boolean }, q: URLSearchParams, lang: Locale): Promise<ConflictReport> {
+export async function liveConflicts(
+  deps: Reader,
+  requester: { id: string; timeZone: string; isAdmin: boolean },
+  q: URLSearchParams,
+  lang: Locale,
+): Promise<ConflictReport> {
   const duration = minutesOf(q.get("duration"), q.get("durationCustom"));
   if (!duration) return none;
   if (q.get("kind") === "series") {
@@ -114,10 +124,33 @@ function liveSeriesRow(dmId: string, timeZone: string, duration: number, q: URLS
   const dayOfWeek = Number(q.get("dayOfWeek") ?? "1");
   const dayOfMonth = Number(q.get("dayOfMonth") || startDate.slice(8));
   return {
-    dmId, title: "", description: "", sessionInstructions: "", game: "", genre: null, experienceLevel: null, frequency, timeZone,
+    dmId,
+    title: "",
+    description: "",
+    sessionInstructions: "",
+    game: "",
+    genre: null,
+    experienceLevel: null,
+    frequency,
+    timeZone,
     dayOfWeek: frequency === "MONTHLY" ? null : Number.isInteger(dayOfWeek) && dayOfWeek >= 0 && dayOfWeek <= 6 ? dayOfWeek : 1,
     dayOfMonth: frequency === "MONTHLY" ? (Number.isInteger(dayOfMonth) && dayOfMonth >= 1 && dayOfMonth <= 31 ? dayOfMonth : 1) : null,
-    timeOfDay, durationMinutes: duration, startDate, endDate, isOngoing: endDate === null, maxParticipants: 1, minParticipants: 1, priceCents: 0,
-    currency: "MXN", allowedPaymentMethods: [], minAdvanceBookingHours: 120, voucherPaymentDays: 3, autoGenerateAhead: ahead, bookingLockHours: 24, preSessionCheckHours: 24, tags: [], location: null,
+    timeOfDay,
+    durationMinutes: duration,
+    startDate,
+    endDate,
+    isOngoing: endDate === null,
+    maxParticipants: 1,
+    minParticipants: 1,
+    priceCents: 0,
+    currency: "MXN",
+    allowedPaymentMethods: [],
+    minAdvanceBookingHours: 120,
+    voucherPaymentDays: 3,
+    autoGenerateAhead: ahead,
+    bookingLockHours: 24,
+    preSessionCheckHours: 24,
+    tags: [],
+    location: null,
   };
 }

@@ -81,7 +81,14 @@ export function findSeries(db: Database, id: string) {
     .innerJoin("users as u", "u.id", "se.dm_id")
     .leftJoin("profiles as p", "p.user_id", "se.dm_id")
     .selectAll("se")
-    .select([sql<string>`to_char(se.time_of_day, 'HH24:MI')`.as("time_hhmm"), sql<string>`to_char(se.start_date, 'YYYY-MM-DD')`.as("start_iso"), sql<string | null>`to_char(se.end_date, 'YYYY-MM-DD')`.as("end_iso"), "u.display_name as dm_display_name", "u.email as dm_email", "p.bio as dm_bio"])
+    .select([
+      sql<string>`to_char(se.time_of_day, 'HH24:MI')`.as("time_hhmm"),
+      sql<string>`to_char(se.start_date, 'YYYY-MM-DD')`.as("start_iso"),
+      sql<string | null>`to_char(se.end_date, 'YYYY-MM-DD')`.as("end_iso"),
+      "u.display_name as dm_display_name",
+      "u.email as dm_email",
+      "p.bio as dm_bio",
+    ])
     .where("se.id", "=", id)
     .executeTakeFirst();
 }
@@ -126,9 +133,25 @@ const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' an
 /** What every session of a series takes from it (the rest of a session row is its own). */
 export type OccurrenceFields = Pick<
   SessionRow,
-  | "title" | "description" | "sessionInstructions" | "game" | "genre" | "experienceLevel" | "startsAt" | "durationMinutes" | "maxParticipants"
-  | "minParticipants" | "priceCents" | "currency" | "allowedPaymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays" | "preSessionCheckHours"
-  | "tags" | "imageUrl" | "location"
+  | "title"
+  | "description"
+  | "sessionInstructions"
+  | "game"
+  | "genre"
+  | "experienceLevel"
+  | "startsAt"
+  | "durationMinutes"
+  | "maxParticipants"
+  | "minParticipants"
+  | "priceCents"
+  | "currency"
+  | "allowedPaymentMethods"
+  | "minAdvanceBookingHours"
+  | "voucherPaymentDays"
+  | "preSessionCheckHours"
+  | "tags"
+  | "imageUrl"
+  | "location"
 >;
 
 /**
@@ -175,8 +198,20 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
  */
 export async function deleteOccurrences(db: Database, seriesId: string, ids: string[], now: Date) {
   if (ids.length === 0) return 0;
-  const deleted = await db.deleteFrom("sessions as s").where("s.id", "in", ids).where("s.series_id", "=", seriesId).where(stillFollows).where(sql<boolean>`not ${anyBookingExists()}`).executeTakeFirst();
-  const cancelled = await db.updateTable("sessions as s").set({ status: "CANCELLED", updated_at: now }).where("s.id", "in", ids).where("s.series_id", "=", seriesId).where(stillFollows).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom("sessions as s")
+    .where("s.id", "in", ids)
+    .where("s.series_id", "=", seriesId)
+    .where(stillFollows)
+    .where(sql<boolean>`not ${anyBookingExists()}`)
+    .executeTakeFirst();
+  const cancelled = await db
+    .updateTable("sessions as s")
+    .set({ status: "CANCELLED", updated_at: now })
+    .where("s.id", "in", ids)
+    .where("s.series_id", "=", seriesId)
+    .where(stillFollows)
+    .executeTakeFirst();
   return Number(deleted.numDeletedRows) + Number(cancelled.numUpdatedRows);
 }
 

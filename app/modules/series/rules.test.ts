@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { conflictsWith, conflictToken, followsSeries, handGeneratedDates, isTodayOrLater, localToInstant, nextOccurrences, type Occurrence, overlaps, planSeriesEdit, type Schedule, spacedOccurrences } from "./rules";
+import {
+  conflictsWith,
+  conflictToken,
+  followsSeries,
+  handGeneratedDates,
+  isTodayOrLater,
+  localToInstant,
+  nextOccurrences,
+  type Occurrence,
+  overlaps,
+  planSeriesEdit,
+  type Schedule,
+  spacedOccurrences,
+} from "./rules";
 
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
 const weekly = (overrides: Partial<Schedule>): Schedule => ({
@@ -45,7 +58,14 @@ describe("occurrences across daylight-saving changes", () => {
 
 describe("schedules", () => {
   it("runs monthly on a day of month, using the last day of short months", () => {
-    const schedule: Schedule = { ...weekly({}), frequency: "MONTHLY", dayOfWeek: null, dayOfMonth: 31, startDate: "2027-01-15", timeZone: "America/Mexico_City" };
+    const schedule: Schedule = {
+      ...weekly({}),
+      frequency: "MONTHLY",
+      dayOfWeek: null,
+      dayOfMonth: 31,
+      startDate: "2027-01-15",
+      timeZone: "America/Mexico_City",
+    };
     expect(iso(nextOccurrences(schedule, before, 3))).toEqual(["2027-02-01T01:00:00.000Z", "2027-03-01T01:00:00.000Z", "2027-04-01T01:00:00.000Z"]);
   });
 
@@ -100,14 +120,25 @@ describe("historical daylight-saving changes keep the local time", () => {
   });
 
   it("São Paulo when it still had summer time (4 Nov 2018 and 17 Feb 2019)", () => {
-    const spring = nextOccurrences(weekly({ timeZone: "America/Sao_Paulo", startDate: "2018-10-27", dayOfWeek: 6, timeOfDay: "20:30", frequency: "BIWEEKLY" }), new Date("2018-01-01T00:00:00Z"), 2);
+    const spring = nextOccurrences(
+      weekly({ timeZone: "America/Sao_Paulo", startDate: "2018-10-27", dayOfWeek: 6, timeOfDay: "20:30", frequency: "BIWEEKLY" }),
+      new Date("2018-01-01T00:00:00Z"),
+      2,
+    );
     expect(iso(spring)).toEqual(["2018-10-27T23:30:00.000Z", "2018-11-10T22:30:00.000Z"]); // UTC-3, then UTC-2
-    const autumn = nextOccurrences(weekly({ timeZone: "America/Sao_Paulo", startDate: "2019-02-16", dayOfWeek: 6, timeOfDay: "20:30" }), new Date("2019-01-01T00:00:00Z"), 2);
+    const autumn = nextOccurrences(
+      weekly({ timeZone: "America/Sao_Paulo", startDate: "2019-02-16", dayOfWeek: 6, timeOfDay: "20:30" }),
+      new Date("2019-01-01T00:00:00Z"),
+      2,
+    );
     expect(iso(autumn)).toEqual(["2019-02-16T22:30:00.000Z", "2019-02-23T23:30:00.000Z"]);
   });
 
   it("hand-generated sessions keep the local time across New York's spring-forward", () => {
-    expect(iso(spacedOccurrences(new Date("2026-03-02T00:00:00Z"), "America/New_York", 2, 7))).toEqual(["2026-03-08T23:00:00.000Z", "2026-03-15T23:00:00.000Z"]); // 19:00 EST, then 19:00 EDT
+    expect(iso(spacedOccurrences(new Date("2026-03-02T00:00:00Z"), "America/New_York", 2, 7))).toEqual([
+      "2026-03-08T23:00:00.000Z",
+      "2026-03-15T23:00:00.000Z",
+    ]); // 19:00 EST, then 19:00 EDT
   });
 });
 
@@ -116,7 +147,14 @@ describe("editing a series", () => {
   // Sundays at 19:00 New York: 25 Oct, 1 Nov, 8 Nov.
   const sunday = weekly({});
   const at = ["2026-10-25T23:00:00.000Z", "2026-11-02T00:00:00.000Z", "2026-11-09T00:00:00.000Z"];
-  const session = (id: string, when: string, extra: Partial<Occurrence> = {}): Occurrence => ({ id, startsAt: new Date(when), isModified: false, booked: 0, status: "UPCOMING", ...extra });
+  const session = (id: string, when: string, extra: Partial<Occurrence> = {}): Occurrence => ({
+    id,
+    startsAt: new Date(when),
+    isModified: false,
+    booked: 0,
+    status: "UPCOMING",
+    ...extra,
+  });
 
   it("only upcoming, unmodified, unbooked sessions follow the series", () => {
     expect(followsSeries(session("a", at[0]!), now)).toBe(true);
@@ -151,12 +189,20 @@ describe("editing a series", () => {
 
   it("does not generate a slot a kept session holds, and removes spare sessions when fewer are wanted", () => {
     const sessions = [session("booked", at[0]!, { booked: 1 }), session("b", at[1]!), session("c", at[2]!)];
-    expect(planSeriesEdit({ schedule: sunday, sessions, now, ahead: 2 })).toEqual({ update: [{ id: "b", startsAt: new Date(at[1]!) }], insert: [], remove: ["c"] });
+    expect(planSeriesEdit({ schedule: sunday, sessions, now, ahead: 2 })).toEqual({
+      update: [{ id: "b", startsAt: new Date(at[1]!) }],
+      insert: [],
+      remove: ["c"],
+    });
   });
 
   it("leaves an IRREGULAR series' dates alone and only refreshes its following sessions", () => {
     const sessions = [session("a", at[0]!), session("b", at[1]!, { booked: 1 })];
-    expect(planSeriesEdit({ schedule: { ...sunday, frequency: "IRREGULAR" }, sessions, now, ahead: 5 })).toEqual({ update: [{ id: "a", startsAt: new Date(at[0]!) }], insert: [], remove: [] });
+    expect(planSeriesEdit({ schedule: { ...sunday, frequency: "IRREGULAR" }, sessions, now, ahead: 5 })).toEqual({
+      update: [{ id: "a", startsAt: new Date(at[0]!) }],
+      insert: [],
+      remove: [],
+    });
   });
 });
 
@@ -174,8 +220,14 @@ describe("overlap warnings and hand-generated sessions", () => {
 
   it("generates after the last session, or from the first date when there is none, never in the past", () => {
     const base = { timeZone: "America/Mexico_City", count: 2, daysBetween: 3, now: new Date("2026-11-20T00:00:00Z") };
-    expect(iso(handGeneratedDates({ ...base, last: new Date("2026-11-21T01:00:00Z"), first: null }))).toEqual(["2026-11-24T01:00:00.000Z", "2026-11-27T01:00:00.000Z"]);
-    expect(iso(handGeneratedDates({ ...base, last: null, first: new Date("2026-11-22T01:00:00Z") }))).toEqual(["2026-11-22T01:00:00.000Z", "2026-11-25T01:00:00.000Z"]);
+    expect(iso(handGeneratedDates({ ...base, last: new Date("2026-11-21T01:00:00Z"), first: null }))).toEqual([
+      "2026-11-24T01:00:00.000Z",
+      "2026-11-27T01:00:00.000Z",
+    ]);
+    expect(iso(handGeneratedDates({ ...base, last: null, first: new Date("2026-11-22T01:00:00Z") }))).toEqual([
+      "2026-11-22T01:00:00.000Z",
+      "2026-11-25T01:00:00.000Z",
+    ]);
     expect(iso(handGeneratedDates({ ...base, last: new Date("2026-11-10T01:00:00Z"), first: null, count: 4 }))).toEqual(["2026-11-22T01:00:00.000Z"]);
   });
 });

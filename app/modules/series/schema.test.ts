@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { addSessionSchema, generateSessionsSchema, seriesFormSchema } from "./schema";
 
 const schema = seriesFormSchema({ now: new Date("2026-11-22T18:00:00Z"), timeZone: "America/Mexico_City" });
-const good = { title: "Campaña del Abismo", game: "D&D 5e", frequency: "WEEKLY", dayOfWeek: "5", timeOfDay: "19:00", startDate: "2026-11-27", sessionInstructions: "Trae tu ficha lista.", price: "120", currency: "MXN" };
+const good = {
+  title: "Campaña del Abismo",
+  game: "D&D 5e",
+  frequency: "WEEKLY",
+  dayOfWeek: "5",
+  timeOfDay: "19:00",
+  startDate: "2026-11-27",
+  sessionInstructions: "Trae tu ficha lista.",
+  price: "120",
+  currency: "MXN",
+};
 const errors = (input: Record<string, unknown>) => {
   const r = schema.safeParse({ ...good, ...input });
   return (r.success ? {} : r.error.flatten().fieldErrors) as Record<string, string[]>;
@@ -10,7 +20,17 @@ const errors = (input: Record<string, unknown>) => {
 
 describe("series form schema", () => {
   it("applies the spec defaults", () => {
-    expect(schema.parse(good)).toMatchObject({ duration: 180, maxParticipants: 5, minParticipants: 3, autoGenerateAhead: 2, bookingLockHours: 24, price: 12000, paymentMethods: ["CARD"], minAdvanceBookingHours: 120, voucherPaymentDays: 3 });
+    expect(schema.parse(good)).toMatchObject({
+      duration: 180,
+      maxParticipants: 5,
+      minParticipants: 3,
+      autoGenerateAhead: 2,
+      bookingLockHours: 24,
+      price: 12000,
+      paymentMethods: ["CARD"],
+      minAdvanceBookingHours: 120,
+      voucherPaymentDays: 3,
+    });
   });
   it.each([
     [{ sessionInstructions: "corto" }, "sessionInstructions", "seriesInstructionsTooShort"],
@@ -30,7 +50,11 @@ describe("series form schema", () => {
     expect(errors(input)[field]).toContain(key);
   });
   it("takes the OXXO choices the session form takes", () => {
-    expect(schema.parse({ ...good, paymentMethods: "OXXO", minAdvanceBookingHours: "48", voucherPaymentDays: "1" })).toMatchObject({ paymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
+    expect(schema.parse({ ...good, paymentMethods: "OXXO", minAdvanceBookingHours: "48", voucherPaymentDays: "1" })).toMatchObject({
+      paymentMethods: ["CARD", "OXXO"],
+      minAdvanceBookingHours: 48,
+      voucherPaymentDays: 1,
+    });
     expect(schema.parse({ ...good, price: "125.50" }).price).toBe(12550);
   });
   it("drops the end date of an ongoing series", () => {
@@ -55,6 +79,9 @@ describe("series form when editing, and the hand-made session forms", () => {
     expect(add.safeParse({ date: "2026-11-22", time: "20:00" }).success).toBe(true);
     expect(add.safeParse({ date: "2026-11-21", time: "20:00" }).error?.flatten().fieldErrors.date).toEqual(["datePast"]);
     expect(generateSessionsSchema.safeParse({ count: "10", daysBetween: "30" }).success).toBe(true);
-    expect(generateSessionsSchema.safeParse({ count: "11", daysBetween: "0" }).error?.flatten().fieldErrors).toEqual({ count: ["generateCountInvalid"], daysBetween: ["daysBetweenInvalid"] });
+    expect(generateSessionsSchema.safeParse({ count: "11", daysBetween: "0" }).error?.flatten().fieldErrors).toEqual({
+      count: ["generateCountInvalid"],
+      daysBetween: ["daysBetweenInvalid"],
+    });
   });
 });

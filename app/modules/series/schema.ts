@@ -29,7 +29,10 @@ export function seriesFormSchema(context: SeriesFormContext) {
     if (!value || typeof value !== "object") return value;
     const v = { ...(value as Record<string, unknown>) };
     if (typeof v.tagsOther === "string" && v.tagsOther.trim()) {
-      const typed = v.tagsOther.split(",").map((tag) => tag.trim()).filter(Boolean);
+      const typed = v.tagsOther
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean);
       v.tags = [...list(v.tags), ...typed];
     }
     if (v.isOngoing === "on" || v.isOngoing === true) delete v.endDate;

@@ -46,6 +46,14 @@ export function sessionJson(row: SearchRow) {
 export function groupedJson(rows: SearchRow[]) {
   const series = rows
     .filter((r) => r.series_id)
-    .map((r) => ({ id: r.series_id!, title: r.series_title, frequency: r.series_frequency, dayOfWeek: r.series_day_of_week, timezone: r.series_time_zone, nextSession: { id: r.id, date: new Date(r.starts_at).toISOString(), price: r.price_cents }, session: sessionJson(r) }));
+    .map((r) => ({
+      id: r.series_id!,
+      title: r.series_title,
+      frequency: r.series_frequency,
+      dayOfWeek: r.series_day_of_week,
+      timezone: r.series_time_zone,
+      nextSession: { id: r.id, date: new Date(r.starts_at).toISOString(), price: r.price_cents },
+      session: sessionJson(r),
+    }));
   return { grouped: true as const, series, individualSessions: rows.filter((r) => !r.series_id).map(sessionJson) };
 }

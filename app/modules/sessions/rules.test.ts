@@ -8,10 +8,19 @@ describe("cardStatus (spec section 4 order)", () => {
     [{ ...base, status: "CONFIRMED", booked: 0 }, { kind: "confirmed" }],
     [{ ...base, booked: 6 }, { kind: "full" }],
     [{ ...base, booked: 5 }, { kind: "lastSpot" }],
-    [{ ...base, booked: 3 }, { kind: "spotsLeft", count: 3 }],
+    [
+      { ...base, booked: 3 },
+      { kind: "spotsLeft", count: 3 },
+    ],
     [{ ...base, capacity: 10, booked: 4 }, { kind: "readyToStart" }],
-    [{ ...base, capacity: 10, booked: 1 }, { kind: "needsPlayers", count: 2 }],
-    [{ ...base, capacity: 10, booked: 0, readyAt: SERIES_READY_AT }, { kind: "needsPlayers", count: 3 }],
+    [
+      { ...base, capacity: 10, booked: 1 },
+      { kind: "needsPlayers", count: 2 },
+    ],
+    [
+      { ...base, capacity: 10, booked: 0, readyAt: SERIES_READY_AT },
+      { kind: "needsPlayers", count: 3 },
+    ],
   ])("%o → %o", (input, expected) => {
     expect(cardStatus(input)).toEqual(expected);
   });

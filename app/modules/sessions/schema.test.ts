@@ -69,7 +69,28 @@ describe("session form schema", () => {
 describe("session form messages", () => {
   it("are all keys of the validation namespace", async () => {
     const { default: es } = await import("../../../public/locales/es/validation.json");
-    const all = schema.safeParse({ title: "x".repeat(300), game: "?", date: "x", time: "x", duration: "x", maxParticipants: "99", minParticipants: "0", price: "99999999", currency: "X", tags: Array(11).fill("t"), paymentMethods: ["X"], minAdvanceBookingHours: "1", voucherPaymentDays: "9", location: "x".repeat(201), imageUrl: "nope", description: "x".repeat(1001), sessionInstructions: "x".repeat(1001), genre: "?", experienceLevel: "?", preSessionCheckHours: "0" });
+    const all = schema.safeParse({
+      title: "x".repeat(300),
+      game: "?",
+      date: "x",
+      time: "x",
+      duration: "x",
+      maxParticipants: "99",
+      minParticipants: "0",
+      price: "99999999",
+      currency: "X",
+      tags: Array(11).fill("t"),
+      paymentMethods: ["X"],
+      minAdvanceBookingHours: "1",
+      voucherPaymentDays: "9",
+      location: "x".repeat(201),
+      imageUrl: "nope",
+      description: "x".repeat(1001),
+      sessionInstructions: "x".repeat(1001),
+      genre: "?",
+      experienceLevel: "?",
+      preSessionCheckHours: "0",
+    });
     expect(all.success).toBe(false);
     const messages = all.success ? [] : all.error.issues.map((i) => i.message);
     expect(messages.length).toBeGreaterThan(15);

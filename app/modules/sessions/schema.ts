@@ -6,7 +6,15 @@ import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricin
 import { optionalText, text } from "#app/utils/zod";
 import { DURATION, durationProblem } from "./rules";
 
-export const SESSION_LIMITS = { title: 200, description: 1000, instructions: 1000, tags: 10, tagLength: 50, maxPrice: MAX_PRICE_CENTS / 100, location: 200 } as const;
+export const SESSION_LIMITS = {
+  title: 200,
+  description: 1000,
+  instructions: 1000,
+  tags: 10,
+  tagLength: 50,
+  maxPrice: MAX_PRICE_CENTS / 100,
+  location: 200,
+} as const;
 export const DURATION_PRESETS = [60, 120, 180, 240] as const;
 
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
@@ -24,43 +32,46 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
     const v = { ...(value as Record<string, unknown>) };
     if (v.duration === "custom") v.duration = v.durationCustom;
     if (typeof v.tagsOther === "string" && v.tagsOther.trim()) {
-      const typed = v.tagsOther.split(",").map((tag) => tag.trim()).filter(Boolean);
+      const typed = v.tagsOther
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter(Boolean);
       v.tags = [...list(v.tags), ...typed];
     }
     return v;
   };
-  return z.preprocess(fromForm, z
-    .object({
-      title: text({ max: SESSION_LIMITS.title, required: "sessionTitleRequired", tooLong: "sessionTitleTooLong" }),
-      description: optionalText({ max: SESSION_LIMITS.description, tooLong: "sessionDescriptionTooLong" }),
-      sessionInstructions: optionalText({ max: SESSION_LIMITS.instructions, tooLong: "instructionsTooLong" }),
-      game: z.enum(games, { errorMap: () => ({ message: "gameRequired" }) }),
-      genre: z.enum(genres, { errorMap: () => ({ message: "genreInvalid" }) }).optional(),
-      experienceLevel: z.enum(formExperienceLevels, { errorMap: () => ({ message: "experienceInvalid" }) }).optional(),
-      date: z
-        .string({ required_error: "dateRequired" })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "dateRequired")
-        .refine((d) => isTodayOrLater(d, context.timeZone, context.now), "datePast"),
-      time: z.string({ required_error: "timeRequired" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeRequired"),
-      duration: durationField(),
-      maxParticipants: int("maxParticipantsInvalid").min(1, "maxParticipantsInvalid").max(20, "maxParticipantsInvalid"),
-      minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid"),
-      preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
-      tags: z.preprocess(
-        list,
-        z.array(z.string().trim().min(1).max(SESSION_LIMITS.tagLength, "tagTooLong")).max(SESSION_LIMITS.tags, "tooManyTags"),
-      ),
-      ...pricingFormShape,
-      location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
-      isPrivate: z.boolean().optional().default(false),
-      // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
-      imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
-    })
-    .superRefine((v, ctx) => {
-      if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });
-      checkPricing({ priceCents: v.price, free: v.isFree, currency: v.currency, methods: v.paymentMethods }, ctx, "form");
-    })
-    .transform(formPricing));
+  return z.preprocess(
+    fromForm,
+    z
+      .object({
+        title: text({ max: SESSION_LIMITS.title, required: "sessionTitleRequired", tooLong: "sessionTitleTooLong" }),
+        description: optionalText({ max: SESSION_LIMITS.description, tooLong: "sessionDescriptionTooLong" }),
+        sessionInstructions: optionalText({ max: SESSION_LIMITS.instructions, tooLong: "instructionsTooLong" }),
+        game: z.enum(games, { errorMap: () => ({ message: "gameRequired" }) }),
+        genre: z.enum(genres, { errorMap: () => ({ message: "genreInvalid" }) }).optional(),
+        experienceLevel: z.enum(formExperienceLevels, { errorMap: () => ({ message: "experienceInvalid" }) }).optional(),
+        date: z
+          .string({ required_error: "dateRequired" })
+          .regex(/^\d{4}-\d{2}-\d{2}$/, "dateRequired")
+          .refine((d) => isTodayOrLater(d, context.timeZone, context.now), "datePast"),
+        time: z.string({ required_error: "timeRequired" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeRequired"),
+        duration: durationField(),
+        maxParticipants: int("maxParticipantsInvalid").min(1, "maxParticipantsInvalid").max(20, "maxParticipantsInvalid"),
+        minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid"),
+        preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
+        tags: z.preprocess(list, z.array(z.string().trim().min(1).max(SESSION_LIMITS.tagLength, "tagTooLong")).max(SESSION_LIMITS.tags, "tooManyTags")),
+        ...pricingFormShape,
+        location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
+        isPrivate: z.boolean().optional().default(false),
+        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
+      })
+      .superRefine((v, ctx) => {
+        if (v.minParticipants > v.maxParticipants) ctx.addIssue({ code: "custom", path: ["minParticipants"], message: "minAboveMax" });
+        checkPricing({ priceCents: v.price, free: v.isFree, currency: v.currency, methods: v.paymentMethods }, ctx, "form");
+      })
+      .transform(formPricing),
+  );
 }
 
 /** Minutes, 15 to 480 in steps of 15, in the session and series forms (the API applies the same rule). */

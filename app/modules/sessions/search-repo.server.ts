@@ -125,13 +125,7 @@ async function usersNamed(db: Database, term: string): Promise<string[]> {
 export async function searchSessionRows(db: Database, f: SearchFilters, now: Date, limit: number, offset: number, countCap: number) {
   const where = listed(f, now, f.term ? await usersNamed(db, f.term) : []);
   const [rows, counted] = await Promise.all([
-    cardRows(db, f.viewerId)
-      .where(where)
-      .orderBy("s.starts_at")
-      .orderBy("s.id")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    cardRows(db, f.viewerId).where(where).orderBy("s.starts_at").orderBy("s.id").limit(limit).offset(offset).execute(),
     // Ordered like the page, so PostgreSQL walks the date index and stops at the cap rather than
     // collecting every match into a bitmap first.
     sql<{ n: number }>`select count(*)::int as n from (select 1 from sessions s where ${where} order by s.starts_at, s.id limit ${countCap + 1}) m`.execute(db),

@@ -4,8 +4,23 @@ import { experienceFilter, foldSearchTerm, pageButtons, parseSearchParams, withP
 
 describe("parseSearchParams", () => {
   it("reads every filter", () => {
-    const p = parseSearchParams(new URLSearchParams("searchTerm=dragón&game=D%26D+5e&tags=one-shot,Para+principiantes&minSpots=2&priceMin=1000&priceMax=50000&currency=MXN&freeOnly=false&groupBySeries=false&page=3&type=series"));
-    expect(p).toMatchObject({ searchTerm: "dragón", game: "D&D 5e", tags: ["one-shot", "Para principiantes"], minSpots: 2, priceMin: 1000, priceMax: 50000, currency: "MXN", groupBySeries: false, page: 3, type: "series" });
+    const p = parseSearchParams(
+      new URLSearchParams(
+        "searchTerm=dragón&game=D%26D+5e&tags=one-shot,Para+principiantes&minSpots=2&priceMin=1000&priceMax=50000&currency=MXN&freeOnly=false&groupBySeries=false&page=3&type=series",
+      ),
+    );
+    expect(p).toMatchObject({
+      searchTerm: "dragón",
+      game: "D&D 5e",
+      tags: ["one-shot", "Para principiantes"],
+      minSpots: 2,
+      priceMin: 1000,
+      priceMax: 50000,
+      currency: "MXN",
+      groupBySeries: false,
+      page: 3,
+      type: "series",
+    });
   });
   it("falls back to defaults for malformed values", () => {
     const p = parseSearchParams(new URLSearchParams("page=-4&minSpots=abc&priceMin=1e9&dateFrom=2026-02-31&game=Chess&currency=XXX&type=both"));

@@ -71,7 +71,11 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
 
 /** Search text folded like the database's search column: lower case, no accents. */
 export function foldSearchTerm(term: string): string | null {
-  const folded = term.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim();
+  const folded = term
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
   return folded.length ? folded : null;
 }
 

@@ -237,7 +237,10 @@ export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, us
   const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
   const [hosts, bookings] = await Promise.all([
     people.hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
-    people.sessionBookings(deps.db, rows.map((r) => r.id)),
+    people.sessionBookings(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
   ]);
   const hostById = new Map(hosts.map((h) => [h.id, h]));
   return rows.map((row) => {

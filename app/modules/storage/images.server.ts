@@ -1,7 +1,17 @@
 import sharp, { type Sharp } from "sharp";
 import { getServices } from "#app/services/index.server";
 import { type Storage, StorageKeyTakenError } from "#app/services/storage/storage";
-import { detectImageType, IMAGE_VARIANT_WIDTHS, imageKey, imageSources, type ImageTarget, type ImageType, safeFileName, variantKey, type VariantWidth } from "./rules";
+import {
+  detectImageType,
+  IMAGE_VARIANT_WIDTHS,
+  imageKey,
+  imageSources,
+  type ImageTarget,
+  type ImageType,
+  safeFileName,
+  variantKey,
+  type VariantWidth,
+} from "./rules";
 
 /** Refuses decompression bombs: a small file that would decode to more pixels than any camera makes. */
 const MAX_INPUT_PIXELS = 60_000_000;

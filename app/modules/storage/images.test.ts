@@ -8,7 +8,9 @@ import { prepareImage, storeImage } from "./images.server";
 
 /** A photo-sized image of pure noise: the hardest thing there is to compress. */
 async function noisyPhoto(width = 3000, height = 2000) {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 const widthOf = async (bytes: Buffer) => (await sharp(bytes).metadata()).width;
@@ -30,7 +32,9 @@ describe("prepareImage", () => {
   });
 
   it("never enlarges a small image", async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#0b7285" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#0b7285" } })
+      .png()
+      .toBuffer();
     const prepared = await prepareImage(png);
     expect(prepared?.type).toBe("image/png");
     expect(await Promise.all(prepared!.variants.map((v) => widthOf(v.bytes)))).toEqual([300, 300]);
@@ -51,7 +55,9 @@ describe("prepareImage", () => {
 
   it("refuses what is not a readable image, even with an image's first bytes", async () => {
     expect(await prepareImage(new TextEncoder().encode("%PDF-1.7 not an image"))).toBeNull();
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
     expect(await prepareImage(png.subarray(0, 40))).toBeNull(); // signature intact, the rest cut off
   });
 });
@@ -60,7 +66,11 @@ describe("storeImage", () => {
   it("stores the original and both copies under the spec's key, and never overwrites", async () => {
     const dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "store-"));
     const storage = createDiskStorage(dir, "http://localhost:3000/uploads");
-    const prepared = (await prepareImage(await sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa3300" } }).png().toBuffer()))!;
+    const prepared = (await prepareImage(
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: "#aa3300" } })
+        .png()
+        .toBuffer(),
+    ))!;
     const now = new Date(1_800_000_000_000);
     const input = { userId: "u1", target: { kind: "series" as const }, fileName: "Campaña Épica.png", image: prepared, now };
 

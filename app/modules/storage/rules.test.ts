@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkImage, detectImageType, IMAGE_MAX_BYTES, imageKey, imageSources, ownImageUrl, problemParams, safeFileName, variantKey } from "./rules";
 
-const bytes = (...values: (number | string)[]) =>
-  new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
 const jpeg = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, "JFIF", 0);
 const png = bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d);
@@ -77,7 +76,9 @@ describe("imageKey and variantKey", () => {
     expect(imageKey({ userId, target: { kind: "session", sessionId: null }, timestamp: 1_800_000_000_000, fileName: "cripta.jpg" })).toBe(
       `${userId}/session/1800000000000/1800000000000-cripta.jpg`,
     );
-    expect(imageKey({ userId, target: { kind: "series" }, timestamp: 1_800_000_000_000, fileName: "campana.png" })).toBe(`${userId}/series/1800000000000-campana.png`);
+    expect(imageKey({ userId, target: { kind: "series" }, timestamp: 1_800_000_000_000, fileName: "campana.png" })).toBe(
+      `${userId}/series/1800000000000-campana.png`,
+    );
   });
 
   it("puts the WebP copies beside the original, where no original can be", () => {

@@ -21,11 +21,7 @@ export const IMAGE_ACCEPT = [...Object.keys(IMAGE_TYPES), ".jpg", ".jpeg", ".png
 export const IMAGE_SIGNATURE_BYTES = 12;
 
 export type ImageProblem =
-  | { key: "imageInvalidType" }
-  | { key: "imageTooLarge"; bytes: number }
-  | { key: "imageUploadFailed" }
-  | { key: "imageUrlInvalid" }
-  | { key: "imagePickAgain" };
+  { key: "imageInvalidType" } | { key: "imageTooLarge"; bytes: number } | { key: "imageUploadFailed" } | { key: "imageUrlInvalid" } | { key: "imagePickAgain" };
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 

@@ -99,7 +99,10 @@ export async function readFormWithImage(
   if (!prepared) return { formData, imageProblem: { key: "imageInvalidType" } };
   if (!ctx.isValid(formData)) return { formData, imageProblem: { key: "imagePickAgain" } };
   try {
-    formData.set(IMAGE_URL_FIELD, await storeImage(ctx.storage, { userId: ctx.userId, target: ctx.target, fileName: image.fileName, image: prepared, now: ctx.now }));
+    formData.set(
+      IMAGE_URL_FIELD,
+      await storeImage(ctx.storage, { userId: ctx.userId, target: ctx.target, fileName: image.fileName, image: prepared, now: ctx.now }),
+    );
   } catch (error) {
     console.error("image upload failed", error);
     return { formData, imageProblem: { key: "imageUploadFailed" } };
@@ -111,7 +114,10 @@ export async function readFormWithImage(
 export type ImageFormResult = SubmissionResult<string[]> & { imageProblem?: ImageProblem | null };
 
 /** A 400 that keeps what was typed and says what was wrong, the image included. */
-export function imageFormReply(submission: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }, imageProblem: ImageProblem | null) {
+export function imageFormReply(
+  submission: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
+  imageProblem: ImageProblem | null,
+) {
   const result: ImageFormResult = { ...submission.reply(imageProblem ? { fieldErrors: { [IMAGE_FIELD]: [imageProblem.key] } } : undefined), imageProblem };
   return data(result, { status: 400 });
 }
@@ -121,7 +127,8 @@ export function imageFormReply(submission: { reply: (options?: { fieldErrors?: R
  * local address comes back as the current one), or the message of a 400.
  */
 export function checkApiImageUrl<T extends { imageUrl?: string | null }>(input: T, storage: Storage): { ok: true; value: T } | { ok: false; error: string } {
-  if (input.imageUrl === undefined || input.imageUrl === null || input.imageUrl === "") return { ok: true, value: input.imageUrl === "" ? { ...input, imageUrl: null } : input };
+  if (input.imageUrl === undefined || input.imageUrl === null || input.imageUrl === "")
+    return { ok: true, value: input.imageUrl === "" ? { ...input, imageUrl: null } : input };
   const own = ownImageUrl(input.imageUrl, storage.bases);
   return own ? { ok: true, value: { ...input, imageUrl: own } } : { ok: false, error: "imageUrl must be an image uploaded to Mesa" };
 }

@@ -27,11 +27,7 @@ export function findUserByEmail(db: Database, email: string) {
 }
 
 export function findCredentialsByEmail(db: Database, email: string) {
-  return db
-    .selectFrom("users")
-    .select(["id", "password_hash", "banned_at"])
-    .where("email", "=", email.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom("users").select(["id", "password_hash", "banned_at"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
 
 export function findPasswordHash(db: Database, userId: string) {
@@ -125,11 +121,7 @@ export async function updateUserNames(db: Database, userId: string, update: User
 }
 
 export async function updateUsername(db: Database, userId: string, username: string, now: Date) {
-  await db
-    .updateTable("users")
-    .set({ username, username_changed_at: now, updated_at: now })
-    .where("id", "=", userId)
-    .execute();
+  await db.updateTable("users").set({ username, username_changed_at: now, updated_at: now }).where("id", "=", userId).execute();
 }
 
 export function findUserIdByOAuth(db: Database, provider: string, accountId: string) {

@@ -26,9 +26,30 @@ export const isDm = (userRoles: readonly string[]) => userRoles.includes("dm");
 export const isAdmin = (userRoles: readonly string[]) => userRoles.includes("admin");
 
 export const RESERVED_USERNAMES = new Set([
-  "admin", "administrator", "mod", "moderator", "support", "help", "api", "www", "mail", "ftp",
-  "staff", "team", "official", "system", "root", "user", "guest", "anonymous", "null", "undefined",
-  "test", "demo", "example", "sample",
+  "admin",
+  "administrator",
+  "mod",
+  "moderator",
+  "support",
+  "help",
+  "api",
+  "www",
+  "mail",
+  "ftp",
+  "staff",
+  "team",
+  "official",
+  "system",
+  "root",
+  "user",
+  "guest",
+  "anonymous",
+  "null",
+  "undefined",
+  "test",
+  "demo",
+  "example",
+  "sample",
 ]);
 
 export type UsernameProblem = "usernameTooShort" | "usernameTooLong" | "usernameCharacters" | "usernameSpaces" | "usernameEdges" | "usernameReserved";

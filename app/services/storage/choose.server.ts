@@ -6,7 +6,10 @@ import type { Storage } from "./storage";
 
 export type StorageChoice = { kind: "disk"; dir: string; publicUrl: string; olderUrls: string[] } | { kind: "s3"; config: S3Config };
 
-type StorageEnv = Pick<Env, "DATA_DIR" | "APP_URL" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PUBLIC_URL" | "S3_FORCE_PATH_STYLE">;
+type StorageEnv = Pick<
+  Env,
+  "DATA_DIR" | "APP_URL" | "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PUBLIC_URL" | "S3_FORCE_PATH_STYLE"
+>;
 
 /**
  * S3 when S3_BUCKET is set; otherwise DATA_DIR/uploads, served by the app at the same-origin path
@@ -15,7 +18,8 @@ type StorageEnv = Pick<Env, "DATA_DIR" | "APP_URL" | "S3_BUCKET" | "S3_REGION" |
  * read (Cross-Origin-Resource-Policy: same-origin). Addresses stored that way are still read.
  */
 export function storageChoice(env: StorageEnv): StorageChoice {
-  if (!env.S3_BUCKET) return { kind: "disk", dir: path.resolve(env.DATA_DIR, "uploads"), publicUrl: "/uploads", olderUrls: [`${env.APP_URL.replace(/\/+$/, "")}/uploads`] };
+  if (!env.S3_BUCKET)
+    return { kind: "disk", dir: path.resolve(env.DATA_DIR, "uploads"), publicUrl: "/uploads", olderUrls: [`${env.APP_URL.replace(/\/+$/, "")}/uploads`] };
   const where = { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT };
   return {
     kind: "s3",

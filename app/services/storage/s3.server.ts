@@ -28,7 +28,14 @@ export function createS3Storage(config: S3Config): Storage {
       try {
         // If-None-Match: * makes the service refuse an existing key (spec: no overwrite).
         await client.send(
-          new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: STORAGE_CACHE_CONTROL, IfNoneMatch: "*" }),
+          new PutObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            Body: bytes,
+            ContentType: contentType,
+            CacheControl: STORAGE_CACHE_CONTROL,
+            IfNoneMatch: "*",
+          }),
         );
       } catch (error) {
         const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
