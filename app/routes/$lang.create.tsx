@@ -9,6 +9,7 @@ import { getOptionalUser, requireVerifiedHost } from "#app/modules/auth/guards.s
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
@@ -30,6 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     title: translator(lang, "sessions")("form.createTitle"),
     timeZone: user.timeZone,
+    zoneName: zoneName(user.timeZone, lang, now),
     now: now.toISOString(),
     defaults: newSessionDefaults(user.timeZone, now),
     minDate: todayIn(user.timeZone, now),
@@ -69,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CreateSessionPage() {
-  const { now, timeZone, defaults, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, zoneName, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
@@ -81,6 +83,7 @@ export default function CreateSessionPage() {
         overlap={overlapOf(lastResult)}
         defaultValue={defaults}
         timeZone={timeZone}
+        zoneName={zoneName}
         now={now}
         minDate={minDate}
         lang={i18n.language as Locale}

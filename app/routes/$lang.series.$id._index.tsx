@@ -14,7 +14,7 @@ import { tagChips } from "#app/modules/catalog/tags";
 import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
-import { formatDateTime } from "#app/modules/i18n/format";
+import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/schema";
@@ -88,6 +88,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           // Sessions are added by hand only to a series without a fixed schedule.
           irregular: row.frequency === "IRREGULAR",
           timeZone: row.time_zone,
+          zoneName: zoneName(row.time_zone, lang, d.now),
           now: d.now.toISOString(),
           addDefaults: { date: plusDays(todayIn(row.time_zone, d.now), 1), time: row.time_hhmm },
         }
@@ -200,7 +201,13 @@ export default function SeriesPage() {
           <section className="space-y-4">
             <h2 className="text-xl font-semibold">{t("seriesDetail.manageSessions")}</h2>
             <div className="grid gap-4 md:grid-cols-2">
-              <AddSessionForm lastResult={replyFor("addSession")} timeZone={s.manage.timeZone} now={s.manage.now} defaultValue={s.manage.addDefaults} />
+              <AddSessionForm
+                lastResult={replyFor("addSession")}
+                timeZone={s.manage.timeZone}
+                zoneName={s.manage.zoneName}
+                now={s.manage.now}
+                defaultValue={s.manage.addDefaults}
+              />
               <GenerateSessionsForm lastResult={replyFor("generate")} />
             </div>
           </section>

@@ -10,6 +10,7 @@ import type { Requester } from "#app/modules/auth/session.server";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
@@ -41,6 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     title: translator(lang, "sessions")("seriesForm.editTitle"),
     timeZone: row.time_zone,
+    zoneName: zoneName(row.time_zone, lang, now),
     now: now.toISOString(),
     minDate: todayIn(row.time_zone, now),
     existing: { id: row.id, startDate: row.start_iso, frequency: row.frequency },
@@ -73,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditSeriesPage() {
-  const { now, timeZone, existing, values, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, zoneName, existing, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
@@ -86,6 +88,7 @@ export default function EditSeriesPage() {
         overlap={overlapOf(lastResult)}
         defaultValue={values}
         timeZone={timeZone}
+        zoneName={zoneName}
         now={now}
         minDate={minDate}
         lang={lang}

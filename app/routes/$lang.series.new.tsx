@@ -9,6 +9,7 @@ import { requireVerifiedHost } from "#app/modules/auth/guards.server";
 import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
@@ -32,6 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     title: translator(lang, "sessions")("seriesForm.createTitle"),
     timeZone: user.timeZone,
+    zoneName: zoneName(user.timeZone, lang, now),
     now: now.toISOString(),
     minDate: todayIn(user.timeZone, now),
     defaults: {
@@ -73,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function NewSeriesPage() {
-  const { now, timeZone, defaults, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, zoneName, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
@@ -86,6 +88,7 @@ export default function NewSeriesPage() {
         overlap={overlapOf(lastResult)}
         defaultValue={defaults}
         timeZone={timeZone}
+        zoneName={zoneName}
         now={now}
         minDate={minDate}
         lang={lang}

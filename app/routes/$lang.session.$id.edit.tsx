@@ -9,6 +9,7 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
@@ -34,6 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     title: translator(lang, "sessions")("form.editTitle"),
     sessionId: page.row.id,
     timeZone: page.row.time_zone,
+    zoneName: zoneName(page.row.time_zone, lang, d.now),
     values: sessionFormValues(page.row),
     now: d.now.toISOString(),
     minDate: todayIn(page.row.time_zone, d.now),
@@ -75,7 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditSessionPage() {
-  const { now, sessionId, timeZone, values, minDate } = useLoaderData<typeof loader>();
+  const { now, sessionId, timeZone, zoneName, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
@@ -88,6 +90,7 @@ export default function EditSessionPage() {
         sessionId={sessionId}
         defaultValue={values}
         timeZone={timeZone}
+        zoneName={zoneName}
         now={now}
         minDate={minDate}
         lang={i18n.language as Locale}

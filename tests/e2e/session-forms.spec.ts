@@ -28,6 +28,8 @@ test("date pickers start today in the host's time zone, and a past date is refus
     await page.goto(`/${lang}/series/new`);
     await expect(page.locator("input[name=startDate]")).toHaveAttribute("min", today);
     await page.goto(`/${lang}/create`);
+    // The time's zone by its name in the page's language, never its id (America/Mexico_City).
+    await expect(page.getByText(/^(Zona horaria|Time zone): [^/_]+$/)).toBeVisible();
     const date = page.locator("input[name=date]");
     await expect(date).toHaveAttribute("min", today);
     // The picker offers no earlier day: the browser itself refuses one typed in.

@@ -62,6 +62,8 @@ type Props = {
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue: SeriesFormValues;
   timeZone: string;
+  /** The zone's name in the page's language, worded by the loader (the browser may word it differently). */
+  zoneName: string;
   lang: Locale;
   /** Today in `timeZone` (YYYY-MM-DD): the earliest first date the picker offers (an edit keeps its saved one). */
   minDate: string;
@@ -197,7 +199,7 @@ export function SeriesForm(props: Props) {
           />
           <Field
             label={t("seriesForm.timeOfDay")}
-            hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })}
+            hint={t("form.timeZoneNote", { zone: props.zoneName })}
             errors={fields.timeOfDay.errors}
             inputProps={getInputProps(fields.timeOfDay, { type: "time" })}
           />

@@ -12,7 +12,7 @@ const box = "space-y-2 rounded-lg border border-stone-200 bg-white p-5";
 
 /** 'Add a session' by hand to an IRREGULAR series: a date and a time in the series' zone. */
 /** `now`: the server's clock reading (ISO), so the browser checks the date against the same today. */
-export function AddSessionForm(props: { lastResult: Reply; timeZone: string; now: string; defaultValue: { date: string; time: string } }) {
+export function AddSessionForm(props: { lastResult: Reply; timeZone: string; zoneName: string; now: string; defaultValue: { date: string; time: string } }) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().formData?.get("intent") === "addSession";
   const schema = addSessionSchema({ now: new Date(props.now), timeZone: props.timeZone });
@@ -32,7 +32,7 @@ export function AddSessionForm(props: { lastResult: Reply; timeZone: string; now
         <Field label={t("form.date")} errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "date" })} />
         <Field
           label={t("form.time")}
-          hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })}
+          hint={t("form.timeZoneNote", { zone: props.zoneName })}
           errors={fields.time.errors}
           inputProps={getInputProps(fields.time, { type: "time" })}
         />

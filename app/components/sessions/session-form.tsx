@@ -56,6 +56,8 @@ export function SessionForm(props: {
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue: SessionFormValues;
   timeZone: string;
+  /** The zone's name in the page's language, worded by the loader (the browser may word it differently). */
+  zoneName: string;
   lang: Locale;
   /** Today in `timeZone` (YYYY-MM-DD): the earliest date the picker offers. */
   minDate: string;
@@ -156,7 +158,7 @@ export function SessionForm(props: {
           <Field label={t("form.date")} errors={fields.date.errors} inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: props.minDate }} />
           <Field
             label={t("form.time")}
-            hint={t("form.timeZoneNote", { zone: props.timeZone.replaceAll("_", " ") })}
+            hint={t("form.timeZoneNote", { zone: props.zoneName })}
             errors={fields.time.errors}
             inputProps={getInputProps(fields.time, { type: "time" })}
           />
