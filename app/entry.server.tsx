@@ -4,7 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { sharedI18n } from "#app/modules/i18n/i18next.server";
+import { renderI18n } from "#app/modules/i18n/i18next.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { NonceProvider } from "#app/utils/nonce";
 
@@ -18,14 +18,22 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lng = requestLocale(request);
-  // A clone shares the loaded resources and differs only in its language: initialising a new
-  // instance from all resources on every request cost more than rendering the page.
-  const instance = sharedI18n().cloneInstance({ lng, initImmediate: false });
+  // One read-only instance per language: a new instance per request cost more than the page.
+  const instance = renderI18n(lng);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once everything is written: a late abort of a finished render only raised errors.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined = undefined;
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={instance}>
@@ -34,12 +42,13 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (waitForAll) respond();
         },
         onShellError(error: unknown) {
           reject(error);
@@ -50,7 +59,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Shell } from "#app/components/layout/shell";
+import { PlainHtmlProvider } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
@@ -64,7 +65,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Shell root={root ?? null}>{children}</Shell>
+        <PlainHtmlProvider value={!scripts}>
+          <Shell root={root ?? null}>{children}</Shell>
+        </PlainHtmlProvider>
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -11,7 +11,7 @@ import { localeCookieName } from "../app/modules/i18n/config";
 import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
-import { inRequestScope } from "../app/utils/request-scope.server";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
 import { compressResponses, publicFiles } from "./delivery";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
@@ -122,7 +122,12 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
   });
 
   // Lookups the root and route loaders share (who is asking) run once per request.
-  app.use((_req, _res, next) => inRequestScope(next));
+  app.use((req, res, next) => {
+    const scope = openRequestScope();
+    req.headers[REQUEST_SCOPE_HEADER] = scope.id;
+    res.once("close", scope.close);
+    next();
+  });
   app.all(
     "*",
     createRequestHandler({

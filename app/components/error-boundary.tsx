@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useParams, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useNavigate, useParams, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "#app/components/ui/link";
 import { isLocale, localePath } from "#app/modules/i18n/rules";
 import { buttonClass } from "./ui/button";
 

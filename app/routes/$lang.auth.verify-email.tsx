@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { Link } from "#app/components/ui/link";
 import { sendVerificationEmail, verifyEmail } from "#app/modules/auth/auth.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { verifyEmailSchema } from "#app/modules/auth/schema";

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CalendarEvent as Event, DayDialog, eventDot as dot } from "#app/components/calendar/day-dialog";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { cellEvents, isDate, isMonth, monthGrid, shiftDate, shiftMonth, weekOf, weekSummary } from "#app/modules/calendar/rules";
 import { todayIn } from "#app/modules/dates/day";

@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { Link } from "#app/components/ui/link";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { loginSchema } from "#app/modules/auth/schema";

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { SessionCard } from "#app/components/sessions/session-card";
+import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { Link } from "#app/components/ui/link";
 import { isResetTokenLive, resetPassword } from "#app/modules/auth/auth.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { resetPasswordSchema } from "#app/modules/auth/schema";

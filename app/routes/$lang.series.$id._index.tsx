@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { canManageSeries } from "#app/modules/access/rules";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";

@@ -1,10 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SearchFilters } from "#app/components/sessions/search-filters";
 import { SessionCard } from "#app/components/sessions/session-card";
 import { buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { popularTagIds, predefinedTags, tagLabel } from "#app/modules/catalog/tags";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { Link } from "#app/components/ui/link";
 import { signUp } from "#app/modules/auth/auth.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";

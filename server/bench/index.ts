@@ -23,6 +23,7 @@ import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
+import { pinServerApart, unpin } from "./pin";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
@@ -299,12 +300,14 @@ async function loadTest(databaseUrl: string) {
 
     // Warm up, then: CPU per request over a fixed number of requests (a few at a time, so none
     // times out on a busy machine), as fast as one process goes (50 connections) and at a fixed 100 requests/s.
+    results.pinning = pinServerApart(one.pid) ?? "none (one CPU, or no taskset)";
     await load(one, cookie, { connections: 10, duration: 3 });
     results.cpuPerRequest = await load(one, cookie, { connections: 4, amount: Number(process.env.BENCH_REQUESTS ?? 300) });
     results.oneProcess = await load(one, cookie, { connections: 50, duration: SECONDS });
     results.fixedRate = await load(one, cookie, { connections: 20, duration: SECONDS, overallRate: 100 });
   } finally {
     await one.stop();
+    unpin();
   }
   const cores = os.availableParallelism();
   const all = await startServer(databaseUrl, cores);

@@ -9,7 +9,7 @@ import { writeReadableStreamToWritable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "#app/env.server";
-import { compressResponses, publicFiles } from "../../server/delivery";
+import { compressResponses, gatherWrites, publicFiles } from "../../server/delivery";
 
 // A page of the size of the search results, written the way Remix writes a rendered document:
 // one 2 KiB chunk at a time, each followed by res.flush().
@@ -20,10 +20,41 @@ const page = Array.from({ length: 300 }, (_, i) => `<article class="card"><h2>Pa
 let server: http.Server;
 let base: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-public-"));
+/** Writes that reached the compressor for the last /counted page. */
+let writesSeen = 0;
+const big = Buffer.alloc(600 * 1024, "mesa ");
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
+  fs.writeFileSync(path.join(dir, "big.txt"), big);
   const app = express();
+  // Counts what gatherWrites hands on, standing where the compressor stands.
+  app.get(
+    "/counted",
+    (_req, res, next) => {
+      writesSeen = 0;
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      res.write = ((...args: unknown[]) => {
+        writesSeen += 1;
+        return write(...args);
+      }) as typeof res.write;
+      next();
+    },
+    gatherWrites,
+    (_req, res) => {
+      res.type("text/html");
+      const chunks = page.match(/[\s\S]{1,2048}/g)!.map((c) => new TextEncoder().encode(c));
+      void writeReadableStreamToWritable(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+        res,
+      );
+    },
+  );
   app.use(compressResponses());
   app.use(publicFiles(dir));
   app.get("/page", (_req, res) => {
@@ -79,6 +110,20 @@ describe("response compression", () => {
     expect(brotliDecompressSync(br.body).toString()).toBe(page);
     expect(br.body.length).toBeLessThan(gzipSync(page).length);
     expect((await get("/page", "identity")).body.toString()).toBe(page);
+  });
+
+  it("hands the compressor one write for a page rendered in one go, not one per chunk", async () => {
+    const res = await get("/counted", "identity");
+    expect(res.body.toString()).toBe(page);
+    expect(page.length).toBeGreaterThan(10 * 2048);
+    expect(writesSeen).toBe(1);
+  });
+
+  it("streams a large file whole, in pieces of at most 64 KiB gathered", async () => {
+    for (const encoding of ["identity", "gzip"]) {
+      const res = await get("/big.txt", encoding);
+      expect((encoding === "gzip" ? gunzipSync(res.body) : res.body).equals(big)).toBe(true);
+    }
   });
 
   it("leaves event streams uncompressed", async () => {

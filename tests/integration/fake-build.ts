@@ -12,7 +12,7 @@ export function fakeBuild(): ServerBuild {
   const Page = () => null;
   const echo = async ({ request }: { request: Request }) => {
     const body = request.method === "GET" ? "" : await request.text();
-    return { ip: request.headers.get("x-client-ip"), length: body.length, body: body.slice(0, 200) };
+    return { ip: request.headers.get("x-client-ip"), scope: request.headers.get("x-mesa-request-scope"), length: body.length, body: body.slice(0, 200) };
   };
   const entryRoute = (id: string, parentId: string | undefined, path: string, hasAction: boolean) => ({
     id,

@@ -6,6 +6,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "../../app/env.server";
 import { authSessionStorage } from "../../app/modules/auth/session.server";
+import { openScopeCount, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
 import { createApp } from "../../server/http";
 import { BODY_LIMITS, LOGIN_COOKIE } from "../../server/request-guards";
 import { fakeBuild } from "./fake-build";
@@ -191,6 +192,19 @@ describe("the client address", () => {
     } finally {
       await new Promise<void>((resolve) => proxied.server.close(() => resolve()));
     }
+  });
+});
+
+describe("the request scope", () => {
+  it("names each request's own scope, whatever the client sends, and closes it when the answer is sent", async () => {
+    const before = openScopeCount();
+    const seen = async () =>
+      (JSON.parse((await send(app.origin, { path: "/api/whoami", headers: { [REQUEST_SCOPE_HEADER]: "1.1" } })).body) as { scope: string }).scope;
+    const [first, second] = await Promise.all([seen(), seen()]);
+    expect(first).toMatch(/^\d+\.\d+$/);
+    expect(first).not.toBe("1.1");
+    expect(second).not.toBe(first);
+    await vi.waitFor(() => expect(openScopeCount()).toBe(before));
   });
 });
 

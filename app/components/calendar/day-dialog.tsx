@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "#app/components/ui/dialog";
+import { Link } from "#app/components/ui/link";
 
 export type CalendarEvent = { id: string; title: string; time: string; isSeries: boolean };
 

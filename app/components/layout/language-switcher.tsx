@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GlobeIcon } from "#app/components/ui/icons";
+import { Link } from "#app/components/ui/link";
 import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
 import { switchLocalePath } from "#app/modules/i18n/rules";
 

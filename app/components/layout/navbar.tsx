@@ -1,6 +1,7 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BellIcon, CalendarIcon, DieIcon, PlusIcon, SearchIcon } from "#app/components/ui/icons";
+import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { unreadBadge } from "#app/modules/notifications/rules";

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { isLocale, localePath } from "#app/modules/i18n/rules";
 import { Footer } from "./footer";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
@@ -10,6 +10,7 @@ import { PricingFields } from "#app/components/sessions/pricing-fields";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { Link } from "#app/components/ui/link";
 import { formExperienceLevels, formSeriesFrequencies, gameLabel, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";

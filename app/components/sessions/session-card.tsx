@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DieIcon } from "#app/components/ui/icons";
+import { Link } from "#app/components/ui/link";
 import type { CardData } from "#app/modules/sessions/card";
 import type { CardStatus } from "#app/modules/sessions/rules";
 

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Link } from "#app/components/ui/link";
 import { pageButtons } from "#app/modules/sessions/search";
 
 /**

@@ -161,7 +161,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export function getRequester(request: Request, deps: Pick<Deps, "db" | "now">): Promise<Requester | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return lookUpRequester(request, deps);
   const credentials = `${request.headers.get("authorization") ?? ""}\n${request.headers.get("cookie") ?? ""}`;
-  return oncePerRequest(`requester\n${credentials}`, () => lookUpRequester(request, deps));
+  return oncePerRequest(request, `requester\n${credentials}`, () => lookUpRequester(request, deps));
 }
 
 async function lookUpRequester(request: Request, deps: Pick<Deps, "db" | "now">): Promise<Requester | null> {

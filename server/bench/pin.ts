@@ -1,0 +1,37 @@
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+
+/**
+ * Puts the server under test on the last CPU and everything else of the benchmark (this process,
+ * which runs the load generator, and PostgreSQL) on the others. On a machine of two hyperthreads,
+ * a load generator sharing the server's core slowed the server's own instructions and inflated its
+ * CPU time per request by up to half; kept apart, the figure measures the server's work.
+ * Returns what was done, for the results file; nothing when `taskset` is missing or there is one CPU.
+ */
+export function pinServerApart(serverPid: number): string | null {
+  const cores = os.availableParallelism();
+  if (cores < 2) return null;
+  const last = cores - 1;
+  const others = last === 1 ? "0" : `0-${last - 1}`;
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", String(last), String(serverPid)], { stdio: "ignore" });
+    execFileSync("taskset", ["-a", "-p", "-c", others, String(process.pid)], { stdio: "ignore" });
+    const postgres = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).split("\n").filter(Boolean);
+    for (const pid of postgres) execFileSync("taskset", ["-a", "-p", "-c", others, pid], { stdio: "ignore" });
+    return `server on CPU ${last}; load generator and PostgreSQL on CPU ${others}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Lets this process and PostgreSQL run anywhere again (the all-cores run needs every CPU). */
+export function unpin() {
+  const all = `0-${os.availableParallelism() - 1}`;
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", all, String(process.pid)], { stdio: "ignore" });
+    const postgres = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).split("\n").filter(Boolean);
+    for (const pid of postgres) execFileSync("taskset", ["-a", "-p", "-c", all, pid], { stdio: "ignore" });
+  } catch {
+    /* nothing was pinned */
+  }
+}
