@@ -3,6 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { buttonClass } from "#app/components/ui/button";
+import { CalendarIcon, CreditCardIcon, DieIcon, type IconProps, RepeatIcon, SearchIcon, StarIcon } from "#app/components/ui/icons";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -18,8 +19,17 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { title: t("home.metaTitle"), description: t("home.metaDescription") };
 }
 
-const playerPoints = ["find", "pay", "play"] as const;
-const hostPoints = ["publish", "series", "reputation"] as const;
+type Point = { key: string; Icon: (p: IconProps) => React.ReactNode };
+const playerPoints: Point[] = [
+  { key: "find", Icon: SearchIcon },
+  { key: "pay", Icon: CreditCardIcon },
+  { key: "play", Icon: DieIcon },
+];
+const hostPoints: Point[] = [
+  { key: "publish", Icon: CalendarIcon },
+  { key: "series", Icon: RepeatIcon },
+  { key: "reputation", Icon: StarIcon },
+];
 
 export default function HomePage() {
   useLoaderData<typeof loader>();
@@ -44,23 +54,23 @@ export default function HomePage() {
           </Link>
         </div>
       </section>
-      <Points title={t("home.players.title")} prefix="home.players" keys={playerPoints} icons={["🔎", "💳", "🎲"]} />
-      <Points title={t("home.hosts.title")} prefix="home.hosts" keys={hostPoints} icons={["📅", "🔁", "⭐"]} />
+      <Points title={t("home.players.title")} prefix="home.players" points={playerPoints} />
+      <Points title={t("home.hosts.title")} prefix="home.hosts" points={hostPoints} />
     </div>
   );
 }
 
-function Points({ title, prefix, keys, icons }: { title: string; prefix: string; keys: readonly string[]; icons: string[] }) {
+function Points({ title, prefix, points }: { title: string; prefix: string; points: Point[] }) {
   const { t } = useTranslation();
   return (
     <section>
       <h2 className="text-2xl font-bold">{title}</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-3">
-        {keys.map((key, index) => (
+        {points.map(({ key, Icon }) => (
           <li key={key} className="rounded-lg border border-stone-200 bg-white p-5 shadow-sm">
-            <p className="text-2xl" aria-hidden="true">
-              {icons[index]}
-            </p>
+            <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+              <Icon className="h-6 w-6" />
+            </span>
             <h3 className="mt-2 font-semibold">{t(`${prefix}.${key}.title`)}</h3>
             <p className="mt-1 text-sm text-stone-700">{t(`${prefix}.${key}.body`)}</p>
           </li>

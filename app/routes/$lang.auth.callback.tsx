@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { recordAuthMetric } from "#app/modules/auth/auth.server";
+import { recordAuthMetric } from "#app/modules/auth/auth-metrics.server";
 import { oauthNextCookie } from "#app/modules/auth/oauth.server";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { commitLogin, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";

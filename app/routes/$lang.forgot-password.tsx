@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
-import { queuePasswordReset } from "#app/modules/auth/auth.server";
+import { queuePasswordReset } from "#app/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";

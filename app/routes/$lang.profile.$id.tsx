@@ -9,6 +9,7 @@ import { Pagination } from "#app/components/ui/pagination";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
+import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
 import { toCard } from "#app/modules/sessions/cards.server";
@@ -23,12 +24,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** Public to anyone: who the person is and, for a DM, their upcoming public sessions and series. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
   const url = new URL(request.url);
   const zone = viewer?.timeZone ?? guestTimeZone;
-  const found = await getPublicProfile(deps(), params.id ?? "", viewer, { page: url.searchParams.get("page"), timeZone: zone });
+  const d = deps(context);
+  const found = await getPublicProfile(d, params.id ?? "", viewer, { page: url.searchParams.get("page"), timeZone: zone });
   if (!found) notFound();
   const { profile: p, hosting } = found;
   const name = displayNameOf({ displayName: p.display_name, email: p.email });
@@ -46,7 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       games: p.preferred_game_systems,
       experience: p.experience_level,
       isDm: hosting !== null,
-      timeZone: p.time_zone,
+      // Named in the page's language here, with the request's clock: the browser's zone data may word it differently.
+      zoneName: zoneName(p.time_zone, lang, d.now),
       memberSince: new Intl.DateTimeFormat(intlLocale[lang], { month: "long", year: "numeric", timeZone: zone }).format(new Date(p.created_at)),
     },
     tab: hosting && url.searchParams.get("tab") !== "reviews" ? ("sessions" as const) : ("reviews" as const),
@@ -94,7 +97,7 @@ export default function ProfilePage() {
       {p.bio ? <p className="text-lg text-stone-800">{p.bio}</p> : null}
       {p.description ? <p className="whitespace-pre-line text-stone-800">{p.description}</p> : null}
       <dl className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 text-sm sm:grid-cols-2">
-        <Fact term={t("fields.timeZone")}>{p.timeZone}</Fact>
+        <Fact term={t("fields.timeZone")}>{p.zoneName}</Fact>
         {p.location ? <Fact term={t("fields.location")}>{p.location}</Fact> : null}
         {p.experience ? <Fact term={t("fields.experienceLevel")}>{t(`experience.${p.experience}`)}</Fact> : null}
         {p.games.length ? <Fact term={t("fields.preferredGameSystems")}>{p.games.join(", ")}</Fact> : null}

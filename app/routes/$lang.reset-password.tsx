@@ -8,7 +8,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { isResetTokenLive, resetPassword } from "#app/modules/auth/auth.server";
+import { isResetTokenLive, resetPassword } from "#app/modules/auth/password-reset.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { resetPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/modules/api/api.server";
-import { refreshApiTokens } from "#app/modules/auth/auth.server";
+import { refreshApiTokens } from "#app/modules/auth/api-tokens.server";
 import { refreshRequestSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 

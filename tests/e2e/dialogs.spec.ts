@@ -184,7 +184,9 @@ test("a DM's public profile shows their upcoming public games and the reviews ta
   await expect(page.getByRole("heading", { name: "Ana la Narradora", level: 1 })).toBeVisible();
   await expect(page.getByText("Narrador", { exact: true })).toBeVisible();
   await expect(page.getByText(/^Miembro desde /)).toBeVisible();
-  await expect(page.getByText("America/Mexico_City")).toBeVisible();
+  // The zone by its name in the page's language, never its id (America/Mexico_City).
+  await expect(page.getByText("hora estándar central", { exact: true })).toBeVisible();
+  await expect(page.getByText("America/Mexico_City")).toHaveCount(0);
   await expect(page.getByText("Dirijo D&D 5e y La Llamada de Cthulhu desde 2012.", { exact: false })).toBeVisible();
   await expect(page.getByRole("link", { name: "Reseñas", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Reseñas", level: 2 })).toBeVisible();
@@ -202,6 +204,7 @@ test("a DM's public profile shows their upcoming public games and the reviews ta
 
   await page.goto(profilePath.replace("/es/", "/en/"));
   await expect(page.getByText("Game master", { exact: true })).toBeVisible();
+  await expect(page.getByText("Central Standard Time", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Upcoming games and campaigns" })).toBeVisible();
   await page.goto(`${profilePath.replace("/es/", "/pt/")}?tab=reviews`);
   await expect(page.getByRole("heading", { name: "Avaliações", level: 2 })).toBeVisible();

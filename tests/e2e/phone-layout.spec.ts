@@ -69,6 +69,14 @@ test("the interface's own icons are SVG, not emoji that may render as empty boxe
   await expect(header.getByRole("link", { name: "Mesa" })).toBeVisible();
 });
 
+test("the home page's feature icons are SVG as well", async ({ page }) => {
+  await page.goto("/es");
+  const features = page.locator("main li");
+  await expect(features).toHaveCount(6);
+  for (const feature of await features.all()) await expect(feature.locator("svg[aria-hidden=true]")).toBeVisible();
+  expect(await page.locator("main").innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
+});
+
 test("on /create at 360 px the tag chips wrap several to a row", async ({ page }) => {
   await signIn(page, demo.dm, "es");
   await page.goto("/es/create");

@@ -1,7 +1,9 @@
 import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueApiTokens, signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { insertNotification } from "../../app/modules/notifications/repo.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { action as seriesPageAction, loader as seriesPage } from "../../app/routes/$lang.series.$id._index";

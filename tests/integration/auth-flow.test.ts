@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  changePassword,
-  checkCredentials,
-  endLoginSession,
-  issueApiTokens,
-  refreshApiTokens,
-  requestPasswordReset,
-  resetPassword,
-  signUp,
-  startLoginSession,
-  verifyEmail,
-} from "../../app/modules/auth/auth.server";
+import { issueApiTokens, refreshApiTokens } from "../../app/modules/auth/api-tokens.server";
+import { endLoginSession, startLoginSession } from "../../app/modules/auth/login-sessions.server";
+import { changePassword } from "../../app/modules/auth/password-change.server";
+import { requestPasswordReset, resetPassword } from "../../app/modules/auth/password-reset.server";
 import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
+import { checkCredentials } from "../../app/modules/auth/sign-in.server";
+import { signUp, verifyEmail } from "../../app/modules/auth/sign-up.server";
 import { loader as profileApi } from "../../app/routes/api.profile.$userId";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { changePassword, checkCredentials, signUp } from "../../app/modules/auth/auth.server";
+import { changePassword } from "../../app/modules/auth/password-change.server";
+import { checkCredentials } from "../../app/modules/auth/sign-in.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { checkUsername } from "../../app/modules/profiles/profiles.server";
 import { consumeLimit } from "../../app/modules/rate-limits/rate-limits.server";
 import { action as token } from "../../app/routes/api.auth.token";

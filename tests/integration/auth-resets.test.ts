@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { settleAfterResponse } from "../../app/modules/auth/after-response.server";
-import {
-  changePassword,
-  checkCredentials,
-  isResetTokenLive,
-  queuePasswordReset,
-  requestPasswordReset,
-  resetPassword,
-  signUp,
-  startLoginSession,
-} from "../../app/modules/auth/auth.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
+import { changePassword } from "../../app/modules/auth/password-change.server";
+import { isResetTokenLive, queuePasswordReset, requestPasswordReset, resetPassword } from "../../app/modules/auth/password-reset.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { checkCredentials } from "../../app/modules/auth/sign-in.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as reset } from "../../app/routes/$lang.reset-password";
 import { action as changePage } from "../../app/routes/$lang.settings.password";
 import { action as signup } from "../../app/routes/$lang.signup";

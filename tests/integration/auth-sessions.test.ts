@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { issueApiTokens, refreshApiTokens, signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { issueApiTokens, refreshApiTokens } from "../../app/modules/auth/api-tokens.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as sessionsAction, loader as sessionsPage } from "../../app/routes/$lang.settings.sessions";
 import { action as tokenApi } from "../../app/routes/api.auth.token";
 import { loader as profileApi } from "../../app/routes/api.profile.$userId";

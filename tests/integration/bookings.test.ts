@@ -3,11 +3,12 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { removeFromSession } from "../../app/modules/bookings/bookings.server";
+import { sessionBookings } from "../../app/modules/bookings/repo.server";
 import { ACTIVE_BOOKING_STATUSES } from "../../app/modules/bookings/rules";
 import { seriesFormSchema } from "../../app/modules/series/schema";
 import { createSeries, getSeries, updateSeries } from "../../app/modules/series/series.server";
 import type { ApiSessionInput } from "../../app/modules/sessions/api-schema";
-import { updateSessionFromApi } from "../../app/modules/sessions/sessions.server";
+import { calendarEvents, calendarOpenCounts, updateSessionFromApi } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { testDeps, uniqueEmail } from "./helpers";
@@ -185,5 +186,41 @@ describe("booking records are kept", () => {
     const after = await getDb().selectFrom("sessions").select(["id", "status"]).where("series_id", "=", created.id).execute();
     expect(after.find((s) => s.id === second!.id)?.status).toBe("CANCELLED");
     expect(after.find((s) => s.id === third!.id)).toBeUndefined();
+  });
+});
+
+describe("active bookings, as the other modules read them", () => {
+  it("lists the active bookings of the given sessions with each player's email, oldest first", async () => {
+    const dmId = await user("dm");
+    const [first, second, other] = [await session(dmId, 4), await session(dmId, 4), await session(dmId, 4)];
+    const [ana, bea, cid, dan] = [await user(), await user(), await user(), await user()];
+    await book(first, ana, "PENDING_PAYMENT");
+    await book(first, bea);
+    await book(first, cid, "CANCELLED");
+    await book(second, dan, "EXPIRED");
+    await book(other, cid);
+    const email = async (id: string) => (await getDb().selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
+    expect(await sessionBookings(getDb(), [first, second])).toEqual([
+      { session_id: first, user_id: ana, status: "PENDING_PAYMENT", email: await email(ana) },
+      { session_id: first, user_id: bea, status: "CONFIRMED", email: await email(bea) },
+    ]);
+    expect(await sessionBookings(getDb(), [])).toEqual([]);
+  });
+
+  it("puts a session the viewer booked in their calendar until they cancel, then counts it as open again", async () => {
+    const { deps } = testDeps(now);
+    const sessionId = await session(await user("dm"), 4);
+    const viewer = { id: await user(), timeZone: "America/Mexico_City" } as Requester;
+    const day = "2026-11-01";
+    const idsOn = async () => ((await calendarEvents(deps, viewer, day, day))[day] ?? []).map((e) => e.id);
+    const openOn = async () => (await calendarOpenCounts(deps, viewer, day, day))[day] ?? 0;
+
+    await book(sessionId, viewer.id, "PENDING_PAYMENT");
+    expect(await idsOn()).toContain(sessionId);
+    const openWhileBooked = await openOn();
+
+    await getDb().updateTable("bookings").set({ status: "CANCELLED" }).where("session_id", "=", sessionId).execute();
+    expect(await idsOn()).not.toContain(sessionId);
+    expect(await openOn()).toBe(openWhileBooked + 1);
   });
 });

@@ -1,8 +1,9 @@
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
 import { loader } from "../../app/routes/$lang.calendar";

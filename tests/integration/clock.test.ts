@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueApiTokens, signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as postSession } from "../../app/routes/api.session._index";

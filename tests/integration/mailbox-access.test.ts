@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { loader as list } from "../../app/routes/$lang.dev.mailbox._index";
 import { loader as readOne } from "../../app/routes/$lang.dev.mailbox.$id";
 import { getDb } from "../../db/client.server";

@@ -1,7 +1,9 @@
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueApiTokens, signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "../../app/modules/catalog/options";
 import { predefinedTags } from "../../app/modules/catalog/tags";
 import { currencyDigits } from "../../app/modules/pricing/rules";

@@ -55,12 +55,12 @@ async function hosts(host: Person, title: string, offsetDays: number, extra: Rec
 }
 
 type ProfileData = {
-  profile: { name: string; isDm: boolean; timeZone: string };
+  profile: { name: string; isDm: boolean; zoneName: string };
   tab: string;
   hosting: { cards: { title: string; badges: string[] }[]; total: number; page: number } | null;
 };
-const view = async (id: string, query = "", cookie?: string) => {
-  const result = await run(loader, new Request(`${base}/es/profile/${id}${query}`, { headers: cookie ? { Cookie: cookie } : {} }), { lang: "es", id });
+const view = async (id: string, query = "", cookie?: string, lang = "es") => {
+  const result = await run(loader, new Request(`${base}/${lang}/profile/${id}${query}`, { headers: cookie ? { Cookie: cookie } : {} }), { lang, id });
   return { status: result.status, data: result.data as ProfileData };
 };
 const titles = (data: ProfileData) => data.hosting?.cards.map((c) => c.title).sort() ?? [];
@@ -82,10 +82,16 @@ describe("public profile page", () => {
   it("shows a DM's upcoming public sessions to a visitor without an account", async () => {
     const { status, data } = await view(dm.id);
     expect(status).toBe(200);
-    expect(data.profile).toMatchObject({ name: "Ana Perfil", isDm: true, timeZone: zone });
+    expect(data.profile).toMatchObject({ name: "Ana Perfil", isDm: true });
     expect(data.tab).toBe("sessions");
     expect(titles(data)).toEqual(["Mesa pública"]);
     expect(data.hosting?.total).toBe(1);
+  });
+
+  it("names the person's time zone in the page's language, never by its id", async () => {
+    expect((await view(dm.id, "", undefined, "es")).data.profile.zoneName).toBe("hora estándar central");
+    expect((await view(dm.id, "", undefined, "en")).data.profile.zoneName).toBe("Central Standard Time");
+    expect((await view(dm.id, "", undefined, "pt")).data.profile.zoneName).toBe("Horário Padrão Central");
   });
 
   it("never lists private sessions, not even to their host or another DM", async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signUp, startLoginSession } from "../../app/modules/auth/auth.server";
+import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as login, loader as loginPage } from "../../app/routes/$lang.login";
 import { action as metrics } from "../../app/routes/api.auth.metrics";
 import { action as token } from "../../app/routes/api.auth.token";

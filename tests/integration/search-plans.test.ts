@@ -1,8 +1,8 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "../../app/modules/auth/auth.server";
 import type { Requester } from "../../app/modules/auth/session.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import type { DB } from "../../db/schema";

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueApiTokens, signUp } from "../../app/modules/auth/auth.server";
+import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
+import { signUp } from "../../app/modules/auth/sign-up.server";
 import { loader as pastSessions } from "../../app/routes/api.past-sessions.$userId";
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";

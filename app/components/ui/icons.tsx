@@ -3,7 +3,7 @@
  * installed (many Linux desktops, some Android builds). Decorative: the control around each icon
  * carries the accessible name. Tag emoji stay emoji (they are content, not chrome).
  */
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
 function Svg({ className = "h-5 w-5", children }: IconProps & { children: React.ReactNode }) {
   return (
@@ -65,5 +65,28 @@ export const CalendarIcon = (p: IconProps) => (
 export const PlusIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 5v14M5 12h14" />
+  </Svg>
+);
+
+export const CreditCardIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </Svg>
+);
+
+/** A recurring series: two arrows chasing each other. */
+export const RepeatIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m17 2 4 4-4 4" />
+    <path d="M3 11v-1a4 4 0 0 1 4-4h14" />
+    <path d="m7 22-4-4 4-4" />
+    <path d="M21 13v1a4 4 0 0 1-4 4H3" />
+  </Svg>
+);
+
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z" />
   </Svg>
 );

@@ -6,10 +6,11 @@ import type { Deps } from "#app/modules/deps.server";
 import { locales } from "#app/modules/i18n/config";
 import { isAdmin, isDm } from "#app/modules/users/rules";
 import { oncePerRequest } from "#app/utils/request-scope.server";
-import { checkCredentials, idleCutoff, type RequestMeta, startLoginSession } from "./auth.server";
 import { PkceGoogleStrategy } from "./google-pkce.server";
+import { idleCutoff, type RequestMeta, startLoginSession } from "./login-sessions.server";
 import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
+import { checkCredentials } from "./sign-in.server";
 import { hashSecret } from "./tokens.server";
 
 // Routes import it from here: remix-auth is CommonJS, so importing it from a route module would

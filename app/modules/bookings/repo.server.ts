@@ -7,7 +7,8 @@ const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(stat
 
 /**
  * A condition for queries over `sessions as s`: the session has an active booking (by `userId`
- * when given). Used by the search's 'joined' flag and by series edits, which leave booked sessions alone.
+ * when given). Used by the search's 'joined' flag, the calendar's own entries and by series edits,
+ * which leave booked sessions alone.
  */
 export const activeBookingExists = (userId: string | null = null) =>
   sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id${userId === null ? sql`` : sql` and b.user_id = ${userId}`} and b.status in (${activeList}))`;
@@ -24,6 +25,20 @@ export function listParticipants(db: Database, sessionId: string) {
     .where("b.session_id", "=", sessionId)
     .where("b.status", "in", ACTIVE_BOOKING_STATUSES)
     .orderBy("b.created_at")
+    .execute();
+}
+
+/** The active bookings of some sessions with each player's email, oldest first (the API's past sessions). */
+export function sessionBookings(db: Database, sessionIds: string[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .select(["b.session_id", "b.user_id", "b.status", "u.email"])
+    .where("b.session_id", "in", sessionIds)
+    .where("b.status", "in", ACTIVE_BOOKING_STATUSES)
+    .orderBy("b.created_at")
+    .orderBy("b.user_id")
     .execute();
 }
 

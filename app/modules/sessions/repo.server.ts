@@ -1,4 +1,5 @@
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
+import { activeBookingExists } from "#app/modules/bookings/repo.server";
 import type { Database } from "#db/client.server";
 
 export type SessionRow = {
@@ -99,14 +100,11 @@ export function calendarRows(db: Database, viewerId: string, from: Date, to: Dat
     .where("s.starts_at", ">=", from)
     .where("s.starts_at", "<", to)
     .where("s.status", "!=", "CANCELLED")
-    .where((eb) => eb.or([eb("s.dm_id", "=", viewerId), viewerBooked(viewerId)]))
+    .where((eb) => eb.or([eb("s.dm_id", "=", viewerId), activeBookingExists(viewerId)]))
     .orderBy("s.starts_at")
     .limit(1000)
     .execute();
 }
-
-const viewerBooked = (viewerId: string) =>
-  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${viewerId} and b.status in ('PENDING_PAYMENT','CONFIRMED'))`;
 
 /**
  * How many other public sessions each local day holds (the viewer's own are listed instead):
@@ -117,7 +115,7 @@ export async function openCountsByDay(db: Database, viewerId: string, from: Date
     select to_char(s.starts_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, count(*)::int as n
     from sessions s
     where s.starts_at >= ${from} and s.starts_at < ${to} and s.status <> 'CANCELLED' and not s.is_private
-      and s.dm_id <> ${viewerId} and not ${viewerBooked(viewerId)}
+      and s.dm_id <> ${viewerId} and not ${activeBookingExists(viewerId)}
     group by 1`.execute(db);
   return rows;
 }

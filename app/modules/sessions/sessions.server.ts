@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { sessionRoster, viewerBooking } from "#app/modules/bookings/bookings.server";
-import { isSeatGuardViolation } from "#app/modules/bookings/repo.server";
+import { isSeatGuardViolation, sessionBookings } from "#app/modules/bookings/repo.server";
 import { capacityBelowBooked } from "#app/modules/bookings/rules";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
@@ -237,7 +237,7 @@ export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, us
   const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
   const [hosts, bookings] = await Promise.all([
     people.hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
-    people.sessionBookings(
+    sessionBookings(
       deps.db,
       rows.map((r) => r.id),
     ),

@@ -1,0 +1,67 @@
+import type { Deps } from "#app/modules/deps.server";
+import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
+import * as users from "#app/modules/users/repo.server";
+import { displayNameOf } from "#app/modules/users/rules";
+import { runAfterResponse } from "./after-response.server";
+import { buildEmail, recipientLang } from "./emails.server";
+import { hashPassword } from "./password.server";
+import * as repo from "./repo.server";
+import { hashSecret, newSecret } from "./tokens.server";
+
+export const RESET_PASSWORD_MINUTES = 60;
+
+/**
+ * What forgot-password does for a request: nothing is looked up, written or mailed before the
+ * answer, so a registered address and an unknown one answer in the same time. The work itself
+ * (requestPasswordReset) runs once the response is on its way.
+ */
+export function queuePasswordReset(deps: Deps, email: string): void {
+  runAfterResponse("password-reset", () => requestPasswordReset(deps, email));
+}
+
+/** Mails a 60-minute reset link only when the account exists. */
+export async function requestPasswordReset(deps: Deps, email: string) {
+  const user = await users.findUserByEmail(deps.db, email);
+  if (!user || user.banned_at) return;
+  const limited = await consumeLimit(deps.db, `mail:reset:${user.id}`, limits.mailPerAccount, deps.now);
+  if (limited.limited) return;
+  const token = newSecret();
+  await repo.insertOneTimeToken(deps.db, {
+    userId: user.id,
+    purpose: "reset_password",
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(deps.now.getTime() + RESET_PASSWORD_MINUTES * 60 * 1000),
+    now: deps.now,
+  });
+  const lang = recipientLang(user.preferred_language);
+  await deps.mailer.send(
+    buildEmail({
+      to: user.email,
+      lang,
+      kind: "resetPassword",
+      name: displayNameOf({ displayName: user.display_name, email: user.email }),
+      link: `${deps.appUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`,
+    }),
+  );
+}
+
+export async function isResetTokenLive(deps: Deps, token: string) {
+  return Boolean(await repo.findLiveOneTimeToken(deps.db, "reset_password", hashSecret(token), deps.now));
+}
+
+/** Sets a new password from a reset link and signs the account out everywhere. */
+export async function resetPassword(deps: Deps, token: string, password: string) {
+  const hash = await hashPassword(password);
+  return deps.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeOneTimeToken(trx, "reset_password", hashSecret(token), deps.now);
+    if (!userId) return false;
+    await users.setPasswordHash(trx, userId, hash, deps.now);
+    // Whoever can read the inbox has proven ownership of the address.
+    await users.markEmailVerified(trx, userId, deps.now);
+    await repo.revokeOneTimeTokens(trx, userId, "reset_password", deps.now);
+    await repo.revokeOtherLoginSessions(trx, userId, null, deps.now);
+    await repo.revokeAllApiTokens(trx, userId, deps.now);
+    return true;
+  });
+}
