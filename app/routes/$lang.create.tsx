@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,12 +11,11 @@ import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { confirmed, sessionConflicts } from "#app/modules/series/conflicts.server";
+import { sessionConflicts } from "#app/modules/series/conflicts.server";
+import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
-import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -48,23 +46,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
-  const { formData, imageProblem } = await readFormWithImage(request, {
-    storage: d.storage,
-    now: d.now,
+  const form = await readHostForm(request, d, {
     userId: user.id,
     target: { kind: "session", sessionId: null },
-    isValid: (f) => parseWithZod(f, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success",
+    schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }),
+    conflicts: (v) => sessionConflicts(d, user.id, { date: v.date, time: v.time, duration: v.duration, timeZone: user.timeZone }, lang),
   });
-  const submission = parseForm(formData, { schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
-  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
-  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
-  const overlap = await sessionConflicts(
-    d,
-    user.id,
-    { date: submission.value.date, time: submission.value.time, duration: submission.value.duration, timeZone: user.timeZone },
-    lang,
-  );
-  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
+  if (!form.ok) return form.response;
+  const { submission } = form;
   const result = await createSession(d, user, submission.value);
   if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });
   return redirectWithToast(localePath(lang, `/session/${result.id}`), { type: "success", key: "sessions:toasts.created" });

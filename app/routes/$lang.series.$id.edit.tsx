@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -13,13 +12,12 @@ import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
+import { seriesConflicts } from "#app/modules/series/conflicts.server";
+import { readHostForm } from "#app/modules/series/host-form.server";
 import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
-import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm } from "#app/utils/form.server";
 import { forbidden, notFound } from "#app/utils/http";
 
 export const handle = { i18n: ["sessions", "validation"] };
@@ -55,20 +53,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const row = await editableSeries(lang, params.id ?? "", user);
   const d = deps(context);
-  const schema = seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } });
-  const { formData, imageProblem } = await readFormWithImage(request, {
-    storage: d.storage,
-    now: d.now,
+  const form = await readHostForm(request, d, {
     userId: user.id,
     target: { kind: "series" },
-    isValid: (f) => parseWithZod(f, { schema }).status === "success",
+    schema: seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } }),
+    conflicts: (v) => seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, v), row.id, lang),
   });
-  const submission = parseForm(formData, { schema, echo: ["durationCustom", "tagsOther"] });
-  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
-  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
-  const overlap = await seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, submission.value), row.id, lang);
-  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
-  const result = await updateSeries(d, user, row.id, submission.value);
+  if (!form.ok) return form.response;
+  const result = await updateSeries(d, user, row.id, form.submission.value);
   if (!result.ok) notFound();
   // Spec: after saving the series form, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.updated" });

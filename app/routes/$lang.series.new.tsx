@@ -1,5 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -12,13 +11,12 @@ import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { confirmed, seriesConflicts } from "#app/modules/series/conflicts.server";
+import { seriesConflicts } from "#app/modules/series/conflicts.server";
+import { readHostForm } from "#app/modules/series/host-form.server";
 import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
-import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm } from "#app/utils/form.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -56,20 +54,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
-  const { formData, imageProblem } = await readFormWithImage(request, {
-    storage: d.storage,
-    now: d.now,
+  const form = await readHostForm(request, d, {
     userId: user.id,
     target: { kind: "series" },
-    isValid: (f) => parseWithZod(f, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }) }).status === "success",
+    schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }),
+    conflicts: (v) => seriesConflicts(d, seriesRowFromForm(user.id, user.timeZone, v), null, lang),
   });
-  const submission = parseForm(formData, { schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }), echo: ["durationCustom", "tagsOther"] });
-  if (imageProblem || submission.status !== "success") return imageFormReply(submission, imageProblem);
-  const row = seriesRowFromForm(user.id, user.timeZone, submission.value);
-  // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
-  const overlap = await seriesConflicts(d, row, null, lang);
-  if (!confirmed(formData, overlap)) return data({ ...submission.reply(), overlap }, { status: 409 });
-  await insertSeriesWithSessions(d, row);
+  if (!form.ok) return form.response;
+  await insertSeriesWithSessions(d, seriesRowFromForm(user.id, user.timeZone, form.submission.value));
   // Spec: after a series is created, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.created" });
 }

@@ -4,12 +4,10 @@ import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SelectField } from "#app/components/ui/field";
 import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
 import { MAX_PRICE_CENTS, priceStep, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
+import { FormSection } from "./form-section";
+import { initialList } from "./initial-values";
 
 export type PricingFieldName = "isFree" | "price" | "currency" | "paymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays";
-
-const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
-const legend = "px-1 text-lg font-semibold";
-const asList = (value: unknown) => [value ?? []].flat().filter((v): v is string => typeof v === "string");
 
 /**
  * The Pricing and Payment Methods sections of the session and series forms (spec section 2), on
@@ -22,13 +20,12 @@ export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: F
   const { t } = useTranslation("sessions");
   // Only a currency picked with JavaScript running disables OXXO; the server's HTML never does, so it stays usable without.
   const [picked, setPicked] = useState<string | null>(null);
-  const methods = new Set(asList(fields.paymentMethods.initialValue));
+  const methods = new Set(initialList(fields.paymentMethods.initialValue));
   const shownPrice = typeof fields.price.initialValue === "string" ? fields.price.initialValue : "";
   const paidOnly = "group-has-[[name=isFree]:checked]/pricing:hidden";
   return (
     <div className="group/pricing space-y-6">
-      <fieldset className={section}>
-        <legend className={legend}>{t("form.pricing")}</legend>
+      <FormSection legend={t("form.pricing")}>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input {...getInputProps(fields.isFree, { type: "checkbox" })} className="h-5 w-5" />
           {t("form.free")}
@@ -57,10 +54,9 @@ export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: F
             ))}
           </SelectField>
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={`${section} ${paidOnly}`}>
-        <legend className={legend}>{t("form.payment")}</legend>
+      <FormSection legend={t("form.payment")} className={paidOnly}>
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input type="checkbox" checked disabled readOnly className="h-5 w-5" />
           {t("form.card")}
@@ -100,7 +96,7 @@ export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: F
           {t("form.cash")}
         </label>
         <ErrorList id={fields.paymentMethods.errorId} errors={fields.paymentMethods.errors} />
-      </fieldset>
+      </FormSection>
     </div>
   );
 }

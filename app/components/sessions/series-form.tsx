@@ -4,27 +4,27 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { type BasicsFieldName, BasicsFields } from "#app/components/sessions/basics-fields";
+import { FormSection } from "#app/components/sessions/form-section";
 import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
+import { NumberField } from "#app/components/sessions/number-field";
 import { type ConflictReport, hasConflicts, OverlapWarning, useOverlapCheck } from "#app/components/sessions/overlap-warning";
-import { PricingFields } from "#app/components/sessions/pricing-fields";
+import { type PricingFieldName, PricingFields } from "#app/components/sessions/pricing-fields";
+import { TagChips, type TagFieldName } from "#app/components/sessions/tag-chips";
 import { Button, buttonClass } from "#app/components/ui/button";
-import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { formExperienceLevels, formSeriesFrequencies, gameLabel, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
-import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
+import { formSeriesFrequencies, seriesFrequencies } from "#app/modules/catalog/options";
 import type { Locale } from "#app/modules/i18n/config";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { DURATION } from "#app/modules/sessions/rules";
-import { tagChip, tagChipBox, tagChipList } from "./tag-chips";
 
 type FieldName =
-  | "title"
-  | "description"
+  | BasicsFieldName
+  | TagFieldName
+  | PricingFieldName
   | "sessionInstructions"
-  | "game"
-  | "genre"
-  | "experienceLevel"
   | "frequency"
   | "dayOfWeek"
   | "dayOfMonth"
@@ -38,14 +38,6 @@ type FieldName =
   | "autoGenerateAhead"
   | "bookingLockHours"
   | "preSessionCheckHours"
-  | "tags"
-  | "tagsOther"
-  | "isFree"
-  | "price"
-  | "currency"
-  | "paymentMethods"
-  | "minAdvanceBookingHours"
-  | "voucherPaymentDays"
   | "location"
   | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
@@ -53,10 +45,6 @@ export type SeriesFormValues = Partial<Shape>;
 
 /** The fields that decide when the sessions fall, watched by the live overlap check. */
 const scheduleFields = ["frequency", "dayOfWeek", "dayOfMonth", "timeOfDay", "startDate", "isOngoing", "endDate", "duration", "autoGenerateAhead"] as const;
-
-const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
-const legend = "px-1 text-lg font-semibold";
-const asList = (value: unknown) => [value ?? []].flat().filter((v): v is string => typeof v === "string");
 
 type Props = {
   mode: "create" | "edit";
@@ -96,8 +84,6 @@ export function SeriesForm(props: Props) {
   });
   const overlap = useOverlapCheck({ kind: "series", fields: scheduleFields, excludeId: props.existing?.id, server: props.overlap });
   const [instructions, setInstructions] = useState(String(fields.sessionInstructions.initialValue ?? "").length);
-  const picked = new Set(asList(fields.tags.initialValue));
-  const freeTags = [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
   const frequencies = props.existing?.frequency === "IRREGULAR" ? seriesFrequencies : formSeriesFrequencies;
   const submitLabel = hasConflicts(overlap.report)
@@ -112,36 +98,8 @@ export function SeriesForm(props: Props) {
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={overlap.onChange} className="mt-6 space-y-6">
-      <fieldset className={section}>
-        <legend className={legend}>{t("form.basics")}</legend>
-        <Field label={t("form.title")} errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
-        <TextareaField label={t("form.description")} errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
-            <option value="">{t("form.chooseGame")}</option>
-            {games.map((g) => (
-              <option key={g} value={g}>
-                {gameLabel(t, g)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
-            <option value="">{t("form.noGenre")}</option>
-            {genres.map((g) => (
-              <option key={g} value={g}>
-                {t(`genres.${g}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t("form.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
-            <option value="">{t("form.anyLevel")}</option>
-            {formExperienceLevels.map((l) => (
-              <option key={l} value={l}>
-                {t(`levels.${l}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
+      <FormSection legend={t("form.basics")}>
+        <BasicsFields fields={fields} />
         <TextareaField
           label={t("form.instructions")}
           hint={
@@ -152,28 +110,11 @@ export function SeriesForm(props: Props) {
           errors={fields.sessionInstructions.errors}
           textareaProps={{ ...getTextareaProps(fields.sessionInstructions), rows: 3, onInput: (e) => setInstructions(e.currentTarget.value.length) }}
         />
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">
-            {t("form.tags")} <span className="text-xs text-stone-600">{t("seriesForm.tagsHint")}</span>
-          </legend>
-          <div className={tagChipList}>
-            {predefinedTags.map((tag) => (
-              <label key={tag.id} className={tagChip}>
-                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className={tagChipBox} /> {tagLabel(tag, props.lang)}
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
-        </fieldset>
-        <Field
-          label={t("form.otherTags")}
-          inputProps={{ name: "tagsOther", type: "text", defaultValue: String(fields.tagsOther.initialValue ?? freeTags), maxLength: 200 }}
-        />
+        <TagChips tags={fields.tags} tagsOther={fields.tagsOther} lang={props.lang} hint={t("seriesForm.tagsHint")} hintInLegend />
         <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
         <ImageField field={fields.imageUrl} serverProblem={imageProblemOf(props.lastResult)} lang={props.lang} />
-      </fieldset>
-      <fieldset className={section}>
-        <legend className={legend}>{t("seriesForm.schedule")}</legend>
+      </FormSection>
+      <FormSection legend={t("seriesForm.schedule")}>
         <div className="grid gap-x-4 sm:grid-cols-3">
           <SelectField label={t("seriesForm.frequency")} errors={fields.frequency.errors} selectProps={getSelectProps(fields.frequency)}>
             {frequencies.map((f) => (
@@ -189,7 +130,7 @@ export function SeriesForm(props: Props) {
               </option>
             ))}
           </SelectField>
-          <Field label={t("seriesForm.dayOfMonth")} errors={fields.dayOfMonth.errors} inputProps={getInputProps(fields.dayOfMonth, { type: "number" })} />
+          <NumberField label={t("seriesForm.dayOfMonth")} field={fields.dayOfMonth} />
           <Field
             label={t("seriesForm.startDate")}
             errors={fields.startDate.errors}
@@ -232,37 +173,16 @@ export function SeriesForm(props: Props) {
             />
           </div>
         </div>
-      </fieldset>
-      <fieldset className={section}>
-        <legend className={legend}>{t("seriesForm.management")}</legend>
+      </FormSection>
+      <FormSection legend={t("seriesForm.management")}>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field
-            label={t("form.maxParticipants")}
-            errors={fields.maxParticipants.errors}
-            inputProps={getInputProps(fields.maxParticipants, { type: "number" })}
-          />
-          <Field
-            label={t("form.minParticipants")}
-            errors={fields.minParticipants.errors}
-            inputProps={getInputProps(fields.minParticipants, { type: "number" })}
-          />
-          <Field
-            label={t("seriesForm.autoGenerateAhead")}
-            errors={fields.autoGenerateAhead.errors}
-            inputProps={getInputProps(fields.autoGenerateAhead, { type: "number" })}
-          />
-          <Field
-            label={t("seriesForm.bookingLockHours")}
-            errors={fields.bookingLockHours.errors}
-            inputProps={getInputProps(fields.bookingLockHours, { type: "number" })}
-          />
-          <Field
-            label={t("form.preSessionCheckHours")}
-            errors={fields.preSessionCheckHours.errors}
-            inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })}
-          />
+          <NumberField label={t("form.maxParticipants")} field={fields.maxParticipants} />
+          <NumberField label={t("form.minParticipants")} field={fields.minParticipants} />
+          <NumberField label={t("seriesForm.autoGenerateAhead")} field={fields.autoGenerateAhead} />
+          <NumberField label={t("seriesForm.bookingLockHours")} field={fields.bookingLockHours} />
+          <NumberField label={t("form.preSessionCheckHours")} field={fields.preSessionCheckHours} />
         </div>
-      </fieldset>
+      </FormSection>
       <PricingFields fields={fields} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="flex gap-2">

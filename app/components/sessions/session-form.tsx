@@ -1,29 +1,29 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { type BasicsFieldName, BasicsFields } from "#app/components/sessions/basics-fields";
+import { FormSection } from "#app/components/sessions/form-section";
 import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
+import { initialText } from "#app/components/sessions/initial-values";
+import { NumberField } from "#app/components/sessions/number-field";
 import { type ConflictReport, hasConflicts, OverlapWarning, useOverlapCheck } from "#app/components/sessions/overlap-warning";
-import { PricingFields } from "#app/components/sessions/pricing-fields";
+import { type PricingFieldName, PricingFields } from "#app/components/sessions/pricing-fields";
+import { TagChips, type TagFieldName } from "#app/components/sessions/tag-chips";
 import { Button } from "#app/components/ui/button";
-import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { ErrorList, Field, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
-import { formExperienceLevels, gameLabel, games, genres } from "#app/modules/catalog/options";
-import { predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
 import { DURATION } from "#app/modules/sessions/rules";
 import { DURATION_PRESETS, SESSION_LIMITS, sessionFormSchema } from "#app/modules/sessions/schema";
-import { tagChip, tagChipBox, tagChipList } from "./tag-chips";
 
 type FieldName =
-  | "title"
-  | "description"
+  | BasicsFieldName
+  | TagFieldName
+  | PricingFieldName
   | "sessionInstructions"
-  | "game"
-  | "genre"
-  | "experienceLevel"
   | "date"
   | "time"
   | "duration"
@@ -31,24 +31,11 @@ type FieldName =
   | "maxParticipants"
   | "minParticipants"
   | "preSessionCheckHours"
-  | "tags"
-  | "tagsOther"
-  | "isFree"
-  | "price"
-  | "currency"
-  | "paymentMethods"
-  | "minAdvanceBookingHours"
-  | "voucherPaymentDays"
   | "location"
   | "isPrivate"
   | "imageUrl";
 type Shape = { [K in FieldName]: string | string[] };
 export type SessionFormValues = Partial<Shape>;
-
-const section = "space-y-2 rounded-lg border border-stone-200 bg-white p-6";
-const legend = "px-1 text-lg font-semibold";
-const asList = (value: unknown) => [value ?? []].flat().filter((v): v is string => typeof v === "string");
-const asText = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** Create and edit share one form; every part works as a plain POST without JavaScript. */
 export function SessionForm(props: {
@@ -87,57 +74,14 @@ export function SessionForm(props: {
     server: props.overlap ?? null,
   });
   // Initial values are what the host sent on a failed submit (conform's lastResult), else the saved or default ones.
-  const [duration, setDuration] = useState(asText(fields.duration.initialValue) ?? "120");
-  const [instructions, setInstructions] = useState((asText(fields.sessionInstructions.initialValue) ?? "").length);
-  const picked = new Set(asList(fields.tags.initialValue));
-  const freeTags = asText(fields.tagsOther.initialValue) ?? [...picked].filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
+  const [duration, setDuration] = useState(initialText(fields.duration.initialValue) ?? "120");
+  const [instructions, setInstructions] = useState((initialText(fields.sessionInstructions.initialValue) ?? "").length);
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onChange={overlap.onChange} className="mt-6 space-y-6">
-      <fieldset className={section}>
-        <legend className={legend}>{t("form.basics")}</legend>
-        <Field label={t("form.title")} errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
-        <TextareaField label={t("form.description")} errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }} />
-        <div className="grid gap-x-4 sm:grid-cols-3">
-          <SelectField label={t("form.game")} errors={fields.game.errors} selectProps={getSelectProps(fields.game)}>
-            <option value="">{t("form.chooseGame")}</option>
-            {games.map((g) => (
-              <option key={g} value={g}>
-                {gameLabel(t, g)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t("form.genre")} errors={fields.genre.errors} selectProps={getSelectProps(fields.genre)}>
-            <option value="">{t("form.noGenre")}</option>
-            {genres.map((g) => (
-              <option key={g} value={g}>
-                {t(`genres.${g}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t("form.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
-            <option value="">{t("form.anyLevel")}</option>
-            {formExperienceLevels.map((l) => (
-              <option key={l} value={l}>
-                {t(`levels.${l}`)}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">{t("form.tags")}</legend>
-          <p className="text-xs text-stone-600">{t("form.tagsHint")}</p>
-          <div className={tagChipList}>
-            {predefinedTags.map((tag) => (
-              <label key={tag.id} className={tagChip}>
-                <input type="checkbox" name="tags" value={tag.id} defaultChecked={picked.has(tag.id)} className={tagChipBox} />
-                <span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, props.lang)}
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
-        </fieldset>
-        <Field label={t("form.otherTags")} inputProps={{ name: fields.tagsOther.name, type: "text", defaultValue: freeTags, maxLength: 200 }} />
+      <FormSection legend={t("form.basics")}>
+        <BasicsFields fields={fields} />
+        <TagChips tags={fields.tags} tagsOther={fields.tagsOther} lang={props.lang} hint={t("form.tagsHint")} />
         <TextareaField
           label={t("form.instructions")}
           hint={<CharCounter length={instructions} max={SESSION_LIMITS.instructions} />}
@@ -150,10 +94,9 @@ export function SessionForm(props: {
           <input {...getInputProps(fields.isPrivate, { type: "checkbox" })} className="h-5 w-5" />
           {t("form.private")}
         </label>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={section}>
-        <legend className={legend}>{t("form.scheduling")}</legend>
+      <FormSection legend={t("form.scheduling")}>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field label={t("form.date")} errors={fields.date.errors} inputProps={{ ...getInputProps(fields.date, { type: "date" }), min: props.minDate }} />
           <Field
@@ -191,29 +134,17 @@ export function SessionForm(props: {
               min: DURATION.min,
               max: DURATION.max,
               step: DURATION.step,
-              defaultValue: asText(fields.durationCustom.initialValue) ?? "",
+              defaultValue: initialText(fields.durationCustom.initialValue) ?? "",
             }}
           />
           <ErrorList id={fields.duration.errorId} errors={fields.duration.errors} />
         </fieldset>
         <div className="grid gap-x-4 sm:grid-cols-3">
-          <Field
-            label={t("form.maxParticipants")}
-            errors={fields.maxParticipants.errors}
-            inputProps={getInputProps(fields.maxParticipants, { type: "number" })}
-          />
-          <Field
-            label={t("form.minParticipants")}
-            errors={fields.minParticipants.errors}
-            inputProps={getInputProps(fields.minParticipants, { type: "number" })}
-          />
-          <Field
-            label={t("form.preSessionCheckHours")}
-            errors={fields.preSessionCheckHours.errors}
-            inputProps={getInputProps(fields.preSessionCheckHours, { type: "number" })}
-          />
+          <NumberField label={t("form.maxParticipants")} field={fields.maxParticipants} />
+          <NumberField label={t("form.minParticipants")} field={fields.minParticipants} />
+          <NumberField label={t("form.preSessionCheckHours")} field={fields.preSessionCheckHours} />
         </div>
-      </fieldset>
+      </FormSection>
 
       <PricingFields fields={fields} />
       <FormErrors errors={form.errors} id={form.errorId} />

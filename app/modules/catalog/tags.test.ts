@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { allowedPaymentMethods, currencies } from "./options";
 import { tagDescriptions } from "./tag-descriptions";
-import { isHiddenOnCards, popularTagIds, predefinedTags, resolveTag, tagCategories, tagLabel } from "./tags";
+import { freeTagText, isHiddenOnCards, popularTagIds, predefinedTags, resolveTag, tagCategories, tagLabel } from "./tags";
 
 describe("tag catalogue", () => {
   it("has the 32 predefined ids of the spec, each complete", () => {
@@ -45,6 +45,12 @@ describe("tag catalogue", () => {
   it("labels by language", () => {
     const t = resolveTag("in-person").predefined!;
     expect([tagLabel(t, "en"), tagLabel(t, "es"), tagLabel(t, "pt")]).toEqual(["In person", "Presencial", "Presencial"]);
+  });
+
+  it("writes the free tags back as the 'Other tags' text, leaving out the predefined ones", () => {
+    expect(freeTagText(["one-shot", "Sandbox", "latam", "Horror cósmico"])).toBe("Sandbox, Horror cósmico");
+    expect(freeTagText(["one-shot"])).toBe("");
+    expect(freeTagText([])).toBe("");
   });
 });
 

@@ -98,6 +98,9 @@ export const popularTagIds = ["beginner-friendly", "one-shot", "lgbtq-friendly",
 /** Names as stored on a session or series: predefined tags by id, free tags by their name, at most 10 (spec: tag matching). */
 export const storedTagNames = (names: string[]) => Array.from(new Set(names.map((n) => resolveTag(n)).map((t) => (t.predefined ? t.id : t.name)))).slice(0, 10);
 
+/** The stored names that are no predefined tag's id, as the comma-separated text of the forms' "Other tags" field. */
+export const freeTagText = (names: string[]) => names.filter((name) => !predefinedTags.some((p) => p.id === name)).join(", ");
+
 export type TagChip = { id: string; label: string; emoji: string };
 
 /** Stored tag names as chips for a detail page: predefined ones in the reader's language with their emoji. */

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { storedTagNames } from "#app/modules/catalog/tags";
-import { acceptedMethods, centsToFormPrice } from "#app/modules/pricing/rules";
+import { acceptedMethods } from "#app/modules/pricing/rules";
+import { gameDescription, sharedFormValues, sharedRowFromForm } from "#app/modules/sessions/shared-fields";
 import type { ApiSeriesInput } from "./api-schema";
 import type { findSeries, SeriesRow } from "./repo.server";
 import type { Frequency, Schedule } from "./rules";
@@ -13,13 +14,8 @@ export type SeriesRecord = NonNullable<Awaited<ReturnType<typeof findSeries>>>;
 export function seriesRowFromForm(dmId: string, timeZone: string, input: SeriesFormInput): SeriesRow {
   const monthly = input.frequency === "MONTHLY";
   return {
+    ...sharedRowFromForm(input),
     dmId,
-    title: input.title,
-    description: input.description,
-    sessionInstructions: input.sessionInstructions,
-    game: input.game,
-    genre: input.genre ?? null,
-    experienceLevel: input.experienceLevel ?? null,
     frequency: input.frequency,
     timeZone,
     dayOfWeek: monthly ? null : input.dayOfWeek,
@@ -29,20 +25,8 @@ export function seriesRowFromForm(dmId: string, timeZone: string, input: SeriesF
     startDate: input.startDate,
     endDate: input.endDate ?? null,
     isOngoing: input.isOngoing,
-    maxParticipants: input.maxParticipants,
-    minParticipants: input.minParticipants,
-    priceCents: input.price,
-    currency: input.currency,
-    allowedPaymentMethods: input.paymentMethods,
-    minAdvanceBookingHours: input.minAdvanceBookingHours,
-    voucherPaymentDays: input.voucherPaymentDays,
     autoGenerateAhead: input.autoGenerateAhead,
     bookingLockHours: input.bookingLockHours,
-    preSessionCheckHours: input.preSessionCheckHours,
-    tags: storedTagNames(input.tags),
-    location: input.location || null,
-    // The form always sends the image it shows (none when removed), so the stored one is replaced.
-    imageUrl: input.imageUrl ?? null,
   };
 }
 
@@ -60,13 +44,8 @@ export function seriesRowFromApi(dmId: string, timeZone: string, input: ApiSerie
   const startDay = DateTime.fromISO(start.date, { zone });
   const weekly = input.frequency === "WEEKLY" || input.frequency === "BIWEEKLY";
   return {
+    ...gameDescription(input),
     dmId,
-    title: input.title,
-    description: input.description,
-    sessionInstructions: input.sessionInstructions,
-    game: input.game,
-    genre: input.genre ?? null,
-    experienceLevel: input.experienceLevel ?? null,
     frequency: input.frequency,
     timeZone: zone,
     dayOfWeek: weekly ? (input.dayOfWeek ?? startDay.weekday % 7) : null,
@@ -105,12 +84,7 @@ export const scheduleOf = (row: SeriesRow): Schedule => ({
 /** An existing series as form values, with its dates in its own zone. */
 export function seriesFormValues(row: SeriesRecord) {
   return {
-    title: row.title,
-    description: row.description,
-    sessionInstructions: row.session_instructions,
-    game: row.game,
-    genre: row.genre ?? "",
-    experienceLevel: row.experience_level ?? "",
+    ...sharedFormValues(row),
     frequency: row.frequency,
     dayOfWeek: row.day_of_week === null ? "1" : String(row.day_of_week),
     dayOfMonth: row.day_of_month === null ? "" : String(row.day_of_month),
@@ -119,21 +93,8 @@ export function seriesFormValues(row: SeriesRecord) {
     isOngoing: row.is_ongoing ? "on" : "",
     endDate: row.end_iso ?? "",
     duration: String(row.duration_minutes),
-    maxParticipants: String(row.max_participants),
-    minParticipants: String(row.min_participants),
     autoGenerateAhead: String(row.auto_generate_ahead),
     bookingLockHours: String(row.booking_lock_hours),
-    preSessionCheckHours: String(row.pre_session_check_hours),
-    tags: row.tags,
-    isFree: row.price_cents === 0 ? "on" : "",
-    // Exact: a price the API set in cents comes back unchanged when the form is saved as it is.
-    price: row.price_cents === 0 ? "" : centsToFormPrice(row.price_cents),
-    currency: row.currency,
-    paymentMethods: row.allowed_payment_methods,
-    minAdvanceBookingHours: String(row.min_advance_booking_hours),
-    voucherPaymentDays: String(row.voucher_payment_days),
-    location: row.location ?? "",
-    imageUrl: row.image_url ?? "",
   };
 }
 

@@ -6,7 +6,7 @@ import { isSeatGuardViolation, sessionBookings } from "#app/modules/bookings/rep
 import { capacityBelowBooked } from "#app/modules/bookings/rules";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
-import { acceptedMethods, centsToFormPrice, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
+import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { localToInstant } from "#app/modules/series/rules";
 import { isUuid } from "#app/utils/http";
 import type { ApiSessionInput } from "./api-schema";
@@ -17,37 +17,14 @@ import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
 import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
 import * as search from "./search-repo.server";
+import { gameDescription, sharedFormValues, sharedRowFromForm } from "./shared-fields";
 
 type Reader = Pick<Deps, "db" | "now">;
 
 function toRow(host: Requester, input: SessionFormInput, timeZone: string, seriesId: string | null = null): repo.SessionRow | null {
   const startsAt = localToInstant(input.date, input.time, timeZone);
   if (!startsAt) return null;
-  return {
-    dmId: host.id,
-    seriesId,
-    title: input.title,
-    description: input.description,
-    sessionInstructions: input.sessionInstructions,
-    game: input.game,
-    genre: input.genre ?? null,
-    experienceLevel: input.experienceLevel ?? null,
-    startsAt,
-    timeZone,
-    durationMinutes: input.duration,
-    maxParticipants: input.maxParticipants,
-    minParticipants: input.minParticipants,
-    priceCents: input.price,
-    currency: input.currency,
-    allowedPaymentMethods: input.paymentMethods,
-    minAdvanceBookingHours: input.minAdvanceBookingHours,
-    voucherPaymentDays: input.voucherPaymentDays,
-    preSessionCheckHours: input.preSessionCheckHours,
-    tags: storedTagNames(input.tags),
-    imageUrl: input.imageUrl ?? null,
-    location: input.location || null,
-    isPrivate: input.isPrivate,
-  };
+  return { ...sharedRowFromForm(input), dmId: host.id, seriesId, startsAt, timeZone, durationMinutes: input.duration, isPrivate: input.isPrivate };
 }
 
 /** Creates a session hosted by `host` in the host's time zone. */
@@ -152,43 +129,20 @@ export function sessionFormValues(row: repo.SessionDetailRow) {
   const local = DateTime.fromJSDate(new Date(row.starts_at), { zone: row.time_zone });
   const preset = [60, 120, 180, 240].includes(row.duration_minutes);
   return {
-    title: row.title,
-    description: row.description,
-    sessionInstructions: row.session_instructions,
-    game: row.game,
-    genre: row.genre ?? "",
-    experienceLevel: row.experience_level ?? "",
+    ...sharedFormValues(row),
     date: local.toISODate() ?? "",
     time: local.toFormat("HH:mm"),
     duration: preset ? String(row.duration_minutes) : "custom",
     durationCustom: preset ? "" : String(row.duration_minutes),
-    maxParticipants: String(row.max_participants),
-    minParticipants: String(row.min_participants),
-    preSessionCheckHours: String(row.pre_session_check_hours),
-    tags: row.tags,
-    isFree: row.price_cents === 0 ? "on" : "",
-    // Exact: a price the API set in cents comes back unchanged when the form is saved as it is.
-    price: row.price_cents === 0 ? "" : centsToFormPrice(row.price_cents),
-    currency: row.currency,
-    paymentMethods: row.allowed_payment_methods,
-    minAdvanceBookingHours: String(row.min_advance_booking_hours),
-    voucherPaymentDays: String(row.voucher_payment_days),
-    location: row.location ?? "",
     isPrivate: row.is_private ? "on" : "",
-    imageUrl: row.image_url ?? "",
   };
 }
 
 function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, seriesId: string | null): repo.SessionRow {
   return {
+    ...gameDescription(input),
     dmId: host.id,
     seriesId,
-    title: input.title,
-    description: input.description,
-    sessionInstructions: input.sessionInstructions,
-    game: input.game,
-    genre: input.genre ?? null,
-    experienceLevel: input.experienceLevel ?? null,
     startsAt: new Date(input.date),
     timeZone,
     durationMinutes: input.duration,
