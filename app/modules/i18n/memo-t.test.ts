@@ -6,7 +6,7 @@ const i18n = createInstance();
 void i18n.init({
   lng: "es",
   initImmediate: false,
-  resources: { es: { common: { hello: "Hola", seats_one: "{{count}} lugar", seats_other: "{{count}} lugares", by: "por {{name}}", days: ["lu", "ma"] } } },
+  resources: { es: { common: { showing: "{{start}}–{{end}} de {{total}}", hello: "Hola", seats_one: "{{count}} lugar", seats_other: "{{count}} lugares", by: "por {{name}}", days: ["lu", "ma"] } } },
   defaultNS: "common",
   interpolation: { escapeValue: false },
 });
@@ -21,6 +21,8 @@ describe("memoizeT", () => {
     expect(t("by", { name: "Luis" })).toBe("por Luis");
     expect(t("days", { returnObjects: true })).toEqual(["lu", "ma"]);
     expect(t("missing")).toBe("missing");
+    expect(t("showing", { start: 1, end: 12, total: 40 })).toBe("1–12 de 40");
+    expect(t("showing", { start: 13, end: 24, total: 40 })).toBe("13–24 de 40");
   });
 
   it("asks i18next once per plain key and count, every time for interpolated or object results", () => {
@@ -32,12 +34,14 @@ describe("memoizeT", () => {
       t("seats", { count: 2 });
       t("by", { name: "Ana" });
       t("days", { returnObjects: true });
+      t("showing", { start: 1, end: 12, total: 40 });
     }
     const calls = (key: string) => spy.mock.calls.filter((c) => c[0] === key).length;
     expect(calls("hello")).toBe(1);
     expect(calls("seats")).toBe(1);
     expect(calls("by")).toBe(5);
     expect(calls("days")).toBe(5);
+    expect(calls("showing")).toBe(1);
   });
 
   it("keeps the translator's language and namespace for react-i18next", () => {

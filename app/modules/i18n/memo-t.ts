@@ -1,18 +1,29 @@
 import type { TFunction } from "i18next";
 
-/** Plain options whose result depends only on the key and these values (pluralisation by count). */
-const countOnly = (options: unknown): options is { count: number } =>
-  typeof options === "object" && options !== null && Object.keys(options).length === 1 && typeof (options as { count?: unknown }).count === "number";
+/**
+ * Options made only of numbers (a count for plurals, a page number, a range): the text depends on
+ * the key and these values alone, and numbers never carry a person's text into the cache.
+ */
+function numbersOnly(options: unknown): string | null {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  let key = "";
+  for (const name in options) {
+    const value = (options as Record<string, unknown>)[name];
+    if (typeof value !== "number") return null;
+    key += `\u0000${name}=${value}`;
+  }
+  return key;
+}
 
-/** Kept small: keys come from the code, counts are small numbers; user text never becomes a key. */
+/** A bound, so that many different numbers cannot grow the cache without end. */
 const MAX_ENTRIES = 4000;
 
 /**
  * A translation function that remembers the texts of fixed keys. i18next resolves each call afresh
  * (key parsing, namespace fallback, plural rules, interpolation), which was a tenth of the CPU of a
  * search page; a rendered text for the same key, language and namespace never changes while the
- * server runs, because the resources are bundled. Calls with interpolation values or
- * `returnObjects` go to i18next unchanged: their results depend on data or are mutable objects.
+ * server runs, because the resources are bundled. Calls with text values or `returnObjects` go to
+ * i18next unchanged: their results carry people's text or are mutable objects.
  */
 export function memoizeT(t: TFunction): TFunction {
   const texts = new Map<string, string>();
@@ -21,8 +32,11 @@ export function memoizeT(t: TFunction): TFunction {
     if (typeof key !== "string" || rest.length > 0) return translate(key, options, ...rest);
     let cacheKey: string;
     if (options === undefined) cacheKey = key;
-    else if (countOnly(options)) cacheKey = `${key}\u0000${options.count}`;
-    else return translate(key, options);
+    else {
+      const values = numbersOnly(options);
+      if (values === null) return translate(key, options);
+      cacheKey = key + values;
+    }
     let text = texts.get(cacheKey);
     if (text === undefined) {
       const result = translate(key, options);
