@@ -6,7 +6,18 @@ const i18n = createInstance();
 void i18n.init({
   lng: "es",
   initImmediate: false,
-  resources: { es: { common: { showing: "{{start}}–{{end}} de {{total}}", hello: "Hola", seats_one: "{{count}} lugar", seats_other: "{{count}} lugares", by: "por {{name}}", days: ["lu", "ma"] } } },
+  resources: {
+    es: {
+      common: {
+        showing: "{{start}}–{{end}} de {{total}}",
+        hello: "Hola",
+        seats_one: "{{count}} lugar",
+        seats_other: "{{count}} lugares",
+        by: "por {{name}}",
+        days: ["lu", "ma"],
+      },
+    },
+  },
   defaultNS: "common",
   interpolation: { escapeValue: false },
 });
