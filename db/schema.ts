@@ -59,6 +59,15 @@ export interface Bookings {
   user_id: string;
 }
 
+export interface CalendarFeeds {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  last_read_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface LoginSessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -224,6 +233,7 @@ export interface DB {
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
   bookings: Bookings;
+  calendar_feeds: CalendarFeeds;
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;

@@ -47,6 +47,11 @@ export default function SettingsLayout() {
               {t("settings.devices")}
             </NavLink>
           </li>
+          <li>
+            <NavLink to={localePath(lang, "/settings/calendar")} className={tab}>
+              {t("settings.calendar")}
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className="mt-6">
