@@ -80,7 +80,14 @@ test("forms showing their errors have no axe violations", async ({ page, browser
 
 test("a player's pages and the guard screen have no axe violations", async ({ page, browser, javaScriptEnabled }) => {
   await signIn(page, demo.player, "es");
-  for (const path of ["/es/settings/profile", "/es/settings/hosting", "/es/settings/password", "/es/settings/sessions", "/es/settings/calendar", "/es/auth/verify-email?sent=1"]) {
+  for (const path of [
+    "/es/settings/profile",
+    "/es/settings/hosting",
+    "/es/settings/password",
+    "/es/settings/sessions",
+    "/es/settings/calendar",
+    "/es/auth/verify-email?sent=1",
+  ]) {
     await expectNoViolations(page, browser, javaScriptEnabled, path);
   }
   await expect(page.getByRole("heading", { name: "Acceso denegado" })).toHaveCount(0);

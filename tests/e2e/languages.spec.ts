@@ -90,7 +90,16 @@ const publicPages = [
   "/dev/mailbox",
   "/no-such-page",
 ];
-const playerPages = ["/settings/profile", "/settings/password", "/settings/sessions", "/settings/calendar", "/settings/hosting", "/notifications", "/sessions", "/calendar"];
+const playerPages = [
+  "/settings/profile",
+  "/settings/password",
+  "/settings/sessions",
+  "/settings/calendar",
+  "/settings/hosting",
+  "/notifications",
+  "/sessions",
+  "/calendar",
+];
 const dmPages = ["/settings/hosting", "/create", "/series/new"];
 
 test("pages never show raw translation keys", async ({ page }) => {
