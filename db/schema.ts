@@ -52,6 +52,7 @@ export interface Bookings {
   currency: Generated<string>;
   hold_until: Timestamp | null;
   id: Generated<string>;
+  invite_id: string | null;
   payment_method: string | null;
   session_id: string;
   status: string;
@@ -66,6 +67,19 @@ export interface CalendarFeeds {
   revoked_at: Timestamp | null;
   token_hash: string;
   user_id: string;
+}
+
+export interface Invites {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  expires_at: Timestamp | null;
+  id: Generated<string>;
+  max_uses: Generated<number>;
+  revoked_at: Timestamp | null;
+  session_id: string;
+  type: Generated<string>;
+  uses: Generated<number>;
 }
 
 export interface LoginSessions {
@@ -234,6 +248,7 @@ export interface DB {
   auth_metrics: AuthMetrics;
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
+  invites: Invites;
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;

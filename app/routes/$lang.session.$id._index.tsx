@@ -150,6 +150,11 @@ export default function SessionPage() {
           </Link>
         ) : null}
         {participants && waitlist ? (
+          <Link to={localePath(lang, `/session/${s.id}/invites`)} className={buttonClass("secondary", "w-full")}>
+            {t("invites.title")}
+          </Link>
+        ) : null}
+        {participants && waitlist ? (
           <ManageDialog removeAction={localePath(lang, `/session/${s.id}/remove`)} participants={participants} waitlist={waitlist} />
         ) : null}
         <ShareBox url={url} title={s.title} />

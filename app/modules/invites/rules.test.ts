@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { codeFromBytes, GENERATED_LENGTH, inviteFormSchema, inviteProblem, normalizeCode, waivesPrice } from "./rules";
+
+const now = new Date("2026-11-23T12:00:00Z");
+const invite = { code: "MESA-2026", type: "access", max_uses: 2, uses: 0, expires_at: null, revoked_at: null };
+
+describe("invite rules", () => {
+  it("normalises typed codes and refuses what cannot be one", () => {
+    expect(normalizeCode("  mesa-2026 ")).toBe("MESA-2026");
+    expect(normalizeCode("abc12")).toBeNull();
+    expect(normalizeCode("a".repeat(21))).toBeNull();
+    expect(normalizeCode("mesa 2026")).toBeNull();
+    expect(normalizeCode("mesa'--")).toBeNull();
+    expect(normalizeCode(null)).toBeNull();
+  });
+
+  it("makes readable codes of eight characters from random bytes", () => {
+    const code = codeFromBytes(new Uint8Array([0, 1, 2, 3, 250, 251, 252, 255]));
+    expect(code).toHaveLength(GENERATED_LENGTH);
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]+$/);
+    expect(normalizeCode(code)).toBe(code);
+  });
+
+  it("explains why a code cannot be used", () => {
+    expect(inviteProblem(undefined, now)).toBe("unknown");
+    expect(inviteProblem(invite, now)).toBeNull();
+    expect(inviteProblem({ ...invite, revoked_at: now }, now)).toBe("revoked");
+    expect(inviteProblem({ ...invite, expires_at: now }, now)).toBe("expired");
+    expect(inviteProblem({ ...invite, expires_at: new Date(now.getTime() + 1000) }, now)).toBeNull();
+    expect(inviteProblem({ ...invite, uses: 2 }, now)).toBe("usedUp");
+  });
+
+  it("validates the host's form with the spec's limits and defaults", () => {
+    expect(inviteFormSchema.parse({})).toEqual({ type: "access", maxUses: 1 });
+    expect(inviteFormSchema.safeParse({ maxUses: "0" }).success).toBe(false);
+    expect(inviteFormSchema.safeParse({ maxUses: "101" }).success).toBe(false);
+    expect(inviteFormSchema.safeParse({ maxUses: "2.5" }).success).toBe(false);
+    expect(inviteFormSchema.parse({ maxUses: "100", type: "free", code: "Mesa-Libre" })).toMatchObject({ maxUses: 100, type: "free" });
+    expect(inviteFormSchema.safeParse({ type: "discount" }).success).toBe(false);
+    expect(inviteFormSchema.safeParse({ code: "abc" }).success).toBe(false);
+    expect(inviteFormSchema.safeParse({ expiresOn: "mañana" }).success).toBe(false);
+  });
+
+  it("waives the price only for free invites", () => {
+    expect(waivesPrice("free")).toBe(true);
+    expect(waivesPrice("access")).toBe(false);
+  });
+});

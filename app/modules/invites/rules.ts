@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** Spec, shared rulebook: invite types access, free and discount; discount comes with payments. */
+export const INVITE_TYPES = ["access", "free"] as const;
+export type InviteType = (typeof INVITE_TYPES)[number];
+
+export const INVITE_LIMITS = { codeMin: 6, codeMax: 20, usesMin: 1, usesMax: 100, usesDefault: 1 } as const;
+
+/** What a person may type: letters, digits and dashes; stored and compared upper-case. */
+const CODE = /^[A-Za-z0-9-]{6,20}$/;
+
+/** The stored form of a typed code: trimmed and upper-case; null when it cannot be a code. */
+export function normalizeCode(typed: string | null | undefined): string | null {
+  const code = (typed ?? "").trim();
+  return CODE.test(code) ? code.toUpperCase() : null;
+}
+
+/** Letters and digits that cannot be mistaken for each other when read aloud or copied by hand. */
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+export const GENERATED_LENGTH = 8;
+
+/** A code from random bytes (one per character); the caller supplies the randomness. */
+export function codeFromBytes(bytes: Uint8Array): string {
+  let code = "";
+  for (let i = 0; i < GENERATED_LENGTH; i += 1) code += ALPHABET[(bytes[i] ?? 0) % ALPHABET.length];
+  return code;
+}
+
+/** The host's invite form; the same schema checks the form in the browser and on the server. */
+export const inviteFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => value === undefined || value === "" || CODE.test(value), { message: "invites.codeShape" }),
+  type: z.enum(INVITE_TYPES, { message: "invites.typeRequired" }).default("access"),
+  maxUses: z.coerce
+    .number({ message: "invites.maxUsesRange" })
+    .int({ message: "invites.maxUsesRange" })
+    .min(INVITE_LIMITS.usesMin, { message: "invites.maxUsesRange" })
+    .max(INVITE_LIMITS.usesMax, { message: "invites.maxUsesRange" })
+    .default(INVITE_LIMITS.usesDefault),
+  expiresOn: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "invites.expiryShape" }),
+});
+export type InviteForm = z.infer<typeof inviteFormSchema>;
+
+export type InviteRow = { code: string; type: string; max_uses: number; uses: number; expires_at: Date | string | null; revoked_at: Date | string | null };
+
+/** Why a code cannot be used now; null when it can. Order: the most useful explanation first. */
+export function inviteProblem(invite: InviteRow | null | undefined, now: Date): "unknown" | "revoked" | "expired" | "usedUp" | null {
+  if (!invite) return "unknown";
+  if (invite.revoked_at) return "revoked";
+  if (invite.expires_at && new Date(invite.expires_at).getTime() <= now.getTime()) return "expired";
+  if (invite.uses >= invite.max_uses) return "usedUp";
+  return null;
+}
+
+/** A free invite waives the price; an access invite only opens a private session. */
+export const waivesPrice = (type: string) => type === "free";
