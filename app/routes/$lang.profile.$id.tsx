@@ -13,6 +13,7 @@ import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
 import { toCard } from "#app/modules/sessions/cards.server";
+import { userSessionPage } from "#app/modules/sessions/sessions.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
@@ -23,7 +24,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.profile.bio.slice(0, 160) ?? "" },
 ];
 
-/** Public to anyone: who the person is and, for a DM, their upcoming public sessions and series. */
+type Tab = "upcoming" | "past" | "sessions" | "reviews";
+
+/** Which tab a query asks for, among those the page has. */
+function chosenTab(asked: string | null, own: boolean, hosts: boolean): Tab {
+  const tabs: Tab[] = [...(own ? (["upcoming", "past"] as const) : []), ...(hosts ? (["sessions"] as const) : []), "reviews"];
+  return tabs.includes(asked as Tab) ? (asked as Tab) : tabs[0]!;
+}
+
+/**
+ * Public to anyone: who the person is and, for a DM, their upcoming public sessions and series.
+ * On your own profile, also what you will play or run and what you played (spec, profile screens).
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
@@ -34,6 +46,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) notFound();
   const { profile: p, hosting } = found;
   const name = displayNameOf({ displayName: p.display_name, email: p.email });
+  const own = viewer?.id === p.id;
+  const tab = chosenTab(url.searchParams.get("tab"), own, hosting !== null);
+  const mine =
+    own && (tab === "upcoming" || tab === "past") ? await userSessionPage(d, p.id, { past: tab === "past", page: url.searchParams.get("page") }) : null;
   return {
     profile: {
       id: p.id,
@@ -52,7 +68,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       zoneName: zoneName(p.time_zone, lang, d.now),
       memberSince: new Intl.DateTimeFormat(intlLocale[lang], { month: "long", year: "numeric", timeZone: zone }).format(new Date(p.created_at)),
     },
-    tab: hosting && url.searchParams.get("tab") !== "reviews" ? ("sessions" as const) : ("reviews" as const),
+    own,
+    tab,
+    mine: mine
+      ? {
+          cards: mine.rows.map((row) => toCard(row, lang, p.id, zone)),
+          total: mine.total,
+          page: mine.page,
+          pages: mine.pages,
+          pageSize: mine.pageSize,
+        }
+      : null,
     hosting: hosting
       ? {
           cards: hosting.rows.map((row) => toCard(row, lang, viewer?.id ?? null, zone)),
@@ -66,7 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, tab, hosting } = useLoaderData<typeof loader>();
+  const { profile: p, own, tab, hosting, mine } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -104,14 +130,30 @@ export default function ProfilePage() {
         {p.isDm && p.languages.length ? <Fact term={t("fields.languages")}>{p.languages.map((l) => t(`spoken.${l}`)).join(", ")}</Fact> : null}
         {p.isDm && p.availableDays.length ? <Fact term={t("fields.availableDays")}>{p.availableDays.map((d) => t(`days.${d}`)).join(", ")}</Fact> : null}
       </dl>
-      {hosting ? (
-        <nav aria-label={t("public.tabs")} className="border-b border-stone-200">
+      {own || hosting ? (
+        <nav aria-label={t("public.tabs")} className="overflow-x-auto border-b border-stone-200">
           <ul className="flex gap-6">
-            <li>
-              <Link to={base} aria-current={tab === "sessions" ? "page" : undefined} className={tabClass}>
-                {t("public.sessionsTab", { count: hosting.total })}
-              </Link>
-            </li>
+            {own ? (
+              <>
+                <li>
+                  <Link to={`${base}?tab=upcoming`} aria-current={tab === "upcoming" ? "page" : undefined} className={tabClass}>
+                    {t("own.upcomingTab")}
+                  </Link>
+                </li>
+                <li>
+                  <Link to={`${base}?tab=past`} aria-current={tab === "past" ? "page" : undefined} className={tabClass}>
+                    {t("own.pastTab")}
+                  </Link>
+                </li>
+              </>
+            ) : null}
+            {hosting ? (
+              <li>
+                <Link to={`${base}?tab=sessions`} aria-current={tab === "sessions" ? "page" : undefined} className={tabClass}>
+                  {t("public.sessionsTab", { count: hosting.total })}
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to={`${base}?tab=reviews`} aria-current={tab === "reviews" ? "page" : undefined} className={tabClass}>
                 {t("public.reviewsTab")}
@@ -120,7 +162,33 @@ export default function ProfilePage() {
           </ul>
         </nav>
       ) : null}
-      {hosting && tab === "sessions" ? (
+      {mine ? (
+        <section>
+          <h2 className="text-xl font-semibold">{t(tab === "past" ? "own.pastHeading" : "own.upcomingHeading")}</h2>
+          {mine.cards.length ? (
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {mine.cards.map((card) => (
+                <SessionCard key={card.id} card={card} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
+              {t(tab === "past" ? "own.pastEmpty" : "own.upcomingEmpty")}{" "}
+              <Link to={localePath(lang, "/sessions")} className="text-brand-700 underline">
+                {t("public.browse")}
+              </Link>
+            </p>
+          )}
+          <Pagination
+            page={mine.page}
+            pages={mine.pages}
+            total={mine.total}
+            pageSize={mine.pageSize}
+            maxButtons={5}
+            hrefFor={(page) => `${base}?tab=${tab}&page=${page}`}
+          />
+        </section>
+      ) : hosting && tab === "sessions" ? (
         <section>
           <h2 className="text-xl font-semibold">{t("public.sessionsHeading")}</h2>
           {hosting.cards.length ? (
@@ -137,7 +205,13 @@ export default function ProfilePage() {
               </Link>
             </p>
           )}
-          <Pagination page={hosting.page} pages={hosting.pages} total={hosting.total} pageSize={hosting.pageSize} hrefFor={(page) => `${base}?page=${page}`} />
+          <Pagination
+            page={hosting.page}
+            pages={hosting.pages}
+            total={hosting.total}
+            pageSize={hosting.pageSize}
+            hrefFor={(page) => `${base}?tab=sessions&page=${page}`}
+          />
         </section>
       ) : (
         <section>

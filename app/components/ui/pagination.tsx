@@ -15,6 +15,7 @@ export function Pagination({
   more = false,
   pageSize,
   hrefFor,
+  maxButtons = 9,
 }: {
   page: number;
   pages: number;
@@ -22,6 +23,8 @@ export function Pagination({
   more?: boolean;
   pageSize: number;
   hrefFor: (page: number) => string;
+  /** 9 (the search) shows 9 page buttons on wide screens and 5 on phones; 5 shows 5 everywhere. */
+  maxButtons?: 5 | 9;
 }) {
   const { t } = useTranslation("sessions");
   if (pages <= 1) return null;
@@ -73,8 +76,8 @@ export function Pagination({
             <span className={arrowText}>{t("pagination.previous")}</span>
           </span>
         )}
-        {renderButtons(9, "hidden md:flex")}
-        {renderButtons(5, "flex md:hidden")}
+        {maxButtons === 9 ? renderButtons(9, "hidden md:flex") : null}
+        {renderButtons(5, maxButtons === 9 ? "flex md:hidden" : "flex")}
         {page < pages ? (
           <Link to={hrefFor(page + 1)} className={`${item} ${small} border-stone-300 bg-white`}>
             <span className={arrowText}>{t("pagination.next")}</span>

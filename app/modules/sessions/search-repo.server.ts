@@ -1,6 +1,7 @@
-import { type RawBuilder, sql, type SqlBool } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, sql, type SqlBool } from "kysely";
 import { activeBookingExists } from "#app/modules/bookings/repo.server";
 import type { Database } from "#db/client.server";
+import type { DB } from "#db/schema";
 
 /** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
 const hasActiveBooking = (userId: string) => activeBookingExists(userId);
@@ -136,15 +137,33 @@ export async function searchSessionRows(db: Database, f: SearchFilters, now: Dat
 
 export type SearchRow = Awaited<ReturnType<typeof searchSessionRows>>["rows"][number];
 
-/** Sessions a user hosts or has an active booking in, upcoming or past. */
-export function listUserSessions(db: Database, userId: string, now: Date, opts: { past: boolean; joinedOnly: boolean; limit: number }) {
+type UserListOptions = { past: boolean; joinedOnly: boolean };
+
+/** The condition for "sessions a user hosts (unless joinedOnly) or holds an active seat in", upcoming or past. */
+function userSessionFilter(userId: string, now: Date, opts: UserListOptions) {
+  return (eb: ExpressionBuilder<DB & { s: DB["sessions"] }, "s">) => {
+    const booked = hasActiveBooking(userId);
+    const mine = opts.joinedOnly ? booked : eb.or([eb("s.dm_id", "=", userId), booked]);
+    return eb.and([mine, opts.past ? eb("s.starts_at", "<", now) : eb("s.starts_at", ">=", now), eb("s.status", "!=", "CANCELLED")]);
+  };
+}
+
+/** Sessions a user hosts or has an active booking in, upcoming (soonest first) or past (latest first). */
+export function listUserSessions(db: Database, userId: string, now: Date, opts: UserListOptions & { limit: number; offset?: number }) {
   return cardRows(db, userId)
-    .where((eb) => {
-      const booked = hasActiveBooking(userId);
-      const mine = opts.joinedOnly ? booked : eb.or([eb("s.dm_id", "=", userId), booked]);
-      return eb.and([mine, opts.past ? eb("s.starts_at", "<", now) : eb("s.starts_at", ">=", now), eb("s.status", "!=", "CANCELLED")]);
-    })
+    .where(userSessionFilter(userId, now, opts))
     .orderBy("s.starts_at", opts.past ? "desc" : "asc")
+    .orderBy("s.id")
     .limit(opts.limit)
+    .offset(opts.offset ?? 0)
     .execute();
+}
+
+export async function countUserSessions(db: Database, userId: string, now: Date, opts: UserListOptions) {
+  const row = await db
+    .selectFrom("sessions as s")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where(userSessionFilter(userId, now, opts))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

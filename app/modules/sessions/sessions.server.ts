@@ -182,6 +182,20 @@ export async function updateSessionFromApi(deps: Deps, editor: Requester, id: st
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
   isUuid(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
 
+/** Spec, profile screens: the past list shows 9 sessions a page. */
+export const PROFILE_PAGE_SIZE = 9;
+
+/** One page of the sessions a user hosts or booked, upcoming or past, for their own profile. */
+export async function userSessionPage(deps: Reader, userId: string, opts: { past: boolean; page: string | null }) {
+  const list = { past: opts.past, joinedOnly: false };
+  const total = await search.countUserSessions(deps.db, userId, deps.now, list);
+  const pages = Math.max(1, Math.ceil(total / PROFILE_PAGE_SIZE));
+  const asked = Number.parseInt(opts.page ?? "1", 10);
+  const page = Number.isFinite(asked) ? Math.min(Math.max(1, asked), pages) : 1;
+  const rows = await search.listUserSessions(deps.db, userId, deps.now, { ...list, limit: PROFILE_PAGE_SIZE, offset: (page - 1) * PROFILE_PAGE_SIZE });
+  return { rows, total, page, pages, pageSize: PROFILE_PAGE_SIZE };
+}
+
 /**
  * GET /api/past-sessions/{userId}: each session with its host (`user`) and its bookings (spec
  * section 7). A player's email shows to the session's host, admins and that player only. There is
