@@ -4,6 +4,7 @@ import { insertSeriesWithSessions } from "../../app/modules/series/series.server
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";
+import { seedBookingStories } from "./booking-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 
 type DemoSession = Partial<SessionRow> & {
@@ -276,6 +277,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   const ana = idOf("ana.dm@mesa.test");
   const bruno = idOf("bruno.dm@mesa.test");
   if (ana && bruno) created += await seedSeries(ana, bruno, idOf, now);
+  created += await seedBookingStories(idOf, now);
   return created;
 }
 

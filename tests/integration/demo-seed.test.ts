@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkInvite } from "../../app/modules/invites/invites.server";
+import { createDiskStorage } from "../../app/services/storage/disk.server";
+import { getDb } from "../../db/client.server";
+import { DEMO_INVITE_CODE } from "../../server/seed/booking-stories";
+import { seedCatalogue } from "../../server/seed/catalogue";
+import { seedDemo } from "../../server/seed/demo";
+import { useTestDatabase } from "../setup/database";
+import { testDeps } from "./helpers";
+
+useTestDatabase();
+
+describe("the demo data", () => {
+  it("has bookings in every final state, past sessions, and a private session its README code opens", async () => {
+    const now = new Date();
+    await seedDemo(now);
+    const dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "demo-"));
+    expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBeGreaterThan(10);
+    const db = getDb();
+    const states = await db.selectFrom("bookings").select("status").distinct().execute();
+    expect(states.map((s) => s.status).sort()).toEqual(["CANCELLED", "CONFIRMED", "EXPIRED", "REFUNDED"]);
+    const past = await db.selectFrom("sessions").select("id").where("status", "=", "COMPLETED").where("starts_at", "<", now).execute();
+    expect(past.length).toBeGreaterThanOrEqual(3);
+    const privateSession = await db.selectFrom("sessions").select("id").where("is_private", "=", true).executeTakeFirstOrThrow();
+    expect(await checkInvite(testDeps(now).deps, privateSession.id, DEMO_INVITE_CODE.toLowerCase())).toMatchObject({ ok: true, type: "access" });
+    // Running it again adds nothing.
+    expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBe(0);
+  });
+});
