@@ -59,6 +59,16 @@ export interface Bookings {
   user_id: string;
 }
 
+export interface JobRuns {
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  items: Generated<number>;
+  name: string;
+  outcome: string | null;
+  started_at: Timestamp;
+}
+
 export interface LoginSessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -159,6 +169,13 @@ export interface Series {
   voucher_payment_days: Generated<number>;
 }
 
+export interface SessionNotices {
+  kind: string;
+  sent_at: Timestamp;
+  session_id: string;
+  user_id: string;
+}
+
 export interface Sessions {
   allowed_payment_methods: Generated<string[]>;
   booked_count: Generated<number>;
@@ -224,6 +241,7 @@ export interface DB {
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
   bookings: Bookings;
+  job_runs: JobRuns;
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;
@@ -231,6 +249,7 @@ export interface DB {
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   series: Series;
+  session_notices: SessionNotices;
   sessions: Sessions;
   users: Users;
   waitlist_entries: WaitlistEntries;
