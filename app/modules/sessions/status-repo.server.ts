@@ -1,0 +1,76 @@
+import { sql } from "kysely";
+import type { Database } from "#db/client.server";
+
+/**
+ * The session lifecycle as set-based statements (docs/decisions/024-session-status-rules.md;
+ * app/modules/jobs/rules.ts `statusAt` is the same rule for one session). Each statement only
+ * moves sessions forward and only those whose time has come, so running them again, or twice at
+ * once, changes nothing more: the second UPDATE waits for the first and then finds no row left.
+ * `booked_count` is the seat counter the bookings trigger keeps (active bookings).
+ */
+
+const end = sql`s.starts_at + s.duration_minutes * interval '1 minute'`;
+
+/** Sessions whose end has passed are COMPLETED (CANCELLED and COMPLETED never change). */
+export async function completeEnded(db: Database, now: Date) {
+  const result = await db
+    .updateTable("sessions as s")
+    .set({ status: "COMPLETED", updated_at: now })
+    .where("s.status", "in", ["UPCOMING", "CONFIRMED", "IN_PROGRESS", "ACTIVE"])
+    .where(sql<boolean>`${end} <= ${now}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sessions that have started and not ended are ACTIVE (IN_PROGRESS, set by hand, is left as it is). */
+export async function activateStarted(db: Database, now: Date) {
+  const result = await db
+    .updateTable("sessions as s")
+    .set({ status: "ACTIVE", updated_at: now })
+    .where("s.status", "in", ["UPCOMING", "CONFIRMED"])
+    .where("s.starts_at", "<=", now)
+    .where(sql<boolean>`${end} > ${now}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** In the pre-session check: starts within its check hours and has not started yet. */
+const inCheck = (now: Date) => sql<boolean>`s.starts_at > ${now} and s.starts_at - s.pre_session_check_hours * interval '1 hour' <= ${now}`;
+
+/** UPCOMING sessions in their pre-session check with at least min_participants active bookings become CONFIRMED. */
+export async function confirmReady(db: Database, now: Date) {
+  const result = await db
+    .updateTable("sessions as s")
+    .set({ status: "CONFIRMED", updated_at: now })
+    .where("s.status", "=", "UPCOMING")
+    .where(inCheck(now))
+    .where(sql<boolean>`s.booked_count >= s.min_participants`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Warns the host of each UPCOMING session in its check that is short of players, once: the
+ * 'players_missing' notice row is the marker, and the notification is written only for the rows
+ * this statement managed to insert (a concurrent run's insert waits, then conflicts and skips).
+ * The count is the shortfall at the moment of the warning.
+ */
+export async function warnShortSessions(db: Database, now: Date) {
+  const result = await sql<{ id: number }>`
+    with due as (
+      select s.id, s.dm_id, s.title, s.min_participants - s.booked_count as missing
+      from sessions s
+      where s.status = 'UPCOMING' and ${inCheck(now)} and s.booked_count < s.min_participants
+    ), claimed as (
+      insert into session_notices (session_id, user_id, kind, sent_at)
+      select id, dm_id, 'players_missing', ${now}::timestamptz from due
+      on conflict do nothing
+      returning session_id
+    )
+    insert into notifications (user_id, type, title_key, message_key, params, action_url, created_at)
+    select due.dm_id, 'players_missing', 'playersMissing.title', 'playersMissing.message',
+      jsonb_build_object('title', due.title, 'count', due.missing), '/session/' || due.id, ${now}::timestamptz
+    from due join claimed on claimed.session_id = due.id
+    returning id`.execute(db);
+  return result.rows.length;
+}
