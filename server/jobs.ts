@@ -29,7 +29,8 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
     connectionString: databaseUrl,
     tasks,
     schedules: JOB_SCHEDULES,
-    log: (level, message, meta) => log[level]({ ...meta, source: "graphile-worker" }, message),
+    // Its own per-job lines repeat ours ("job run" above) at length: those go to debug.
+    log: (level, message, meta) => log[level === "info" ? "debug" : level]({ ...meta, source: "graphile-worker" }, message),
   });
   log.info({ jobs: JOB_NAMES }, "job runner started");
   return queue;
