@@ -60,7 +60,9 @@ describe("send-reminder-emails", () => {
     expect(toEn.sort()).toEqual(["Starting soon: Noche de dados", "Tomorrow: Noche de dados"]);
     const toEs = sent.filter((m) => m.to === es.email).map((m) => m.subject);
     expect(toEs.sort()).toEqual(["Empieza pronto: Noche de dados", "Mañana: Noche de dados"]);
-    expect(sent.find((m) => m.to === es.email)?.text).toContain(`http://localhost:3000/es/session/${id}`);
+    const esMail = sent.find((m) => m.to === es.email)!;
+    expect(esMail.text).toContain(`http://localhost:3000/es/session/${id}`);
+    expect(esMail.text).toContain("tienes un lugar en esta partida");
 
     const enNotes = await listForReader(dayBefore, en.id, "en", 10);
     expect(enNotes.map((n) => n.type).sort()).toEqual(["session_reminder", "session_starting"]);

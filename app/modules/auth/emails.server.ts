@@ -20,7 +20,8 @@ export function buildEmail(input: { to: string; lang: Locale; kind: EmailKind; n
   const subject = t(`${input.kind}.subject`, vars);
   const body = t(`${input.kind}.body`, vars);
   const action = input.link ? t(`${input.kind}.action`, vars) : null;
-  const footer = t("footer", vars);
+  // A kind may say why this person got it (a booked seat); otherwise the account notice.
+  const footer = t([`${input.kind}.footer`, "footer"], vars);
   const text = [t("greeting", vars), "", body, "", ...(input.link ? [`${action}: ${input.link}`, ""] : []), footer].join("\n");
   const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">
 <p>${escapeHtml(t("greeting", vars))}</p><p>${escapeHtml(body)}</p>
