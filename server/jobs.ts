@@ -17,7 +17,7 @@ export async function startJobs(databaseUrl: string, logger: Logger): Promise<Jo
       async () => {
         try {
           const run = await runJob(deps(), name);
-          log.info({ job: name, outcome: run.outcome, items: run.items, ms: run.ms }, "job run");
+          log.info({ job: name, outcome: run.outcome, items: run.items, ms: run.ms }, run.outcome === "skipped" ? "job skipped: already running" : "job run");
         } catch (error) {
           log.error({ job: name, outcome: "failed", err: error }, "job run failed");
           throw error;

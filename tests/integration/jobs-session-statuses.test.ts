@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runJob } from "../../app/modules/jobs/jobs.server";
+import { jobBodies, runJob } from "../../app/modules/jobs/jobs.server";
 import { recentRuns } from "../../app/modules/jobs/repo.server";
 import { listForReader } from "../../app/modules/notifications/notifications.server";
 import { getDb } from "../../db/client.server";
@@ -79,8 +79,8 @@ describe("update-session-statuses", () => {
     const { at } = testDeps();
 
     const deps = at(hoursBefore(20));
-    // Twice in parallel, then again: one warning.
-    await Promise.all([runJob(deps, "update-session-statuses"), runJob(deps, "update-session-statuses")]);
+    // The body twice in parallel (runJob would skip the overlap), then again: one warning.
+    await Promise.all([jobBodies["update-session-statuses"](deps), jobBodies["update-session-statuses"](deps)]);
     await runJob(at(hoursBefore(19)), "update-session-statuses");
     const notes = await listForReader(deps, dm.id, "en", 10);
     expect(notes.filter((n) => n.type === "players_missing")).toEqual([
@@ -114,6 +114,32 @@ describe("update-session-statuses", () => {
     const [failed] = await recentRuns(getDb(), "cleanup-expired-bookings", 1);
     expect(failed).toMatchObject({ outcome: "failed", items: 0, started_at: now });
     expect(failed!.error).toContain("mail server down");
+  });
+});
+
+describe("runJob", () => {
+  it("skips, without recording it, a run that overlaps a running one of the same job", async () => {
+    const { at } = testDeps();
+    const now = new Date("2026-12-06T00:00:00Z");
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered = 0;
+    const slow = async () => {
+      entered += 1;
+      await gate;
+      return { items: 7 };
+    };
+    const first = runJob(at(now), "generate-series-sessions", slow);
+    while (entered === 0) await new Promise((resolve) => setImmediate(resolve));
+    const second = await runJob(at(now), "generate-series-sessions", slow);
+    expect(second).toMatchObject({ outcome: "skipped", items: 0 });
+    release();
+    expect(await first).toMatchObject({ outcome: "ok", items: 7 });
+    expect(entered).toBe(1);
+    // Free again once the first has finished.
+    expect((await runJob(at(now), "generate-series-sessions", slow)).outcome).toBe("ok");
+    const runs = await recentRuns(getDb(), "generate-series-sessions");
+    expect(runs.map((r) => r.items)).toEqual([7, 7]);
   });
 });
 

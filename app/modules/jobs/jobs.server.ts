@@ -17,25 +17,31 @@ export const jobBodies: Record<JobName, JobBody> = {
   "generate-series-sessions": generateSeriesSessionsJob,
 };
 
-export type RunRecord = { name: JobName; outcome: "ok" | "failed"; items: number; ms: number; error: string | null };
+export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };
 
 /**
  * Runs one job and records it in job_runs: the only place a run is written. The start is the
  * job's own `now`; the end adds the time the body really took (a monotonic timer, so a test's
  * fixed clock still yields a sensible duration). A failure is recorded and then thrown again so
- * the queue sees it too.
+ * the queue sees it too. While another run of the same job is under way (another process, a
+ * manual run) this one is skipped and not recorded: job bodies are safe to overlap, but there is
+ * no point in doing the same work twice.
  */
 export async function runJob(deps: Deps, name: JobName, body: JobBody = jobBodies[name]): Promise<RunRecord> {
-  const id = await repo.insertRunStart(deps.db, name, deps.now);
   const started = performance.now();
-  const finishedAt = () => new Date(deps.now.getTime() + Math.round(performance.now() - started));
-  try {
-    const { items } = await body(deps);
-    await repo.finishRun(deps.db, id, { finishedAt: finishedAt(), outcome: "ok", items, error: null });
-    return { name, outcome: "ok", items, ms: Math.round(performance.now() - started), error: null };
-  } catch (error) {
-    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    await repo.finishRun(deps.db, id, { finishedAt: finishedAt(), outcome: "failed", items: 0, error: text.slice(0, 4000) });
-    throw error;
-  }
+  const elapsed = () => Math.round(performance.now() - started);
+  const locked = await repo.withJobLock(deps.db, name, async (): Promise<RunRecord> => {
+    const id = await repo.insertRunStart(deps.db, name, deps.now);
+    const finishedAt = () => new Date(deps.now.getTime() + elapsed());
+    try {
+      const { items } = await body(deps);
+      await repo.finishRun(deps.db, id, { finishedAt: finishedAt(), outcome: "ok", items, error: null });
+      return { name, outcome: "ok", items, ms: elapsed(), error: null };
+    } catch (error) {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      await repo.finishRun(deps.db, id, { finishedAt: finishedAt(), outcome: "failed", items: 0, error: text.slice(0, 4000) });
+      throw error;
+    }
+  });
+  return locked.ran ? locked.value : { name, outcome: "skipped", items: 0, ms: elapsed(), error: null };
 }

@@ -2,11 +2,12 @@ import { Logger, parseCronItems, quickAddJob, run, type Runner, type TaskList } 
 
 /**
  * The job queue: graphile-worker on the app's own PostgreSQL (docs/decisions/023-job-queue-on-postgresql.md).
- * Jobs are rows in its `graphile_worker` schema, so they survive a restart; each job name has its
- * own named queue, which graphile-worker runs one job at a time across every process, and a job
- * key, so a tick that finds the previous one still waiting does not add a second. The schedules
- * are registered as cron items: graphile-worker records each tick it has queued, so many runners
- * queue each tick once.
+ * Jobs are rows in its `graphile_worker` schema, so they survive a restart. Each job name has a
+ * job key, so a tick that finds the previous one still waiting does not add a second. The
+ * schedules are registered as cron items: graphile-worker records each tick it has queued, so many
+ * runners queue each tick once. That one run of a job never overlaps another is the job runner's
+ * advisory lock (app/modules/jobs), not a named queue here: graphile-worker frees the queue of a
+ * process that died only after four hours, and the job would stop running until then.
  */
 
 export type JobLog = (level: "error" | "warn" | "info" | "debug", message: string, meta?: Record<string, unknown>) => void;
@@ -32,7 +33,7 @@ export type JobQueue = {
 };
 
 /** Same queue and key for a job however it was queued. */
-const specFor = (name: string) => ({ queueName: `mesa:${name}`, jobKey: `mesa:${name}`, jobKeyMode: "preserve_run_at" as const, maxAttempts: 1 });
+const specFor = (name: string) => ({ jobKey: `mesa:${name}`, jobKeyMode: "preserve_run_at" as const, maxAttempts: 1 });
 
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const taskList: TaskList = {};
