@@ -50,27 +50,23 @@ export async function confirmReady(db: Database, now: Date) {
 }
 
 /**
- * Warns the host of each UPCOMING session in its check that is short of players, once: the
- * 'players_missing' notice row is the marker, and the notification is written only for the rows
- * this statement managed to insert (a concurrent run's insert waits, then conflicts and skips).
- * The count is the shortfall at the moment of the warning.
+ * Claims the host's warning for each UPCOMING session in its check that is short of players, once:
+ * the 'players_missing' notice row is the marker, and only the rows this statement inserted come
+ * back (a concurrent run's insert waits for this transaction, then conflicts and skips). `missing`
+ * is the shortfall at this moment. Call it in the transaction that writes the notifications.
  */
-export async function warnShortSessions(db: Database, now: Date) {
-  const result = await sql<{ id: number }>`
+export async function claimShortSessionWarnings(db: Database, now: Date) {
+  const result = await sql<{ session_id: string; dm_id: string; title: string; missing: number }>`
     with due as (
       select s.id, s.dm_id, s.title, s.min_participants - s.booked_count as missing
       from sessions s
       where s.status = 'UPCOMING' and ${inCheck(now)} and s.booked_count < s.min_participants
     ), claimed as (
       insert into session_notices (session_id, user_id, kind, sent_at)
-      select id, dm_id, 'players_missing', ${now}::timestamptz from due
+      select id, dm_id, 'players_missing', ${now}::timestamptz from due order by id -- one order for every run, so two never deadlock
       on conflict do nothing
       returning session_id
     )
-    insert into notifications (user_id, type, title_key, message_key, params, action_url, created_at)
-    select due.dm_id, 'players_missing', 'playersMissing.title', 'playersMissing.message',
-      jsonb_build_object('title', due.title, 'count', due.missing), '/session/' || due.id, ${now}::timestamptz
-    from due join claimed on claimed.session_id = due.id
-    returning id`.execute(db);
-  return result.rows.length;
+    select due.id as session_id, due.dm_id, due.title, due.missing from due join claimed on claimed.session_id = due.id`.execute(db);
+  return result.rows;
 }
