@@ -17,6 +17,8 @@ export async function completeEnded(db: Database, now: Date) {
     .updateTable("sessions as s")
     .set({ status: "COMPLETED", updated_at: now })
     .where("s.status", "in", ["UPCOMING", "CONFIRMED", "IN_PROGRESS", "ACTIVE"])
+    // Implied by the end, but it lets the partial index on starts_at of live sessions bound the scan.
+    .where("s.starts_at", "<=", now)
     .where(sql<boolean>`${end} <= ${now}`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -34,8 +36,12 @@ export async function activateStarted(db: Database, now: Date) {
   return Number(result.numUpdatedRows);
 }
 
-/** In the pre-session check: starts within its check hours and has not started yet. */
-const inCheck = (now: Date) => sql<boolean>`s.starts_at > ${now} and s.starts_at - s.pre_session_check_hours * interval '1 hour' <= ${now}`;
+/**
+ * In the pre-session check: starts within its check hours and has not started yet. The 168-hour
+ * bound (the most check hours a session can have) lets the index bound the scan.
+ */
+const inCheck = (now: Date) =>
+  sql<boolean>`s.starts_at > ${now} and s.starts_at <= ${now}::timestamptz + interval '168 hours' and s.starts_at - s.pre_session_check_hours * interval '1 hour' <= ${now}`;
 
 /** UPCOMING sessions in their pre-session check with at least min_participants active bookings become CONFIRMED. */
 export async function confirmReady(db: Database, now: Date) {
