@@ -69,3 +69,18 @@ describe("TRUST_PROXY", () => {
     for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "10.0.0.0/8/1", "example.com", "11"]) expect(() => withProxy(bad), bad).toThrow(/TRUST_PROXY/);
   });
 });
+
+const jobsBase = { NODE_ENV: "test", SESSION_SECRET: "test-secret-test-secret-test-secret-0123" };
+
+describe("JOBS_IN_SERVER", () => {
+  it("runs the scheduled jobs in the server unless set to false", () => {
+    expect(parseEnv(jobsBase).JOBS_IN_SERVER).toBe(true);
+    expect(parseEnv({ ...jobsBase, JOBS_IN_SERVER: "false" }).JOBS_IN_SERVER).toBe(false);
+    expect(parseEnv({ ...jobsBase, JOBS_IN_SERVER: "0" }).JOBS_IN_SERVER).toBe(false);
+    expect(parseEnv({ ...jobsBase, JOBS_IN_SERVER: "true" }).JOBS_IN_SERVER).toBe(true);
+  });
+  it("refuses anything else, naming the variable", () => {
+    expect(() => parseEnv({ ...jobsBase, JOBS_IN_SERVER: "no" })).toThrow(EnvError);
+    expect(() => parseEnv({ ...jobsBase, JOBS_IN_SERVER: "no" })).toThrow(/JOBS_IN_SERVER/);
+  });
+});

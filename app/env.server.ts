@@ -36,6 +36,11 @@ export const envSchema = z
       .enum(["true", "false", "1", "0"])
       .optional()
       .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+    // Scheduled jobs run inside the server (its primary process) unless this is false; then run `npm run worker`.
+    JOBS_IN_SERVER: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     SMTP_URL: optionalString,

@@ -82,6 +82,16 @@ export interface Invites {
   uses: Generated<number>;
 }
 
+export interface JobRuns {
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  items: Generated<number>;
+  name: string;
+  outcome: string | null;
+  started_at: Timestamp;
+}
+
 export interface LoginSessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -182,6 +192,13 @@ export interface Series {
   voucher_payment_days: Generated<number>;
 }
 
+export interface SessionNotices {
+  kind: string;
+  sent_at: Timestamp;
+  session_id: string;
+  user_id: string;
+}
+
 export interface Sessions {
   allowed_payment_methods: Generated<string[]>;
   booked_count: Generated<number>;
@@ -249,6 +266,7 @@ export interface DB {
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
   invites: Invites;
+  job_runs: JobRuns;
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;
@@ -256,6 +274,7 @@ export interface DB {
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   series: Series;
+  session_notices: SessionNotices;
   sessions: Sessions;
   users: Users;
   waitlist_entries: WaitlistEntries;

@@ -42,9 +42,22 @@ async function main() {
     if (seeded) printDemoAccounts(seeded, env.APP_URL);
   }
 
+  // Scheduled jobs run in one process only: this one when it is the primary or the only one (the
+  // cluster's workers never start them), and in none when JOBS_IN_SERVER=false (`npm run worker`).
+  // Imported on demand so a server without jobs does not load them.
+  const jobs = cluster.isPrimary && env.JOBS_IN_SERVER ? await (await import("./jobs")).startJobs(database.url, logger) : null;
+
   const workers = env.WEB_CONCURRENCY === 0 ? os.availableParallelism() : env.WEB_CONCURRENCY;
   if (cluster.isPrimary && workers > 1) {
-    await superviseWorkers(workers, database.stop, logger);
+    await superviseWorkers(
+      workers,
+      async () => {
+        await jobs?.stop();
+        await closeDb();
+        await database.stop();
+      },
+      logger,
+    );
     return;
   }
 
@@ -67,7 +80,8 @@ async function main() {
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections(); // keep-alive sockets with no request in flight
-    await closed;
+    // The job runner lets a running job finish; both need the pool, which closes after them.
+    await Promise.all([closed, jobs?.stop()]);
     await closeDb();
     await database.stop();
     log("stopped cleanly");
@@ -80,10 +94,11 @@ async function main() {
 
 /**
  * One server process per worker, all listening on the same port (Node's cluster hands connections
- * round-robin). The primary only owns the embedded database: it restarts a worker that dies, and on
- * SIGINT/SIGTERM waits for every worker to finish its requests before stopping PostgreSQL.
+ * round-robin). The primary owns the embedded database and the scheduled jobs: it restarts a worker
+ * that dies, and on SIGINT/SIGTERM waits for every worker to finish its requests before stopping
+ * the jobs and then PostgreSQL (`stopAll`).
  */
-async function superviseWorkers(count: number, stopDatabase: () => Promise<unknown>, logger: Logger) {
+async function superviseWorkers(count: number, stopAll: () => Promise<unknown>, logger: Logger) {
   let stopping = false;
   const live = new Set<Worker>();
   const fork = () => {
@@ -107,7 +122,7 @@ async function superviseWorkers(count: number, stopDatabase: () => Promise<unkno
     // Ctrl-C already reached the workers (same process group); a SIGTERM to the primary alone is passed on.
     if (signal === "SIGTERM") for (const worker of live) worker.process.kill("SIGTERM");
     await Promise.all(exited);
-    await stopDatabase();
+    await stopAll();
     logger.info("stopped cleanly");
     process.exit(0);
   }

@@ -29,6 +29,9 @@ export default async function globalSetup() {
       SMTP_URL: "",
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",
+      // Pages are tested against the data each test makes; scheduled jobs would move its sessions
+      // on their own clock. Integration tests run the job bodies with a fixed one instead.
+      JOBS_IN_SERVER: "false",
     },
     // Its JSON request log goes to E2E_SERVER_LOG when set (handy when a test fails); warnings and errors show in the run.
     stdio: ["ignore", process.env.E2E_SERVER_LOG ? fs.openSync(process.env.E2E_SERVER_LOG, "w") : "ignore", "inherit"],

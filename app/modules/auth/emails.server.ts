@@ -3,21 +3,25 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import type { Mail } from "#app/services/mailer/mailer";
 
-type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged";
+type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The language a message to an account goes out in: its stored preference, the default if we no longer speak it. */
 export const recipientLang = (preferred: string): Locale => (isLocale(preferred) ? preferred : defaultLocale);
 
-/** Builds a message in the recipient's language; `link` is the one action it offers, if any. */
-export function buildEmail(input: { to: string; lang: Locale; kind: EmailKind; name: string; link?: string }): Mail {
+/**
+ * Builds a message in the recipient's language; `link` is the one action it offers, if any, and
+ * `vars` fills the kind's own placeholders (a session's title and time).
+ */
+export function buildEmail(input: { to: string; lang: Locale; kind: EmailKind; name: string; link?: string; vars?: Record<string, string | number> }): Mail {
   const t = translator(input.lang, "emails");
-  const vars = { name: input.name, appName: t("appName") };
+  const vars = { ...input.vars, name: input.name, appName: t("appName") };
   const subject = t(`${input.kind}.subject`, vars);
   const body = t(`${input.kind}.body`, vars);
   const action = input.link ? t(`${input.kind}.action`, vars) : null;
-  const footer = t("footer", vars);
+  // A kind may say why this person got it (a booked seat); otherwise the account notice.
+  const footer = t([`${input.kind}.footer`, "footer"], vars);
   const text = [t("greeting", vars), "", body, "", ...(input.link ? [`${action}: ${input.link}`, ""] : []), footer].join("\n");
   const html = `<!doctype html><html lang="${input.lang}"><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">
 <p>${escapeHtml(t("greeting", vars))}</p><p>${escapeHtml(body)}</p>

@@ -15,6 +15,8 @@ export const notificationTypes = [
   "review_requested",
   "waitlist_spot_available",
   "welcome",
+  // To the host when the pre-session check finds too few players (update-session-statuses job).
+  "players_missing",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -215,6 +215,12 @@ export async function deleteOccurrences(db: Database, seriesId: string, ids: str
   return Number(deleted.numDeletedRows) + Number(cancelled.numUpdatedRows);
 }
 
+/** Series that make their own sessions: active, on a schedule (IRREGULAR ones are added to by hand). */
+export async function scheduledSeriesIds(db: Database) {
+  const rows = await db.selectFrom("series").select("id").where("status", "=", "ACTIVE").where("frequency", "!=", "IRREGULAR").orderBy("id").execute();
+  return rows.map((r) => r.id);
+}
+
 /** Start times already taken in a series (the unique index allows one session per instant). */
 export async function seriesStarts(db: Database, seriesId: string) {
   const rows = await db.selectFrom("sessions").select("starts_at").where("series_id", "=", seriesId).orderBy("starts_at").execute();

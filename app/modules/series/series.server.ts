@@ -220,3 +220,28 @@ export async function generateSeriesSessions(deps: Deps, actor: Requester, id: s
   const created = dates.length ? await insertHandSessions(deps, series, dates) : 0;
   return created ? { ok: true, created } : { ok: false, status: 400, error: "nothingGenerated" };
 }
+
+/**
+ * Keeps `autoGenerateAhead` sessions ahead of `now` in one scheduled series: counts its sessions
+ * still to start (cancelled ones do not count) and adds the schedule's next dates after the last
+ * session it has. Under the series' row lock, so two runs at once add each date once (and the
+ * unique (series, start) index would refuse a second anyway). Returns the sessions created.
+ */
+export async function topUpSeries(deps: Pick<Deps, "db" | "now">, seriesId: string): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockSeries(trx, seriesId))) return 0;
+    const series = await repo.findSeries(trx, seriesId);
+    if (!series || series.status !== "ACTIVE" || series.frequency === "IRREGULAR") return 0;
+    const sessions = await repo.listSeriesSessions(trx, seriesId);
+    const now = deps.now.getTime();
+    const ahead = sessions.filter((s) => new Date(s.starts_at).getTime() > now && s.status !== "CANCELLED").length;
+    const missing = series.auto_generate_ahead - ahead;
+    if (missing <= 0) return 0;
+    const last = sessions.at(-1);
+    const after = last && new Date(last.starts_at).getTime() > now ? new Date(last.starts_at) : deps.now;
+    const row = rowOf(series);
+    const dates = nextOccurrences(scheduleOf(row), after, missing);
+    for (const startsAt of dates) await insertSession(trx, newOccurrence(seriesId, row, series.image_url, startsAt), deps.now);
+    return dates.length;
+  });
+}

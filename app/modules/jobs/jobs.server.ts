@@ -1,0 +1,47 @@
+import { performance } from "node:perf_hooks";
+import type { Deps } from "#app/modules/deps.server";
+import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
+import { cleanupExpiredBookings } from "./cleanup-expired-bookings.server";
+import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
+import * as repo from "./repo.server";
+import type { JobName, JobResult } from "./rules";
+import { sendReminderEmails } from "./send-reminder-emails.server";
+
+export type JobBody = (deps: Deps) => Promise<JobResult>;
+
+/** Each scheduled job's body: a plain function of its dependencies, so a test runs it with a fixed clock. */
+export const jobBodies: Record<JobName, JobBody> = {
+  "update-session-statuses": updateSessionStatuses,
+  "send-reminder-emails": sendReminderEmails,
+  "cleanup-expired-bookings": cleanupExpiredBookings,
+  "generate-series-sessions": generateSeriesSessionsJob,
+};
+
+export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };
+
+/**
+ * Runs one job and records it in job_runs: the only place a run is written. The start is the
+ * job's own `now`; the end adds the time the body really took (a monotonic timer, so a test's
+ * fixed clock still yields a sensible duration). A failure is recorded and then thrown again so
+ * the queue sees it too. While another run of the same job is under way (another process, a
+ * manual run) this one is skipped and not recorded: job bodies are safe to overlap, but there is
+ * no point in doing the same work twice.
+ */
+export async function runJob(deps: Deps, name: JobName, body: JobBody = jobBodies[name]): Promise<RunRecord> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const locked = await repo.withJobLock(deps.db, name, async (): Promise<RunRecord> => {
+    const id = await repo.insertRunStart(deps.db, name, deps.now);
+    const finishedAt = () => new Date(deps.now.getTime() + elapsed());
+    try {
+      const { items } = await body(deps);
+      await repo.finishRun(deps.db, id, { finishedAt: finishedAt(), outcome: "ok", items, error: null });
+      return { name, outcome: "ok", items, ms: elapsed(), error: null };
+    } catch (error) {
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      await repo.finishRun(deps.db, id, { finishedAt: finishedAt(), outcome: "failed", items: 0, error: text.slice(0, 4000) });
+      throw error;
+    }
+  });
+  return locked.ran ? locked.value : { name, outcome: "skipped", items: 0, ms: elapsed(), error: null };
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import {
+  inPreSessionCheck,
+  JOB_NAMES,
+  JOB_SCHEDULES,
+  needsPlayersWarning,
+  playersMissing,
+  reminderDue,
+  reminderWindow,
+  type SessionClock,
+  statusAt,
+} from "./rules";
+
+const start = new Date("2026-12-01T20:00:00Z");
+const at = (iso: string) => new Date(iso);
+const session = (over: Partial<SessionClock> = {}): SessionClock => ({
+  status: "UPCOMING",
+  startsAt: start,
+  durationMinutes: 120,
+  preSessionCheckHours: 24,
+  minParticipants: 3,
+  booked: 3,
+  ...over,
+});
+
+describe("job names and schedules", () => {
+  it("has the rulebook's three jobs plus series generation, each with a schedule", () => {
+    expect(JOB_NAMES).toEqual(
+      expect.arrayContaining(["cleanup-expired-bookings", "send-reminder-emails", "update-session-statuses", "generate-series-sessions"]),
+    );
+    for (const name of JOB_NAMES) expect(JOB_SCHEDULES[name]).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
+  });
+});
+
+describe("statusAt", () => {
+  it("stays UPCOMING before the pre-session check", () => {
+    expect(statusAt(session(), at("2026-11-30T19:59:59Z"))).toBe("UPCOMING");
+  });
+  it("confirms at the check when enough players are booked", () => {
+    expect(statusAt(session(), at("2026-11-30T20:00:00Z"))).toBe("CONFIRMED");
+  });
+  it("keeps a short session UPCOMING during the check", () => {
+    expect(statusAt(session({ booked: 2 }), at("2026-12-01T10:00:00Z"))).toBe("UPCOMING");
+  });
+  it("is ACTIVE from the start to the end, booked or not", () => {
+    expect(statusAt(session({ booked: 0 }), start)).toBe("ACTIVE");
+    expect(statusAt(session({ status: "CONFIRMED" }), at("2026-12-01T21:59:59Z"))).toBe("ACTIVE");
+  });
+  it("is COMPLETED at start + duration", () => {
+    expect(statusAt(session({ status: "ACTIVE" }), at("2026-12-01T22:00:00Z"))).toBe("COMPLETED");
+    expect(statusAt(session(), at("2027-01-01T00:00:00Z"))).toBe("COMPLETED");
+  });
+  it("never changes a CANCELLED session", () => {
+    for (const when of ["2026-11-30T21:00:00Z", "2026-12-01T20:30:00Z", "2027-01-01T00:00:00Z"])
+      expect(statusAt(session({ status: "CANCELLED" }), at(when))).toBe("CANCELLED");
+  });
+  it("keeps a CONFIRMED session confirmed when a player leaves before the start", () => {
+    expect(statusAt(session({ status: "CONFIRMED", booked: 1 }), at("2026-12-01T19:00:00Z"))).toBe("CONFIRMED");
+  });
+  it("has no check when preSessionCheckHours is 0", () => {
+    expect(inPreSessionCheck(session({ preSessionCheckHours: 0 }), at("2026-12-01T19:59:59Z"))).toBe(false);
+  });
+});
+
+describe("the missing-players warning", () => {
+  it("counts the players still missing, never below zero", () => {
+    expect(playersMissing(3, 1)).toBe(2);
+    expect(playersMissing(3, 5)).toBe(0);
+  });
+  it("is due only for an UPCOMING session short of players during its check", () => {
+    const during = at("2026-12-01T08:00:00Z");
+    expect(needsPlayersWarning(session({ booked: 1 }), during)).toBe(true);
+    expect(needsPlayersWarning(session({ booked: 3 }), during)).toBe(false);
+    expect(needsPlayersWarning(session({ booked: 1, status: "CANCELLED" }), during)).toBe(false);
+    expect(needsPlayersWarning(session({ booked: 1 }), at("2026-11-29T08:00:00Z"))).toBe(false);
+  });
+});
+
+describe("reminders", () => {
+  it.each([
+    ["2026-11-30T19:59:59Z", null],
+    ["2026-11-30T20:00:00Z", "session_reminder"],
+    ["2026-12-01T18:59:59Z", "session_reminder"],
+    ["2026-12-01T19:00:00Z", "session_starting"],
+    ["2026-12-01T19:59:59Z", "session_starting"],
+    ["2026-12-01T20:00:00Z", null],
+  ] as const)("at %s: %s", (now, expected) => {
+    expect(reminderDue(start, at(now))).toBe(expected);
+  });
+
+  it("selects, as a window of start times, exactly the sessions reminderDue picks", () => {
+    const now = at("2026-11-30T12:00:00Z");
+    for (const kind of ["session_reminder", "session_starting"] as const) {
+      const { from, to } = reminderWindow(kind, now);
+      for (const minutes of [0, 1, 59, 60, 61, 23 * 60, 24 * 60, 24 * 60 + 1]) {
+        const startsAt = new Date(now.getTime() + minutes * 60_000);
+        const inWindow = startsAt >= from && startsAt < to;
+        expect(inWindow, `${kind} at +${minutes} min`).toBe(reminderDue(startsAt, now) === kind);
+      }
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Scheduled jobs: their names (spec section 5, shared rulebook, plus series generation), how often
+ * they run, and the time rules their SQL applies (docs/decisions/024-session-status-rules.md).
+ * The repo statements repeat these rules set-wise; rules.test.ts and the integration tests hold
+ * the two together.
+ */
+export const JOB_NAMES = ["update-session-statuses", "send-reminder-emails", "cleanup-expired-bookings", "generate-series-sessions"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export const isJobName = (value: string): value is JobName => (JOB_NAMES as readonly string[]).includes(value);
+
+/**
+ * Cron schedules (minute hour day month weekday, UTC). Every job looks at the state of the data,
+ * not at the tick that started it, so a missed tick is made up by the next one.
+ */
+export const JOB_SCHEDULES: Record<JobName, string> = {
+  // Statuses, reminders and lapsed holds are due to the minute.
+  "update-session-statuses": "* * * * *",
+  "send-reminder-emails": "* * * * *",
+  "cleanup-expired-bookings": "* * * * *",
+  // A series needs a new session at most once a day; hourly keeps it close after an edit or a pause.
+  "generate-series-sessions": "7 * * * *",
+};
+
+/** What every job body answers: how many rows it changed or messages it sent. */
+export type JobResult = { items: number };
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** The day-before reminder goes out from 24 hours before the start… */
+export const REMINDER_HOURS_BEFORE = 24;
+/** …until the starting-soon notice takes over, one hour before the start. */
+export const STARTING_MINUTES_BEFORE = 60;
+
+export type SessionStatus = "UPCOMING" | "CONFIRMED" | "IN_PROGRESS" | "ACTIVE" | "COMPLETED" | "CANCELLED";
+
+export type SessionClock = {
+  status: SessionStatus;
+  startsAt: Date;
+  durationMinutes: number;
+  preSessionCheckHours: number;
+  minParticipants: number;
+  /** Active bookings (pending payment and confirmed). */
+  booked: number;
+};
+
+/** The pre-session check runs from `preSessionCheckHours` before the start (0: no check) until the start. */
+export function inPreSessionCheck(s: Pick<SessionClock, "startsAt" | "preSessionCheckHours">, now: Date): boolean {
+  const start = s.startsAt.getTime();
+  return now.getTime() >= start - s.preSessionCheckHours * HOUR && now.getTime() < start;
+}
+
+/**
+ * The status a session should have at `now`. CANCELLED and COMPLETED are final; a session is
+ * ACTIVE from its start and COMPLETED at its end whatever its bookings; during the pre-session
+ * check an UPCOMING session with enough players becomes CONFIRMED, and a CONFIRMED one stays so
+ * even if a player leaves afterwards (the confirmation was a promise to the others).
+ */
+export function statusAt(s: SessionClock, now: Date): SessionStatus {
+  if (s.status === "CANCELLED" || s.status === "COMPLETED") return s.status;
+  const start = s.startsAt.getTime();
+  const end = start + s.durationMinutes * MINUTE;
+  if (now.getTime() >= end) return "COMPLETED";
+  if (now.getTime() >= start) return s.status === "UPCOMING" || s.status === "CONFIRMED" ? "ACTIVE" : s.status;
+  if (s.status === "UPCOMING" && inPreSessionCheck(s, now) && s.booked >= s.minParticipants) return "CONFIRMED";
+  return s.status;
+}
+
+/** Players still missing for a session to go ahead (the host's warning). */
+export const playersMissing = (minParticipants: number, booked: number) => Math.max(0, minParticipants - booked);
+
+/** True when the host should be warned: the check has begun, the session is still UPCOMING and short of players. */
+export function needsPlayersWarning(s: SessionClock, now: Date): boolean {
+  return s.status === "UPCOMING" && inPreSessionCheck(s, now) && playersMissing(s.minParticipants, s.booked) > 0;
+}
+
+export type ReminderKind = "session_reminder" | "session_starting";
+
+/**
+ * Which notice a booked player is due at `now`, if any: the day-before reminder from 24 hours to
+ * one hour before the start, then the starting-soon notice until the start. A player who books
+ * within the last hour gets only the second.
+ */
+export function reminderDue(startsAt: Date, now: Date): ReminderKind | null {
+  const left = startsAt.getTime() - now.getTime();
+  if (left <= 0) return null;
+  if (left <= STARTING_MINUTES_BEFORE * MINUTE) return "session_starting";
+  if (left <= REMINDER_HOURS_BEFORE * HOUR) return "session_reminder";
+  return null;
+}
+
+/** The window [from, to) of start times for which a notice of this kind is due at `now`. */
+export function reminderWindow(kind: ReminderKind, now: Date): { from: Date; to: Date } {
+  const t = now.getTime();
+  return kind === "session_starting"
+    ? { from: new Date(t + 1), to: new Date(t + STARTING_MINUTES_BEFORE * MINUTE + 1) }
+    : { from: new Date(t + STARTING_MINUTES_BEFORE * MINUTE + 1), to: new Date(t + REMINDER_HOURS_BEFORE * HOUR + 1) };
+}

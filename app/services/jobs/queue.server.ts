@@ -1,0 +1,73 @@
+import { Logger, parseCronItems, quickAddJob, run, type Runner, type TaskList } from "graphile-worker";
+
+/**
+ * The job queue: graphile-worker on the app's own PostgreSQL (docs/decisions/023-job-queue-on-postgresql.md).
+ * Jobs are rows in its `graphile_worker` schema, so they survive a restart. Each job name has a
+ * job key, so a tick that finds the previous one still waiting does not add a second. The
+ * schedules are registered as cron items: graphile-worker records each tick it has queued, so many
+ * runners queue each tick once. That one run of a job never overlaps another is the job runner's
+ * advisory lock (app/modules/jobs), not a named queue here: graphile-worker frees the queue of a
+ * process that died only after four hours, and the job would stop running until then.
+ */
+
+export type JobLog = (level: "error" | "warn" | "info" | "debug", message: string, meta?: Record<string, unknown>) => void;
+
+export type JobQueueOptions = {
+  connectionString: string;
+  /** Job name → what it does (payloads are not used: each job looks at the data). */
+  tasks: Record<string, () => Promise<void>>;
+  /** Job name → cron pattern (UTC). */
+  schedules: Record<string, string>;
+  log: JobLog;
+  /** Jobs of different names running at once in this process. */
+  concurrency?: number;
+  /** How often to look for jobs due later (new jobs arrive at once by LISTEN/NOTIFY). */
+  pollInterval?: number;
+};
+
+export type JobQueue = {
+  /** Queues a job to run now (deduplicated by its key while one waits). */
+  enqueue(name: string): Promise<void>;
+  /** Stops taking jobs, waits for those running, and closes the queue's connections. */
+  stop(): Promise<void>;
+};
+
+/** Same queue and key for a job however it was queued. */
+const specFor = (name: string) => ({ jobKey: `mesa:${name}`, jobKeyMode: "preserve_run_at" as const, maxAttempts: 1 });
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const taskList: TaskList = {};
+  for (const [name, task] of Object.entries(options.tasks)) taskList[name] = () => task();
+  const cron = parseCronItems(
+    Object.entries(options.schedules).map(([name, match]) => ({
+      task: name,
+      match,
+      identifier: name,
+      // No catching up on ticks missed while stopped: the next tick does the same work.
+      options: { backfillPeriod: 0, ...specFor(name) },
+    })),
+  );
+  const logger = new Logger((scope) => (level, message, meta) => options.log(level === "warning" ? "warn" : level, message, { ...scope, ...meta }));
+  const runner: Runner = await run({
+    connectionString: options.connectionString,
+    // One connection listens for new jobs, the others run them.
+    maxPoolSize: (options.concurrency ?? 2) + 2,
+    concurrency: options.concurrency ?? 2,
+    pollInterval: options.pollInterval ?? 2000,
+    noHandleSignals: true, // the server's own shutdown stops the queue before it closes the database
+    taskList,
+    parsedCronItems: cron,
+    logger,
+  });
+  return {
+    enqueue: async (name) => {
+      await runner.addJob(name, {}, specFor(name));
+    },
+    stop: () => runner.stop(),
+  };
+}
+
+/** Queues a job from a process that runs no queue (a CLI, a test): it waits in the database for a runner. */
+export async function enqueueJob(connectionString: string, name: string) {
+  await quickAddJob({ connectionString }, name, {}, specFor(name));
+}

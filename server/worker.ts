@@ -1,0 +1,51 @@
+import { pino } from "pino";
+import { deploymentOf, EnvError, parseEnv } from "../app/env.server";
+import { closeDb } from "../db/client.server";
+import { migrateToLatest } from "../db/migrate";
+import { startJobs } from "./jobs";
+import { localSessionSecret } from "./secret";
+
+/**
+ * `npm run worker`: the scheduled jobs in a process of their own, for servers started with
+ * JOBS_IN_SERVER=false (say, several servers behind a load balancer and one or more of these).
+ * It uses DATABASE_URL, or the embedded database a local `npm start` is running.
+ */
+async function main() {
+  if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production") {
+    process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
+  }
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "mesa-worker" } });
+  const url = env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/mesa`;
+  process.env.DATABASE_URL = url;
+  // Safe beside a server doing the same: the migrator takes a lock and applies only what is pending.
+  await migrateToLatest(url);
+  const jobs = await startJobs(url, logger);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: letting running jobs finish`);
+    await jobs.stop();
+    await closeDb();
+    logger.info("stopped cleanly");
+    process.exit(0);
+  }
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
