@@ -112,6 +112,35 @@ export async function seedBookingStories(idOf: (email: string) => string | undef
     created += 1;
   }
 
+  // A full free game with a line: Mateo left, so the seat is held for Sam (first in line) for 12
+  // hours; Camila waits behind him.
+  const lined = await insertSession(
+    db,
+    {
+      ...base(ana, day(4, 2)),
+      title: "Ruinas de Teotihuacan: lista de espera",
+      description: "Mesa gratuita muy pedida. Cuando alguien se va, su lugar pasa al primero de la lista.",
+      maxParticipants: 3,
+      tags: ["beginner-friendly", "spanish-speaking"],
+    },
+    now,
+  );
+  await book(lined, [
+    { email: "lucia@mesa.test", status: "CONFIRMED" },
+    { email: "admin@mesa.test", status: "CONFIRMED" },
+    { email: "mateo@mesa.test", status: "CANCELLED" },
+  ]);
+  const [sam, camila] = [idOf("sam@mesa.test"), idOf("camila@mesa.test")];
+  if (sam && camila)
+    await db
+      .insertInto("waitlist_entries")
+      .values([
+        { session_id: lined, user_id: sam, position: 1, offered_at: now, offer_expires_at: new Date(now.getTime() + 12 * 3_600_000) },
+        { session_id: lined, user_id: camila, position: 2 },
+      ])
+      .execute();
+  created += 1;
+
   // A private game among friends: only the invite code (or its link) books a seat.
   const privateId = await insertSession(
     db,

@@ -25,6 +25,8 @@ describe("the demo data", () => {
     expect(past.length).toBeGreaterThanOrEqual(3);
     const privateSession = await db.selectFrom("sessions").select("id").where("is_private", "=", true).executeTakeFirstOrThrow();
     expect(await checkInvite(testDeps(now).deps, privateSession.id, DEMO_INVITE_CODE.toLowerCase())).toMatchObject({ ok: true, type: "access" });
+    const offers = await db.selectFrom("waitlist_entries").select(["position"]).where("offer_expires_at", ">", now).execute();
+    expect(offers).toEqual([{ position: 1 }]);
     // Running it again adds nothing.
     expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBe(0);
   });
