@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -20,9 +20,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const view = await confirmationView(deps(context), params.id ?? "", user);
-  if (!view) notFound();
-  // Nothing to leave (already left, or never booked): the session page says where they stand.
-  if (!view.booking) throw redirect(localePath(lang, `/session/${view.row.id}`));
+  // Only ever the requester's own booking: without one there is nothing here to leave.
+  if (!view?.booking) notFound();
   return { sessionId: view.row.id, title: view.row.title };
 }
 

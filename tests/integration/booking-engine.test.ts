@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { bookFreeSeat, cancelSession, joinWaitlist, leaveBooking, leaveList } from "../../app/modules/bookings/bookings.server";
 import { ACTIVE_BOOKING_STATUSES } from "../../app/modules/bookings/rules";
-import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.server";
+import { expireLapsedHoldsAndOffers, offerOpenSeats } from "../../app/modules/bookings/waitlist.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { createUser, testDeps } from "./helpers";
@@ -251,6 +251,21 @@ describe("the waitlist", () => {
     expect((await waitlist(id))[0]?.offer_expires_at).toEqual(startsAt);
     await expireLapsedHoldsAndOffers(justBefore);
     expect((await notificationsOf(b.id)).filter((n) => n.type === "waitlist_spot_available")).toHaveLength(1);
+  });
+});
+
+describe("a host raising the capacity", () => {
+  it("offers the new seat to the first in line, not to whoever asks first", async () => {
+    const { deps } = testDeps(now);
+    const host = await person("dm");
+    const [a, b, c] = [await person(), await person(), await person()];
+    const id = await session(host.id, 1);
+    await bookFreeSeat(deps, a, { sessionId: id });
+    await joinWaitlist(deps, b, id);
+    await getDb().updateTable("sessions").set({ max_participants: 2 }).where("id", "=", id).execute();
+    await offerOpenSeats(deps, id);
+    expect(await bookFreeSeat(deps, c, { sessionId: id })).toEqual({ ok: false, refusal: "sessionFull" });
+    expect(await bookFreeSeat(deps, b, { sessionId: id })).toMatchObject({ ok: true, waitlisted: false });
   });
 });
 

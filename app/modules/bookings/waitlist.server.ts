@@ -64,3 +64,12 @@ export async function expireLapsedHoldsAndOffers(deps: Pick<Deps, "db" | "mailer
   }
   return { sessionsTouched: touched };
 }
+
+/** After something outside the booking flow opened seats (a host raising the capacity), the line gets them first. */
+export async function offerOpenSeats(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">, sessionId: string) {
+  const notices = await deps.db.transaction().execute(async (trx) => {
+    const session = await repo.lockSession(trx, sessionId);
+    return session ? offerFreedSeats(trx, session, deps.now) : [];
+  });
+  await tell(deps, notices);
+}

@@ -4,6 +4,7 @@ import type { Requester } from "#app/modules/auth/session.server";
 import { sessionRoster, viewerBooking } from "#app/modules/bookings/bookings.server";
 import { isSeatGuardViolation, sessionBookings } from "#app/modules/bookings/repo.server";
 import { capacityBelowBooked } from "#app/modules/bookings/rules";
+import { offerOpenSeats } from "#app/modules/bookings/waitlist.server";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
@@ -48,6 +49,8 @@ async function saveEdit(deps: Deps, id: string, row: repo.SessionRow, booked: nu
     if (isSeatGuardViolation(error)) return { ok: false, status: 400, error: "capacityBelowBooked" };
     throw error;
   }
+  // A raised capacity goes to the people waiting before anyone new can take it.
+  await offerOpenSeats(deps, id);
   return { ok: true };
 }
 
