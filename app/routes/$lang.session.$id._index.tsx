@@ -155,7 +155,7 @@ export default function SessionPage() {
         ) : null}
         {!isHost && !joined && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
-            {t("booking.book")}
+            {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
         ) : null}
         <HostCard host={s.dm} />

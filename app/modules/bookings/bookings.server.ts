@@ -1,4 +1,4 @@
-import { canManageSession, canRemoveFromSession } from "#app/modules/access/rules";
+import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -53,7 +53,7 @@ export type BookResult = { ok: true; bookingId: string; waitlisted: false } | { 
  */
 export function bookFreeSeat(deps: Writer, player: Requester, input: { sessionId: string; inviteCode?: string | null; waitlistIfFull?: boolean }) {
   return underSessionLock<Exclude<BookResult, Refused>>(deps, input.sessionId, async (trx, s) => {
-    if (s.dm_id === player.id) return { result: refuse("ownSession") };
+    if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
     const closed = closedReason(s, deps.now);
     if (closed) return { result: refuse(closed) };
     if (s.price_cents > 0) return { result: refuse("notFree") };
@@ -83,7 +83,7 @@ export function bookFreeSeat(deps: Writer, player: Requester, input: { sessionId
 /** A player gets in line for a full session (POST /api/sessions/{id}/waitlist). */
 export function joinWaitlist(deps: Writer, player: Requester, sessionId: string) {
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
-    if (s.dm_id === player.id) return { result: refuse("ownSession") };
+    if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
     const closed = closedReason(s, deps.now);
     if (closed) return { result: refuse(closed) };
     if (await repo.findActiveBooking(trx, s.id, player.id)) return { result: refuse("alreadyBooked") };

@@ -1,3 +1,4 @@
+import { hostsSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { findSession } from "#app/modules/sessions/repo.server";
@@ -27,7 +28,7 @@ export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId
     row,
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: lock }, deps.now),
     spotsLeft: seatsOpenTo(row.max_participants, row.booked, heldForOthers),
-    isHost: viewer?.id === row.dm_id,
+    isHost: hostsSession(viewer, row),
     booking: booking ?? null,
     waiting: entry ? { position: entry.position, offerUntil } : null,
   };
