@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { ShareBox } from "#app/components/sessions/share-box";
-import { buttonClass } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
@@ -44,6 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
     joined: page.booking !== null,
+    waitingAt: page.waiting?.position ?? null,
     // The booking entry point; the confirmation page explains a closed one in full.
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
     session: {
@@ -86,7 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, closed, url, participants, waitlist } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, waitingAt, closed, url, participants, waitlist } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -152,6 +153,17 @@ export default function SessionPage() {
           <Link to={localePath(lang, `/session/${s.id}/leave`)} className={buttonClass("secondary", "w-full")}>
             {t("booking.leave")}
           </Link>
+        ) : null}
+        {!isHost && waitingAt !== null && !closed ? (
+          <>
+            <Banner tone="info">{t("booking.onWaitlist", { position: waitingAt })}</Banner>
+            <Form method="post" action={localePath(lang, `/session/${s.id}/confirm`)}>
+              <input type="hidden" name="intent" value="leaveWaitlist" />
+              <Button variant="secondary" className="w-full">
+                {t("booking.leaveWaitlist")}
+              </Button>
+            </Form>
+          </>
         ) : null}
         {!isHost && !joined && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>

@@ -73,6 +73,7 @@ describe("the confirmation page", () => {
     expect((await confirmData(id, b)).session.spotsLeft).toBe(0);
     await run(confirmAction, post(`/en/session/${id}/confirm`, { intent: "joinWaitlist" }, b), { lang: "en", id }, context);
     expect((await confirmData(id, b)).waiting).toEqual({ position: 1, offerUntil: null });
+    expect((await run(sessionPage, page(`/en/session/${id}`, b), { lang: "en", id }, context)).data).toMatchObject({ waitingAt: 1, joined: false });
     // a leaves through the confirmation page: b is offered the seat.
     expect((await run(leavePage, page(`/en/session/${id}/leave`, a), { lang: "en", id }, context)).status).toBe(200);
     expect((await run(leaveAction, post(`/en/session/${id}/leave`, {}, a), { lang: "en", id }, context)).status).toBe(302);

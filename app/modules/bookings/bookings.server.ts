@@ -17,6 +17,11 @@ export async function viewerBooking(deps: Reader, sessionId: string, viewer: Req
   return viewer ? ((await repo.findActiveBooking(deps.db, sessionId, viewer.id)) ?? null) : null;
 }
 
+/** The viewer's place in the session's waitlist (null for visitors and players not in line). */
+export async function viewerWaitlistEntry(deps: Reader, sessionId: string, viewer: Requester | null) {
+  return viewer ? ((await repo.findWaitlistEntry(deps.db, sessionId, viewer.id)) ?? null) : null;
+}
+
 /** Participants and waitlist for those who manage the session; null for everyone else. */
 export async function sessionRoster(deps: Reader, session: { id: string; dm_id: string }, viewer: Requester | null) {
   if (!canManageSession(viewer, session)) return { participants: null, waitlist: null };

@@ -71,7 +71,10 @@ export async function notify(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl"
   const body = t(`${input.type}.body`, vars);
   const action = t(`${input.type}.action`, vars);
   const ics = kind.ics
-    ? sessionIcs({ id: data.sessionId, title: data.title, startsAt: data.startsAt, durationMinutes: data.durationMinutes, location: data.location, url: link })
+    ? sessionIcs(
+        { id: data.sessionId, title: data.title, startsAt: data.startsAt, durationMinutes: data.durationMinutes, location: data.location, url: link },
+        deps.now,
+      )
     : null;
   const mail: Mail = {
     to: user.email,
