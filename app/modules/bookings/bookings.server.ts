@@ -64,16 +64,15 @@ export function bookFreeSeat(deps: Writer, player: Requester, input: { sessionId
     if (s.price_cents > 0) return { result: refuse("notFree") };
     // Invite-only sessions: when invites arrive, a private session checks and counts
     // `input.inviteCode` here, inside this transaction, before any seat is taken.
-    if (await repo.findActiveBooking(trx, s.id, player.id)) return { result: refuse("alreadyBooked") };
-    const entry = await repo.findWaitlistEntry(trx, s.id, player.id);
-    const open = seatsOpenTo(s.max_participants, s.booked_count, await repo.countRunningOffers(trx, s.id, deps.now, player.id));
-    if (open === 0) {
+    const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
+    if (facts.booked) return { result: refuse("alreadyBooked") };
+    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0) {
       if (!input.waitlistIfFull) return { result: refuse("sessionFull") };
-      if (entry) return { result: refuse("alreadyWaiting") };
+      if (facts.waiting) return { result: refuse("alreadyWaiting") };
       return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
     }
     const bookingId = await repo.insertFreeBooking(trx, { sessionId: s.id, userId: player.id, currency: s.currency, now: deps.now });
-    if (entry) await repo.deleteWaitlistEntry(trx, s.id, player.id);
+    if (facts.waiting) await repo.deleteWaitlistEntry(trx, s.id, player.id);
     const name = displayNameOf({ displayName: player.displayName, email: player.email });
     return {
       result: { ok: true, bookingId, waitlisted: false },
@@ -91,9 +90,10 @@ export function joinWaitlist(deps: Writer, player: Requester, sessionId: string)
     if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
     const closed = closedReason(s, deps.now);
     if (closed) return { result: refuse(closed) };
-    if (await repo.findActiveBooking(trx, s.id, player.id)) return { result: refuse("alreadyBooked") };
-    if (await repo.findWaitlistEntry(trx, s.id, player.id)) return { result: refuse("alreadyWaiting") };
-    if (seatsOpenTo(s.max_participants, s.booked_count, await repo.countRunningOffers(trx, s.id, deps.now)) > 0) return { result: refuse("seatsAvailable") };
+    const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
+    if (facts.booked) return { result: refuse("alreadyBooked") };
+    if (facts.waiting) return { result: refuse("alreadyWaiting") };
+    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };
     return { result: { ok: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }

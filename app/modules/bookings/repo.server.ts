@@ -280,3 +280,17 @@ export async function clearWaitlist(db: Database, sessionId: string) {
 export async function setSessionStatus(db: Database, sessionId: string, status: string, now: Date) {
   await db.updateTable("sessions").set({ status, updated_at: now }).where("id", "=", sessionId).execute();
 }
+
+/**
+ * Where a user stands in a session, in one round trip (it runs while the session is locked, so
+ * every trip is time other bookings of the session wait): an active booking, their place in line,
+ * and the seats running offers hold for other people.
+ */
+export async function seatFacts(db: Database, sessionId: string, userId: string, now: Date) {
+  const { rows } = await sql<{ booked: boolean; position: number | null; held: string }>`select
+      exists (select 1 from bookings where session_id = ${sessionId} and user_id = ${userId} and status in (${activeList})) as booked,
+      (select position from waitlist_entries where session_id = ${sessionId} and user_id = ${userId}) as position,
+      (select count(*) from waitlist_entries where session_id = ${sessionId} and offer_expires_at > ${now} and user_id <> ${userId}) as held`.execute(db);
+  const row = rows[0]!;
+  return { booked: row.booked, waiting: row.position !== null, heldForOthers: Number(row.held) };
+}
