@@ -36,7 +36,27 @@ const kinds: Partial<Record<NotificationType, Kind>> = {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
- * The one place a notification is created: the bell's row, and the email in the recipient's
+ * Writes a notification row: every notification, session events and the welcome alike, is
+ * created here, so the live stream (a later part) publishes from this one spot. Texts are keys
+ * (`{type}.title`, `{type}.message`) rendered in each reader's language.
+ */
+export async function recordNotification(
+  deps: Pick<Deps, "db" | "now">,
+  input: { userId: string; type: NotificationType; params?: Record<string, string | number>; actionUrl: string | null },
+) {
+  return repo.insertNotification(deps.db, {
+    userId: input.userId,
+    type: input.type,
+    titleKey: `${input.type}.title`,
+    messageKey: `${input.type}.message`,
+    params: input.params,
+    actionUrl: input.actionUrl,
+    now: deps.now,
+  });
+}
+
+/**
+ * The one place a session notification is created: the bell's row, and the email in the recipient's
  * language where the type warrants one. Callers run it after their transaction commits, so
  * nobody is told about a change that was rolled back. The live stream will publish from here.
  */
@@ -48,15 +68,7 @@ export async function notify(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl"
   const { data } = input;
   const params = { title: data.title, player: data.playerName ?? "" };
   const actionUrl = kind.action(data.sessionId);
-  await repo.insertNotification(deps.db, {
-    userId: user.id,
-    type: input.type,
-    titleKey: `${input.type}.title`,
-    messageKey: `${input.type}.message`,
-    params,
-    actionUrl,
-    now: deps.now,
-  });
+  await recordNotification(deps, { userId: user.id, type: input.type, params, actionUrl });
   if (!kind.email) return;
   const lang = recipientLang(user.preferred_language);
   const link = `${deps.appUrl}${localePath(lang, actionUrl)}`;
