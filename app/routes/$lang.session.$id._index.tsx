@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { ShareBox } from "#app/components/sessions/share-box";
-import { buttonClass } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { closedReason } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
@@ -30,10 +32,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** Public to anyone with the link; instructions only for the host and confirmed players. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
-  const page = await getSessionForViewer(deps(), params.id ?? "", viewer);
+  const page = await getSessionForViewer(deps(context), params.id ?? "", viewer);
   if (!page) notFound();
   const { row } = page;
   const zone = viewer?.timeZone ?? guestTimeZone;
@@ -42,6 +44,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
     joined: page.booking !== null,
+    waitingAt: page.waiting?.position ?? null,
+    // The booking entry point; the confirmation page explains a closed one in full.
+    closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
     session: {
       id: row.id,
       title: row.title,
@@ -82,7 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, url, participants, waitlist } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, waitingAt, closed, url, participants, waitlist } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -143,10 +148,37 @@ export default function SessionPage() {
           <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
+        {closed === "sessionCancelled" ? <Banner tone="warn">{t("booking.cancelledBanner")}</Banner> : null}
+        {!isHost && joined ? (
+          <Link to={localePath(lang, `/session/${s.id}/leave`)} className={buttonClass("secondary", "w-full")}>
+            {t("booking.leave")}
+          </Link>
+        ) : null}
+        {!isHost && waitingAt !== null && !closed ? (
+          <>
+            <Banner tone="info">{t("booking.onWaitlist", { position: waitingAt })}</Banner>
+            <Form method="post" action={localePath(lang, `/session/${s.id}/confirm`)}>
+              <input type="hidden" name="intent" value="leaveWaitlist" />
+              <Button variant="secondary" className="w-full">
+                {t("booking.leaveWaitlist")}
+              </Button>
+            </Form>
+          </>
+        ) : null}
+        {!isHost && !joined && !closed ? (
+          <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
+            {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
+          </Link>
+        ) : null}
         <HostCard host={s.dm} />
         {isHost ? (
           <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>
             {t("detail.edit")}
+          </Link>
+        ) : null}
+        {isHost && closed !== "sessionCancelled" && closed !== "sessionCompleted" ? (
+          <Link to={localePath(lang, `/session/${s.id}/cancel`)} className={buttonClass("danger", "w-full")}>
+            {t("booking.cancelSession")}
           </Link>
         ) : null}
         {participants && waitlist ? (

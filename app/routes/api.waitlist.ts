@@ -6,11 +6,11 @@ import { deps } from "#app/modules/deps.server";
 export const loader = () => methodNotAllowed("DELETE");
 
 /** DELETE /api/waitlist {sessionId, userId}: leave the waitlist, or the host removes an entry. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const user = await requireApiUser(request);
   const body = await readBody(request);
   if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiError("sessionId and userId are required", 400);
-  const result = await removeFromSession(deps(), user, { sessionId: body.sessionId, userId: body.userId, list: "waitlist" });
+  const result = await removeFromSession(deps(context), user, { sessionId: body.sessionId, userId: body.userId, list: "waitlist" });
   return result.ok ? apiJson({ success: true }) : apiError(result.error, result.status);
 }

@@ -142,7 +142,7 @@ export async function signInAs(page: Page, user: { id: string }) {
   await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: process.env.E2E_BASE_URL! }]);
 }
 
-/** Gives the player a confirmed seat in the session (booking is not built yet, so straight into the table). */
+/** Gives the player a confirmed seat in the session straight in the table (a shortcut for tests that are not about booking). */
 export async function bookSeat(sessionId: string, userId: string) {
   useServerDatabase();
   await getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status: "CONFIRMED", amount_cents: 0, currency: "MXN" }).execute();

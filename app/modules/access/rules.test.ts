@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { canHost, canManageSeries, canManageSession, canReadUserData, canRemoveFromSession, canSeeInstructions, canSeePrivateSession } from "./rules";
+import {
+  canHost,
+  canManageSeries,
+  canManageSession,
+  canReadUserData,
+  canRemoveFromSession,
+  canSeeInstructions,
+  canSeePrivateSession,
+  canTakeSeat,
+  hostsSession,
+} from "./rules";
 
 const host = { id: "host", isAdmin: false };
 const admin = { id: "admin", isAdmin: true };
@@ -56,5 +66,14 @@ describe("seeing", () => {
     expect(canReadUserData(admin, "player")).toBe(true);
     expect(canReadUserData(host, "player")).toBe(false);
     expect(canReadUserData(null, "player")).toBe(false);
+  });
+
+  it("lets anyone signed in but the host take a seat", () => {
+    expect(canTakeSeat(player, session)).toBe(true);
+    expect(canTakeSeat(admin, session)).toBe(true);
+    expect(canTakeSeat(host, session)).toBe(false);
+    expect(canTakeSeat(null, session)).toBe(false);
+    expect(hostsSession(host, session)).toBe(true);
+    expect(hostsSession(admin, session)).toBe(false);
   });
 });

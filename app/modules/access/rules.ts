@@ -34,3 +34,9 @@ export const canRemoveFromSession = (actor: Actor, session: Hosted, userId: stri
 
 /** A user's own lists (sessions joined, hosted, past) and private profile fields: that user or an admin. */
 export const canReadUserData = (actor: Actor, userId: string) => actor !== null && (actor.id === userId || actor.isAdmin);
+
+/** Taking a seat or a place in line: any signed-in user but the session's host (they run the table). */
+export const canTakeSeat = (actor: Actor, session: Hosted) => actor !== null && !isOwner(actor, session);
+
+/** Whether the viewer is the session's host (the confirmation page shows them their own session, not a booking). */
+export const hostsSession = (actor: Actor, session: Hosted) => isOwner(actor, session);

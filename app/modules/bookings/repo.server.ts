@@ -125,3 +125,173 @@ export function isSeatGuardViolation(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string } | null;
   return e?.code === "23514" && e.constraint === "sessions_seats_check";
 }
+
+/**
+ * The session a booking decision is about, locked for the rest of the transaction (FOR NO KEY
+ * UPDATE, the lock the seat trigger takes too, so bookings, leaves, offers and cancellations of
+ * one session happen one after the other). Carries the series' booking lock for occurrences.
+ */
+export function lockSession(db: Database, sessionId: string) {
+  return db
+    .selectFrom("sessions as s")
+    .leftJoin("series as se", "se.id", "s.series_id")
+    .select([
+      "s.id",
+      "s.dm_id",
+      "s.title",
+      "s.status",
+      "s.starts_at",
+      "s.duration_minutes",
+      "s.time_zone",
+      "s.location",
+      "s.max_participants",
+      "s.booked_count",
+      "s.price_cents",
+      "s.currency",
+      "s.is_private",
+      "se.booking_lock_hours",
+    ])
+    .where("s.id", "=", sessionId)
+    .forNoKeyUpdate("s")
+    .executeTakeFirst();
+}
+export type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
+
+export async function insertFreeBooking(db: Database, input: { sessionId: string; userId: string; currency: string; now: Date; inviteId?: string | null }) {
+  const row = await db
+    .insertInto("bookings")
+    .values({
+      session_id: input.sessionId,
+      user_id: input.userId,
+      status: "CONFIRMED",
+      payment_method: "FREE",
+      amount_cents: 0,
+      currency: input.currency,
+      invite_id: input.inviteId ?? null,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A booking by id with its owner and session (leaving by booking id). */
+export function findBooking(db: Database, bookingId: string) {
+  return db.selectFrom("bookings").select(["id", "session_id", "user_id", "status"]).where("id", "=", bookingId).executeTakeFirst();
+}
+
+/** Seats held by running waitlist offers to anyone but `exceptUserId`. */
+export async function countRunningOffers(db: Database, sessionId: string, now: Date, exceptUserId: string | null = null) {
+  let query = db
+    .selectFrom("waitlist_entries")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("session_id", "=", sessionId)
+    .where("offer_expires_at", ">", now);
+  if (exceptUserId) query = query.where("user_id", "<>", exceptUserId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findWaitlistEntry(db: Database, sessionId: string, userId: string) {
+  return db
+    .selectFrom("waitlist_entries")
+    .select(["id", "position", "offer_expires_at"])
+    .where("session_id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Puts the user last in line (the caller holds the session lock, so positions cannot collide). */
+export async function appendToWaitlist(db: Database, sessionId: string, userId: string, now: Date) {
+  const last = await db
+    .selectFrom("waitlist_entries")
+    .select((eb) => eb.fn.max<number>("position").as("max"))
+    .where("session_id", "=", sessionId)
+    .executeTakeFirstOrThrow();
+  const position = Number(last.max ?? 0) + 1;
+  await db.insertInto("waitlist_entries").values({ session_id: sessionId, user_id: userId, position, created_at: now }).execute();
+  return position;
+}
+
+/** The first `limit` people in line without a running offer (those whose offer lapsed were taken off the line). */
+export function nextInLine(db: Database, sessionId: string, limit: number) {
+  return db
+    .selectFrom("waitlist_entries")
+    .select(["id", "user_id"])
+    .where("session_id", "=", sessionId)
+    .where("offer_expires_at", "is", null)
+    .orderBy("position")
+    .limit(limit)
+    .execute();
+}
+
+export async function makeOffer(db: Database, entryId: string, now: Date, expiresAt: Date) {
+  await db.updateTable("waitlist_entries").set({ offered_at: now, offer_expires_at: expiresAt }).where("id", "=", entryId).execute();
+}
+
+/** Sessions with a hold or an offer that lapsed by `now` (the cleanup job's work list). */
+export async function sessionsWithLapses(db: Database, now: Date) {
+  const rows = await db
+    .selectFrom("bookings")
+    .select("session_id")
+    .where("status", "=", "PENDING_PAYMENT")
+    .where("hold_until", "<=", now)
+    .union(db.selectFrom("waitlist_entries").select("session_id").where("offer_expires_at", "<=", now))
+    .execute();
+  return rows.map((r) => r.session_id);
+}
+
+/** Expires the session's pending-payment holds that ran out; returns how many. */
+export async function expireHolds(db: Database, sessionId: string, now: Date) {
+  const result = await db
+    .updateTable("bookings")
+    .set({ status: "EXPIRED", updated_at: now })
+    .where("session_id", "=", sessionId)
+    .where("status", "=", "PENDING_PAYMENT")
+    .where("hold_until", "<=", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The people whose offer lapsed by `now`: they leave the line, so the seat passes to the next. */
+export async function lapsedOfferUsers(db: Database, sessionId: string, now: Date) {
+  const rows = await db.selectFrom("waitlist_entries").select("user_id").where("session_id", "=", sessionId).where("offer_expires_at", "<=", now).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Cancels every active booking of a session; returns the players who had one. */
+export async function cancelAllActiveBookings(db: Database, sessionId: string, now: Date) {
+  const rows = await db
+    .updateTable("bookings")
+    .set({ status: "CANCELLED", updated_at: now })
+    .where("session_id", "=", sessionId)
+    .where("status", "in", ACTIVE_BOOKING_STATUSES)
+    .returning("user_id")
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** Closes a session's waitlist; returns who was in it. */
+export async function clearWaitlist(db: Database, sessionId: string) {
+  const rows = await db.deleteFrom("waitlist_entries").where("session_id", "=", sessionId).returning("user_id").execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function setSessionStatus(db: Database, sessionId: string, status: string, now: Date) {
+  await db.updateTable("sessions").set({ status, updated_at: now }).where("id", "=", sessionId).execute();
+}
+
+/**
+ * Where a user stands in a session, in one round trip (it runs while the session is locked, so
+ * every trip is time other bookings of the session wait): an active booking, their place in line,
+ * and the seats running offers hold for other people.
+ */
+export async function seatFacts(db: Database, sessionId: string, userId: string, now: Date) {
+  const { rows } = await sql<{ booked: boolean; position: number | null; held: string }>`select
+      exists (select 1 from bookings where session_id = ${sessionId} and user_id = ${userId} and status in (${activeList})) as booked,
+      (select position from waitlist_entries where session_id = ${sessionId} and user_id = ${userId}) as position,
+      (select count(*) from waitlist_entries where session_id = ${sessionId} and offer_expires_at > ${now} and user_id <> ${userId}) as held`.execute(db);
+  const row = rows[0]!;
+  return { booked: row.booked, waiting: row.position !== null, heldForOthers: Number(row.held) };
+}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVE_BOOKING_STATUSES, BOOKING_STATUSES, capacityBelowBooked, isActiveBooking, seatsLeft } from "./rules";
+import {
+  ACTIVE_BOOKING_STATUSES,
+  BOOKING_STATUSES,
+  bookingDeadline,
+  capacityBelowBooked,
+  closedReason,
+  isActiveBooking,
+  offerExpiry,
+  refusalStatus,
+  seatsLeft,
+  seatsOpenTo,
+} from "./rules";
 
 describe("booking statuses", () => {
   it("counts pending payment and confirmed as holding a seat, and nothing else", () => {
@@ -15,5 +26,53 @@ describe("seats", () => {
     expect(seatsLeft(2, 3)).toBe(0);
     expect(capacityBelowBooked(2, 3)).toBe(true);
     expect(capacityBelowBooked(3, 3)).toBe(false);
+  });
+});
+
+describe("when a session takes bookings", () => {
+  const startsAt = new Date("2026-11-01T20:00:00Z");
+  const open = { status: "UPCOMING", starts_at: startsAt, booking_lock_hours: null };
+  const before = new Date("2026-11-01T19:59:00Z");
+
+  it("takes them while UPCOMING or CONFIRMED and before the start", () => {
+    expect(closedReason(open, before)).toBeNull();
+    expect(closedReason({ ...open, status: "CONFIRMED" }, before)).toBeNull();
+    expect(closedReason(open, startsAt)).toBe("bookingClosed");
+  });
+
+  it("names the cancelled, active and completed states, and closes anything else", () => {
+    expect(closedReason({ ...open, status: "CANCELLED" }, before)).toBe("sessionCancelled");
+    expect(closedReason({ ...open, status: "ACTIVE" }, before)).toBe("sessionActive");
+    expect(closedReason({ ...open, status: "IN_PROGRESS" }, before)).toBe("sessionActive");
+    expect(closedReason({ ...open, status: "COMPLETED" }, before)).toBe("sessionCompleted");
+    expect(closedReason({ ...open, status: "DRAFT" }, before)).toBe("bookingClosed");
+  });
+
+  it("closes a series occurrence at the series' booking lock", () => {
+    expect(bookingDeadline(startsAt, 24)).toEqual(new Date("2026-10-31T20:00:00Z"));
+    expect(closedReason({ ...open, booking_lock_hours: 24 }, new Date("2026-10-31T20:00:00Z"))).toBe("bookingClosed");
+    expect(closedReason({ ...open, booking_lock_hours: 24 }, new Date("2026-10-31T19:59:59Z"))).toBeNull();
+  });
+});
+
+describe("waitlist offers", () => {
+  const now = new Date("2026-10-20T12:00:00Z");
+  it("hold the seat 12 hours, never past the deadline, and are not made once it passed", () => {
+    expect(offerExpiry(now, new Date("2026-11-01T00:00:00Z"))).toEqual(new Date("2026-10-21T00:00:00Z"));
+    expect(offerExpiry(now, new Date("2026-10-20T15:00:00Z"))).toEqual(new Date("2026-10-20T15:00:00Z"));
+    expect(offerExpiry(now, now)).toBeNull();
+  });
+
+  it("count as taken seats for everyone but the person offered", () => {
+    expect(seatsOpenTo(5, 4, 1)).toBe(0);
+    expect(seatsOpenTo(5, 3, 1)).toBe(1);
+    expect(seatsOpenTo(5, 6, 0)).toBe(0);
+  });
+
+  it("answer refusals with fitting statuses", () => {
+    expect(refusalStatus("notFound")).toBe(404);
+    expect(refusalStatus("notAllowed")).toBe(403);
+    expect(refusalStatus("sessionFull")).toBe(409);
+    expect(refusalStatus("notFree")).toBe(400);
   });
 });

@@ -17,3 +17,77 @@ export const seatsLeft = (capacity: number, booked: number) => Math.max(0, capac
 
 /** A host may lower a session's capacity, but not below the seats already taken (the database refuses it too). */
 export const capacityBelowBooked = (capacity: number, booked: number) => capacity < booked;
+
+/** Spec section 4: a session takes bookings only while UPCOMING or CONFIRMED. */
+export const BOOKABLE_SESSION_STATUSES = ["UPCOMING", "CONFIRMED"] as const;
+
+/** How long a waitlist offer holds a freed seat (never past the booking deadline). */
+export const OFFER_HOURS = 12;
+const HOUR = 3_600_000;
+
+/** Why a booking is refused; each is a translated message (sessions:booking.errors.*) and an API error. */
+export type BookingRefusal =
+  | "notFound"
+  | "sessionCancelled"
+  | "sessionActive"
+  | "sessionCompleted"
+  | "bookingClosed"
+  | "notFree"
+  | "ownSession"
+  | "alreadyBooked"
+  | "sessionFull"
+  | "alreadyWaiting"
+  | "notWaiting"
+  | "seatsAvailable"
+  | "notAllowed"
+  | "inviteRequired"
+  | "inviteUnknown"
+  | "inviteRevoked"
+  | "inviteExpired"
+  | "inviteUsedUp";
+
+/** The refusal for an invite code that cannot be used, by its problem (app/modules/invites/rules.ts). */
+export const inviteRefusal = (problem: "unknown" | "revoked" | "expired" | "usedUp"): BookingRefusal =>
+  problem === "unknown" ? "inviteUnknown" : problem === "revoked" ? "inviteRevoked" : problem === "expired" ? "inviteExpired" : "inviteUsedUp";
+
+/** The HTTP status each refusal answers with in the API. */
+export const refusalStatus = (refusal: BookingRefusal): 400 | 403 | 404 | 409 =>
+  refusal === "notFound" || refusal === "notWaiting"
+    ? 404
+    : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired"
+      ? 403
+      : refusal === "notFree" || refusal === "inviteUnknown"
+        ? 400
+        : 409;
+
+/**
+ * The last instant a seat can be taken: the start, or for a series occurrence the series'
+ * booking lock before it.
+ */
+export function bookingDeadline(startsAt: Date, bookingLockHours: number | null): Date {
+  return new Date(startsAt.getTime() - (bookingLockHours ?? 0) * HOUR);
+}
+
+type BookableSession = { status: string; starts_at: Date; booking_lock_hours: number | null };
+
+/** Whether the session takes bookings (or waitlist entries) at `now`, and if not, why. */
+export function closedReason(session: BookableSession, now: Date): BookingRefusal | null {
+  if (session.status === "CANCELLED") return "sessionCancelled";
+  if (session.status === "ACTIVE" || session.status === "IN_PROGRESS") return "sessionActive";
+  if (session.status === "COMPLETED") return "sessionCompleted";
+  if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) return "bookingClosed";
+  if (now.getTime() >= bookingDeadline(session.starts_at, session.booking_lock_hours).getTime()) return "bookingClosed";
+  return null;
+}
+
+/**
+ * Seats a player may take: capacity less the seats taken and the seats held by running waitlist
+ * offers to other people (an offered seat is theirs until the offer lapses).
+ */
+export const seatsOpenTo = (capacity: number, booked: number, heldForOthers: number) => Math.max(0, capacity - booked - heldForOthers);
+
+/** When an offer made at `now` lapses: OFFER_HOURS later, but never past the deadline; null when too late to offer. */
+export function offerExpiry(now: Date, deadline: Date): Date | null {
+  if (deadline.getTime() <= now.getTime()) return null;
+  return new Date(Math.min(now.getTime() + OFFER_HOURS * HOUR, deadline.getTime()));
+}

@@ -1,14 +1,13 @@
-import { expireLapsedHolds } from "#app/modules/bookings/holds-repo.server";
+import { expireLapsedHoldsAndOffers } from "#app/modules/bookings/waitlist.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { JobResult } from "./rules";
 
 /**
- * The `cleanup-expired-bookings` job, for now: expires pending-payment bookings whose hold
- * (`bookings.hold_until`) has passed, which frees their seats. It does not yet pass a freed seat
- * to the waitlist nor end lapsed waitlist offers: that belongs to the booking engine, and this body
- * is to be replaced by its `expireLapsedHoldsAndOffers(deps)` (app/modules/bookings) when it lands.
- * Items: bookings expired.
+ * The `cleanup-expired-bookings` job: pending-payment holds whose time ran out expire and waitlist
+ * offers that lapsed leave the line, and each seat freed that way is offered to the next in line
+ * (the booking engine does it per session, under the session's lock). Items: sessions touched.
  */
-export async function cleanupExpiredBookings(deps: Pick<Deps, "db" | "now">): Promise<JobResult> {
-  return { items: await expireLapsedHolds(deps.db, deps.now) };
+export async function cleanupExpiredBookings(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">): Promise<JobResult> {
+  const { sessionsTouched } = await expireLapsedHoldsAndOffers(deps);
+  return { items: sessionsTouched };
 }

@@ -1,6 +1,7 @@
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
+import { recordNotification } from "./notify.server";
 import * as repo from "./repo.server";
 
 type Reader = Pick<Deps, "db">;
@@ -36,12 +37,5 @@ export async function listForReader(deps: Reader, userId: string, lang: Locale, 
 
 /** The first notification a new member gets once their email is confirmed. */
 export async function notifyWelcome(deps: Pick<Deps, "db" | "now">, userId: string) {
-  await repo.insertNotification(deps.db, {
-    userId,
-    type: "welcome",
-    titleKey: "welcome.title",
-    messageKey: "welcome.message",
-    actionUrl: "/sessions",
-    now: deps.now,
-  });
+  await recordNotification(deps, { userId, type: "welcome", actionUrl: "/sessions" });
 }

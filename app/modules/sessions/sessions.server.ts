@@ -1,9 +1,10 @@
 import { DateTime } from "luxon";
 import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
-import { sessionRoster, viewerBooking } from "#app/modules/bookings/bookings.server";
+import { sessionRoster, viewerBooking, viewerWaitlistEntry } from "#app/modules/bookings/bookings.server";
 import { isSeatGuardViolation, sessionBookings } from "#app/modules/bookings/repo.server";
 import { capacityBelowBooked } from "#app/modules/bookings/rules";
+import { offerOpenSeats } from "#app/modules/bookings/waitlist.server";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
@@ -48,6 +49,8 @@ async function saveEdit(deps: Deps, id: string, row: repo.SessionRow, booked: nu
     if (isSeatGuardViolation(error)) return { ok: false, status: 400, error: "capacityBelowBooked" };
     throw error;
   }
+  // A raised capacity goes to the people waiting before anyone new can take it.
+  await offerOpenSeats(deps, id);
   return { ok: true };
 }
 
@@ -69,9 +72,10 @@ export async function getSessionForViewer(deps: Reader, id: string, viewer: Requ
   const row = await repo.findSession(deps.db, id);
   if (!row) return null;
   // Private sessions stay reachable by their link (detail pages are public); only listings hide them.
-  const booking = await viewerBooking(deps, id, viewer);
+  const [booking, waiting] = await Promise.all([viewerBooking(deps, id, viewer), viewerWaitlistEntry(deps, id, viewer)]);
   return {
     row,
+    waiting,
     isHost: viewer?.id === row.dm_id,
     canManage: canManageSession(viewer, row),
     booking,

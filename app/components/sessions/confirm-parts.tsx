@@ -1,0 +1,99 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
+
+/** A status message in the side panel. */
+export function Banner({ tone, children }: { tone: "info" | "warn" | "ok"; children: React.ReactNode }) {
+  const styles = {
+    info: "border-sky-300 bg-sky-50 text-sky-950",
+    warn: "border-amber-300 bg-amber-50 text-amber-950",
+    ok: "border-green-300 bg-green-50 text-green-950",
+  };
+  return (
+    <p role="status" className={`rounded-md border p-3 text-sm ${styles[tone]}`}>
+      {children}
+    </p>
+  );
+}
+
+/** A one-button form posting an intent; plain HTML, so it works without JavaScript. */
+export function IntentForm({
+  intent,
+  label,
+  variant = "primary",
+  fields = {},
+}: {
+  intent: string;
+  label: string;
+  variant?: "primary" | "secondary" | "danger";
+  fields?: Record<string, string>;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button variant={variant} className="w-full">
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The questions, one open at a time: <details> sharing a name is an exclusive accordion in the
+ * browser itself, so it needs no script.
+ */
+export function Faq() {
+  const { t } = useTranslation("sessions");
+  return (
+    <section className="rounded-lg border border-stone-200 bg-white p-5">
+      <h2 className="font-semibold">{t("booking.faqTitle")}</h2>
+      {(["1", "2", "3"] as const).map((n) => (
+        <details key={n} name="booking-faq" open={n === "1"} className="border-b border-stone-100 py-2 last:border-0">
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">{t(`booking.faq.q${n}`)}</summary>
+          <p className="text-sm text-stone-700">{t(`booking.faq.a${n}`)}</p>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/** Card and OXXO appear for paid sessions but stay disabled until paid bookings open. */
+export function PaymentChoices() {
+  const { t } = useTranslation("sessions");
+  return (
+    <div className="space-y-2">
+      <button type="button" disabled className={buttonClass("secondary", "w-full")}>
+        {t("booking.payCard")}
+      </button>
+      <button type="button" disabled className={buttonClass("secondary", "w-full")}>
+        {t("booking.payOxxo")}
+      </button>
+      <p className="text-xs text-stone-600">{t("booking.paymentsSoon")}</p>
+    </div>
+  );
+}
+
+export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <ol className="flex flex-wrap gap-1">
+        {items.map((item, i) => (
+          <li key={item.label} className="flex gap-1">
+            {i > 0 ? <span aria-hidden="true">/</span> : null}
+            {item.to ? (
+              <Link to={item.to} className="underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page">{item.label}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import { hostsSession } from "#app/modules/access/rules";
+import type { Requester } from "#app/modules/auth/session.server";
+import type { Deps } from "#app/modules/deps.server";
+import { findSession } from "#app/modules/sessions/repo.server";
+import { isUuid } from "#app/utils/http";
+import * as repo from "./repo.server";
+import { closedReason, seatsOpenTo } from "./rules";
+
+/**
+ * What the confirmation screen shows a viewer: the session, the seats open to them (an offer
+ * running for someone else is a seat they cannot take; their own offer is one they can), and
+ * where they stand: booked, waiting (with a running offer or not), or neither.
+ */
+export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null) {
+  if (!isUuid(sessionId)) return null;
+  const row = await findSession(deps.db, sessionId);
+  if (!row) return null;
+  const lock = row.series_id
+    ? ((await deps.db.selectFrom("series").select("booking_lock_hours").where("id", "=", row.series_id).executeTakeFirst())?.booking_lock_hours ?? null)
+    : null;
+  const [booking, entry, heldForOthers] = await Promise.all([
+    viewer ? repo.findActiveBooking(deps.db, row.id, viewer.id) : undefined,
+    viewer ? repo.findWaitlistEntry(deps.db, row.id, viewer.id) : undefined,
+    repo.countRunningOffers(deps.db, row.id, deps.now, viewer?.id ?? null),
+  ]);
+  const offerUntil = entry?.offer_expires_at && new Date(entry.offer_expires_at) > deps.now ? new Date(entry.offer_expires_at) : null;
+  return {
+    row,
+    closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: lock }, deps.now),
+    spotsLeft: seatsOpenTo(row.max_participants, row.booked, heldForOthers),
+    isHost: hostsSession(viewer, row),
+    booking: booking ?? null,
+    waiting: entry ? { position: entry.position, offerUntil } : null,
+  };
+}

@@ -1,0 +1,7 @@
+import { recipientLang } from "#app/modules/auth/emails.server";
+import { translator } from "#app/modules/i18n/i18next.server";
+import type { BookingRefusal } from "./rules";
+
+/** A refusal as the API's `error` text, in the requester's language. */
+export const refusalText = (refusal: BookingRefusal, preferredLanguage: string) =>
+  translator(recipientLang(preferredLanguage), "sessions")(`booking.errors.${refusal}`);

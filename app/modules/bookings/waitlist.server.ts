@@ -1,0 +1,75 @@
+import type { Deps } from "#app/modules/deps.server";
+import { notify, type SessionEventData } from "#app/modules/notifications/notify.server";
+import type { NotificationType } from "#app/modules/notifications/rules";
+import type { Database } from "#db/client.server";
+import * as repo from "./repo.server";
+import { bookingDeadline, closedReason, offerExpiry, seatsOpenTo } from "./rules";
+
+export type Notice = { userId: string; type: NotificationType; data: SessionEventData };
+
+export const eventData = (s: repo.LockedSession, extra: Partial<SessionEventData> = {}): SessionEventData => ({
+  sessionId: s.id,
+  title: s.title,
+  startsAt: new Date(s.starts_at),
+  durationMinutes: s.duration_minutes,
+  location: s.location,
+  ...extra,
+});
+
+/** Sends the notices of a committed transaction, one after the other. */
+export async function tell(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">, notices: Notice[]) {
+  for (const notice of notices) await notify(deps, notice);
+}
+
+/**
+ * Offers every seat nobody holds to the people first in line, each for OFFER_HOURS (never past
+ * the booking deadline). Runs under the session lock after anything that may free a seat; when no
+ * seat is free it does nothing, so running it twice offers nothing twice.
+ */
+export async function offerFreedSeats(trx: Database, session: repo.LockedSession, now: Date): Promise<Notice[]> {
+  if (closedReason(session, now)) return [];
+  const expiresAt = offerExpiry(now, bookingDeadline(new Date(session.starts_at), session.booking_lock_hours));
+  if (!expiresAt) return [];
+  const booked = (await trx.selectFrom("sessions").select("booked_count").where("id", "=", session.id).executeTakeFirstOrThrow()).booked_count;
+  const free = seatsOpenTo(session.max_participants, booked, await repo.countRunningOffers(trx, session.id, now));
+  if (free === 0) return [];
+  const offered = await repo.nextInLine(trx, session.id, free);
+  for (const entry of offered) await repo.makeOffer(trx, entry.id, now, expiresAt);
+  return offered.map((entry) => ({ userId: entry.user_id, type: "waitlist_spot_available", data: eventData(session, { offerExpiresAt: expiresAt }) }));
+}
+
+/**
+ * The cleanup-expired-bookings job: pending-payment holds past their time expire, offers past
+ * their time leave the line, and each freed seat is offered to the next. Every session is handled
+ * in its own transaction under its lock, with conditions on the lapse itself, so two runs at once
+ * (or a run repeated) change nothing twice. Returns the number of sessions touched.
+ */
+export async function expireLapsedHoldsAndOffers(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">) {
+  const sessionIds = await repo.sessionsWithLapses(deps.db, deps.now);
+  let touched = 0;
+  for (const sessionId of sessionIds) {
+    const notices = await deps.db.transaction().execute(async (trx) => {
+      const session = await repo.lockSession(trx, sessionId);
+      if (!session) return null;
+      const expired = await repo.expireHolds(trx, sessionId, deps.now);
+      const lapsed = await repo.lapsedOfferUsers(trx, sessionId, deps.now);
+      for (const userId of lapsed) await repo.deleteWaitlistEntry(trx, sessionId, userId);
+      if (expired + lapsed.length === 0) return null;
+      return offerFreedSeats(trx, session, deps.now);
+    });
+    if (notices) {
+      touched += 1;
+      await tell(deps, notices);
+    }
+  }
+  return { sessionsTouched: touched };
+}
+
+/** After something outside the booking flow opened seats (a host raising the capacity), the line gets them first. */
+export async function offerOpenSeats(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">, sessionId: string) {
+  const notices = await deps.db.transaction().execute(async (trx) => {
+    const session = await repo.lockSession(trx, sessionId);
+    return session ? offerFreedSeats(trx, session, deps.now) : [];
+  });
+  await tell(deps, notices);
+}

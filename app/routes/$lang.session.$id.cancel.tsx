@@ -1,0 +1,61 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { cancelSession } from "#app/modules/bookings/bookings.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { forbidden, notFound } from "#app/utils/http";
+
+export const handle = { i18n: ["sessions"], hydrate: false };
+
+/** The host's confirmation step before cancelling a session (one occurrence, for a series). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const page = await getSessionForViewer(deps(context), params.id ?? "", user);
+  if (!page) notFound();
+  const back = localePath(lang, `/session/${page.row.id}`);
+  if (!page.canManage) forbidden(back);
+  if (page.row.status === "CANCELLED") throw redirect(back);
+  return { sessionId: page.row.id, title: page.row.title };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const sessionId = params.id ?? "";
+  const back = localePath(lang, `/session/${sessionId}`);
+  const result = await cancelSession(deps(context), user, sessionId);
+  if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
+  if (result.refusal === "notFound") notFound();
+  if (result.refusal === "notAllowed") forbidden(back);
+  const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
+  return redirectWithToast(back, { type: "error", key: "sessions:toasts.cancelFailed", params: { reason } });
+}
+
+export default function CancelPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("sessions");
+  return (
+    <section className="mx-auto max-w-md rounded-lg border border-stone-200 bg-white p-6 text-center">
+      <h1 className="text-xl font-bold">{t("booking.cancelTitle", { title: data.title })}</h1>
+      <p className="mt-3 text-stone-700">{t("booking.cancelBody")}</p>
+      <Form method="post" className="mt-6 flex flex-wrap justify-center gap-2">
+        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
+          {t("booking.cancelKeep")}
+        </Link>
+        <Button variant="danger">{t("booking.cancelConfirm")}</Button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

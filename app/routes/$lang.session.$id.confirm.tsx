@@ -1,0 +1,285 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Banner, Breadcrumbs, Faq, IntentForm, PaymentChoices } from "#app/components/sessions/confirm-parts";
+import { Fact } from "#app/components/sessions/detail-parts";
+import { buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
+import { canManageSession } from "#app/modules/access/rules";
+import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
+import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
+import { confirmationView } from "#app/modules/bookings/confirmation.server";
+import { inviteRefusal } from "#app/modules/bookings/rules";
+import { deps } from "#app/modules/deps.server";
+import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
+import { formatDateTime, zoneName } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { checkInvite } from "#app/modules/invites/invites.server";
+import { waivesPrice } from "#app/modules/invites/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { publicImage } from "#app/modules/storage/images.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
+import { readForm } from "#app/utils/form.server";
+import { invariantResponse, notFound } from "#app/utils/http";
+
+// Players book here: plain HTML, every button a form post (decision record 021).
+export const handle = { i18n: ["sessions"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const viewer = await getOptionalUser(request);
+  const d = deps(context);
+  const view = await confirmationView(d, params.id ?? "", viewer);
+  if (!view) notFound();
+  const { row } = view;
+  const zone = viewer?.timeZone ?? guestTimeZone;
+  const startsAt = new Date(row.starts_at);
+  const url = new URL(request.url);
+  const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
+  const typedCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
+  const invite = typedCode ? await checkInvite(d, row.id, typedCode) : null;
+  return {
+    heading: translator(lang, "sessions")("booking.title"),
+    signedIn: viewer !== null,
+    emailVerified: viewer?.emailVerified ?? false,
+    loginHref: `${localePath(lang, "/login")}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
+    closed: view.closed,
+    isHost: view.isHost,
+    booked: view.booking !== null,
+    waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
+    inviteCode: invite?.ok ? invite.code : typedCode,
+    // A private session opens with a code; a player in its line got in with one already.
+    invite: invite ? (invite.ok ? { ok: true as const, waivesPrice: waivesPrice(invite.type) } : { ok: false as const, problem: invite.problem }) : null,
+    needsInvite: row.is_private && !view.isHost && !view.waiting && !canManageSession(viewer, row) && !invite?.ok,
+    session: {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      date: new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "full", timeZone: zone }).format(startsAt),
+      time: new Intl.DateTimeFormat(intlLocale[lang], { timeStyle: "short", timeZone: zone }).format(startsAt),
+      zone: zoneName(zone, lang, d.now),
+      spotsLeft: view.spotsLeft,
+      max: row.max_participants,
+      location: row.location,
+      free: row.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type)),
+      price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
+      host: {
+        name: host,
+        initials: avatarInitials(host),
+        avatarUrl: publicImage(row.dm_avatar_url)?.src ?? null,
+        description: row.dm_description,
+        bio: row.dm_bio,
+      },
+    },
+  };
+}
+
+/** Book, join the waitlist or leave it; each answers with a toast and a redirect (PRG). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  invariantResponse(intent === "book" || intent === "joinWaitlist" || intent === "leaveWaitlist", "Unknown intent");
+  const sessionId = params.id ?? "";
+  const here = `${localePath(lang, `/session/${sessionId}/confirm`)}${new URL(request.url).search}`;
+  const d = deps(context);
+  const result =
+    intent === "book"
+      ? await bookFreeSeat(d, user, { sessionId, inviteCode: String(form.get("inviteCode") ?? "") || null })
+      : intent === "joinWaitlist"
+        ? await joinWaitlist(d, user, sessionId, String(form.get("inviteCode") ?? "") || null)
+        : await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
+  if (!result.ok) {
+    const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
+    return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });
+  }
+  if (intent === "book") return redirectWithToast(localePath(lang, `/session/${sessionId}`), { type: "success", key: "sessions:toasts.bookingConfirmed" });
+  return redirectWithToast(here, { type: "success", key: intent === "joinWaitlist" ? "sessions:toasts.waitlistJoined" : "sessions:toasts.waitlistLeft" });
+}
+
+export default function ConfirmPage() {
+  const data = useLoaderData<typeof loader>();
+  const { session: s } = data;
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  const sessionHref = localePath(lang, `/session/${s.id}`);
+  return (
+    <article className="space-y-6">
+      <Breadcrumbs
+        items={[
+          { label: t("booking.breadcrumbSessions"), to: localePath(lang, "/sessions") },
+          { label: s.title, to: sessionHref },
+          { label: t("booking.breadcrumbConfirm") },
+        ]}
+      />
+      <header>
+        <h1 className="text-3xl font-bold">{t("booking.title")}</h1>
+        <p className="mt-1 text-stone-700">{t("booking.subtitle")}</p>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-6">
+          <section className="rounded-lg border border-stone-200 bg-white p-5">
+            <h2 className="text-xl font-semibold">{s.title}</h2>
+            <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p>
+            <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4">
+              {s.host.avatarUrl ? (
+                <img src={s.host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
+              ) : (
+                <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 font-semibold">
+                  {s.host.initials}
+                </span>
+              )}
+              <div className="text-sm">
+                <p className="text-stone-600">{t("booking.host")}</p>
+                <p className="font-semibold">{s.host.name}</p>
+                {s.host.description ? <p className="text-stone-700">{s.host.description}</p> : null}
+                {s.host.bio ? <p className="mt-1 text-stone-700">{s.host.bio}</p> : null}
+              </div>
+            </div>
+            <dl className="mt-4 grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
+              <Fact term={t("booking.date")}>{s.date}</Fact>
+              <Fact term={t("booking.time")}>
+                {s.time} <span className="text-stone-600">({s.zone})</span>
+              </Fact>
+              <Fact term={t("booking.spots")}>{t("booking.spotsValue", { left: s.spotsLeft, max: s.max })}</Fact>
+              <Fact term={t("booking.where")}>{s.location || t("booking.online")}</Fact>
+            </dl>
+          </section>
+          <Faq />
+        </div>
+        <aside className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+          <p className="text-sm text-stone-600">{t("booking.price")}</p>
+          <p className="text-2xl font-bold">{s.price ?? t("booking.free")}</p>
+          <SidePanel sessionHref={sessionHref} />
+          <p className="text-xs text-stone-600">🔒 {t("booking.security")}</p>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** Every state of the spec's side panel: what the viewer sees and may do, first match wins. */
+function SidePanel({ sessionHref }: { sessionHref: string }) {
+  const data = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  const goToSession = (
+    <Link to={sessionHref} className={buttonClass("secondary", "w-full")}>
+      {t("booking.goToSession")}
+    </Link>
+  );
+  if (data.booked)
+    return (
+      <>
+        <Banner tone="ok">{t("booking.alreadyBooked")}</Banner>
+        {goToSession}
+      </>
+    );
+  if (data.closed)
+    return (
+      <>
+        <Banner tone="warn">{t(`booking.errors.${data.closed}`)}</Banner>
+        {goToSession}
+      </>
+    );
+  if (data.isHost)
+    return (
+      <>
+        <Banner tone="info">{t("booking.errors.ownSession")}</Banner>
+        {goToSession}
+      </>
+    );
+  if (!data.signedIn)
+    return (
+      <>
+        <Banner tone="info">{t("booking.loginRequired")}</Banner>
+        <Link to={data.loginHref} className={buttonClass("primary", "w-full")}>
+          {t("booking.logIn")}
+        </Link>
+      </>
+    );
+  if (data.invite && !data.invite.ok)
+    return (
+      <>
+        <Banner tone="warn">{t(`booking.errors.${inviteRefusal(data.invite.problem)}`)}</Banner>
+        <InviteCodeForm />
+      </>
+    );
+  if (data.needsInvite)
+    return (
+      <>
+        <Banner tone="info">{t("booking.errors.inviteRequired")}</Banner>
+        <InviteCodeForm />
+      </>
+    );
+  const applied = data.invite?.ok ? (
+    <Banner tone="ok">{t(data.invite.waivesPrice ? "booking.inviteFree" : "booking.inviteApplied", { code: data.inviteCode })}</Banner>
+  ) : null;
+  if (!data.session.free)
+    return data.emailVerified ? (
+      <PaymentChoices />
+    ) : (
+      <>
+        <Banner tone="warn">{t("booking.verifyRequired")}</Banner>
+        <Link to={localePath(lang, "/auth/verify-email")} className={buttonClass("primary", "w-full")}>
+          {t("booking.verifyEmail")}
+        </Link>
+      </>
+    );
+  const leaveWaitlist = data.waiting ? <IntentForm intent="leaveWaitlist" label={t("booking.leaveWaitlist")} variant="secondary" /> : null;
+  if (data.session.spotsLeft > 0)
+    return (
+      <>
+        {applied}
+        {data.waiting?.offerUntil ? <Banner tone="ok">{t("booking.offer", { until: data.waiting.offerUntil })}</Banner> : null}
+        <IntentForm intent="book" label={t("booking.confirmFree")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
+        {leaveWaitlist}
+      </>
+    );
+  return (
+    <>
+      <Banner tone="warn">{t("booking.full")}</Banner>
+      {data.waiting ? (
+        <>
+          <Banner tone="info">{t("booking.onWaitlist", { position: data.waiting.position })}</Banner>
+          {leaveWaitlist}
+        </>
+      ) : (
+        <IntentForm intent="joinWaitlist" label={t("booking.joinWaitlist")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
+      )}
+    </>
+  );
+}
+
+/** A GET form: the code lands in the address (?invite=), as in the link a host shares. */
+function InviteCodeForm() {
+  const { t } = useTranslation("sessions");
+  return (
+    <form method="get" className="space-y-2">
+      <label htmlFor="invite-code" className="block text-sm font-medium text-stone-800">
+        {t("booking.inviteCode")}
+      </label>
+      <input
+        id="invite-code"
+        name="invite"
+        required
+        minLength={6}
+        maxLength={20}
+        autoComplete="off"
+        spellCheck={false}
+        className="w-full rounded-md border border-stone-300 px-3 py-2"
+      />
+      <button type="submit" className={buttonClass("primary", "w-full")}>
+        {t("booking.useInvite")}
+      </button>
+    </form>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { bookFreeSeat } from "#app/modules/bookings/bookings.server";
+import { refusalText } from "#app/modules/bookings/messages.server";
+import { refusalStatus } from "#app/modules/bookings/rules";
+import { deps } from "#app/modules/deps.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/sessions/{id}/book {paymentMethod: "free", inviteCode?, joinWaitlist?}: a free seat.
+ * Paid seats go through the payment intent instead. With joinWaitlist a full session queues the player.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  const body = await readBody(request);
+  if (String(body?.paymentMethod ?? "").toLowerCase() !== "free") return apiError('paymentMethod must be "free"', 400);
+  const inviteCode = body?.inviteCode;
+  if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
+    return apiError("inviteCode is not valid", 400);
+  const waitlistIfFull = body?.joinWaitlist === true || body?.joinWaitlist === "true";
+  const result = await bookFreeSeat(deps(context), user, { sessionId: params.id ?? "", inviteCode: inviteCode ?? null, waitlistIfFull });
+  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal));
+  return result.waitlisted
+    ? apiJson({ success: true, waitlisted: true, position: result.position })
+    : apiJson({ success: true, bookingId: result.bookingId }, 201);
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
+import { joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
+import { refusalText } from "#app/modules/bookings/messages.server";
+import { refusalStatus } from "#app/modules/bookings/rules";
+import { deps } from "#app/modules/deps.server";
+
+export const loader = () => methodNotAllowed("POST, DELETE");
+
+/** POST /api/sessions/{id}/waitlist joins a full session's line; DELETE leaves it (your own place only). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE");
+  const user = await requireApiUser(request);
+  const sessionId = params.id ?? "";
+  // An optional JSON body may carry the invite code a private session's line needs.
+  const body = request.method === "POST" ? ((await request.json().catch(() => null)) as { inviteCode?: unknown } | null) : null;
+  const inviteCode = typeof body?.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null;
+  const result =
+    request.method === "POST"
+      ? await joinWaitlist(deps(context), user, sessionId, inviteCode)
+      : await leaveList(deps(context), user, { sessionId, userId: user.id, list: "waitlist" });
+  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal));
+  return apiJson({ success: true, ...("position" in result ? { position: result.position } : {}) }, request.method === "POST" ? 201 : 200);
+}

@@ -1,0 +1,49 @@
+import type { Page } from "@playwright/test";
+import { expect, hostSession, newUser, openMail, signInAs, test, type TestUser } from "./fixtures";
+
+/** Switches the browser to another account (a fresh cookie jar, then that user's login cookie). */
+async function actAs(page: Page, user: TestUser) {
+  await page.context().clearCookies();
+  await signInAs(page, user);
+}
+
+test("a player books the last seat, another waits in line, takes the offer when the first leaves", async ({ page }) => {
+  const host = await newUser({ role: "dm" });
+  const first = await newUser({ preferredLanguage: "en" });
+  const second = await newUser({ preferredLanguage: "en" });
+  await signInAs(page, host);
+  const id = await hostSession(page, { maxParticipants: 1, minPlayers: 1, title: `One seat ${Date.now()}` });
+
+  // The first player books from the session page through the confirmation screen.
+  await actAs(page, first);
+  await page.goto(`/en/session/${id}`);
+  await page.getByRole("link", { name: "Book a seat" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your booking");
+  await expect(page.getByText("1 of 1")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm free booking" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/session/${id}$`));
+  await expect(page.getByText("Your seat is booked. See you at the table!")).toBeVisible();
+
+  // The second finds it full and joins the waitlist.
+  await actAs(page, second);
+  await page.goto(`/en/session/${id}/confirm`);
+  await expect(page.getByText(/This session is full/)).toBeVisible();
+  await page.getByRole("button", { name: "Join the waitlist" }).click();
+  await expect(page.getByText("You are number 1 on the waitlist.")).toBeVisible();
+
+  // The first leaves, confirming on the leave page.
+  await actAs(page, first);
+  await page.goto(`/en/session/${id}`);
+  await page.getByRole("link", { name: "Leave session" }).click();
+  await page.getByRole("button", { name: "Yes, leave" }).click();
+  await expect(page.getByText("You left the session.")).toBeVisible();
+
+  // The second is told by email, follows the link and takes the held seat.
+  await openMail(page, "en", second.email, /A seat in One seat \d+ is yours to take/);
+  await actAs(page, second);
+  await page.goto(`/en/session/${id}/confirm`);
+  await expect(page.getByText(/A seat is held for you until/)).toBeVisible();
+  await page.getByRole("button", { name: "Confirm free booking" }).click();
+  await expect(page.getByText("Your seat is booked. See you at the table!")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Leave session" })).toBeVisible();
+});
