@@ -168,7 +168,21 @@ export default function ProfilePage() {
           {mine.cards.length ? (
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {mine.cards.map((card) => (
-                <SessionCard key={card.id} card={card} />
+                <SessionCard
+                  key={card.id}
+                  card={card}
+                  action={
+                    tab === "upcoming" && card.badges.includes("joined") ? (
+                      <Link
+                        to={localePath(lang, `/session/${card.id}/leave`)}
+                        aria-label={`${t("own.leave")}: ${card.title}`}
+                        className="inline-flex min-h-11 items-center text-sm text-red-700 underline"
+                      >
+                        {t("own.leave")}
+                      </Link>
+                    ) : null
+                  }
+                />
               ))}
             </ul>
           ) : (

@@ -23,7 +23,7 @@ import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
-import { pinServerApart, unpin } from "./pin";
+import { CORES, pinServerApart, unpin } from "./pin";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
@@ -238,7 +238,7 @@ async function load(server: Server, cookie: string, options: { connections: numb
     non2xx: run.non2xx,
     cpuMsPerRequest: +((cpu * 1000) / Math.max(1, run.requests.total)).toFixed(2),
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.max(...times) },
-    machineLoad: { before: +loadBefore.toFixed(2), after: +os.loadavg()[0]!.toFixed(2), cores: os.availableParallelism() },
+    machineLoad: { before: +loadBefore.toFixed(2), after: +os.loadavg()[0]!.toFixed(2), cores: CORES },
   };
 }
 
@@ -309,7 +309,7 @@ async function loadTest(databaseUrl: string) {
     await one.stop();
     unpin();
   }
-  const cores = os.availableParallelism();
+  const cores = CORES;
   const all = await startServer(databaseUrl, cores);
   try {
     const cookie = await signIn(all.base, "lucia@mesa.test", "Jugadora-2026!");

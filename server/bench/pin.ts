@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 
+/** The CPUs this machine has, read before any pinning (afterwards Node counts only the pinned ones). */
+export const CORES = os.availableParallelism();
+
 /**
  * Puts the server under test on the last CPU and everything else of the benchmark (this process,
  * which runs the load generator, and PostgreSQL) on the others. On a machine of two hyperthreads,
@@ -9,9 +12,8 @@ import os from "node:os";
  * Returns what was done, for the results file; nothing when `taskset` is missing or there is one CPU.
  */
 export function pinServerApart(serverPid: number): string | null {
-  const cores = os.availableParallelism();
-  if (cores < 2) return null;
-  const last = cores - 1;
+  if (CORES < 2) return null;
+  const last = CORES - 1;
   const others = last === 1 ? "0" : `0-${last - 1}`;
   try {
     execFileSync("taskset", ["-a", "-p", "-c", String(last), String(serverPid)], { stdio: "ignore" });
@@ -26,7 +28,7 @@ export function pinServerApart(serverPid: number): string | null {
 
 /** Lets this process and PostgreSQL run anywhere again (the all-cores run needs every CPU). */
 export function unpin() {
-  const all = `0-${os.availableParallelism() - 1}`;
+  const all = `0-${CORES - 1}`;
   try {
     execFileSync("taskset", ["-a", "-p", "-c", all, String(process.pid)], { stdio: "ignore" });
     const postgres = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).split("\n").filter(Boolean);

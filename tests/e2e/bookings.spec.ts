@@ -47,3 +47,32 @@ test("a player books the last seat, another waits in line, takes the offer when 
   await expect(page.getByText("Your seat is booked. See you at the table!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Leave session" })).toBeVisible();
 });
+
+test("a private session asks for a code; a wrong one is explained, the host's link books the seat, and the profile lists it", async ({ page }) => {
+  const host = await newUser({ role: "dm" });
+  const player = await newUser();
+  await signInAs(page, host);
+  const title = `Mesa privada ${Date.now()}`;
+  const id = await hostSession(page, { isPrivate: true, title });
+  await page.goto(`/es/session/${id}/invites`);
+  await page.getByRole("button", { name: "Crear código" }).click();
+  const link = await page.getByLabel("Enlace para compartir").inputValue();
+
+  await actAs(page, player);
+  await page.goto(`/es/session/${id}/confirm`);
+  await expect(page.getByText("Esta partida es privada: necesitas un código de invitación del narrador.")).toBeVisible();
+  await page.getByLabel("Código de invitación").fill("NADA-1234");
+  await page.getByRole("button", { name: "Usar código" }).click();
+  await expect(page.getByText("Ese código de invitación no existe para esta partida.")).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText(/^Código [A-Z0-9]{8} aplicado: puedes reservar\.$/)).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar reserva gratuita" }).click();
+  await expect(page).toHaveURL(new RegExp(`/es/session/${id}$`));
+
+  await page.goto(`/es/profile/${player.id}`);
+  await expect(page.getByRole("heading", { name: "Tus próximas partidas" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await page.getByRole("link", { name: `Dejar la partida: ${title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/es/session/${id}/leave$`));
+});

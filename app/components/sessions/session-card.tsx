@@ -16,7 +16,8 @@ const statusStyle: Record<CardStatus["kind"], string> = {
   needsPlayers: "bg-sky-50 text-sky-900",
 };
 
-export function SessionCard({ card }: { card: CardData }) {
+/** `action`: a link or button under the card (above the card-wide link, so it stays clickable). */
+export function SessionCard({ card, action }: { card: CardData; action?: React.ReactNode }) {
   const { t } = useTranslation("sessions");
   const status = "count" in card.status ? t(`card.status.${card.status.kind}`, { count: card.status.count }) : t(`card.status.${card.status.kind}`);
   return (
@@ -71,6 +72,7 @@ export function SessionCard({ card }: { card: CardData }) {
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[card.status.kind]}`}>{status}</span>
         </div>
         <p className="text-xs text-stone-600">{card.seats}</p>
+        {action ? <div className="relative z-10 pt-1">{action}</div> : null}
       </div>
     </li>
   );
