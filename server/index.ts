@@ -5,28 +5,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type Logger, pino } from "pino";
-import { deploymentOf, EnvError, parseEnv } from "../app/env.server";
 import { closeDb } from "../db/client.server";
+import { bootEnv } from "./boot-env";
 import { prepareDatabase } from "./database";
 import { createApp } from "./http";
-import { localSessionSecret } from "./secret";
 import { seedDemoIfEmpty } from "./seed/demo";
 
 async function main() {
   const bootStarted = Date.now();
-  if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production") {
-    process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
-  }
-  let env;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  let env = bootEnv();
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "mesa" } });
   const log = (msg: string) => logger.info(msg);
 

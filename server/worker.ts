@@ -1,9 +1,8 @@
 import { pino } from "pino";
-import { deploymentOf, EnvError, parseEnv } from "../app/env.server";
 import { closeDb } from "../db/client.server";
 import { migrateToLatest } from "../db/migrate";
+import { bootEnv } from "./boot-env";
 import { startJobs } from "./jobs";
-import { localSessionSecret } from "./secret";
 
 /**
  * `npm run worker`: the scheduled jobs in a process of their own, for servers started with
@@ -11,19 +10,7 @@ import { localSessionSecret } from "./secret";
  * It uses DATABASE_URL, or the embedded database a local `npm start` is running.
  */
 async function main() {
-  if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production") {
-    process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
-  }
-  let env;
-  try {
-    env = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = bootEnv();
   const logger = pino({ level: env.LOG_LEVEL, base: { service: "mesa-worker" } });
   const url = env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/mesa`;
   process.env.DATABASE_URL = url;

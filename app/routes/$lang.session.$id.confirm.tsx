@@ -6,7 +6,6 @@ import { Banner, Breadcrumbs, Faq, IntentForm, PaymentChoices } from "#app/compo
 import { Fact } from "#app/components/sessions/detail-parts";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
-import { canManageSession } from "#app/modules/access/rules";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
@@ -16,7 +15,6 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { checkInvite } from "#app/modules/invites/invites.server";
 import { waivesPrice } from "#app/modules/invites/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
@@ -34,15 +32,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const viewer = await getOptionalUser(request);
   const d = deps(context);
-  const view = await confirmationView(d, params.id ?? "", viewer);
+  const url = new URL(request.url);
+  const typedCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
+  const view = await confirmationView(d, params.id ?? "", viewer, typedCode);
   if (!view) notFound();
-  const { row } = view;
+  const { row, invite } = view;
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
-  const url = new URL(request.url);
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
-  const typedCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
-  const invite = typedCode ? await checkInvite(d, row.id, typedCode) : null;
   return {
     heading: translator(lang, "sessions")("booking.title"),
     signedIn: viewer !== null,
@@ -53,9 +50,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     booked: view.booking !== null,
     waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
     inviteCode: invite?.ok ? invite.code : typedCode,
-    // A private session opens with a code; a player in its line got in with one already.
     invite: invite ? (invite.ok ? { ok: true as const, waivesPrice: waivesPrice(invite.type) } : { ok: false as const, problem: invite.problem }) : null,
-    needsInvite: row.is_private && !view.isHost && !view.waiting && !canManageSession(viewer, row) && !invite?.ok,
+    needsInvite: view.needsInvite,
     session: {
       id: row.id,
       title: row.title,
@@ -66,7 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       spotsLeft: view.spotsLeft,
       max: row.max_participants,
       location: row.location,
-      free: row.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type)),
+      free: view.free,
       price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
       host: {
         name: host,

@@ -58,6 +58,8 @@ test("the pages a player uses ship no script to a player; the host's manage dial
 });
 
 test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped script", async ({ page, javaScriptEnabled }) => {
+  // Skipped in the no-JS project on purpose: it measures the script a browser with JavaScript
+  // downloads and runs; without JavaScript there is nothing to weigh (the js project covers it).
   test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
   const dm = await newUser({ role: "dm" });
   await signInAs(page, dm);

@@ -1,7 +1,8 @@
 import http from "node:http";
 import { demo, expect, signIn, test } from "./fixtures";
 
-// Plain HTTP against the real server: the browser's JavaScript plays no part, so one project is enough.
+// Plain HTTP against the real server: the browser's JavaScript plays no part, so one project is
+// enough. Skipped on purpose in the no-JS project, where it would repeat the same requests.
 test.beforeEach(({ javaScriptEnabled }) => test.skip(!javaScriptEnabled, "HTTP only; runs once"));
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };

@@ -158,8 +158,7 @@ export async function removeFromSession(
   if (result.refusal === "notAllowed")
     return { ok: false, status: 403, error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
   if (result.refusal === "notFound" && input.list === "bookings" && isUuid(input.sessionId)) {
-    const exists = await deps.db.selectFrom("sessions").select("id").where("id", "=", input.sessionId).executeTakeFirst();
-    if (exists) return { ok: false, status: 404, error: "Booking not found" };
+    if (await repo.sessionExists(deps.db, input.sessionId)) return { ok: false, status: 404, error: "Booking not found" };
   }
   if (result.refusal === "notWaiting") return { ok: false, status: 404, error: "Waitlist entry not found" };
   return { ok: false, status: 404, error: "Session not found" };

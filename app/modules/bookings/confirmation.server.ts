@@ -1,6 +1,8 @@
-import { hostsSession } from "#app/modules/access/rules";
+import { canManageSession, hostsSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
+import { checkInvite } from "#app/modules/invites/invites.server";
+import { waivesPrice } from "#app/modules/invites/rules";
 import { findSession } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
@@ -11,18 +13,17 @@ import { closedReason, seatsOpenTo } from "./rules";
  * running for someone else is a seat they cannot take; their own offer is one they can), and
  * where they stand: booked, waiting (with a running offer or not), or neither.
  */
-export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null) {
+export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null, typedCode = "") {
   if (!isUuid(sessionId)) return null;
   const row = await findSession(deps.db, sessionId);
   if (!row) return null;
-  const lock = row.series_id
-    ? ((await deps.db.selectFrom("series").select("booking_lock_hours").where("id", "=", row.series_id).executeTakeFirst())?.booking_lock_hours ?? null)
-    : null;
+  const lock = row.series_id ? await repo.seriesBookingLockHours(deps.db, row.series_id) : null;
   const [booking, entry, heldForOthers] = await Promise.all([
     viewer ? repo.findActiveBooking(deps.db, row.id, viewer.id) : undefined,
     viewer ? repo.findWaitlistEntry(deps.db, row.id, viewer.id) : undefined,
     repo.countRunningOffers(deps.db, row.id, deps.now, viewer?.id ?? null),
   ]);
+  const invite = typedCode ? await checkInvite(deps, row.id, typedCode) : null;
   const offerUntil = entry?.offer_expires_at && new Date(entry.offer_expires_at) > deps.now ? new Date(entry.offer_expires_at) : null;
   return {
     row,
@@ -31,5 +32,11 @@ export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId
     isHost: hostsSession(viewer, row),
     booking: booking ?? null,
     waiting: entry ? { position: entry.position, offerUntil } : null,
+    invite,
+    // A private session opens with a code; its host and admins need none, and a player in its
+    // line got in with one already.
+    needsInvite: row.is_private && !entry && !canManageSession(viewer, row) && !invite?.ok,
+    // A free code waives the price.
+    free: row.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type)),
   };
 }

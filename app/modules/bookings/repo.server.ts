@@ -157,6 +157,20 @@ export function lockSession(db: Database, sessionId: string) {
 }
 export type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 
+/** The seat counter now (the bookings trigger keeps it; a locked row read earlier may be stale). */
+export async function bookedCount(db: Database, sessionId: string) {
+  return (await db.selectFrom("sessions").select("booked_count").where("id", "=", sessionId).executeTakeFirstOrThrow()).booked_count;
+}
+
+export async function sessionExists(db: Database, sessionId: string) {
+  return (await db.selectFrom("sessions").select("id").where("id", "=", sessionId).executeTakeFirst()) !== undefined;
+}
+
+/** A series' booking lock in hours before each occurrence (null: bookable until the start). */
+export async function seriesBookingLockHours(db: Database, seriesId: string) {
+  return (await db.selectFrom("series").select("booking_lock_hours").where("id", "=", seriesId).executeTakeFirst())?.booking_lock_hours ?? null;
+}
+
 export async function insertFreeBooking(db: Database, input: { sessionId: string; userId: string; currency: string; now: Date; inviteId?: string | null }) {
   const row = await db
     .insertInto("bookings")

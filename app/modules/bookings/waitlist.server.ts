@@ -30,7 +30,7 @@ export async function offerFreedSeats(trx: Database, session: repo.LockedSession
   if (closedReason(session, now)) return [];
   const expiresAt = offerExpiry(now, bookingDeadline(new Date(session.starts_at), session.booking_lock_hours));
   if (!expiresAt) return [];
-  const booked = (await trx.selectFrom("sessions").select("booked_count").where("id", "=", session.id).executeTakeFirstOrThrow()).booked_count;
+  const booked = await repo.bookedCount(trx, session.id);
   const free = seatsOpenTo(session.max_participants, booked, await repo.countRunningOffers(trx, session.id, now));
   if (free === 0) return [];
   const offered = await repo.nextInLine(trx, session.id, free);
