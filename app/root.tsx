@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Shell } from "#app/components/layout/shell";
+import { DialogOpener } from "#app/components/ui/confirm-link";
 import { PlainHtmlProvider } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PlainHtmlProvider value={!scripts}>
           <Shell root={root ?? null}>{children}</Shell>
         </PlainHtmlProvider>
+        <DialogOpener plain={!scripts} nonce={nonce} />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -15,6 +15,8 @@ for (const event of ["exit", "beforeExit", "message", "SIGHUP", "SIGINT", "SIGTE
 
 export interface RunningPostgres {
   url: string;
+  /** The same database over its Unix socket, which spares each query the loopback TCP stack's CPU. */
+  socketUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export function freePort(): Promise<number> {
 }
 
 const USER = "postgres";
+const SOCKET_DIR = "/tmp";
 const PASSWORD = "postgres";
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningPostgres> {
@@ -69,7 +72,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const isRoot = process.getuid?.() === 0;
 
-  const flags = ["-c", "listen_addresses=127.0.0.1"];
+  const flags = ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${SOCKET_DIR}`];
   if (options.fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
 
   const server = new EmbeddedPostgres({
@@ -98,6 +101,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   await createDatabaseIfMissing(options.port, options.database);
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    socketUrl: `postgres://${USER}:${PASSWORD}@/${options.database}?host=${SOCKET_DIR}&port=${options.port}`,
     stop: async () => {
       process.removeListener("exit", killOnExit);
       await server.stop();

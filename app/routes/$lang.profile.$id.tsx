@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { SessionCard } from "#app/components/sessions/session-card";
+import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
@@ -173,13 +174,19 @@ export default function ProfilePage() {
                   card={card}
                   action={
                     tab === "upcoming" && card.badges.includes("joined") ? (
-                      <Link
-                        to={localePath(lang, `/session/${card.id}/leave`)}
+                      <ConfirmLink
+                        href={localePath(lang, `/session/${card.id}/leave`)}
+                        dialogId={`leave-${card.id}`}
                         aria-label={`${t("own.leave")}: ${card.title}`}
                         className="inline-flex min-h-11 items-center text-sm text-red-700 underline"
+                        title={t("sessions:booking.leaveTitle", { title: card.title })}
+                        body={t("sessions:booking.leaveBody")}
+                        keepLabel={t("sessions:booking.keep")}
+                        confirmLabel={t("sessions:booking.leaveConfirm")}
+                        returnTo={base}
                       >
                         {t("own.leave")}
-                      </Link>
+                      </ConfirmLink>
                     ) : null
                   }
                 />

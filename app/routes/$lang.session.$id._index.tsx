@@ -7,6 +7,7 @@ import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { Button, buttonClass } from "#app/components/ui/button";
+import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
@@ -150,9 +151,17 @@ export default function SessionPage() {
         </dl>
         {closed === "sessionCancelled" ? <Banner tone="warn">{t("booking.cancelledBanner")}</Banner> : null}
         {!isHost && joined ? (
-          <Link to={localePath(lang, `/session/${s.id}/leave`)} className={buttonClass("secondary", "w-full")}>
+          <ConfirmLink
+            href={localePath(lang, `/session/${s.id}/leave`)}
+            dialogId={`leave-${s.id}`}
+            className={buttonClass("secondary", "w-full")}
+            title={t("booking.leaveTitle", { title: s.title })}
+            body={t("booking.leaveBody")}
+            keepLabel={t("booking.keep")}
+            confirmLabel={t("booking.leaveConfirm")}
+          >
             {t("booking.leave")}
-          </Link>
+          </ConfirmLink>
         ) : null}
         {!isHost && waitingAt !== null && !closed ? (
           <>

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { safeRedirect } from "#app/modules/auth/rules";
 import { leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
@@ -22,27 +23,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = await confirmationView(deps(context), params.id ?? "", user);
   // Only ever the requester's own booking: without one there is nothing here to leave.
   if (!view?.booking) notFound();
-  return { sessionId: view.row.id, title: view.row.title };
+  const back = localePath(lang, `/session/${view.row.id}`);
+  return { sessionId: view.row.id, title: view.row.title, returnTo: safeRedirect(new URL(request.url).searchParams.get("returnTo"), back) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
+  const form = await request.formData();
   const result = await leaveList(deps(context), user, { sessionId, userId: user.id, list: "bookings" });
-  const back = localePath(lang, `/session/${sessionId}`);
+  // Back where the player asked to leave from: the session's page, or their profile's list.
+  const back = safeRedirect(form.get("returnTo"), localePath(lang, `/session/${sessionId}`));
   return redirectWithToast(back, result.ok ? { type: "success", key: "sessions:toasts.bookingLeft" } : { type: "error", key: "sessions:toasts.leaveFailed" });
 }
 
 export default function LeavePage() {
   const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("sessions");
+  const { t } = useTranslation("sessions");
   return (
     <section className="mx-auto max-w-md rounded-lg border border-stone-200 bg-white p-6 text-center">
       <h1 className="text-xl font-bold">{t("booking.leaveTitle", { title: data.title })}</h1>
       <p className="mt-3 text-stone-700">{t("booking.leaveBody")}</p>
       <Form method="post" className="mt-6 flex justify-center gap-2">
-        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
+        <input type="hidden" name="returnTo" value={data.returnTo} />
+        <Link to={data.returnTo} className={buttonClass("secondary")}>
           {t("booking.keep")}
         </Link>
         <Button variant="danger">{t("booking.leaveConfirm")}</Button>

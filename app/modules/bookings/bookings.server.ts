@@ -1,13 +1,13 @@
 import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
-import { checkInvite, redeemInvite } from "#app/modules/invites/invites.server";
+import { checkInvite } from "#app/modules/invites/invites.server";
 import { waivesPrice } from "#app/modules/invites/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { type BookingRefusal, closedReason, inviteRefusal, seatsOpenTo } from "./rules";
-import { eventData, type Notice, offerFreedSeats, tell } from "./waitlist.server";
+import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
 type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
@@ -53,46 +53,100 @@ async function underSessionLock<T extends { ok: boolean }>(
 
 export type BookResult = { ok: true; bookingId: string; waitlisted: false } | { ok: true; waitlisted: true; position: number } | Refused;
 
+/** How often a booking is prepared again when the session changed between reading it and taking the seat. */
+const TAKE_ATTEMPTS = 3;
+const refusalForOutcome = { gone: "notFound", closed: "bookingClosed", already: "alreadyBooked", full: "sessionFull", invite: "inviteUsedUp" } as const;
+
 /**
  * A free seat (the free-confirm button and POST /api/sessions/{id}/book). With `waitlistIfFull`
  * a full session puts the player in line instead of refusing. Someone holding a waitlist offer
- * takes the seat held for them and leaves the line.
+ * takes the seat held for them and leaves the line. The player and the host are told once the
+ * seat is taken.
  */
-export function bookFreeSeat(deps: Writer, player: Requester, input: { sessionId: string; inviteCode?: string | null; waitlistIfFull?: boolean }) {
-  return underSessionLock<Exclude<BookResult, Refused>>(deps, input.sessionId, async (trx, s) => {
-    if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
+export async function bookFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<BookResult> {
+  const { result, notices } = await decideFreeSeat(deps, player, input);
+  await tell(deps, notices);
+  return result;
+}
+
+type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlistIfFull?: boolean };
+
+/**
+ * The database's part of a free booking, without telling anyone. Everything that decides
+ * whether this player may book is read first, without a lock; the seat itself is then taken in
+ * one database call that re-checks what other bookings change (status, seats, an existing
+ * booking, the code's uses) under the session's lock, so the lock is held for no round trip of
+ * ours. When that call finds the session changed, the booking is prepared again from what is
+ * there now, so the refusal the player sees is the precise one.
+ */
+export async function decideFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<{ result: BookResult; notices: Notice[] }> {
+  if (!isUuid(input.sessionId)) return { result: refuse("notFound"), notices: [] };
+  let outcome: repo.TakeOutcome = "gone";
+  for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
+    const read = await repo.readSeatDecision(deps.db, input.sessionId, player.id, deps.now);
+    if (!read) return { result: refuse("notFound"), notices: [] };
+    const s = read.session;
+    const prepared = await prepareFreeSeat(deps, player, read, input.inviteCode);
+    if (!prepared.ok) return { result: prepared, notices: [] };
+    if (prepared.full) {
+      if (!input.waitlistIfFull) return { result: refuse("sessionFull"), notices: [] };
+      if (prepared.waiting) return { result: refuse("alreadyWaiting"), notices: [] };
+      const lined = await joinFullSessionLine(deps, player, s.id);
+      // A seat freed since the session was read: book it rather than queue behind nobody.
+      if (!lined.ok && lined.refusal === "seatsAvailable") continue;
+      return { result: lined, notices: [] };
+    }
+    const taken = await repo.takeFreeSeat(deps.db, { sessionId: s.id, userId: player.id, now: deps.now, code: prepared.code });
+    outcome = taken.outcome;
+    if (taken.outcome === "booked" && taken.booking_id) {
+      const name = displayNameOf({ displayName: player.displayName, email: player.email });
+      return {
+        result: { ok: true, bookingId: taken.booking_id, waitlisted: false },
+        notices: [
+          { userId: player.id, type: "booking_confirmed", data: eventData(s) },
+          { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
+        ],
+      };
+    }
+  }
+  return { result: refuse(outcome === "booked" ? "notFound" : refusalForOutcome[outcome]), notices: [] };
+}
+
+/**
+ * Whether the player may take a free seat in the session as read, and with which code (a
+ * private session opens only with one; its host and admins manage it and need none; a free code
+ * also waives the price). Nothing is written: the code's use is taken with the seat.
+ */
+async function prepareFreeSeat(
+  deps: Writer,
+  player: Requester,
+  { session: s, facts }: NonNullable<Awaited<ReturnType<typeof repo.readSeatDecision>>>,
+  typedCode: string | null | undefined,
+) {
+  if (!canTakeSeat(player, s)) return refuse("ownSession");
+  const closed = closedReason(s, deps.now);
+  if (closed) return refuse(closed);
+  if (facts.booked) return refuse("alreadyBooked");
+  const typed = typedCode?.trim() || null;
+  // Someone in the line was let in when they joined it (with a code, for a private session).
+  if (s.is_private && !typed && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
+  const invite = typed ? await checkInvite({ db: deps.db, now: deps.now }, s.id, typed) : null;
+  if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
+  if (s.price_cents > 0 && !(invite?.ok && waivesPrice(invite.type))) return refuse("notFree");
+  const full = seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0;
+  return { ok: true as const, full, waiting: facts.waiting, code: invite?.ok ? invite.code : null };
+}
+
+/** A full session puts the player at the end of its line (decided again under the lock: a seat may have freed). */
+function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string) {
+  return underSessionLock<{ ok: true; waitlisted: true; position: number }>(deps, sessionId, async (trx, s) => {
     const closed = closedReason(s, deps.now);
     if (closed) return { result: refuse(closed) };
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
     if (facts.booked) return { result: refuse("alreadyBooked") };
-    // A private session opens only with a code (its host and admins manage it and need none); a
-    // free code also waives the price. The code is only looked at here: a use is taken below, in
-    // this transaction, when a seat really is (a player put in line keeps the code for later).
-    const code = input.inviteCode?.trim() || null;
-    // Someone in the line was let in when they joined it (with a code, for a private session).
-    if (s.is_private && !code && !facts.waiting && !canManageSession(player, s)) return { result: refuse("inviteRequired") };
-    const invite = code ? await checkInvite({ db: trx, now: deps.now }, s.id, code) : null;
-    if (invite && !invite.ok) return { result: refuse(inviteRefusal(invite.problem)) };
-    if (s.price_cents > 0 && !(invite?.ok && waivesPrice(invite.type))) return { result: refuse("notFree") };
-    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0) {
-      if (!input.waitlistIfFull) return { result: refuse("sessionFull") };
-      if (facts.waiting) return { result: refuse("alreadyWaiting") };
-      return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
-    }
-    const redeemed = code ? await redeemInvite(trx, s.id, code, deps.now) : null;
-    // Another player took the code's last use since it was checked (the update above decides).
-    if (redeemed && !redeemed.ok) return { result: refuse(inviteRefusal(redeemed.problem)) };
-    const inviteId = redeemed?.ok ? redeemed.inviteId : null;
-    const bookingId = await repo.insertFreeBooking(trx, { sessionId: s.id, userId: player.id, currency: s.currency, now: deps.now, inviteId });
-    if (facts.waiting) await repo.deleteWaitlistEntry(trx, s.id, player.id);
-    const name = displayNameOf({ displayName: player.displayName, email: player.email });
-    return {
-      result: { ok: true, bookingId, waitlisted: false },
-      notices: [
-        { userId: player.id, type: "booking_confirmed", data: eventData(s) },
-        { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
-      ],
-    };
+    if (facts.waiting) return { result: refuse("alreadyWaiting") };
+    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };
+    return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }
 
@@ -121,19 +175,36 @@ export function joinWaitlist(deps: Writer, player: Requester, sessionId: string,
  * A booking is cancelled (kept as history), a waitlist entry deleted; either way a seat that
  * becomes free (a booking's, or one held by an offer) goes to the next in line.
  */
-export function leaveList(deps: Writer, actor: Requester, input: { sessionId: string; userId: string; list: "bookings" | "waitlist" }) {
-  if (!isUuid(input.userId)) return Promise.resolve(refuse(input.list === "bookings" ? "notFound" : "notWaiting"));
+export async function leaveList(
+  deps: Writer,
+  actor: Requester,
+  input: { sessionId: string; userId: string; list: "bookings" | "waitlist" },
+): Promise<{ ok: true } | Refused> {
+  if (!isUuid(input.userId)) return refuse(input.list === "bookings" ? "notFound" : "notWaiting");
+  if (input.list === "waitlist") return leaveLine(deps, actor, input);
+  if (!isUuid(input.sessionId)) return refuse("notFound");
+  const s = await repo.readSession(deps.db, input.sessionId);
+  if (!s) return refuse("notFound");
+  if (!canRemoveFromSession(actor, s, input.userId)) return refuse("notAllowed");
+  // The booking is cancelled and its seat offered in one call (see bookFreeSeat for why).
+  const offerUntil = offerUntilFor(s, deps.now);
+  const released = await repo.releaseSeat(deps.db, { sessionId: s.id, userId: input.userId, now: deps.now, offerUntil });
+  if (released.outcome !== "released") return refuse("notFound");
+  const notices = offerNotices(s, released.offered, offerUntil);
+  if (actor.id === input.userId) {
+    const name = displayNameOf({ displayName: actor.displayName, email: actor.email });
+    notices.push({ userId: s.dm_id, type: "player_cancelled", data: eventData(s, { playerName: name }) });
+  }
+  await tell(deps, notices);
+  return { ok: true };
+}
+
+/** Someone leaves a session's line (or is taken off it); a seat their offer held goes to the next. */
+function leaveLine(deps: Writer, actor: Requester, input: { sessionId: string; userId: string }) {
   return underSessionLock<{ ok: true }>(deps, input.sessionId, async (trx, s) => {
     if (!canRemoveFromSession(actor, s, input.userId)) return { result: refuse("notAllowed") };
-    const changed =
-      input.list === "bookings" ? await repo.cancelActiveBooking(trx, s.id, input.userId, deps.now) : await repo.deleteWaitlistEntry(trx, s.id, input.userId);
-    if (!changed) return { result: refuse(input.list === "bookings" ? "notFound" : "notWaiting") };
-    const notices = await offerFreedSeats(trx, s, deps.now);
-    if (input.list === "bookings" && actor.id === input.userId) {
-      const name = displayNameOf({ displayName: actor.displayName, email: actor.email });
-      notices.push({ userId: s.dm_id, type: "player_cancelled", data: eventData(s, { playerName: name }) });
-    }
-    return { result: { ok: true }, notices };
+    if (!(await repo.deleteWaitlistEntry(trx, s.id, input.userId))) return { result: refuse("notWaiting") };
+    return { result: { ok: true }, notices: await offerFreedSeats(trx, s, deps.now) };
   });
 }
 

@@ -90,18 +90,6 @@ export async function bookedSessionIdsInSeries(db: Database, seriesId: string, u
   return new Set(rows.map((r) => r.session_id));
 }
 
-/** Cancels a user's active booking (the row stays, as history); returns how many rows changed (0 or 1). */
-export async function cancelActiveBooking(db: Database, sessionId: string, userId: string, now: Date) {
-  const result = await db
-    .updateTable("bookings")
-    .set({ status: "CANCELLED", updated_at: now })
-    .where("session_id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .where("status", "in", ACTIVE_BOOKING_STATUSES)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** Removes a waitlist entry and closes the gap in positions behind it. */
 export async function deleteWaitlistEntry(db: Database, sessionId: string, userId: string) {
   const removed = await db
@@ -126,41 +114,59 @@ export function isSeatGuardViolation(error: unknown): boolean {
   return e?.code === "23514" && e.constraint === "sessions_seats_check";
 }
 
+const decisionColumns = [
+  "s.id",
+  "s.dm_id",
+  "s.title",
+  "s.status",
+  "s.starts_at",
+  "s.duration_minutes",
+  "s.time_zone",
+  "s.location",
+  "s.max_participants",
+  "s.booked_count",
+  "s.price_cents",
+  "s.currency",
+  "s.is_private",
+  "se.booking_lock_hours",
+] as const;
+
+const sessionForDecision = (db: Database, sessionId: string) =>
+  db.selectFrom("sessions as s").leftJoin("series as se", "se.id", "s.series_id").select(decisionColumns).where("s.id", "=", sessionId);
+
 /**
  * The session a booking decision is about, locked for the rest of the transaction (FOR NO KEY
  * UPDATE, the lock the seat trigger takes too, so bookings, leaves, offers and cancellations of
  * one session happen one after the other). Carries the series' booking lock for occurrences.
  */
 export function lockSession(db: Database, sessionId: string) {
-  return db
-    .selectFrom("sessions as s")
-    .leftJoin("series as se", "se.id", "s.series_id")
+  return sessionForDecision(db, sessionId).forNoKeyUpdate("s").executeTakeFirst();
+}
+
+/** The same facts read without a lock: what the one-call seat decisions are prepared from. */
+export function readSession(db: Database, sessionId: string) {
+  return sessionForDecision(db, sessionId).executeTakeFirst();
+}
+
+/**
+ * The session's facts and where the user stands in it (as seatFacts), read without a lock in
+ * one round trip: what a free booking is prepared from before its seat is taken in one call.
+ */
+export async function readSeatDecision(db: Database, sessionId: string, userId: string, now: Date) {
+  const row = await sessionForDecision(db, sessionId)
     .select([
-      "s.id",
-      "s.dm_id",
-      "s.title",
-      "s.status",
-      "s.starts_at",
-      "s.duration_minutes",
-      "s.time_zone",
-      "s.location",
-      "s.max_participants",
-      "s.booked_count",
-      "s.price_cents",
-      "s.currency",
-      "s.is_private",
-      "se.booking_lock_hours",
+      sql<boolean>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status in (${activeList}))`.as("viewer_booked"),
+      sql<boolean>`exists (select 1 from waitlist_entries w where w.session_id = s.id and w.user_id = ${userId})`.as("viewer_waiting"),
+      sql<string>`(select count(*) from waitlist_entries w where w.session_id = s.id and w.offer_expires_at > ${now} and w.user_id <> ${userId})`.as(
+        "held_for_others",
+      ),
     ])
-    .where("s.id", "=", sessionId)
-    .forNoKeyUpdate("s")
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { viewer_booked, viewer_waiting, held_for_others, ...session } = row;
+  return { session, facts: { booked: viewer_booked, waiting: viewer_waiting, heldForOthers: Number(held_for_others) } };
 }
 export type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
-
-/** The seat counter now (the bookings trigger keeps it; a locked row read earlier may be stale). */
-export async function bookedCount(db: Database, sessionId: string) {
-  return (await db.selectFrom("sessions").select("booked_count").where("id", "=", sessionId).executeTakeFirstOrThrow()).booked_count;
-}
 
 export async function sessionExists(db: Database, sessionId: string) {
   return (await db.selectFrom("sessions").select("id").where("id", "=", sessionId).executeTakeFirst()) !== undefined;
@@ -171,40 +177,9 @@ export async function seriesBookingLockHours(db: Database, seriesId: string) {
   return (await db.selectFrom("series").select("booking_lock_hours").where("id", "=", seriesId).executeTakeFirst())?.booking_lock_hours ?? null;
 }
 
-export async function insertFreeBooking(db: Database, input: { sessionId: string; userId: string; currency: string; now: Date; inviteId?: string | null }) {
-  const row = await db
-    .insertInto("bookings")
-    .values({
-      session_id: input.sessionId,
-      user_id: input.userId,
-      status: "CONFIRMED",
-      payment_method: "FREE",
-      amount_cents: 0,
-      currency: input.currency,
-      invite_id: input.inviteId ?? null,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** A booking by id with its owner and session (leaving by booking id). */
 export function findBooking(db: Database, bookingId: string) {
   return db.selectFrom("bookings").select(["id", "session_id", "user_id", "status"]).where("id", "=", bookingId).executeTakeFirst();
-}
-
-/** Seats held by running waitlist offers to anyone but `exceptUserId`. */
-export async function countRunningOffers(db: Database, sessionId: string, now: Date, exceptUserId: string | null = null) {
-  let query = db
-    .selectFrom("waitlist_entries")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("session_id", "=", sessionId)
-    .where("offer_expires_at", ">", now);
-  if (exceptUserId) query = query.where("user_id", "<>", exceptUserId);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export function findWaitlistEntry(db: Database, sessionId: string, userId: string) {
@@ -226,22 +201,6 @@ export async function appendToWaitlist(db: Database, sessionId: string, userId: 
   const position = Number(last.max ?? 0) + 1;
   await db.insertInto("waitlist_entries").values({ session_id: sessionId, user_id: userId, position, created_at: now }).execute();
   return position;
-}
-
-/** The first `limit` people in line without a running offer (those whose offer lapsed were taken off the line). */
-export function nextInLine(db: Database, sessionId: string, limit: number) {
-  return db
-    .selectFrom("waitlist_entries")
-    .select(["id", "user_id"])
-    .where("session_id", "=", sessionId)
-    .where("offer_expires_at", "is", null)
-    .orderBy("position")
-    .limit(limit)
-    .execute();
-}
-
-export async function makeOffer(db: Database, entryId: string, now: Date, expiresAt: Date) {
-  await db.updateTable("waitlist_entries").set({ offered_at: now, offer_expires_at: expiresAt }).where("id", "=", entryId).execute();
 }
 
 /** Sessions with a hold or an offer that lapsed by `now` (the cleanup job's work list). */
@@ -308,4 +267,43 @@ export async function seatFacts(db: Database, sessionId: string, userId: string,
       (select count(*) from waitlist_entries where session_id = ${sessionId} and offer_expires_at > ${now} and user_id <> ${userId}) as held`.execute(db);
   const row = rows[0]!;
   return { booked: row.booked, waiting: row.position !== null, heldForOthers: Number(row.held) };
+}
+
+export type TakeOutcome = "booked" | "gone" | "closed" | "already" | "full" | "invite";
+
+/**
+ * Takes a free seat in one call (the take_free_seat function: lock, re-checks, invite use,
+ * booking, leaving the line), so the session's lock is held for no round trip of ours.
+ */
+export async function takeFreeSeat(db: Database, input: { sessionId: string; userId: string; now: Date; code: string | null }) {
+  const { rows } = await sql<{ outcome: TakeOutcome; booking_id: string | null }>`select outcome, booking_id
+    from take_free_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.code}::text)`.execute(db);
+  return rows[0]!;
+}
+
+/** Cancels the user's active booking and offers the freed seat until `offerUntil` (null: no offer), in one call. */
+export async function releaseSeat(db: Database, input: { sessionId: string; userId: string; now: Date; offerUntil: Date | null }) {
+  const { rows } = await sql<{ outcome: "released" | "none" | "gone"; offered: string[] }>`select outcome, offered
+    from release_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.offerUntil}::timestamptz)`.execute(db);
+  return rows[0]!;
+}
+
+/** Offers the seats nobody holds to the first in line until `until`; the caller holds the session lock. Returns who got one. */
+export async function offerFreeSeats(db: Database, sessionId: string, now: Date, until: Date) {
+  const { rows } = await sql<{ offered: string[] }>`select offer_free_seats(${sessionId}::uuid, ${now}::timestamptz, ${until}::timestamptz) as offered`.execute(
+    db,
+  );
+  return rows[0]?.offered ?? [];
+}
+
+/** Seats held by running waitlist offers to anyone but `exceptUserId` (the confirmation page's count). */
+export async function countRunningOffers(db: Database, sessionId: string, now: Date, exceptUserId: string | null = null) {
+  let query = db
+    .selectFrom("waitlist_entries")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("session_id", "=", sessionId)
+    .where("offer_expires_at", ">", now);
+  if (exceptUserId) query = query.where("user_id", "<>", exceptUserId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,7 +3,7 @@ import { notify, type SessionEventData } from "#app/modules/notifications/notify
 import type { NotificationType } from "#app/modules/notifications/rules";
 import type { Database } from "#db/client.server";
 import * as repo from "./repo.server";
-import { bookingDeadline, closedReason, offerExpiry, seatsOpenTo } from "./rules";
+import { bookingDeadline, closedReason, offerExpiry } from "./rules";
 
 export type Notice = { userId: string; type: NotificationType; data: SessionEventData };
 
@@ -21,21 +21,27 @@ export async function tell(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">,
   for (const notice of notices) await notify(deps, notice);
 }
 
+/** Until when a seat offered now is held: OFFER_HOURS, never past the booking deadline; null when the session takes no bookings. */
+export function offerUntilFor(session: repo.LockedSession, now: Date): Date | null {
+  if (closedReason(session, now)) return null;
+  return offerExpiry(now, bookingDeadline(new Date(session.starts_at), session.booking_lock_hours));
+}
+
+/** The waitlist_spot_available notices for the people just offered a seat. */
+export function offerNotices(session: repo.LockedSession, offered: string[], until: Date | null): Notice[] {
+  if (!until) return [];
+  return offered.map((userId) => ({ userId, type: "waitlist_spot_available", data: eventData(session, { offerExpiresAt: until }) }));
+}
+
 /**
- * Offers every seat nobody holds to the people first in line, each for OFFER_HOURS (never past
- * the booking deadline). Runs under the session lock after anything that may free a seat; when no
- * seat is free it does nothing, so running it twice offers nothing twice.
+ * Offers every seat nobody holds to the people first in line (the offer_free_seats function).
+ * Runs under the session lock after anything that may free a seat; when no seat is free it does
+ * nothing, so running it twice offers nothing twice.
  */
 export async function offerFreedSeats(trx: Database, session: repo.LockedSession, now: Date): Promise<Notice[]> {
-  if (closedReason(session, now)) return [];
-  const expiresAt = offerExpiry(now, bookingDeadline(new Date(session.starts_at), session.booking_lock_hours));
-  if (!expiresAt) return [];
-  const booked = await repo.bookedCount(trx, session.id);
-  const free = seatsOpenTo(session.max_participants, booked, await repo.countRunningOffers(trx, session.id, now));
-  if (free === 0) return [];
-  const offered = await repo.nextInLine(trx, session.id, free);
-  for (const entry of offered) await repo.makeOffer(trx, entry.id, now, expiresAt);
-  return offered.map((entry) => ({ userId: entry.user_id, type: "waitlist_spot_available", data: eventData(session, { offerExpiresAt: expiresAt }) }));
+  const until = offerUntilFor(session, now);
+  if (!until) return [];
+  return offerNotices(session, await repo.offerFreeSeats(trx, session.id, now, until), until);
 }
 
 /**
