@@ -78,7 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Book, join the waitlist or leave it; each answers with a toast and a redirect (PRG). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
-  const user = await requireUser(request, lang);
+  const user = await requireUser(request, lang, "sessions:booking.loginRequired");
   const form = await readForm(request);
   const intent = form.get("intent");
   invariantResponse(intent === "book" || intent === "joinWaitlist" || intent === "leaveWaitlist", "Unknown intent");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readToast } from "../../app/modules/toast/toast.server";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
 import { action as cancelAction, loader as cancelPage } from "../../app/routes/$lang.session.$id.cancel";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm";
@@ -86,11 +87,14 @@ describe("the confirmation page", () => {
     expect((await run(confirmAction, post(`/en/session/${id}/confirm`, { intent: "hack" }, a), { lang: "en", id }, context)).status).toBe(400);
   });
 
-  it("sends visitors to log in and back when they post", async () => {
+  it("sends visitors to log in and back when they post, telling them why", async () => {
     const host = await signedInUser({ role: "dm" });
     const id = await session(host.id, 1);
     const visitor = await run(confirmAction, form(`${base}/es/session/${id}/confirm?invite=abc123`, { intent: "book" }), { lang: "es", id }, context);
     expect(visitor.headers.get("location")).toBe(`/es/login?redirect=${encodeURIComponent(`/es/session/${id}/confirm?invite=abc123`)}`);
+    const cookie = visitor.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const { toast } = await readToast(new Request(`${base}/es/login`, { headers: { cookie } }));
+    expect(toast).toMatchObject({ type: "error", key: "sessions:booking.loginRequired" });
   });
 });
 

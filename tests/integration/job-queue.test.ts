@@ -4,7 +4,7 @@ import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { recentRuns } from "../../app/modules/jobs/repo.server";
-import { JOB_NAMES } from "../../app/modules/jobs/rules";
+import { JOB_NAMES, JOB_RUN_DAYS_KEPT } from "../../app/modules/jobs/rules";
 import { enqueueJob, startJobQueue } from "../../app/services/jobs/queue.server";
 import { getDb } from "../../db/client.server";
 import { startJobs } from "../../server/jobs";
@@ -81,5 +81,22 @@ describe("the job queue (graphile-worker on the test database)", () => {
       release();
       await Promise.all([a.stop(), b.stop()]);
     }
+  });
+
+  it("forgets job runs older than two weeks when the cleanup runs, and keeps the rest", async () => {
+    const { deps } = testDeps();
+    const db = getDb();
+    const day = 86_400_000;
+    for (const age of [JOB_RUN_DAYS_KEPT + 1, JOB_RUN_DAYS_KEPT - 1]) {
+      const startedAt = new Date(deps.now.getTime() - age * day);
+      await db
+        .insertInto("job_runs")
+        .values({ name: "send-reminder-emails", started_at: startedAt, finished_at: startedAt, outcome: "ok", items: 0 })
+        .execute();
+    }
+    await runJob(deps, "cleanup-expired-bookings");
+    const kept = await recentRuns(db, "send-reminder-emails");
+    expect(kept.map((r) => Math.round((deps.now.getTime() - r.started_at.getTime()) / day))).toEqual([JOB_RUN_DAYS_KEPT - 1]);
+    expect((await recentRuns(db, "cleanup-expired-bookings"))[0]?.outcome).toBe("ok");
   });
 });

@@ -9,13 +9,17 @@ import { getRequester, type Requester } from "./session.server";
 
 export const getOptionalUser = (request: Request) => getRequester(request, deps());
 
-/** Signed-in users only: others go to the login page, which brings them back here. */
-export async function requireUser(request: Request, lang: Locale): Promise<Requester> {
+/**
+ * Signed-in users only: others go to the login page, which brings them back here. With
+ * `errorToast` (a translation key) they are told why on arrival, as the spec asks of a booking.
+ */
+export async function requireUser(request: Request, lang: Locale, errorToast?: string): Promise<Requester> {
   const user = await getOptionalUser(request);
   if (user) return user;
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  throw redirect(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(back)}`);
+  const login = `${localePath(lang, "/login")}?redirect=${encodeURIComponent(back)}`;
+  throw errorToast ? await redirectWithToast(login, { type: "error", key: errorToast }) : redirect(login);
 }
 
 /** The guard screen ('Access Denied') is what the error boundary renders for this 403. */

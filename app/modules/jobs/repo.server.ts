@@ -43,3 +43,9 @@ export async function withJobLock<T>(db: Database, name: string, work: () => Pro
     }
   });
 }
+
+/** Forgets the runs that started before `before`; returns how many. */
+export async function pruneRuns(db: Database, before: Date) {
+  const result = await db.deleteFrom("job_runs").where("started_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -25,6 +25,9 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
 /** What every job body answers: how many rows it changed or messages it sent. */
 export type JobResult = { items: number };
 
+/** How long the record of a job run is kept: long enough to look into a bad week, short enough that a run a minute stays small. */
+export const JOB_RUN_DAYS_KEPT = 14;
+
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
