@@ -3,7 +3,8 @@
 // load-tests /es/sessions with autocannon against a production server in another process: one
 // process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s, and one worker
 // per core; CPU per request is the server's own CPU time over the requests it served. Also the
-// gzipped script each page loads and the calendar's page data. Results: bench-results/latest.json.
+// gzipped script each page loads, the confirmation page's HTML, the calendar's page data, and the
+// booking bench (server/bench/booking.ts). Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -83,6 +84,7 @@ async function main() {
 
     results.http = await loadTest(pg.url);
     await closeDb();
+    results.booking = await bookingBench();
   } finally {
     await closeDb();
     await pg.stop();
@@ -90,7 +92,18 @@ async function main() {
   }
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
-  console.log(JSON.stringify({ http: results.http }, null, 2));
+  console.log(JSON.stringify({ http: results.http, confirmationPage: results.confirmationPage, booking: results.booking }, null, 2));
+}
+
+/** The booking bench (server/bench/booking.ts) in its own process, with its own database of 100,000 sessions. */
+function bookingBench(): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/bench/booking.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.slice(out.indexOf("{")))) : reject(new Error(`booking bench exited with ${code}`))));
+  });
 }
 
 /**
@@ -272,11 +285,14 @@ async function loadTest(databaseUrl: string) {
       jsGzipKiBIfHydrated: hydratedScriptsKiB(["root", "routes/$lang", "routes/$lang.sessions"]),
     };
     results.sessionsPage = { ...(results.sessionsPage as object), wireGzipBytes: await rawLength(one.base, cookie) };
+    const confirmation = await fetch(`${one.base}/es/session/${ids.session}/confirm`, { headers: { Cookie: cookie } });
+    results.confirmationPage = { status: confirmation.status, htmlGzipKiB: +(gzipSync(Buffer.from(await confirmation.text())).length / 1024).toFixed(1) };
 
     const player: Record<string, string> = {
       home: "/es",
       search: "/es/sessions",
       sessionDetail: `/es/session/${ids.session}`,
+      confirmation: `/es/session/${ids.session}/confirm`,
       seriesDetail: `/es/series/${ids.series}`,
       notifications: "/es/notifications",
       profile: `/es/profile/${ids.dm}`,
