@@ -92,7 +92,7 @@ async function main() {
   }
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
-  console.log(JSON.stringify({ http: results.http, confirmationPage: results.confirmationPage, booking: results.booking }, null, 2));
+  console.log(JSON.stringify({ http: results.http, booking: results.booking }, null, 2));
 }
 
 /** The booking bench (server/bench/booking.ts) in its own process, with its own database of 100,000 sessions. */
