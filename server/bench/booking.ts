@@ -2,8 +2,9 @@
 // bookings each (1,000,000) into a throwaway PostgreSQL, then times free bookings of one hot
 // session by 20 parallel clients, each with its own connection:
 // - burst: all 20 book at the same moment (a popular table opening), then all leave; BENCH_ROUNDS
-//   times. `bookMs` is the booking's database part (reads, the seat call with its lock wait and
-//   trigger); `withNoticesMs` adds the notifications written after it.
+//   times. `bookMs` is the booking's database part (decideFreeSeat: the one take_free_seat call,
+//   its wait for the session's lock included); `withNoticesMs` adds the session read and the
+//   notifications written after it.
 // - steady: every client books and leaves again without pause for BENCH_STEADY_SECONDS, so each
 //   booking queues behind up to 19 others' bookings and leaves on the same row lock.
 import fs from "node:fs";
@@ -11,8 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { decideFreeSeat, leaveList } from "../../app/modules/bookings/bookings.server";
-import { tell } from "../../app/modules/bookings/waitlist.server";
+import { decideFreeSeat, leaveList, tellBooked } from "../../app/modules/bookings/bookings.server";
 import type { Deps } from "../../app/modules/deps.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { closeDb, createDatabase, getDb } from "../../db/client.server";
@@ -99,10 +99,10 @@ async function main() {
     const book = async (player: Requester) => {
       const d = deps();
       const started = performance.now();
-      const { result, notices } = await decideFreeSeat(d, player, { sessionId: hotId });
+      const result = await decideFreeSeat(d, player, { sessionId: hotId });
       const decided = performance.now();
-      await tell(d, notices);
       if (!result.ok) throw new Error(`booking refused: ${result.refusal}`);
+      await tellBooked(d, player, hotId);
       return { db: decided - started, total: performance.now() - started };
     };
     const leave = (player: Requester) => leaveList(deps(), player, { sessionId: hotId, userId: player.id, list: "bookings" });

@@ -81,6 +81,18 @@ describe("booking with invite codes", () => {
     expect(await bookFreeSeat(deps, await person(), { sessionId: id, inviteCode: invite })).toEqual({ ok: false, refusal: "inviteUsedUp" });
   });
 
+  it("an admin takes a seat in a private session without a code; a priced session stays closed to an access code without taking its use", async () => {
+    const { deps } = testDeps(now);
+    const host = await person("dm");
+    const admin = { ...(await person()), isAdmin: true };
+    const id = await session(host.id, { is_private: true });
+    expect(await bookFreeSeat(deps, admin, { sessionId: id })).toMatchObject({ ok: true, waitlisted: false });
+    const priced = await session(host.id, { price_cents: 5000, is_private: true });
+    const access = await code(host, priced, "access");
+    expect(await bookFreeSeat(deps, await person(), { sessionId: priced, inviteCode: access })).toEqual({ ok: false, refusal: "notFree" });
+    expect(await uses(priced)).toBe(0);
+  });
+
   it("a free code waives a price; an access code does not", async () => {
     const { deps } = testDeps(now);
     const host = await person("dm");

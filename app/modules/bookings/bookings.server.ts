@@ -2,7 +2,7 @@ import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/module
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite } from "#app/modules/invites/invites.server";
-import { waivesPrice } from "#app/modules/invites/rules";
+import { normalizeCode, waivesPrice } from "#app/modules/invites/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
@@ -55,7 +55,16 @@ export type BookResult = { ok: true; bookingId: string; waitlisted: false } | { 
 
 /** How often a booking is prepared again when the session changed between reading it and taking the seat. */
 const TAKE_ATTEMPTS = 3;
-const refusalForOutcome = { gone: "notFound", closed: "bookingClosed", already: "alreadyBooked", full: "sessionFull", invite: "inviteUsedUp" } as const;
+const refusalForOutcome = {
+  gone: "notFound",
+  own: "ownSession",
+  closed: "bookingClosed",
+  already: "alreadyBooked",
+  private: "inviteRequired",
+  full: "sessionFull",
+  invite: "inviteUsedUp",
+  notFree: "notFree",
+} as const;
 
 /**
  * A free seat (the free-confirm button and POST /api/sessions/{id}/book). With `waitlistIfFull`
@@ -64,77 +73,80 @@ const refusalForOutcome = { gone: "notFound", closed: "bookingClosed", already: 
  * seat is taken.
  */
 export async function bookFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<BookResult> {
-  const { result, notices } = await decideFreeSeat(deps, player, input);
-  await tell(deps, notices);
+  const result = await decideFreeSeat(deps, player, input);
+  if (result.ok && !result.waitlisted) await tellBooked(deps, player, input.sessionId);
   return result;
+}
+
+/** The player's booking_confirmed and the host's player_joined, once the seat is taken. */
+export async function tellBooked(deps: Writer, player: Requester, sessionId: string) {
+  const s = await repo.readSession(deps.db, sessionId);
+  if (!s) return;
+  const name = displayNameOf({ displayName: player.displayName, email: player.email });
+  await tell(deps, [
+    { userId: player.id, type: "booking_confirmed", data: eventData(s) },
+    { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
+  ]);
 }
 
 type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlistIfFull?: boolean };
 
 /**
- * The database's part of a free booking, without telling anyone. Everything that decides
- * whether this player may book is read first, without a lock; the seat itself is then taken in
- * one database call that re-checks what other bookings change (status, seats, an existing
- * booking, the code's uses) under the session's lock, so the lock is held for no round trip of
- * ours. When that call finds the session changed, the booking is prepared again from what is
- * there now, so the refusal the player sees is the precise one.
+ * The database's part of a free booking, without telling anyone (bookFreeSeat tells). The seat is decided and taken
+ * in one database call (take_free_seat: the session's lock, the checks, the code's use, the
+ * booking), so the lock is held for no round trip of ours (decision record 026). Only when it
+ * says no is the session read, to give the precise refusal with the rules in rules.ts, or to put
+ * the player in line when it is full; if that read finds nothing wrong (the session changed in
+ * between), the seat is tried again.
  */
-export async function decideFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<{ result: BookResult; notices: Notice[] }> {
-  if (!isUuid(input.sessionId)) return { result: refuse("notFound"), notices: [] };
+export async function decideFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<BookResult> {
+  if (!isUuid(input.sessionId)) return refuse("notFound");
+  const typed = input.inviteCode?.trim() || null;
+  // A code that cannot exist is still sent (upper-cased), so the call says 'invite' and the read explains.
+  const code = typed ? (normalizeCode(typed) ?? typed.toUpperCase()) : null;
   let outcome: repo.TakeOutcome = "gone";
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
-    const read = await repo.readSeatDecision(deps.db, input.sessionId, player.id, deps.now);
-    if (!read) return { result: refuse("notFound"), notices: [] };
-    const s = read.session;
-    const prepared = await prepareFreeSeat(deps, player, read, input.inviteCode);
-    if (!prepared.ok) return { result: prepared, notices: [] };
-    if (prepared.full) {
-      if (!input.waitlistIfFull) return { result: refuse("sessionFull"), notices: [] };
-      if (prepared.waiting) return { result: refuse("alreadyWaiting"), notices: [] };
-      const lined = await joinFullSessionLine(deps, player, s.id);
-      // A seat freed since the session was read: book it rather than queue behind nobody.
-      if (!lined.ok && lined.refusal === "seatsAvailable") continue;
-      return { result: lined, notices: [] };
-    }
-    const taken = await repo.takeFreeSeat(deps.db, { sessionId: s.id, userId: player.id, now: deps.now, code: prepared.code });
+    const taken = await repo.takeFreeSeat(deps.db, { sessionId: input.sessionId, userId: player.id, now: deps.now, code, admin: player.isAdmin });
     outcome = taken.outcome;
-    if (taken.outcome === "booked" && taken.booking_id) {
-      const name = displayNameOf({ displayName: player.displayName, email: player.email });
-      return {
-        result: { ok: true, bookingId: taken.booking_id, waitlisted: false },
-        notices: [
-          { userId: player.id, type: "booking_confirmed", data: eventData(s) },
-          { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
-        ],
-      };
+    if (taken.outcome === "booked" && taken.booking_id) return { ok: true, bookingId: taken.booking_id, waitlisted: false };
+    const read = await repo.readSeatDecision(deps.db, input.sessionId, player.id, deps.now);
+    if (!read) return refuse("notFound");
+    const prepared = await prepareFreeSeat(deps, player, read, typed);
+    if (!prepared.ok) return prepared;
+    if (prepared.full) {
+      if (!input.waitlistIfFull) return refuse("sessionFull");
+      if (prepared.waiting) return refuse("alreadyWaiting");
+      const lined = await joinFullSessionLine(deps, player, input.sessionId);
+      // A seat freed since the session was read: try for it rather than queue behind nobody.
+      if (!lined.ok && lined.refusal === "seatsAvailable") continue;
+      return lined;
     }
   }
-  return { result: refuse(outcome === "booked" ? "notFound" : refusalForOutcome[outcome]), notices: [] };
+  return refuse(outcome === "booked" ? "notFound" : refusalForOutcome[outcome]);
 }
 
 /**
- * Whether the player may take a free seat in the session as read, and with which code (a
- * private session opens only with one; its host and admins manage it and need none; a free code
- * also waives the price). Nothing is written: the code's use is taken with the seat.
+ * Whether the player may take a free seat in the session as read (a private session opens only
+ * with a code; its host and admins manage it and need none; a free code also waives the price),
+ * and if so whether it is full. Nothing is written.
  */
 async function prepareFreeSeat(
   deps: Writer,
   player: Requester,
   { session: s, facts }: NonNullable<Awaited<ReturnType<typeof repo.readSeatDecision>>>,
-  typedCode: string | null | undefined,
+  typed: string | null,
 ) {
   if (!canTakeSeat(player, s)) return refuse("ownSession");
   const closed = closedReason(s, deps.now);
   if (closed) return refuse(closed);
   if (facts.booked) return refuse("alreadyBooked");
-  const typed = typedCode?.trim() || null;
   // Someone in the line was let in when they joined it (with a code, for a private session).
   if (s.is_private && !typed && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
   const invite = typed ? await checkInvite({ db: deps.db, now: deps.now }, s.id, typed) : null;
   if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
   if (s.price_cents > 0 && !(invite?.ok && waivesPrice(invite.type))) return refuse("notFree");
   const full = seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0;
-  return { ok: true as const, full, waiting: facts.waiting, code: invite?.ok ? invite.code : null };
+  return { ok: true as const, full, waiting: facts.waiting };
 }
 
 /** A full session puts the player at the end of its line (decided again under the lock: a seat may have freed). */

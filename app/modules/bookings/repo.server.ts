@@ -269,15 +269,15 @@ export async function seatFacts(db: Database, sessionId: string, userId: string,
   return { booked: row.booked, waiting: row.position !== null, heldForOthers: Number(row.held) };
 }
 
-export type TakeOutcome = "booked" | "gone" | "closed" | "already" | "full" | "invite";
+export type TakeOutcome = "booked" | "gone" | "own" | "closed" | "already" | "private" | "full" | "invite" | "notFree";
 
 /**
- * Takes a free seat in one call (the take_free_seat function: lock, re-checks, invite use,
- * booking, leaving the line), so the session's lock is held for no round trip of ours.
+ * Decides and takes a free seat in one call (the take_free_seat function: lock, checks, invite
+ * use, booking, leaving the line), so the session's lock is held for no round trip of ours.
  */
-export async function takeFreeSeat(db: Database, input: { sessionId: string; userId: string; now: Date; code: string | null }) {
+export async function takeFreeSeat(db: Database, input: { sessionId: string; userId: string; now: Date; code: string | null; admin: boolean }) {
   const { rows } = await sql<{ outcome: TakeOutcome; booking_id: string | null }>`select outcome, booking_id
-    from take_free_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.code}::text)`.execute(db);
+    from take_free_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.code}::text, ${input.admin})`.execute(db);
   return rows[0]!;
 }
 
