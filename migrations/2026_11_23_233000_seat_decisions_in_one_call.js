@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 /**
- * The hot seat decisions as database functions (docs/decisions/026-seat-decisions-in-one-call.md).
+ * The hot seat decisions as database functions (docs/decisions/031-seat-decisions-in-one-call.md).
  *
  * Taking a free seat and giving one back each hold the session's row lock. Done as a transaction
  * of several statements from the app, the lock was held across every round trip and every wait of

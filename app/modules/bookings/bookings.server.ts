@@ -94,7 +94,7 @@ type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlist
 /**
  * The database's part of a free booking, without telling anyone (bookFreeSeat tells). The seat is decided and taken
  * in one database call (take_free_seat: the session's lock, the checks, the code's use, the
- * booking), so the lock is held for no round trip of ours (decision record 026). Only when it
+ * booking), so the lock is held for no round trip of ours (decision record 031). Only when it
  * says no is the session read, to give the precise refusal with the rules in rules.ts, or to put
  * the player in line when it is full; if that read finds nothing wrong (the session changed in
  * between), the seat is tried again.
