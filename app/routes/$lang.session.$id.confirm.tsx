@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -16,6 +16,8 @@ import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { waivesPrice } from "#app/modules/invites/rules";
+import { payRefusalText } from "#app/modules/payments/messages.server";
+import { payDeps, paymentPanel, startCardCheckout } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
@@ -24,7 +26,7 @@ import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021).
-export const handle = { i18n: ["sessions"], hydrate: false };
+export const handle = { i18n: ["sessions", "payments"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -40,6 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
+  const pay = await paymentPanel(d, row.id, view.booking);
   return {
     heading: translator(lang, "sessions")("booking.title"),
     signedIn: viewer !== null,
@@ -47,7 +50,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loginHref: `${localePath(lang, "/login")}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
     closed: view.closed,
     isHost: view.isHost,
-    booked: view.booking !== null,
+    booked: view.booking !== null && !pay.pending,
+    payment: {
+      oxxo: pay.oxxo,
+      minAdvanceHours: pay.minAdvanceHours,
+      pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
+      voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
+    },
     waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
     inviteCode: invite?.ok ? invite.code : typedCode,
     invite: invite ? (invite.ok ? { ok: true as const, waivesPrice: waivesPrice(invite.type) } : { ok: false as const, problem: invite.problem }) : null,
@@ -81,10 +90,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const intent = form.get("intent");
-  invariantResponse(intent === "book" || intent === "joinWaitlist" || intent === "leaveWaitlist", "Unknown intent");
+  invariantResponse(intent === "book" || intent === "joinWaitlist" || intent === "leaveWaitlist" || intent === "payCard", "Unknown intent");
   const sessionId = params.id ?? "";
   const here = `${localePath(lang, `/session/${sessionId}/confirm`)}${new URL(request.url).search}`;
   const d = deps(context);
+  if (intent === "payCard") {
+    // Paid seats need a verified email (spec section 5); then off to the hosted card page, which returns to the session.
+    if (!user.emailVerified) return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
+    const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, inviteCode: String(form.get("inviteCode") ?? "") || null });
+    if (!started.ok) {
+      const reason = payRefusalText(started.refusal, lang);
+      return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });
+    }
+    return redirect(started.url, 303);
+  }
   const result =
     intent === "book"
       ? await bookFreeSeat(d, user, { sessionId, inviteCode: String(form.get("inviteCode") ?? "") || null })
@@ -170,6 +189,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       {t("booking.goToSession")}
     </Link>
   );
+  if (data.payment.pending) return <PendingPayment />;
   if (data.booked)
     return (
       <>
@@ -219,7 +239,12 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
   ) : null;
   if (!data.session.free)
     return data.emailVerified ? (
-      <PaymentChoices />
+      <PaymentChoices
+        oxxo={data.payment.oxxo}
+        oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
+        minAdvanceHours={data.payment.minAdvanceHours}
+        inviteCode={data.inviteCode || undefined}
+      />
     ) : (
       <>
         <Banner tone="warn">{t("booking.verifyRequired")}</Banner>
@@ -249,6 +274,28 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       ) : (
         <IntentForm intent="joinWaitlist" label={t("booking.joinWaitlist")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
       )}
+    </>
+  );
+}
+
+/** The viewer's seat is held while they pay: the voucher for OXXO, another try for a card. */
+function PendingPayment() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const pending = data.payment.pending!;
+  if (pending.method === "OXXO")
+    return (
+      <>
+        <Banner tone="info">{t("voucher.pending")}</Banner>
+        <Link to={data.payment.voucherHref ?? "#"} className={buttonClass("primary", "w-full")}>
+          {t("voucher.viewVoucher")}
+        </Link>
+      </>
+    );
+  return (
+    <>
+      <Banner tone="info">{t("pending.card", { until: pending.until ?? "" })}</Banner>
+      <IntentForm intent="payCard" label={t("card.pay")} />
     </>
   );
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const d = payDeps(context);
   if (method === "oxxo") {
     const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
-    if (!names.success) return apiError(translator(recipientLang(user.preferredLanguage), "payments")(names.error.issues[0]!.message), 400);
+    if (!names.success) return apiError(translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message), 400);
     const result = await startOxxoPayment(d, user, {
       sessionId: body.sessionId,
       ...names.data,

@@ -13,7 +13,7 @@ import { getServices } from "#app/services/index.server";
 import type { Payments } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { CARD_HOLD_MINUTES, cardHoldUntil, oxxoHoldUntil } from "./rules";
+import { CARD_HOLD_MINUTES, cardHoldUntil, oxxoAvailability, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
@@ -72,6 +72,7 @@ export async function startOxxoPayment(
       expiresAfterDays: hold.session.voucher_payment_days,
       metadata: { paymentId: hold.paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
       idempotencyKey: `oxxo-${hold.paymentId}`,
+      now: deps.now,
     });
   } catch (error) {
     console.warn(JSON.stringify({ msg: "payments: OXXO intent failed", paymentId: hold.paymentId, error: String(error) }));
@@ -218,4 +219,20 @@ export async function voucherFor(deps: Pick<Deps, "db">, viewer: Requester, book
   const payment = await repo.latestPaymentOf(deps.db, bookingId);
   if (!payment || payment.method !== "OXXO") return null;
   return { booking, payment };
+}
+
+/**
+ * What the confirmation screen's payment part shows a viewer: whether OXXO is offered (hidden,
+ * greyed out as not eligible, or available), and the viewer's payment in progress, if any.
+ */
+export async function paymentPanel(deps: Pick<Deps, "db" | "now">, sessionId: string, booking: { id: string; status: string } | null) {
+  const terms = isUuid(sessionId) ? await bookingsRepo.sessionPaymentTerms(deps.db, sessionId) : undefined;
+  const oxxo = terms ? oxxoAvailability(terms, deps.now) : "hidden";
+  let pending: { method: string; holdUntil: Date | null } | null = null;
+  if (booking?.status === "PENDING_PAYMENT") {
+    const payment = await repo.latestPaymentOf(deps.db, booking.id);
+    const detail = await bookingsRepo.findBookingWithSession(deps.db, booking.id);
+    pending = { method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null };
+  }
+  return { oxxo, minAdvanceHours: terms?.min_advance_booking_hours ?? 0, voucherDays: terms?.voucher_payment_days ?? 3, pending };
 }

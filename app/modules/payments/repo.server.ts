@@ -129,3 +129,8 @@ export async function claimEvent(db: Database, id: string, type: string, now: Da
 export function paidPaymentOf(db: Database, bookingId: string) {
   return db.selectFrom("payments").select(paymentColumns).where("booking_id", "=", bookingId).where("status", "=", "succeeded").executeTakeFirst();
 }
+
+export async function findSessionTitle(db: Database, sessionId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  return (await db.selectFrom("sessions").select("title").where("id", "=", sessionId).executeTakeFirst())?.title ?? null;
+}

@@ -58,7 +58,7 @@ describe("OXXO name form", () => {
     });
     const bad = oxxoNameSchema.safeParse({ firstName: " A ", lastName: "" });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(["oxxo.errors.firstNameRequired", "oxxo.errors.lastNameRequired"]);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(["firstNameRequired", "lastNameRequired"]);
     expect(oxxoNameSchema.safeParse({ firstName: "An\u0000a", lastName: "Robles" }).success).toBe(false);
   });
 });

@@ -84,20 +84,20 @@ export function countdown(expiresAt: Date, now: Date): { days: number; hours: nu
 
 const hasNul = (v: string) => v.includes("\u0000");
 
-/** Spec section 5: first and last name, trimmed, at least 2 characters each. Messages are keys (payments namespace). */
+/** Spec section 5: first and last name, trimmed, at least 2 characters each. Messages are keys of the validation namespace. */
 export const oxxoNameSchema = z.object({
   firstName: z
-    .string({ required_error: "oxxo.errors.firstNameRequired" })
+    .string({ required_error: "firstNameRequired" })
     .trim()
-    .min(2, "oxxo.errors.firstNameRequired")
-    .max(50, "oxxo.errors.nameTooLong")
-    .refine((v) => !hasNul(v), "oxxo.errors.firstNameRequired"),
+    .min(2, "firstNameRequired")
+    .max(50, "firstNameTooLong")
+    .refine((v) => !hasNul(v), "firstNameRequired"),
   lastName: z
-    .string({ required_error: "oxxo.errors.lastNameRequired" })
+    .string({ required_error: "lastNameRequired" })
     .trim()
-    .min(2, "oxxo.errors.lastNameRequired")
-    .max(50, "oxxo.errors.nameTooLong")
-    .refine((v) => !hasNul(v), "oxxo.errors.lastNameRequired"),
+    .min(2, "lastNameRequired")
+    .max(50, "lastNameTooLong")
+    .refine((v) => !hasNul(v), "lastNameRequired"),
 });
 
 /** Payment statuses that end a payment's story; a later event never moves a payment out of them but to a refund. */

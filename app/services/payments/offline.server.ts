@@ -128,7 +128,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       return { id: session.id, url: `/${input.lang}/dev/payments/${session.id}` };
     },
     async createOxxo(input) {
-      const created = now();
+      const created = input.now ?? now();
       const intent = await create({
         id: `pi_offline_${rand()}`,
         kind: "oxxo",

@@ -70,6 +70,8 @@ export interface Payments {
     expiresAfterDays: number;
     metadata: PaymentMetadata;
     idempotencyKey: string;
+    /** The request's clock; the offline adapter dates its voucher by it (Stripe uses its own). */
+    now?: Date;
   }): Promise<OxxoVoucher>;
   /** Refunds a paid PaymentIntent in full; the refund's outcome arrives as a webhook event. */
   refund(input: { paymentIntentId: string; reason: RefundReason; metadata: PaymentMetadata; idempotencyKey: string }): Promise<{ id: string }>;
