@@ -18,7 +18,7 @@ import { notFound } from "#app/utils/http";
 import { useNonce } from "#app/utils/nonce";
 
 // Plain HTML (decision record 021) with a few lines of inline script for the copy button and the countdown.
-export const handle = { i18n: ["payments"], hydrate: false };
+export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.metaTitle} · Mesa` : "Mesa" }];
 

@@ -11,7 +11,7 @@ import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/off
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 
-export const handle = { i18n: ["payments"], hydrate: false };
+export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 

@@ -23,7 +23,7 @@ import { parseForm, readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
-export const handle = { i18n: ["payments", "sessions"], hydrate: false };
+export const handle = { i18n: ["payments", "sessions", "validation"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
