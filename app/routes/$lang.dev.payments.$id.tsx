@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const id = params.id ?? "";
   const form = await readForm(request);
-  const result = await offlinePaymentAct(request, id, form.get("action"));
+  const result = await offlinePaymentAct(request, id, form.get("action"), lang);
   const here = localePath(lang, `/dev/payments/${id}`);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
   if (result.redirectTo) return redirect(result.redirectTo, 303);

@@ -22,11 +22,13 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
+import { getServices } from "#app/services/index.server";
 import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021).
-export const handle = { i18n: ["sessions", "payments"], hydrate: false };
+// The card dialog is the one part that needs script: the page hydrates only for a viewer who can pay by card.
+export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { cardDialog?: boolean } | undefined)?.cardDialog) };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -61,6 +63,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     inviteCode: invite?.ok ? invite.code : typedCode,
     invite: invite ? (invite.ok ? { ok: true as const, waivesPrice: waivesPrice(invite.type) } : { ok: false as const, problem: invite.problem }) : null,
     needsInvite: view.needsInvite,
+    cardDialog:
+      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok),
+    stripeKey: getServices().payments.publishableKey,
     session: {
       id: row.id,
       title: row.title,
@@ -73,6 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       location: row.location,
       free: view.free,
       price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
+      cardTotal: `${formatPrice(row.price_cents, row.currency, "en")} ${row.currency}`,
       host: {
         name: host,
         initials: avatarInitials(host),
@@ -240,6 +246,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
   if (!data.session.free)
     return data.emailVerified ? (
       <PaymentChoices
+        card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
         oxxo={data.payment.oxxo}
         oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
         minAdvanceHours={data.payment.minAdvanceHours}

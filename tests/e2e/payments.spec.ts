@@ -79,7 +79,10 @@ test("OXXO in Spanish: the name form refuses short names, makes a voucher, mails
   await expect(page.getByText("¡Pago recibido! Tu reserva está confirmada.")).toBeVisible();
 });
 
-test("card without JavaScript in Spanish: 'Pagar con tarjeta' goes to the card page and back; only the webhook confirms", async ({ page }) => {
+test("card in Spanish: without JavaScript 'Pagar con tarjeta' goes to the card page and back; with it the card dialog opens; only the webhook confirms", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const host = await newUser({ role: "dm" });
   const player = await newUser({ preferredLanguage: "es" });
   const id = await paidSession(page, host, { currency: "USD", allowedPaymentMethods: ["CARD"] });
@@ -88,8 +91,21 @@ test("card without JavaScript in Spanish: 'Pagar con tarjeta' goes to the card p
   await page.goto(`/es/session/${id}/confirm`);
   // OXXO is hidden for a session not in MXN.
   await expect(page.getByRole("link", { name: "Pagar en OXXO" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
-  await expect(page).toHaveURL(/\/es\/dev\/payments\/cs_offline_[0-9a-f]+$/);
+  if (javaScriptEnabled) {
+    await expect(page.locator("html[data-hydrated='true']")).toHaveCount(1);
+    await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+    const dialog = page.getByRole("dialog", { name: "Completar pago" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Tu reserva se confirmará cuando se procese el pago.")).toBeVisible();
+    await expect(dialog.getByText("$250.00 USD")).toBeVisible();
+    // No Stripe script on the page: the offline adapter leads to its test page instead.
+    expect(await page.locator("script[src*='stripe']").count()).toBe(0);
+    await dialog.getByRole("link", { name: "Continuar al pago de prueba" }).click();
+    await expect(page).toHaveURL(/\/es\/dev\/payments\/pi_offline_[0-9a-f]+$/);
+  } else {
+    await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+    await expect(page).toHaveURL(/\/es\/dev\/payments\/cs_offline_[0-9a-f]+$/);
+  }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pago de prueba");
 
   // A declined card keeps the player on the card page; the seat stays held.

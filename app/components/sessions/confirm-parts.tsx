@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardPayButton, type CardPayProps } from "#app/components/payments/card-pay-button";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 
@@ -68,11 +69,13 @@ export function Faq() {
  * starts too soon (spec section 5).
  */
 export function PaymentChoices({
+  card,
   oxxo,
   oxxoHref,
   minAdvanceHours,
   inviteCode,
 }: {
+  card: Omit<CardPayProps, "inviteCode">;
   oxxo: "hidden" | "tooClose" | "available";
   oxxoHref: string;
   minAdvanceHours: number;
@@ -81,7 +84,7 @@ export function PaymentChoices({
   const { t } = useTranslation("payments");
   return (
     <div className="space-y-2">
-      <IntentForm intent="payCard" label={t("card.pay")} fields={inviteCode ? { inviteCode } : {}} />
+      <CardPayButton {...card} inviteCode={inviteCode} />
       {oxxo === "available" ? (
         <Link to={oxxoHref} className={buttonClass("secondary", "w-full")}>
           {t("oxxo.pay")}

@@ -45,10 +45,17 @@ export async function offlinePaymentView(request: Request, id: string, lang: "es
   };
 }
 
-export async function offlinePaymentAct(request: Request, id: string, action: unknown) {
+export async function offlinePaymentAct(request: Request, id: string, action: unknown, lang: string) {
   const offline = await offlineAdapter(request);
   if (!OFFLINE_ID.test(id) || !(OFFLINE_ACTIONS as readonly unknown[]).includes(action)) throw new Response("Bad Request", { status: 400 });
-  return offline.act(id, action as OfflineAction);
+  const result = await offline.act(id, action as OfflineAction);
+  // A card paid through the dialog returns where Stripe's confirmPayment would send it.
+  if (result.ok && !result.redirectTo && action === "succeed") {
+    const record = await offline.find(id);
+    if (record?.kind === "card" && record.metadata.sessionId)
+      return { ok: true as const, redirectTo: `/${lang}/session/${record.metadata.sessionId}?payment=success` };
+  }
+  return result;
 }
 
 /** The offline adapter's voucher PDF for an OXXO intent; null when there is none (or Stripe is in use). */
