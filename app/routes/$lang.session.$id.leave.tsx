@@ -10,6 +10,8 @@ import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { payDeps } from "#app/modules/payments/payments.server";
+import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { notFound } from "#app/utils/http";
 
@@ -31,6 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const sessionId = params.id ?? "";
   const result = await leaveList(deps(context), user, { sessionId, userId: user.id, list: "bookings" });
   const back = localePath(lang, `/session/${sessionId}`);
+  if (result.ok) await refundCancelledBookings(payDeps(context), sessionId, user.id, "customer_request");
   return redirectWithToast(back, result.ok ? { type: "success", key: "sessions:toasts.bookingLeft" } : { type: "error", key: "sessions:toasts.leaveFailed" });
 }
 

@@ -338,3 +338,47 @@ describe("the webhook route", () => {
     expect(await run(webhookRoute, post(payload, signature))).toMatchObject({ status: 200, data: { received: true, duplicate: true } });
   });
 });
+
+describe("refunds", () => {
+  it("a paid player who leaves is refunded in full once; the webhook marks the booking refunded", async () => {
+    const { deps, offline } = payTestDeps();
+    const { leaveList } = await import("../../app/modules/bookings/bookings.server");
+    const { refundCancelledBookings } = await import("../../app/modules/payments/refunds.server");
+    const host = await person("dm");
+    const player = await person();
+    const id = await paidSession(host.id, 2);
+    const started = await startCardIntent(deps, player, { sessionId: id });
+    if (!started.ok) throw new Error(started.refusal);
+    await offline.act(started.paymentIntentId, "succeed");
+    expect(await leaveList(deps, player, { sessionId: id, userId: player.id, list: "bookings" })).toEqual({ ok: true });
+    expect(await refundCancelledBookings(deps, id, player.id, "customer_request")).toBe(1);
+    expect(await refundCancelledBookings(deps, id, player.id, "customer_request")).toBe(0);
+    expect((await bookingsOf(id))[0]?.status).toBe("REFUNDED");
+    expect((await paymentsOf(started.bookingId))[0]).toMatchObject({ status: "refunded", refund_reason: "customer_request" });
+    expect(await notificationsOf(player.id)).toEqual(["booking_confirmed", "refund_processed"]);
+    expect(await counter(id)).toBe(0);
+  });
+
+  it("a cancelled session refunds every paid seat (session_cancelled); a pending voucher paid later is refunded too", async () => {
+    const { deps, offline } = payTestDeps();
+    const { cancelSession } = await import("../../app/modules/bookings/bookings.server");
+    const { refundCancelledBookings } = await import("../../app/modules/payments/refunds.server");
+    const host = await person("dm");
+    const [a, b, c] = [await person(), await person(), await person()];
+    const id = await paidSession(host.id, 3);
+    for (const p of [a, b]) {
+      const started = await startCardIntent(deps, p, { sessionId: id });
+      if (!started.ok) throw new Error(started.refusal);
+      await offline.act(started.paymentIntentId, "succeed");
+    }
+    const voucher = await startOxxoPayment(deps, c, { sessionId: id, firstName: "Caro", lastName: "Núñez" });
+    if (!voucher.ok) throw new Error(voucher.refusal);
+    expect(await cancelSession(deps, host, id)).toEqual({ ok: true });
+    expect(await refundCancelledBookings(deps, id, null, "session_cancelled")).toBe(2);
+    expect((await bookingsOf(id)).map((row) => row.status).sort()).toEqual(["CANCELLED", "REFUNDED", "REFUNDED"]);
+    // The voucher is paid at the store after the cancellation: the money goes straight back.
+    await offline.act((await paymentsOf(voucher.bookingId))[0]!.provider_ref!, "succeed");
+    expect((await paymentsOf(voucher.bookingId))[0]).toMatchObject({ status: "refunded", refund_reason: "session_cancelled" });
+    expect((await bookingsOf(id)).map((row) => row.status).sort()).toEqual(["REFUNDED", "REFUNDED", "REFUNDED"]);
+  });
+});

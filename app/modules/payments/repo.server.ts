@@ -134,3 +134,27 @@ export async function findSessionTitle(db: Database, sessionId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
   return (await db.selectFrom("sessions").select("title").where("id", "=", sessionId).executeTakeFirst())?.title ?? null;
 }
+
+/** Paid payments whose booking was cancelled (the player left, was removed, or the session was cancelled), not yet refunded. */
+export function paidPaymentsOfCancelledBookings(db: Database, sessionId: string, userId: string | null) {
+  let query = db
+    .selectFrom("payments as p")
+    .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .select(["p.id", "p.booking_id", "p.payment_intent_ref", "b.session_id"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.status", "=", "CANCELLED")
+    .where("p.status", "=", "succeeded");
+  if (userId) query = query.where("b.user_id", "=", userId);
+  return query.execute();
+}
+
+/** Marks a paid payment as being refunded; false when someone else already did (so a refund is asked for once). */
+export async function markRefundPending(db: Database, paymentId: string, reason: string, now: Date) {
+  const result = await db
+    .updateTable("payments")
+    .set({ status: "refund_pending", refund_reason: reason, updated_at: now })
+    .where("id", "=", paymentId)
+    .where("status", "=", "succeeded")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
