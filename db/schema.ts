@@ -73,6 +73,7 @@ export interface Invites {
   code: string;
   created_at: Generated<Timestamp>;
   created_by: string;
+  discount_percent: number | null;
   expires_at: Timestamp | null;
   id: Generated<string>;
   max_uses: Generated<number>;

@@ -15,7 +15,7 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { waivesPrice } from "#app/modules/invites/rules";
+import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, paymentPanel, startCardCheckout } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
@@ -45,6 +45,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const startsAt = new Date(row.starts_at);
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
   const pay = await paymentPanel(d, row.id, view.booking);
+  // A discount invite lowers what is paid; the hold takes the same percentage when the code's use is taken.
+  const toPay = discountedPrice(row.price_cents, invite?.ok ? invite.discountPercent : null);
   return {
     heading: translator(lang, "sessions")("booking.title"),
     signedIn: viewer !== null,
@@ -61,7 +63,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
     inviteCode: invite?.ok ? invite.code : typedCode,
-    invite: invite ? (invite.ok ? { ok: true as const, waivesPrice: waivesPrice(invite.type) } : { ok: false as const, problem: invite.problem }) : null,
+    invite: invite
+      ? invite.ok
+        ? { ok: true as const, waivesPrice: waivesPrice(invite.type), discountPercent: invite.discountPercent }
+        : { ok: false as const, problem: invite.problem }
+      : null,
     needsInvite: view.needsInvite,
     cardDialog:
       viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok),
@@ -77,8 +83,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       max: row.max_participants,
       location: row.location,
       free: view.free,
-      price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
-      cardTotal: `${formatPrice(row.price_cents, row.currency, "en")} ${row.currency}`,
+      price: row.price_cents === 0 ? null : `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
+      fullPrice: toPay !== row.price_cents ? `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}` : null,
+      cardTotal: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
       host: {
         name: host,
         initials: avatarInitials(host),
@@ -176,7 +183,10 @@ export default function ConfirmPage() {
         </div>
         <aside className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
           <p className="text-sm text-stone-600">{t("booking.price")}</p>
-          <p className="text-2xl font-bold">{s.price ?? t("booking.free")}</p>
+          <p className="text-2xl font-bold">
+            {s.fullPrice ? <s className="mr-2 text-base font-normal text-stone-500">{s.fullPrice}</s> : null}
+            {s.price ?? t("booking.free")}
+          </p>
           <SidePanel sessionHref={sessionHref} />
           <p className="text-xs text-stone-600">🔒 {t("booking.security")}</p>
         </aside>
@@ -241,17 +251,24 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       </>
     );
   const applied = data.invite?.ok ? (
-    <Banner tone="ok">{t(data.invite.waivesPrice ? "booking.inviteFree" : "booking.inviteApplied", { code: data.inviteCode })}</Banner>
+    <Banner tone="ok">
+      {data.invite.discountPercent
+        ? t("booking.inviteDiscount", { code: data.inviteCode, percent: data.invite.discountPercent })
+        : t(data.invite.waivesPrice ? "booking.inviteFree" : "booking.inviteApplied", { code: data.inviteCode })}
+    </Banner>
   ) : null;
   if (!data.session.free)
     return data.emailVerified ? (
-      <PaymentChoices
-        card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
-        oxxo={data.payment.oxxo}
-        oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
-        minAdvanceHours={data.payment.minAdvanceHours}
-        inviteCode={data.inviteCode || undefined}
-      />
+      <>
+        {applied}
+        <PaymentChoices
+          card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
+          oxxo={data.payment.oxxo}
+          oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
+          minAdvanceHours={data.payment.minAdvanceHours}
+          inviteCode={data.inviteCode || undefined}
+        />
+      </>
     ) : (
       <>
         <Banner tone="warn">{t("booking.verifyRequired")}</Banner>

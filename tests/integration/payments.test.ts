@@ -382,3 +382,24 @@ describe("refunds", () => {
     expect((await bookingsOf(id)).map((row) => row.status).sort()).toEqual(["REFUNDED", "REFUNDED", "REFUNDED"]);
   });
 });
+
+describe("discount invites", () => {
+  it("a discount code lowers the amount held and paid; the webhook checks that amount", async () => {
+    const { deps, offline } = payTestDeps();
+    const { createInvite } = await import("../../app/modules/invites/invites.server");
+    const host = await person("dm");
+    const player = await person();
+    const id = await paidSession(host.id, 2);
+    const made = await createInvite(deps, host, id, { type: "discount", maxUses: 1, discountPercent: 20, code: "MENOS20" });
+    expect(made).toEqual({ ok: true, code: "MENOS20" });
+    const started = await startCardIntent(deps, player, { sessionId: id, inviteCode: "menos20" });
+    if (!started.ok) throw new Error(started.refusal);
+    expect(started.amountCents).toBe(20000);
+    expect((await bookingsOf(id))[0]).toMatchObject({ amount_cents: 20000, status: "PENDING_PAYMENT" });
+    await offline.act(started.paymentIntentId, "succeed");
+    expect((await bookingsOf(id))[0]?.status).toBe("CONFIRMED");
+    // The code had one use: the next player pays full price or is refused with the code.
+    const other = await person();
+    expect(await startCardIntent(deps, other, { sessionId: id, inviteCode: "MENOS20" })).toEqual({ ok: false, refusal: "inviteUsedUp" });
+  });
+});

@@ -1,7 +1,7 @@
 import { canManageSession, canTakeSeat } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { checkInvite, redeemInvite } from "#app/modules/invites/invites.server";
-import { waivesPrice } from "#app/modules/invites/rules";
+import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
 import { insertPayment, latestPaymentOf } from "#app/modules/payments/repo.server";
 import { cardHoldUntil, oxxoAvailability } from "#app/modules/payments/rules";
 import { underSessionLock, type Writer } from "./bookings.server";
@@ -73,11 +73,13 @@ export async function holdPaidSeat(
     if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0) return refuse("sessionFull");
     const redeemed = code ? await redeemInvite(trx, s.id, code, deps.now) : null;
     if (redeemed && !redeemed.ok) return refuse(inviteRefusal(redeemed.problem));
+    // A discount invite's percentage comes from the use just taken, not from the earlier look.
+    const amountCents = discountedPrice(s.price_cents, redeemed?.ok ? redeemed.discountPercent : null);
     const bookingId = await repo.insertPendingBooking(trx, {
       sessionId: s.id,
       userId: player.id,
       method: input.method,
-      amountCents: s.price_cents,
+      amountCents,
       currency: s.currency,
       // Short until the provider made the voucher or page; the caller extends an OXXO hold then.
       holdUntil: cardHoldUntil(deps.now),
@@ -90,11 +92,11 @@ export async function holdPaidSeat(
       userId: player.id,
       provider: input.provider,
       method: input.method,
-      amountCents: s.price_cents,
+      amountCents,
       currency: s.currency,
       now: deps.now,
     });
-    return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents: s.price_cents, currency: s.currency, session } };
+    return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents, currency: s.currency, session } };
   });
   return result as HoldResult;
 }
