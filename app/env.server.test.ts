@@ -39,7 +39,17 @@ describe("HOST", () => {
     APP_URL: "https://mesa.example",
     DATABASE_URL: "postgres://db/mesa",
     SMTP_URL: "smtp://mail",
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
   };
+  it("refuses production without Stripe's three keys, and any of them alone anywhere", () => {
+    const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...withoutStripe } = production;
+    expect(() => parseEnv(withoutStripe)).toThrow(/STRIPE_SECRET_KEY: is required in production \(payments would otherwise be simulated/);
+    expect(() => parseEnv(withoutStripe)).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/must be set together/);
+    expect(parseEnv({ SESSION_SECRET: secret }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
   it("listens only on this machine outside production unless HOST says otherwise", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).HOST).toBe("127.0.0.1");
     expect(parseEnv({ SESSION_SECRET: secret, NODE_ENV: "test" }).HOST).toBe("127.0.0.1");

@@ -73,6 +73,7 @@ export interface Invites {
   code: string;
   created_at: Generated<Timestamp>;
   created_by: string;
+  discount_percent: number | null;
   expires_at: Timestamp | null;
   id: Generated<string>;
   max_uses: Generated<number>;
@@ -122,6 +123,24 @@ export interface OauthAccounts {
   user_id: string;
 }
 
+export interface OfflinePaymentIntents {
+  amount_cents: number;
+  billing_email: string | null;
+  billing_name: string | null;
+  cancel_url: string | null;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  expires_at: Timestamp | null;
+  id: string;
+  idempotency_key: string | null;
+  kind: string;
+  metadata: Generated<Json>;
+  payment_intent_id: string | null;
+  status: string;
+  success_url: string | null;
+  voucher_reference: string | null;
+}
+
 export interface OneTimeTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
@@ -130,6 +149,27 @@ export interface OneTimeTokens {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: string;
+}
+
+export interface Payments {
+  amount_cents: number;
+  booking_id: string;
+  checkout_url: string | null;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  id: Generated<string>;
+  method: string;
+  payment_intent_ref: string | null;
+  provider: string;
+  provider_ref: string | null;
+  refund_reason: string | null;
+  refund_ref: string | null;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+  voucher_expires_at: Timestamp | null;
+  voucher_reference: string | null;
+  voucher_url: string | null;
 }
 
 export interface Profiles {
@@ -260,6 +300,12 @@ export interface WaitlistEntries {
   user_id: string;
 }
 
+export interface WebhookEvents {
+  id: string;
+  received_at: Generated<Timestamp>;
+  type: string;
+}
+
 export interface DB {
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
@@ -270,7 +316,9 @@ export interface DB {
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;
+  offline_payment_intents: OfflinePaymentIntents;
   one_time_tokens: OneTimeTokens;
+  payments: Payments;
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   series: Series;
@@ -278,4 +326,5 @@ export interface DB {
   sessions: Sessions;
   users: Users;
   waitlist_entries: WaitlistEntries;
+  webhook_events: WebhookEvents;
 }

@@ -60,9 +60,11 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
           styleSrc: ["'self'", "'unsafe-inline'"],
           // blob: for the preview of a picked image; the storage origin when it is plain http (a local S3 service).
           imgSrc: Array.from(new Set(["'self'", "data:", "blob:", "https:", storageOrigin(storage)])),
-          connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
-          // Google sign-in answers our form post with a redirect to Google.
-          formAction: ["'self'", "https://accounts.google.com"],
+          // Stripe's Payment Element (loaded only when the card dialog opens) talks to its API from frames of its own.
+          connectSrc: production ? ["'self'", "https://api.stripe.com"] : ["'self'", "ws:", "https://api.stripe.com"],
+          frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+          // Google sign-in answers our form post with a redirect to Google; 'Pay by card' with one to Stripe Checkout.
+          formAction: ["'self'", "https://accounts.google.com", "https://checkout.stripe.com"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: production ? [] : null,
         },

@@ -25,7 +25,7 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
-export const handle = { i18n: ["sessions"], hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants) };
+export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants) };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.session.title} · Mesa` : "Mesa" },
@@ -45,6 +45,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
     joined: page.booking !== null,
+    // Back from the card page (spec section 4): the webhook, not this address, confirms the seat; this only says where it stands.
+    paymentReturn:
+      new URL(request.url).searchParams.get("payment") === "success" && page.booking
+        ? page.booking.status === "CONFIRMED"
+          ? "voucher.paid"
+          : "pending.success"
+        : null,
     waitingAt: page.waiting?.position ?? null,
     // The booking entry point; the confirmation page explains a closed one in full.
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
@@ -88,12 +95,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, waitingAt, closed, url, participants, waitlist } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, waitingAt, closed, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-6">
+        {paymentReturn ? (
+          <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-950">
+            {t(paymentReturn, { ns: "payments" })}
+          </p>
+        ) : null}
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
           <p className="text-sm font-semibold text-brand-700">

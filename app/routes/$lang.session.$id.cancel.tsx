@@ -10,6 +10,8 @@ import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { payDeps } from "#app/modules/payments/payments.server";
+import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden, notFound } from "#app/utils/http";
@@ -34,7 +36,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const sessionId = params.id ?? "";
   const back = localePath(lang, `/session/${sessionId}`);
   const result = await cancelSession(deps(context), user, sessionId);
-  if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
+  if (result.ok) {
+    // Paid seats are refunded in full (reason session_cancelled); the webhook records each refund.
+    await refundCancelledBookings(payDeps(context), sessionId, null, "session_cancelled");
+    return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
+  }
   if (result.refusal === "notFound") notFound();
   if (result.refusal === "notAllowed") forbidden(back);
   const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);

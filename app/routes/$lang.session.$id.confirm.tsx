@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,16 +15,20 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { waivesPrice } from "#app/modules/invites/rules";
+import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
+import { payRefusalText } from "#app/modules/payments/messages.server";
+import { payDeps, paymentPanel, startCardCheckout } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
+import { getServices } from "#app/services/index.server";
 import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021).
-export const handle = { i18n: ["sessions"], hydrate: false };
+// The card dialog is the one part that needs script: the page hydrates only for a viewer who can pay by card.
+export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { cardDialog?: boolean } | undefined)?.cardDialog) };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -40,6 +44,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
+  const pay = await paymentPanel(d, row.id, view.booking);
+  // A discount invite lowers what is paid; the hold takes the same percentage when the code's use is taken.
+  const toPay = discountedPrice(row.price_cents, invite?.ok ? invite.discountPercent : null);
   return {
     heading: translator(lang, "sessions")("booking.title"),
     signedIn: viewer !== null,
@@ -47,11 +54,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loginHref: `${localePath(lang, "/login")}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
     closed: view.closed,
     isHost: view.isHost,
-    booked: view.booking !== null,
+    booked: view.booking !== null && !pay.pending,
+    payment: {
+      oxxo: pay.oxxo,
+      minAdvanceHours: pay.minAdvanceHours,
+      pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
+      voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
+    },
     waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
     inviteCode: invite?.ok ? invite.code : typedCode,
-    invite: invite ? (invite.ok ? { ok: true as const, waivesPrice: waivesPrice(invite.type) } : { ok: false as const, problem: invite.problem }) : null,
+    invite: invite
+      ? invite.ok
+        ? { ok: true as const, waivesPrice: waivesPrice(invite.type), discountPercent: invite.discountPercent }
+        : { ok: false as const, problem: invite.problem }
+      : null,
     needsInvite: view.needsInvite,
+    cardDialog:
+      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok),
+    stripeKey: getServices().payments.publishableKey,
     session: {
       id: row.id,
       title: row.title,
@@ -63,7 +83,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       max: row.max_participants,
       location: row.location,
       free: view.free,
-      price: row.price_cents === 0 ? null : `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
+      price: row.price_cents === 0 ? null : `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
+      fullPrice: toPay !== row.price_cents ? `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}` : null,
+      cardTotal: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
       host: {
         name: host,
         initials: avatarInitials(host),
@@ -81,10 +103,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang, "sessions:booking.loginRequired");
   const form = await readForm(request);
   const intent = form.get("intent");
-  invariantResponse(intent === "book" || intent === "joinWaitlist" || intent === "leaveWaitlist", "Unknown intent");
+  invariantResponse(intent === "book" || intent === "joinWaitlist" || intent === "leaveWaitlist" || intent === "payCard", "Unknown intent");
   const sessionId = params.id ?? "";
   const here = `${localePath(lang, `/session/${sessionId}/confirm`)}${new URL(request.url).search}`;
   const d = deps(context);
+  if (intent === "payCard") {
+    // Paid seats need a verified email (spec section 5); then off to the hosted card page, which returns to the session.
+    if (!user.emailVerified) return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
+    const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, inviteCode: String(form.get("inviteCode") ?? "") || null });
+    if (!started.ok) {
+      const reason = payRefusalText(started.refusal, lang);
+      return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });
+    }
+    return redirect(started.url, 303);
+  }
   const result =
     intent === "book"
       ? await bookFreeSeat(d, user, { sessionId, inviteCode: String(form.get("inviteCode") ?? "") || null })
@@ -151,7 +183,10 @@ export default function ConfirmPage() {
         </div>
         <aside className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
           <p className="text-sm text-stone-600">{t("booking.price")}</p>
-          <p className="text-2xl font-bold">{s.price ?? t("booking.free")}</p>
+          <p className="text-2xl font-bold">
+            {s.fullPrice ? <s className="mr-2 text-base font-normal text-stone-500">{s.fullPrice}</s> : null}
+            {s.price ?? t("booking.free")}
+          </p>
           <SidePanel sessionHref={sessionHref} />
           <p className="text-xs text-stone-600">🔒 {t("booking.security")}</p>
         </aside>
@@ -170,6 +205,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       {t("booking.goToSession")}
     </Link>
   );
+  if (data.payment.pending) return <PendingPayment />;
   if (data.booked)
     return (
       <>
@@ -215,11 +251,24 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       </>
     );
   const applied = data.invite?.ok ? (
-    <Banner tone="ok">{t(data.invite.waivesPrice ? "booking.inviteFree" : "booking.inviteApplied", { code: data.inviteCode })}</Banner>
+    <Banner tone="ok">
+      {data.invite.discountPercent
+        ? t("booking.inviteDiscount", { code: data.inviteCode, percent: data.invite.discountPercent })
+        : t(data.invite.waivesPrice ? "booking.inviteFree" : "booking.inviteApplied", { code: data.inviteCode })}
+    </Banner>
   ) : null;
   if (!data.session.free)
     return data.emailVerified ? (
-      <PaymentChoices />
+      <>
+        {applied}
+        <PaymentChoices
+          card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
+          oxxo={data.payment.oxxo}
+          oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
+          minAdvanceHours={data.payment.minAdvanceHours}
+          inviteCode={data.inviteCode || undefined}
+        />
+      </>
     ) : (
       <>
         <Banner tone="warn">{t("booking.verifyRequired")}</Banner>
@@ -249,6 +298,28 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       ) : (
         <IntentForm intent="joinWaitlist" label={t("booking.joinWaitlist")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
       )}
+    </>
+  );
+}
+
+/** The viewer's seat is held while they pay: the voucher for OXXO, another try for a card. */
+function PendingPayment() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const pending = data.payment.pending!;
+  if (pending.method === "OXXO")
+    return (
+      <>
+        <Banner tone="info">{t("voucher.pending")}</Banner>
+        <Link to={data.payment.voucherHref ?? "#"} className={buttonClass("primary", "w-full")}>
+          {t("voucher.viewVoucher")}
+        </Link>
+      </>
+    );
+  return (
+    <>
+      <Banner tone="info">{t("pending.card", { until: pending.until ?? "" })}</Banner>
+      <IntentForm intent="payCard" label={t("card.pay")} />
     </>
   );
 }

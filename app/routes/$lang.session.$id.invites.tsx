@@ -42,6 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       type: invite.type,
       uses: invite.uses,
       maxUses: invite.max_uses,
+      discountPercent: invite.discount_percent,
       expires: invite.expires_at ? formatDateTime(new Date(invite.expires_at), lang, user.timeZone) : null,
       problem: inviteProblem(invite, d.now),
       link: `${origin}${localePath(lang, `/session/${found.session.id}/confirm`)}?invite=${encodeURIComponent(invite.code)}`,
@@ -119,6 +120,17 @@ export default function InvitesPage() {
           inputProps={{ ...getInputProps(fields.maxUses, { type: "number" }), min: INVITE_LIMITS.usesMin, max: INVITE_LIMITS.usesMax, inputMode: "numeric" }}
         />
         <Field
+          label={t("invites.discountPercent")}
+          hint={t("invites.discountHint", { min: INVITE_LIMITS.discountMin, max: INVITE_LIMITS.discountMax })}
+          errors={fields.discountPercent.errors}
+          inputProps={{
+            ...getInputProps(fields.discountPercent, { type: "number" }),
+            min: INVITE_LIMITS.discountMin,
+            max: INVITE_LIMITS.discountMax,
+            inputMode: "numeric",
+          }}
+        />
+        <Field
           label={t("invites.expiresOn")}
           hint={t("invites.expiresHint")}
           errors={fields.expiresOn.errors}
@@ -137,7 +149,8 @@ export default function InvitesPage() {
               <div className="min-w-0 space-y-1">
                 <p className="font-mono text-lg font-semibold">{invite.code}</p>
                 <p className="text-sm text-stone-700">
-                  {t(`invites.types.${invite.type}`)} · {t("invites.usesValue", { uses: invite.uses, max: invite.maxUses })}
+                  {t(`invites.types.${invite.type}`)}
+                  {invite.discountPercent ? ` −${invite.discountPercent}%` : ""} · {t("invites.usesValue", { uses: invite.uses, max: invite.maxUses })}
                   {invite.expires ? ` · ${t("invites.expires", { date: invite.expires })}` : ""}
                 </p>
                 {invite.problem ? <p className="text-sm font-semibold text-red-800">{t(`invites.problems.${invite.problem}`)}</p> : null}

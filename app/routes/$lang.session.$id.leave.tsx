@@ -11,6 +11,8 @@ import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { payDeps } from "#app/modules/payments/payments.server";
+import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { notFound } from "#app/utils/http";
 
@@ -35,6 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await leaveList(deps(context), user, { sessionId, userId: user.id, list: "bookings" });
   // Back where the player asked to leave from: the session's page, or their profile's list.
   const back = safeRedirect(form.get("returnTo"), localePath(lang, `/session/${sessionId}`));
+  if (result.ok) await refundCancelledBookings(payDeps(context), sessionId, user.id, "customer_request");
   return redirectWithToast(back, result.ok ? { type: "success", key: "sessions:toasts.bookingLeft" } : { type: "error", key: "sessions:toasts.leaveFailed" });
 }
 

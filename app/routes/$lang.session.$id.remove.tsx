@@ -9,6 +9,8 @@ import { removeFromSession } from "#app/modules/bookings/bookings.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { payDeps } from "#app/modules/payments/payments.server";
+import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -45,6 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const list = form.get("list") === "waitlist" ? "waitlist" : "bookings";
   const back = localePath(lang, `/session/${params.id ?? ""}`);
   const result = await removeFromSession(deps(), user, { sessionId: params.id ?? "", userId: String(form.get("userId") ?? ""), list });
+  if (result.ok && list === "bookings") await refundCancelledBookings(payDeps(), params.id ?? "", String(form.get("userId") ?? ""), "other");
   if (!result.ok)
     return redirectWithToast(back, {
       type: "error",

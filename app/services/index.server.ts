@@ -1,8 +1,13 @@
+import { createHmac } from "node:crypto";
 import path from "node:path";
-import { getEnv } from "#app/env.server";
+import { type Env, getEnv } from "#app/env.server";
+import { getDb } from "#db/client.server";
 import type { Mailer } from "./mailer/mailer";
 import { createOutboxMailer } from "./mailer/outbox.server";
 import { createSmtpMailer } from "./mailer/smtp.server";
+import { createOfflinePayments, type OfflinePayments } from "./payments/offline.server";
+import type { Payments } from "./payments/payments";
+import { createStripePayments } from "./payments/stripe.server";
 import { createStorage, storageChoice } from "./storage/choose.server";
 import type { Storage } from "./storage/storage";
 
@@ -12,7 +17,25 @@ export type Services = {
   outboxDir: string | null;
   googleEnabled: boolean;
   storage: Storage;
+  payments: Payments;
+  /** The offline payment adapter when it is the one in use (its local test page needs it), else null. */
+  offlinePayments: OfflinePayments | null;
 };
+
+/** The offline adapter signs its events with STRIPE_WEBHOOK_SECRET if given, else a secret derived from SESSION_SECRET. */
+export const offlineWebhookSecret = (env: Pick<Env, "SESSION_SECRET" | "STRIPE_WEBHOOK_SECRET">) =>
+  env.STRIPE_WEBHOOK_SECRET ?? `whsec_offline_${createHmac("sha256", env.SESSION_SECRET).update("offline-webhooks").digest("hex")}`;
+
+/** Stripe when its three keys are set (required in production, see env.server.ts); the offline adapter otherwise. */
+export function choosePayments(env: Env): { payments: Payments; offlinePayments: OfflinePayments | null } {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)
+    return {
+      payments: createStripePayments({ secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
+      offlinePayments: null,
+    };
+  const offline = createOfflinePayments({ db: getDb, webhookSecret: offlineWebhookSecret(env), appUrl: env.APP_URL });
+  return { payments: offline, offlinePayments: offline };
+}
 
 let services: Services | undefined;
 
@@ -26,6 +49,7 @@ export function getServices(): Services {
     outboxDir,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     storage: createStorage(storageChoice(env)),
+    ...choosePayments(env),
   };
   return services;
 }

@@ -101,7 +101,7 @@ describe("invite codes", () => {
           throw new Error("the seat was gone");
         }),
     ).rejects.toThrow("the seat was gone");
-    expect(await checkInvite(deps, sessionId, code)).toEqual({ ok: true, type: "free", code });
+    expect(await checkInvite(deps, sessionId, code)).toEqual({ ok: true, type: "free", code, discountPercent: null });
     expect(await checkInvite(deps, sessionId, "NOPE-0000")).toEqual({ ok: false, problem: "unknown" });
     expect(await checkInvite(deps, sessionId, "x")).toEqual({ ok: false, problem: "unknown" });
     const later = { ...deps, now: new Date("2026-12-01T00:00:00Z") };

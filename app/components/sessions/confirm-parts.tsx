@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CardPayButton, type CardPayProps } from "#app/components/payments/card-pay-button";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 
@@ -61,18 +62,44 @@ export function Faq() {
   );
 }
 
-/** Card and OXXO appear for paid sessions but stay disabled until paid bookings open. */
-export function PaymentChoices() {
-  const { t } = useTranslation("sessions");
+/**
+ * Card and OXXO for paid sessions. Card is a form post answered with a redirect to the hosted card
+ * page (so it works without JavaScript); OXXO leads to the name form, a page of its own. OXXO is
+ * hidden unless the session is in MXN and allows it, and greyed out with a note when the session
+ * starts too soon (spec section 5).
+ */
+export function PaymentChoices({
+  card,
+  oxxo,
+  oxxoHref,
+  minAdvanceHours,
+  inviteCode,
+}: {
+  card: Omit<CardPayProps, "inviteCode">;
+  oxxo: "hidden" | "tooClose" | "available";
+  oxxoHref: string;
+  minAdvanceHours: number;
+  inviteCode?: string;
+}) {
+  const { t } = useTranslation("payments");
   return (
     <div className="space-y-2">
-      <button type="button" disabled className={buttonClass("secondary", "w-full")}>
-        {t("booking.payCard")}
-      </button>
-      <button type="button" disabled className={buttonClass("secondary", "w-full")}>
-        {t("booking.payOxxo")}
-      </button>
-      <p className="text-xs text-stone-600">{t("booking.paymentsSoon")}</p>
+      <CardPayButton {...card} inviteCode={inviteCode} />
+      {oxxo === "available" ? (
+        <Link to={oxxoHref} className={buttonClass("secondary", "w-full")}>
+          {t("oxxo.pay")}
+        </Link>
+      ) : null}
+      {oxxo === "tooClose" ? (
+        <>
+          <button type="button" disabled aria-describedby="oxxo-not-eligible" className={buttonClass("secondary", "w-full")}>
+            {t("oxxo.pay")}
+          </button>
+          <p id="oxxo-not-eligible" className="text-xs text-stone-600">
+            {t("oxxo.notEligible", { hours: minAdvanceHours })}
+          </p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import type { Mail } from "#app/services/mailer/mailer";
 
-type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting";
+type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting" | "oxxoVoucher";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

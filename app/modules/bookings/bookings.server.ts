@@ -10,7 +10,7 @@ import { type BookingRefusal, closedReason, inviteRefusal, seatsOpenTo } from ".
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
-type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
+export type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
 export type Refused = { ok: false; refusal: BookingRefusal };
 const refuse = (refusal: BookingRefusal): Refused => ({ ok: false, refusal });
 
@@ -36,7 +36,7 @@ export async function sessionRoster(deps: Reader, session: { id: string; dm_id: 
  * it committed. Every seat decision goes through here, so they happen one after the other per
  * session and never as a check in one statement and a write in another.
  */
-async function underSessionLock<T extends { ok: boolean }>(
+export async function underSessionLock<T extends { ok: boolean }>(
   deps: Writer,
   sessionId: string,
   decide: (trx: Deps["db"], session: repo.LockedSession) => Promise<{ result: T | Refused; notices?: Notice[] }>,

@@ -5,6 +5,7 @@ import enEmails from "../../../public/locales/en/emails.json";
 import enErrors from "../../../public/locales/en/errors.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
+import enPayments from "../../../public/locales/en/payments.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enValidation from "../../../public/locales/en/validation.json";
@@ -14,6 +15,7 @@ import esEmails from "../../../public/locales/es/emails.json";
 import esErrors from "../../../public/locales/es/errors.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
+import esPayments from "../../../public/locales/es/payments.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esValidation from "../../../public/locales/es/validation.json";
@@ -23,6 +25,7 @@ import ptEmails from "../../../public/locales/pt/emails.json";
 import ptErrors from "../../../public/locales/pt/errors.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
+import ptPayments from "../../../public/locales/pt/payments.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
@@ -39,6 +42,7 @@ export const resources: Resource = {
     mailbox: esMailbox,
     notifications: esNotifications,
     sessions: esSessions,
+    payments: esPayments,
   },
   en: {
     common: enCommon,
@@ -50,6 +54,7 @@ export const resources: Resource = {
     mailbox: enMailbox,
     notifications: enNotifications,
     sessions: enSessions,
+    payments: enPayments,
   },
   pt: {
     common: ptCommon,
@@ -61,5 +66,6 @@ export const resources: Resource = {
     mailbox: ptMailbox,
     notifications: ptNotifications,
     sessions: ptSessions,
+    payments: ptPayments,
   },
 };

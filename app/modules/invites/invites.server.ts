@@ -47,7 +47,15 @@ export async function createInvite(deps: Pick<Deps, "db" | "now">, actor: Reques
     expiresAt = DateTime.fromISO(form.expiresOn, { zone: actor.timeZone }).endOf("day").toJSDate();
   }
   const typed = normalizeCode(form.code);
-  const base = { session_id: sessionId, type: form.type, max_uses: form.maxUses, expires_at: expiresAt, created_by: actor.id, created_at: deps.now };
+  const base = {
+    session_id: sessionId,
+    type: form.type,
+    max_uses: form.maxUses,
+    expires_at: expiresAt,
+    created_by: actor.id,
+    created_at: deps.now,
+    discount_percent: form.type === "discount" ? (form.discountPercent ?? null) : null,
+  };
   if (typed) {
     const row = await repo.insertInvite(deps.db, { ...base, code: typed });
     return row ? { ok: true, code: row.code } : { ok: false, status: 400, field: "code", error: "invites.codeTaken" };
@@ -66,17 +74,21 @@ export async function revokeSessionInvite(deps: Pick<Deps, "db" | "now">, actor:
   return { ok: true as const };
 }
 
-export type InviteCheck = { ok: true; type: string; code: string } | { ok: false; problem: "unknown" | "revoked" | "expired" | "usedUp" };
+export type InviteCheck =
+  { ok: true; type: string; code: string; discountPercent: number | null } | { ok: false; problem: "unknown" | "revoked" | "expired" | "usedUp" };
 
 /** Whether a typed code would open this session now (the confirmation page shows the answer). */
 export async function checkInvite(deps: Pick<Deps, "db" | "now">, sessionId: string, typed: string | null): Promise<InviteCheck> {
   const code = normalizeCode(typed);
   const invite = code ? await repo.findInvite(deps.db, sessionId, code) : undefined;
   const problem = inviteProblem(invite, deps.now);
-  return problem || !invite ? { ok: false, problem: problem ?? "unknown" } : { ok: true, type: invite.type, code: invite.code };
+  return problem || !invite
+    ? { ok: false, problem: problem ?? "unknown" }
+    : { ok: true, type: invite.type, code: invite.code, discountPercent: invite.discount_percent };
 }
 
-export type Redemption = { ok: true; inviteId: string; type: string } | { ok: false; problem: "unknown" | "revoked" | "expired" | "usedUp" };
+export type Redemption =
+  { ok: true; inviteId: string; type: string; discountPercent: number | null } | { ok: false; problem: "unknown" | "revoked" | "expired" | "usedUp" };
 
 /**
  * Takes one use of a code inside the caller's transaction (the booking's), so the use and the
@@ -86,7 +98,7 @@ export async function redeemInvite(trx: Database | Transaction<DB>, sessionId: s
   const code = normalizeCode(typed);
   if (!code) return { ok: false, problem: "unknown" };
   const taken = await repo.takeInviteUse(trx, sessionId, code, now);
-  if (taken) return { ok: true, inviteId: taken.id, type: taken.type };
+  if (taken) return { ok: true, inviteId: taken.id, type: taken.type, discountPercent: taken.discount_percent };
   const problem = inviteProblem(await repo.findInvite(trx, sessionId, code), now);
   return { ok: false, problem: problem ?? "usedUp" };
 }

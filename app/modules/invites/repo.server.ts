@@ -2,12 +2,21 @@ import type { Transaction } from "kysely";
 import type { Database } from "#db/client.server";
 import type { DB } from "#db/schema";
 
-const columns = ["id", "code", "type", "max_uses", "uses", "expires_at", "revoked_at", "created_at"] as const;
+const columns = ["id", "code", "type", "max_uses", "uses", "expires_at", "revoked_at", "created_at", "discount_percent"] as const;
 
 /** Inserts an invite; null when its code is taken (the unique index decides, not a prior lookup). */
 export async function insertInvite(
   db: Database,
-  values: { session_id: string; code: string; type: string; max_uses: number; expires_at: Date | null; created_by: string; created_at: Date },
+  values: {
+    session_id: string;
+    code: string;
+    type: string;
+    max_uses: number;
+    expires_at: Date | null;
+    created_by: string;
+    created_at: Date;
+    discount_percent: number | null;
+  },
 ) {
   const row = await db
     .insertInto("invites")
@@ -51,6 +60,6 @@ export function takeInviteUse(db: Database | Transaction<DB>, sessionId: string,
     .where("revoked_at", "is", null)
     .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
     .whereRef("uses", "<", "max_uses")
-    .returning(["id", "type"])
+    .returning(["id", "type", "discount_percent"])
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeFromBytes, GENERATED_LENGTH, inviteFormSchema, inviteProblem, normalizeCode, waivesPrice } from "./rules";
+import { codeFromBytes, discountedPrice, GENERATED_LENGTH, inviteFormSchema, inviteProblem, normalizeCode, waivesPrice } from "./rules";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const invite = { code: "MESA-2026", type: "access", max_uses: 2, uses: 0, expires_at: null, revoked_at: null };
@@ -31,7 +31,7 @@ describe("invite rules", () => {
   });
 
   it("validates the host's form with the spec's limits and defaults", () => {
-    expect(inviteFormSchema.parse({})).toEqual({ type: "access", maxUses: 1 });
+    expect(inviteFormSchema.parse({})).toEqual({ type: "access", maxUses: 1, discountPercent: null });
     expect(inviteFormSchema.safeParse({ maxUses: "0" }).success).toBe(false);
     expect(inviteFormSchema.safeParse({ maxUses: "101" }).success).toBe(false);
     expect(inviteFormSchema.safeParse({ maxUses: "2.5" }).success).toBe(false);
@@ -44,5 +44,19 @@ describe("invite rules", () => {
   it("waives the price only for free invites", () => {
     expect(waivesPrice("free")).toBe(true);
     expect(waivesPrice("access")).toBe(false);
+  });
+});
+
+describe("discount invites", () => {
+  it("take the percentage off in whole minor units, in the player's favour", () => {
+    expect(discountedPrice(25000, 20)).toBe(20000);
+    expect(discountedPrice(999, 15)).toBe(849);
+    expect(discountedPrice(25000, null)).toBe(25000);
+  });
+  it("need a percentage from 1 to 99 when the type is discount, and keep none otherwise", () => {
+    expect(inviteFormSchema.safeParse({ type: "discount", maxUses: "5" }).error?.issues[0]?.message).toBe("invites.discountRange");
+    expect(inviteFormSchema.safeParse({ type: "discount", maxUses: "5", discountPercent: "100" }).success).toBe(false);
+    expect(inviteFormSchema.parse({ type: "discount", maxUses: "5", discountPercent: "25" })).toMatchObject({ type: "discount", discountPercent: 25 });
+    expect(inviteFormSchema.parse({ type: "access", maxUses: "5", discountPercent: "25" }).discountPercent).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-/** Spec, shared rulebook: invite types access, free and discount; discount comes with payments. */
-export const INVITE_TYPES = ["access", "free"] as const;
+/** Spec, shared rulebook: invite types access, free and discount (a percentage off the price). */
+export const INVITE_TYPES = ["access", "free", "discount"] as const;
 export type InviteType = (typeof INVITE_TYPES)[number];
 
-export const INVITE_LIMITS = { codeMin: 6, codeMax: 20, usesMin: 1, usesMax: 100, usesDefault: 1 } as const;
+export const INVITE_LIMITS = { codeMin: 6, codeMax: 20, usesMin: 1, usesMax: 100, usesDefault: 1, discountMin: 1, discountMax: 99 } as const;
 
 /** What a person may type: letters, digits and dashes; stored and compared upper-case. */
 const CODE = /^[A-Za-z0-9-]{6,20}$/;
@@ -27,25 +27,38 @@ export function codeFromBytes(bytes: Uint8Array): string {
 }
 
 /** The host's invite form; the same schema checks the form in the browser and on the server. */
-export const inviteFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .optional()
-    .refine((value) => value === undefined || value === "" || CODE.test(value), { message: "invites.codeShape" }),
-  type: z.enum(INVITE_TYPES, { message: "invites.typeRequired" }).default("access"),
-  maxUses: z.coerce
-    .number({ message: "invites.maxUsesRange" })
-    .int({ message: "invites.maxUsesRange" })
-    .min(INVITE_LIMITS.usesMin, { message: "invites.maxUsesRange" })
-    .max(INVITE_LIMITS.usesMax, { message: "invites.maxUsesRange" })
-    .default(INVITE_LIMITS.usesDefault),
-  expiresOn: z
-    .string()
-    .optional()
-    .refine((value) => value === undefined || value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "invites.expiryShape" }),
-});
-export type InviteForm = z.infer<typeof inviteFormSchema>;
+export const inviteFormSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || value === "" || CODE.test(value), { message: "invites.codeShape" }),
+    type: z.enum(INVITE_TYPES, { message: "invites.typeRequired" }).default("access"),
+    maxUses: z.coerce
+      .number({ message: "invites.maxUsesRange" })
+      .int({ message: "invites.maxUsesRange" })
+      .min(INVITE_LIMITS.usesMin, { message: "invites.maxUsesRange" })
+      .max(INVITE_LIMITS.usesMax, { message: "invites.maxUsesRange" })
+      .default(INVITE_LIMITS.usesDefault),
+    expiresOn: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "invites.expiryShape" }),
+    // Only for discount invites: the percentage off, 1-99 (100% is a free invite).
+    discountPercent: z.coerce
+      .number({ message: "invites.discountRange" })
+      .int({ message: "invites.discountRange" })
+      .min(INVITE_LIMITS.discountMin, { message: "invites.discountRange" })
+      .max(INVITE_LIMITS.discountMax, { message: "invites.discountRange" })
+      .optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.type === "discount" && form.discountPercent === undefined)
+      ctx.addIssue({ code: "custom", path: ["discountPercent"], message: "invites.discountRange" });
+  })
+  .transform((form) => ({ ...form, discountPercent: form.type === "discount" ? (form.discountPercent ?? null) : null }));
+export type InviteForm = Omit<z.infer<typeof inviteFormSchema>, "discountPercent"> & { discountPercent?: number | null };
 
 export type InviteRow = { code: string; type: string; max_uses: number; uses: number; expires_at: Date | string | null; revoked_at: Date | string | null };
 
@@ -60,3 +73,7 @@ export function inviteProblem(invite: InviteRow | null | undefined, now: Date): 
 
 /** A free invite waives the price; an access invite only opens a private session. */
 export const waivesPrice = (type: string) => type === "free";
+
+/** The price after a discount invite: the percentage off, rounded down to whole minor units in the player's favour. */
+export const discountedPrice = (priceCents: number, discountPercent: number | null | undefined) =>
+  discountPercent ? priceCents - Math.ceil((priceCents * discountPercent) / 100) : priceCents;

@@ -31,6 +31,7 @@ const kinds: Partial<Record<NotificationType, Kind>> = {
   player_cancelled: { action: (id) => `/session/${id}`, email: false, ics: false },
   session_cancelled: { action: (id) => `/session/${id}`, email: true, ics: false },
   waitlist_spot_available: { action: (id) => `/session/${id}/confirm`, email: true, ics: false },
+  refund_processed: { action: (id) => `/session/${id}`, email: true, ics: false },
 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,0 +1,110 @@
+import { canManageSession, canTakeSeat } from "#app/modules/access/rules";
+import type { Requester } from "#app/modules/auth/session.server";
+import { checkInvite, redeemInvite } from "#app/modules/invites/invites.server";
+import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
+import { insertPayment, latestPaymentOf } from "#app/modules/payments/repo.server";
+import { cardHoldUntil, oxxoAvailability } from "#app/modules/payments/rules";
+import { underSessionLock, type Writer } from "./bookings.server";
+import * as repo from "./repo.server";
+import { type BookingRefusal, closedReason, inviteRefusal, seatsOpenTo } from "./rules";
+import { offerFreedSeats } from "./waitlist.server";
+
+/** Why a paid seat cannot be held: a booking refusal, or one of the payment's own. */
+export type HoldRefusal = BookingRefusal | "isFree" | "oxxoNotOffered" | "oxxoTooClose" | "paymentPending";
+
+export type Hold = {
+  ok: true;
+  bookingId: string;
+  paymentId: string;
+  /** true when the player already held this seat for the same method (a form sent twice): the existing payment is resumed. */
+  resumed: boolean;
+  amountCents: number;
+  currency: string;
+  session: { id: string; title: string; starts_at: Date; voucher_payment_days: number };
+};
+export type HoldResult = Hold | { ok: false; refusal: HoldRefusal };
+
+/**
+ * Takes a seat for a player who is about to pay (card or OXXO): a PENDING_PAYMENT booking whose
+ * hold lapses at `hold_until` (the cleanup job then frees it), and a payment row in 'creating'.
+ * Runs under the session lock like the free path, so the seat invariant holds under any
+ * concurrency. The provider is called afterwards, outside the lock (holds.server's callers).
+ */
+export async function holdPaidSeat(
+  deps: Writer,
+  player: Requester,
+  input: { sessionId: string; method: "CARD" | "OXXO"; inviteCode?: string | null; provider: string },
+) {
+  const result = await underSessionLock<Hold | { ok: false; refusal: HoldRefusal }>(deps, input.sessionId, async (trx, s) => {
+    const refuse = (refusal: HoldRefusal) => ({ result: { ok: false as const, refusal } });
+    if (!canTakeSeat(player, s)) return refuse("ownSession");
+    const closed = closedReason(s, deps.now);
+    if (closed) return refuse(closed);
+    const terms = (await repo.sessionPaymentTerms(trx, s.id))!;
+    const session = { id: s.id, title: s.title, starts_at: new Date(s.starts_at), voucher_payment_days: terms.voucher_payment_days };
+    const existing = await repo.findActiveBookingDetail(trx, s.id, player.id);
+    if (existing) {
+      if (existing.status !== "PENDING_PAYMENT") return refuse("alreadyBooked");
+      const payment = await latestPaymentOf(trx, existing.id);
+      if (!payment || payment.method !== input.method) return refuse("paymentPending");
+      return {
+        result: {
+          ok: true as const,
+          bookingId: existing.id,
+          paymentId: payment.id,
+          resumed: true,
+          amountCents: payment.amount_cents,
+          currency: payment.currency,
+          session,
+        },
+      };
+    }
+    if (input.method === "OXXO") {
+      const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
+      if (oxxo === "hidden") return refuse("oxxoNotOffered");
+      if (oxxo === "tooClose") return refuse("oxxoTooClose");
+    }
+    const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
+    const code = input.inviteCode?.trim() || null;
+    if (s.is_private && !code && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
+    const invite = code ? await checkInvite({ db: trx, now: deps.now }, s.id, code) : null;
+    if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
+    if (s.price_cents === 0 || (invite?.ok && waivesPrice(invite.type))) return refuse("isFree");
+    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0) return refuse("sessionFull");
+    const redeemed = code ? await redeemInvite(trx, s.id, code, deps.now) : null;
+    if (redeemed && !redeemed.ok) return refuse(inviteRefusal(redeemed.problem));
+    // A discount invite's percentage comes from the use just taken, not from the earlier look.
+    const amountCents = discountedPrice(s.price_cents, redeemed?.ok ? redeemed.discountPercent : null);
+    const bookingId = await repo.insertPendingBooking(trx, {
+      sessionId: s.id,
+      userId: player.id,
+      method: input.method,
+      amountCents,
+      currency: s.currency,
+      // Short until the provider made the voucher or page; the caller extends an OXXO hold then.
+      holdUntil: cardHoldUntil(deps.now),
+      now: deps.now,
+      inviteId: redeemed?.ok ? redeemed.inviteId : null,
+    });
+    if (facts.waiting) await repo.deleteWaitlistEntry(trx, s.id, player.id);
+    const paymentId = await insertPayment(trx, {
+      bookingId,
+      userId: player.id,
+      provider: input.provider,
+      method: input.method,
+      amountCents,
+      currency: s.currency,
+      now: deps.now,
+    });
+    return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents, currency: s.currency, session } };
+  });
+  return result as HoldResult;
+}
+
+/** Gives up a hold whose payment could not even be started (the provider refused or failed): the seat goes back, to the line first. */
+export async function releaseHold(deps: Writer, sessionId: string, bookingId: string) {
+  await underSessionLock<{ ok: true }>(deps, sessionId, async (trx, s) => {
+    const moved = await repo.moveBooking(trx, bookingId, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
+    return { result: { ok: true }, notices: moved ? await offerFreedSeats(trx, s, deps.now) : [] };
+  });
+}

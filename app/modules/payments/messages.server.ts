@@ -1,0 +1,23 @@
+import { recipientLang } from "#app/modules/auth/emails.server";
+import { translator } from "#app/modules/i18n/i18next.server";
+import type { PayRefusal } from "./payments.server";
+
+const own = new Set(["isFree", "oxxoNotOffered", "oxxoTooClose", "paymentPending", "providerError", "notFound"]);
+
+/** A refusal as text in a language: the payment's own in the payments namespace, booking ones in sessions. */
+export const payRefusalText = (refusal: PayRefusal, lang: string) =>
+  own.has(refusal)
+    ? translator(recipientLang(lang), "payments")(`errors.${refusal}`)
+    : translator(recipientLang(lang), "sessions")(`booking.errors.${refusal}`);
+
+/** The translation key of a refusal, for a flash toast's `reason`. */
+export const payRefusalStatus = (refusal: PayRefusal): 400 | 403 | 404 | 409 | 502 =>
+  refusal === "providerError"
+    ? 502
+    : refusal === "notFound"
+      ? 404
+      : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired"
+        ? 403
+        : refusal === "isFree" || refusal === "oxxoNotOffered" || refusal === "oxxoTooClose" || refusal === "inviteUnknown"
+          ? 400
+          : 409;

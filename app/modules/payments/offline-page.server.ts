@@ -1,0 +1,83 @@
+import { getEnv } from "#app/env.server";
+import { getRequester, requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import { isLoopbackAddress } from "#app/modules/mailbox/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { getServices } from "#app/services/index.server";
+import { OFFLINE_ACTIONS, type OfflineAction } from "#app/services/payments/offline.server";
+import { voucherPdf } from "#app/services/payments/voucher-pdf.server";
+import { findSessionTitle } from "./repo.server";
+
+const OFFLINE_ID = /^(pi|cs)_offline_[0-9a-f]{24}$/;
+
+/**
+ * The local test-payment page, where a person plays the provider's part: only outside
+ * production, only while the offline adapter is in use, and (like the local mailbox) only from
+ * this machine or to an admin. Anyone else gets a 404.
+ */
+async function offlineAdapter(request: Request) {
+  const offline = getServices().offlinePayments;
+  if (getEnv().NODE_ENV === "production" || !offline) throw new Response("Not Found", { status: 404 });
+  if (isLoopbackAddress(requestMeta(request).ip)) return offline;
+  const user = await getRequester(request, deps());
+  if (!user?.isAdmin) throw new Response("Not Found", { status: 404 });
+  return offline;
+}
+
+export async function offlinePaymentView(request: Request, id: string, lang: "es" | "en" | "pt") {
+  const offline = await offlineAdapter(request);
+  if (!OFFLINE_ID.test(id)) throw new Response("Not Found", { status: 404 });
+  const record = await offline.find(id);
+  if (!record || record.kind === "refund") throw new Response("Not Found", { status: 404 });
+  const title = record.metadata.sessionId ? await findSessionTitle(deps().db, record.metadata.sessionId) : null;
+  return {
+    id: record.id,
+    kind: record.kind,
+    status: record.status,
+    title,
+    amount: `${formatPrice(record.amount_cents, record.currency, lang)} ${record.currency}`,
+    reference: record.voucher_reference,
+    actions: (record.kind === "checkout"
+      ? ["succeed", "fail", "expire", "cancel"]
+      : record.kind === "oxxo"
+        ? ["succeed", "expire"]
+        : ["succeed", "fail", "requireAction"]) as OfflineAction[],
+  };
+}
+
+export async function offlinePaymentAct(request: Request, id: string, action: unknown, lang: string) {
+  const offline = await offlineAdapter(request);
+  if (!OFFLINE_ID.test(id) || !(OFFLINE_ACTIONS as readonly unknown[]).includes(action)) throw new Response("Bad Request", { status: 400 });
+  const result = await offline.act(id, action as OfflineAction);
+  // A card paid through the dialog returns where Stripe's confirmPayment would send it.
+  if (result.ok && !result.redirectTo && action === "succeed") {
+    const record = await offline.find(id);
+    if (record?.kind === "card" && record.metadata.sessionId)
+      return { ok: true as const, redirectTo: `/${lang}/session/${record.metadata.sessionId}?payment=success` };
+  }
+  return result;
+}
+
+/** The offline adapter's voucher PDF for an OXXO intent; null when there is none (or Stripe is in use). */
+export async function offlineVoucher(id: string) {
+  const offline = getServices().offlinePayments;
+  if (!offline || !OFFLINE_ID.test(id)) return null;
+  const record = await offline.find(id);
+  if (!record || record.kind !== "oxxo" || !record.voucher_reference || !record.expires_at) return null;
+  const title = record.metadata.sessionId ? await findSessionTitle(deps().db, record.metadata.sessionId) : null;
+  return voucherPdf({
+    reference: record.voucher_reference,
+    amount: `${formatPrice(record.amount_cents, record.currency, "es")} ${record.currency}`,
+    expiresAt: new Intl.DateTimeFormat("es-MX", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "America/Mexico_City",
+      timeZoneName: "short",
+    }).format(new Date(record.expires_at)),
+    name: record.billing_name,
+    title: title ?? "Mesa",
+  });
+}

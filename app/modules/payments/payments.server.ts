@@ -1,0 +1,238 @@
+import { buildEmail, recipientLang } from "#app/modules/auth/emails.server";
+import type { Requester } from "#app/modules/auth/session.server";
+import type { Writer } from "#app/modules/bookings/bookings.server";
+import { holdPaidSeat, type HoldRefusal, releaseHold } from "#app/modules/bookings/holds.server";
+import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import type { Deps } from "#app/modules/deps.server";
+import { deps as requestDeps } from "#app/modules/deps.server";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { localePath } from "#app/modules/i18n/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { displayNameOf } from "#app/modules/users/rules";
+import { getServices } from "#app/services/index.server";
+import type { Payments } from "#app/services/payments/payments";
+import { isUuid } from "#app/utils/http";
+import * as repo from "./repo.server";
+import { CARD_HOLD_MINUTES, cardHoldUntil, oxxoAvailability, oxxoHoldUntil } from "./rules";
+
+/** A use case's dependencies with the payment port. */
+export type PayDeps = Writer & { payments: Payments };
+
+/** The request's dependencies with the chosen payment adapter. */
+export function payDeps(context?: Parameters<typeof requestDeps>[0]): PayDeps {
+  return { ...requestDeps(context), payments: getServices().payments };
+}
+
+export type PayRefusal = HoldRefusal | "providerError" | "notFound";
+type Refused = { ok: false; refusal: PayRefusal };
+
+const absolute = (deps: Pick<Deps, "appUrl">, url: string) => (url.startsWith("/") ? `${deps.appUrl}${url}` : url);
+
+export type OxxoStarted = {
+  ok: true;
+  bookingId: string;
+  amountCents: number;
+  currency: string;
+  reference: string;
+  voucherUrl: string | null;
+  expiresAt: Date;
+};
+
+/**
+ * OXXO (spec sections 4 and 7): holds the seat, creates and confirms an OXXO PaymentIntent with
+ * the payer's billing name and email and `expires_after_days` = the session's voucherPaymentDays,
+ * then holds the seat until the voucher lapses plus one Mexican business day and mails the
+ * voucher. A form sent twice finds the first voucher. The booking is confirmed only by the webhook.
+ */
+export async function startOxxoPayment(
+  deps: PayDeps,
+  player: Requester,
+  input: { sessionId: string; firstName: string; lastName: string; inviteCode?: string | null },
+): Promise<OxxoStarted | Refused> {
+  const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "OXXO", inviteCode: input.inviteCode, provider: deps.payments.provider });
+  if (!hold.ok) return hold;
+  const existing = await repo.findPayment(deps.db, hold.paymentId);
+  if (hold.resumed && existing?.voucher_reference && existing.voucher_expires_at)
+    return {
+      ok: true,
+      bookingId: hold.bookingId,
+      amountCents: existing.amount_cents,
+      currency: existing.currency,
+      reference: existing.voucher_reference,
+      voucherUrl: existing.voucher_url,
+      expiresAt: new Date(existing.voucher_expires_at),
+    };
+  let voucher;
+  try {
+    voucher = await deps.payments.createOxxo({
+      amountCents: hold.amountCents,
+      currency: hold.currency,
+      name: `${input.firstName} ${input.lastName}`,
+      email: player.email,
+      expiresAfterDays: hold.session.voucher_payment_days,
+      metadata: { paymentId: hold.paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
+      idempotencyKey: `oxxo-${hold.paymentId}`,
+      now: deps.now,
+    });
+  } catch (error) {
+    console.warn(JSON.stringify({ msg: "payments: OXXO intent failed", paymentId: hold.paymentId, error: String(error) }));
+    await repo.updatePayment(deps.db, hold.paymentId, { status: "failed" }, deps.now);
+    await releaseHold(deps, hold.session.id, hold.bookingId);
+    return { ok: false, refusal: "providerError" };
+  }
+  await repo.updatePayment(
+    deps.db,
+    hold.paymentId,
+    {
+      status: "requires_action",
+      provider_ref: voucher.id,
+      payment_intent_ref: voucher.id,
+      voucher_reference: voucher.reference,
+      voucher_url: voucher.hostedVoucherUrl,
+      voucher_expires_at: voucher.expiresAt,
+    },
+    deps.now,
+  );
+  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, oxxoHoldUntil(voucher.expiresAt), deps.now);
+  const lang = recipientLang(player.preferredLanguage);
+  const zone = player.timeZone || "America/Mexico_City";
+  await deps.mailer.send(
+    buildEmail({
+      to: player.email,
+      lang,
+      kind: "oxxoVoucher",
+      name: displayNameOf({ displayName: player.displayName, email: player.email }),
+      link: `${deps.appUrl}${localePath(lang, `/booking/${hold.bookingId}/voucher`)}`,
+      vars: {
+        title: hold.session.title,
+        reference: voucher.reference,
+        amount: `${formatPrice(hold.amountCents, hold.currency, lang)} ${hold.currency}`,
+        until: formatDateTime(voucher.expiresAt, lang, zone),
+        pdf: voucher.hostedVoucherUrl ? absolute(deps, voucher.hostedVoucherUrl) : "",
+      },
+    }),
+  );
+  return {
+    ok: true,
+    bookingId: hold.bookingId,
+    amountCents: hold.amountCents,
+    currency: hold.currency,
+    reference: voucher.reference,
+    voucherUrl: voucher.hostedVoucherUrl,
+    expiresAt: voucher.expiresAt,
+  };
+}
+
+/**
+ * Card without JavaScript (spec section 4, card return URLs): holds the seat and creates a hosted
+ * card page (Stripe Checkout, or the offline test page) returning to /{lang}/session/{id}?payment=success.
+ * Each try is its own payment of the same booking; a second success is refunded as a duplicate.
+ */
+export async function startCardCheckout(deps: PayDeps, player: Requester, input: { sessionId: string; lang: string; inviteCode?: string | null }) {
+  const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
+  if (!hold.ok) return hold;
+  const paymentId = hold.resumed ? await newAttempt(deps, player, hold) : hold.paymentId;
+  const sessionPath = `/${input.lang}/session/${hold.session.id}`;
+  try {
+    const checkout = await deps.payments.createCheckout({
+      amountCents: hold.amountCents,
+      currency: hold.currency,
+      productName: hold.session.title,
+      email: player.email,
+      lang: input.lang,
+      successUrl: `${deps.appUrl}${sessionPath}?payment=success`,
+      cancelUrl: `${deps.appUrl}${sessionPath}/confirm`,
+      // A minute inside the hold, so nobody pays for a seat the hold already gave back.
+      expiresAt: new Date(deps.now.getTime() + (CARD_HOLD_MINUTES - 4) * 60_000),
+      metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
+      idempotencyKey: `checkout-${paymentId}`,
+    });
+    await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: checkout.id, checkout_url: checkout.url }, deps.now);
+    return { ok: true as const, bookingId: hold.bookingId, url: checkout.url };
+  } catch (error) {
+    return cardFailed(deps, hold, paymentId, error);
+  }
+}
+
+/** Card with JavaScript (spec section 7, create-intent for cards): a PaymentIntent whose client secret goes to the Payment Element. */
+export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; inviteCode?: string | null }) {
+  const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
+  if (!hold.ok) return hold;
+  const paymentId = hold.resumed ? await newAttempt(deps, player, hold) : hold.paymentId;
+  try {
+    const intent = await deps.payments.createCardIntent({
+      amountCents: hold.amountCents,
+      currency: hold.currency,
+      email: player.email,
+      metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
+      idempotencyKey: `card-${paymentId}`,
+    });
+    await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: intent.id, payment_intent_ref: intent.id }, deps.now);
+    return {
+      ok: true as const,
+      bookingId: hold.bookingId,
+      paymentIntentId: intent.id,
+      clientSecret: intent.clientSecret,
+      amountCents: hold.amountCents,
+      currency: hold.currency,
+    };
+  } catch (error) {
+    return cardFailed(deps, hold, paymentId, error);
+  }
+}
+
+/** Another card try for a booking already held: a new payment row, and the hold renewed for it. */
+async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: string; amountCents: number; currency: string }) {
+  const id = await repo.insertPayment(deps.db, {
+    bookingId: hold.bookingId,
+    userId: player.id,
+    provider: deps.payments.provider,
+    method: "CARD",
+    amountCents: hold.amountCents,
+    currency: hold.currency,
+    now: deps.now,
+  });
+  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, cardHoldUntil(deps.now), deps.now);
+  return id;
+}
+
+async function cardFailed(
+  deps: PayDeps,
+  hold: { bookingId: string; resumed: boolean; session: { id: string } },
+  paymentId: string,
+  error: unknown,
+): Promise<Refused> {
+  console.warn(JSON.stringify({ msg: "payments: card payment could not start", paymentId, error: String(error) }));
+  await repo.updatePayment(deps.db, paymentId, { status: "failed" }, deps.now);
+  if (!hold.resumed) await releaseHold(deps, hold.session.id, hold.bookingId);
+  return { ok: false, refusal: "providerError" };
+}
+
+/**
+ * The voucher of a booking (GET /api/bookings/{id}/voucher and the voucher page): only its holder
+ * sees it; anyone else, like an unknown id, gets null (a 404).
+ */
+export async function voucherFor(deps: Pick<Deps, "db">, viewer: Requester, bookingId: string) {
+  if (!isUuid(bookingId)) return null;
+  const booking = await bookingsRepo.findBookingWithSession(deps.db, bookingId);
+  if (!booking || booking.user_id !== viewer.id) return null;
+  const payment = await repo.latestPaymentOf(deps.db, bookingId);
+  if (!payment || payment.method !== "OXXO") return null;
+  return { booking, payment };
+}
+
+/**
+ * What the confirmation screen's payment part shows a viewer: whether OXXO is offered (hidden,
+ * greyed out as not eligible, or available), and the viewer's payment in progress, if any.
+ */
+export async function paymentPanel(deps: Pick<Deps, "db" | "now">, sessionId: string, booking: { id: string; status: string } | null) {
+  const terms = isUuid(sessionId) ? await bookingsRepo.sessionPaymentTerms(deps.db, sessionId) : undefined;
+  const oxxo = terms ? oxxoAvailability(terms, deps.now) : "hidden";
+  let pending: { method: string; holdUntil: Date | null } | null = null;
+  if (booking?.status === "PENDING_PAYMENT") {
+    const payment = await repo.latestPaymentOf(deps.db, booking.id);
+    const detail = await bookingsRepo.findBookingWithSession(deps.db, booking.id);
+    pending = { method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null };
+  }
+  return { oxxo, minAdvanceHours: terms?.min_advance_booking_hours ?? 0, voucherDays: terms?.voucher_payment_days ?? 3, pending };
+}

@@ -1,0 +1,160 @@
+import type { Database } from "#db/client.server";
+
+const paymentColumns = [
+  "id",
+  "booking_id",
+  "user_id",
+  "provider",
+  "method",
+  "provider_ref",
+  "payment_intent_ref",
+  "checkout_url",
+  "amount_cents",
+  "currency",
+  "status",
+  "voucher_reference",
+  "voucher_url",
+  "voucher_expires_at",
+  "refund_ref",
+  "refund_reason",
+  "created_at",
+] as const;
+
+export async function insertPayment(
+  db: Database,
+  input: { bookingId: string; userId: string; provider: string; method: "CARD" | "OXXO"; amountCents: number; currency: string; now: Date },
+) {
+  const row = await db
+    .insertInto("payments")
+    .values({
+      booking_id: input.bookingId,
+      user_id: input.userId,
+      provider: input.provider,
+      method: input.method,
+      amount_cents: input.amountCents,
+      currency: input.currency,
+      status: "creating",
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type PaymentRow = Awaited<ReturnType<typeof findPayment>>;
+
+export function findPayment(db: Database, paymentId: string) {
+  return db.selectFrom("payments").select(paymentColumns).where("id", "=", paymentId).executeTakeFirst();
+}
+
+export function lockPayment(db: Database, paymentId: string) {
+  return db.selectFrom("payments").select(paymentColumns).where("id", "=", paymentId).forUpdate().executeTakeFirst();
+}
+
+/** The payment a provider object names: by our id when its metadata carries it, else by the provider's ids. */
+export function findPaymentByRef(db: Database, ref: string) {
+  return db
+    .selectFrom("payments")
+    .select(paymentColumns)
+    .where((eb) => eb.or([eb("provider_ref", "=", ref), eb("payment_intent_ref", "=", ref)]))
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+/** The latest payment of a booking. */
+export function latestPaymentOf(db: Database, bookingId: string) {
+  return db.selectFrom("payments").select(paymentColumns).where("booking_id", "=", bookingId).orderBy("created_at", "desc").executeTakeFirst();
+}
+
+/** Whether another payment of the booking already succeeded (a second one is a duplicate). */
+export async function otherPaidPayment(db: Database, bookingId: string, paymentId: string) {
+  const row = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("booking_id", "=", bookingId)
+    .where("id", "<>", paymentId)
+    .where("status", "in", ["succeeded", "refund_pending", "refunded"])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether another payment of the booking may still succeed (so a lapsed one does not free the seat). */
+export async function otherLivePayment(db: Database, bookingId: string, paymentId: string) {
+  const row = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("booking_id", "=", bookingId)
+    .where("id", "<>", paymentId)
+    .where("status", "in", ["creating", "requires_payment_method", "requires_action", "processing"])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePayment(
+  db: Database,
+  paymentId: string,
+  set: Partial<{
+    status: string;
+    provider_ref: string;
+    payment_intent_ref: string;
+    checkout_url: string;
+    voucher_reference: string;
+    voucher_url: string | null;
+    voucher_expires_at: Date;
+    refund_ref: string;
+    refund_reason: string;
+  }>,
+  now: Date,
+) {
+  await db
+    .updateTable("payments")
+    .set({ ...set, updated_at: now })
+    .where("id", "=", paymentId)
+    .execute();
+}
+
+/** Records a provider event id; false when it was processed before (a replay). */
+export async function claimEvent(db: Database, id: string, type: string, now: Date) {
+  const row = await db
+    .insertInto("webhook_events")
+    .values({ id, type, received_at: now })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The paid (succeeded) payment of a booking, if any: what a refund gives back. */
+export function paidPaymentOf(db: Database, bookingId: string) {
+  return db.selectFrom("payments").select(paymentColumns).where("booking_id", "=", bookingId).where("status", "=", "succeeded").executeTakeFirst();
+}
+
+export async function findSessionTitle(db: Database, sessionId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+  return (await db.selectFrom("sessions").select("title").where("id", "=", sessionId).executeTakeFirst())?.title ?? null;
+}
+
+/** Paid payments whose booking was cancelled (the player left, was removed, or the session was cancelled), not yet refunded. */
+export function paidPaymentsOfCancelledBookings(db: Database, sessionId: string, userId: string | null) {
+  let query = db
+    .selectFrom("payments as p")
+    .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .select(["p.id", "p.booking_id", "p.payment_intent_ref", "b.session_id"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.status", "=", "CANCELLED")
+    .where("p.status", "=", "succeeded");
+  if (userId) query = query.where("b.user_id", "=", userId);
+  return query.execute();
+}
+
+/** Marks a paid payment as being refunded; false when someone else already did (so a refund is asked for once). */
+export async function markRefundPending(db: Database, paymentId: string, reason: string, now: Date) {
+  const result = await db
+    .updateTable("payments")
+    .set({ status: "refund_pending", refund_reason: reason, updated_at: now })
+    .where("id", "=", paymentId)
+    .where("status", "=", "succeeded")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { countdown, mexicanHolidays, onPaymentSucceeded, oxxoAvailability, oxxoHoldUntil, oxxoNameSchema } from "./rules";
+
+const now = new Date("2026-11-24T12:00:00Z");
+const session = (extra: Partial<Parameters<typeof oxxoAvailability>[0]> = {}) => ({
+  currency: "MXN",
+  allowed_payment_methods: ["CARD", "OXXO"],
+  starts_at: new Date(now.getTime() + 200 * 3_600_000),
+  min_advance_booking_hours: 120,
+  ...extra,
+});
+
+describe("OXXO availability", () => {
+  it("is offered for MXN sessions allowing it that start far enough ahead", () => {
+    expect(oxxoAvailability(session(), now)).toBe("available");
+  });
+  it("is hidden for other currencies, without OXXO or without a date", () => {
+    expect(oxxoAvailability(session({ currency: "USD" }), now)).toBe("hidden");
+    expect(oxxoAvailability(session({ allowed_payment_methods: ["CARD"] }), now)).toBe("hidden");
+    expect(oxxoAvailability(session({ starts_at: null }), now)).toBe("hidden");
+  });
+  it("is greyed out under minAdvanceBookingHours, exactly at it offered", () => {
+    expect(oxxoAvailability(session({ starts_at: new Date(now.getTime() + 119.9 * 3_600_000) }), now)).toBe("tooClose");
+    expect(oxxoAvailability(session({ starts_at: new Date(now.getTime() + 120 * 3_600_000) }), now)).toBe("available");
+  });
+});
+
+describe("OXXO hold", () => {
+  it("lasts to the end of the next Mexican business day after the voucher lapses", () => {
+    // Voucher lapses Thursday 2026-11-26 23:59 Mexico City (05:59Z Friday): held through Friday 27th.
+    expect(oxxoHoldUntil(new Date("2026-11-27T05:59:00Z")).toISOString()).toBe("2026-11-28T05:59:59.000Z");
+  });
+  it("skips weekends", () => {
+    // Lapses Friday 2026-11-27 23:59 local: the next business day is Monday 30th.
+    expect(oxxoHoldUntil(new Date("2026-11-28T05:59:00Z")).toISOString()).toBe("2026-12-01T05:59:59.000Z");
+  });
+  it("skips Mexican holidays (16 September, the third Monday of November, 25 December)", () => {
+    expect(mexicanHolidays(2026).has("11-16")).toBe(true);
+    expect(mexicanHolidays(2026).has("02-02")).toBe(true);
+    expect(mexicanHolidays(2030).has("10-01")).toBe(true);
+    // Lapses Thursday 2026-12-24 local: the 25th is a holiday, then the weekend; Monday 28th.
+    expect(oxxoHoldUntil(new Date("2026-12-25T05:59:00Z")).toISOString()).toBe("2026-12-29T05:59:59.000Z");
+  });
+});
+
+describe("voucher countdown", () => {
+  it("counts days, hours and minutes, and ends at expiry", () => {
+    expect(countdown(new Date(now.getTime() + (2 * 1440 + 3 * 60 + 4) * 60_000 + 30_000), now)).toEqual({ days: 2, hours: 3, minutes: 4 });
+    expect(countdown(now, now)).toBeNull();
+  });
+});
+
+describe("OXXO name form", () => {
+  it("trims and needs two characters in each name", () => {
+    expect(oxxoNameSchema.safeParse({ firstName: "  Ana ", lastName: " Robles " })).toMatchObject({
+      success: true,
+      data: { firstName: "Ana", lastName: "Robles" },
+    });
+    const bad = oxxoNameSchema.safeParse({ firstName: " A ", lastName: "" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(["firstNameRequired", "lastNameRequired"]);
+    expect(oxxoNameSchema.safeParse({ firstName: "An\u0000a", lastName: "Robles" }).success).toBe(false);
+  });
+});
+
+describe("a payment that succeeds", () => {
+  it("confirms a held seat once, retakes a lapsed one only when a seat is open, refunds otherwise", () => {
+    expect(onPaymentSucceeded({ status: "PENDING_PAYMENT" }, 0)).toBe("confirm");
+    expect(onPaymentSucceeded({ status: "CONFIRMED" }, 0)).toBe("alreadyConfirmed");
+    expect(onPaymentSucceeded({ status: "EXPIRED" }, 1)).toBe("retake");
+    expect(onPaymentSucceeded({ status: "EXPIRED" }, 0)).toBe("refund");
+    expect(onPaymentSucceeded({ status: "CANCELLED" }, 3)).toBe("refund");
+  });
+});

@@ -1,0 +1,183 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Banner } from "#app/components/sessions/confirm-parts";
+import { buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { voucherFor } from "#app/modules/payments/payments.server";
+import { countdown, VOUCHER_POLL } from "#app/modules/payments/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { notFound } from "#app/utils/http";
+import { useNonce } from "#app/utils/nonce";
+
+// Plain HTML (decision record 021) with a few lines of inline script for the copy button and the countdown.
+export const handle = { i18n: ["payments", "sessions"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.metaTitle} · Mesa` : "Mesa" }];
+
+/** The spec's voucher display page; only the booking's holder sees it (anyone else: 404). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const d = deps(context);
+  const found = await voucherFor(d, user, params.id ?? "");
+  if (!found) notFound();
+  const { booking, payment } = found;
+  const t = translator(lang, "payments");
+  const zone = user.timeZone;
+  const expiresAt = payment.voucher_expires_at ? new Date(payment.voucher_expires_at) : null;
+  const amount = `${formatPrice(payment.amount_cents, payment.currency, lang)} ${payment.currency}`;
+  const until = expiresAt ? formatDateTime(expiresAt, lang, zone) : "";
+  const left = expiresAt ? countdown(expiresAt, d.now) : null;
+  const state =
+    booking.status === "CONFIRMED" ? "paid" : booking.status === "PENDING_PAYMENT" ? (payment.voucher_reference ? "waiting" : "creating") : "lapsed";
+  return {
+    metaTitle: t("voucher.metaTitle"),
+    state,
+    reference: payment.voucher_reference,
+    voucherUrl: payment.voucher_url,
+    amount,
+    until,
+    expiresAtIso: expiresAt?.toISOString() ?? null,
+    countdown: left ? t("voucher.countdown", left) : t("voucher.expired"),
+    countdownTemplate: t("voucher.countdown", { days: "{d}", hours: "{h}", minutes: "{m}" }),
+    reservedDays: expiresAt ? Math.max(1, Math.ceil((expiresAt.getTime() - new Date(payment.created_at).getTime()) / 86_400_000)) : 3,
+    share: payment.voucher_reference
+      ? `https://wa.me/?text=${encodeURIComponent(t("voucher.shareText", { title: booking.title, reference: payment.voucher_reference, amount, until }))}`
+      : null,
+    session: {
+      href: localePath(lang, `/session/${booking.session_id}`),
+      title: booking.title,
+      when: formatDateTime(new Date(booking.starts_at), lang, zone),
+      location: booking.location,
+    },
+  };
+}
+
+export default function VoucherPage() {
+  const v = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const nonce = useNonce();
+  return (
+    <article className="mx-auto max-w-xl space-y-5">
+      {v.state === "waiting" || v.state === "creating" ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(v.state === "creating" ? VOUCHER_POLL.intervalMs / 1000 : VOUCHER_POLL.countdownMs / 1000)} />
+        </noscript>
+      ) : null}
+      <header className="rounded-lg border border-green-300 bg-green-50 p-5 text-center">
+        <h1 className="text-2xl font-bold text-green-950">{t("voucher.heading")}</h1>
+        <p className="mt-1 text-green-950">{t("voucher.reserved", { count: v.reservedDays })}</p>
+      </header>
+      {v.state === "paid" ? <Banner tone="ok">{t("voucher.paid")}</Banner> : null}
+      {v.state === "lapsed" ? <Banner tone="warn">{t("voucher.lapsed")}</Banner> : null}
+      {v.reference ? (
+        <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+          <div>
+            <label htmlFor="voucher-ref" className="block text-sm text-stone-600">
+              {t("voucher.reference")}
+            </label>
+            <div className="mt-1 flex gap-2">
+              <input
+                id="voucher-ref"
+                readOnly
+                value={v.reference}
+                className="w-full rounded-md border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-lg tracking-wider"
+              />
+              <button
+                id="copy-ref"
+                type="button"
+                hidden
+                data-copy={t("voucher.copy")}
+                data-copied={t("voucher.copied")}
+                className={buttonClass("secondary")}
+                aria-live="polite"
+              >
+                {t("voucher.copy")}
+              </button>
+            </div>
+          </div>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-stone-600">{t("voucher.amount")}</dt>
+              <dd className="text-xl font-bold">{v.amount}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-600">{t("voucher.expiresAt")}</dt>
+              <dd className="font-semibold">{v.until}</dd>
+            </div>
+            {v.state === "waiting" ? (
+              <div>
+                <dt className="text-sm text-stone-600">{t("voucher.timeLeft")}</dt>
+                <dd
+                  id="countdown"
+                  data-end={v.expiresAtIso ?? ""}
+                  data-format={v.countdownTemplate}
+                  data-expired={t("voucher.expired")}
+                  className="font-semibold"
+                >
+                  {v.countdown}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            {v.voucherUrl ? (
+              <a href={v.voucherUrl} className={buttonClass("primary")} download={v.voucherUrl.startsWith("/") ? "ficha-oxxo.pdf" : undefined}>
+                {t("voucher.download")}
+              </a>
+            ) : null}
+            {v.share ? (
+              <a href={v.share} className={buttonClass("secondary")} target="_blank" rel="noopener noreferrer">
+                {t("voucher.share")}
+              </a>
+            ) : null}
+          </div>
+        </section>
+      ) : (
+        <Banner tone="info">{t("voucher.pending")}</Banner>
+      )}
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-semibold">{t("voucher.stepsTitle")}</h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-stone-800">
+          {(["1", "2", "3", "4", "5"] as const).map((n) => (
+            <li key={n}>{t(`voucher.steps.${n}`)}</li>
+          ))}
+        </ol>
+      </section>
+      <section className="rounded-lg border border-stone-200 bg-white p-5">
+        <h2 className="font-semibold">{t("voucher.sessionTitle")}</h2>
+        <p className="mt-2 font-medium">{v.session.title}</p>
+        <dl className="mt-1 text-sm text-stone-700">
+          <dt className="inline">{t("voucher.when")}: </dt>
+          <dd className="inline">{v.session.when}</dd>
+          <br />
+          <dt className="inline">{t("voucher.where")}: </dt>
+          <dd className="inline">{v.session.location || t("voucher.online")}</dd>
+        </dl>
+        <p className="mt-3 text-sm text-stone-700">{t("voucher.chatNote")}</p>
+        <Link to={v.session.href} className={`${buttonClass("secondary")} mt-3`}>
+          {t("voucher.backToSession")}
+        </Link>
+      </section>
+      {/* Copy (2 s confirmation, legacy fallback) and a countdown refreshed every 60 s; without script the field is selectable and the page refreshes itself. */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: enhance }} />
+    </article>
+  );
+}
+
+const enhance = `(function(){var b=document.getElementById("copy-ref"),r=document.getElementById("voucher-ref");
+if(b&&r){b.hidden=false;b.addEventListener("click",function(){var done=function(){b.textContent=b.dataset.copied;setTimeout(function(){b.textContent=b.dataset.copy},${VOUCHER_POLL.copiedMs})};
+var legacy=function(){r.select();try{document.execCommand("copy")}catch(e){}done()};
+if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(r.value).then(done,legacy)}else{legacy()}})}
+var c=document.getElementById("countdown");if(c&&c.dataset.end){var end=Date.parse(c.dataset.end);setInterval(function(){var ms=end-Date.now();
+if(ms<=0){c.textContent=c.dataset.expired;return}var m=Math.floor(ms/60000);c.textContent=c.dataset.format.replace("{d}",Math.floor(m/1440)).replace("{h}",Math.floor(m%1440/60)).replace("{m}",m%60)},${VOUCHER_POLL.countdownMs})}})();`;
+
+export const ErrorBoundary = GeneralErrorBoundary;

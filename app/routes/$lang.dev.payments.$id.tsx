@@ -1,0 +1,69 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Banner } from "#app/components/sessions/confirm-parts";
+import { Button } from "#app/components/ui/button";
+import type { Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/offline-page.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
+
+export const handle = { i18n: ["payments", "sessions"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
+
+/** The offline adapter's stand-in for Stripe's hosted pages: make a payment succeed, fail, need action or lapse. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const view = await offlinePaymentView(request, params.id ?? "", lang);
+  return { ...view, heading: translator(lang, "payments")("dev.title") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const id = params.id ?? "";
+  const form = await readForm(request);
+  const result = await offlinePaymentAct(request, id, form.get("action"), lang);
+  const here = localePath(lang, `/dev/payments/${id}`);
+  if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
+  if (result.redirectTo) return redirect(result.redirectTo, 303);
+  return redirectWithToast(here, { type: "success", key: "payments:dev.done", params: { status: String(form.get("action")) } });
+}
+
+export default function OfflinePaymentPage() {
+  const v = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  return (
+    <section className="mx-auto max-w-md space-y-4 rounded-lg border border-dashed border-amber-400 bg-white p-6">
+      <h1 className="text-2xl font-bold">{t("dev.title")}</h1>
+      <Banner tone="warn">{t("dev.subtitle")}</Banner>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        {v.title ? <dd className="col-span-2 text-base font-semibold">{v.title}</dd> : null}
+        <dt className="text-stone-600">{t("dev.amount")}</dt>
+        <dd className="font-bold">{v.amount}</dd>
+        <dt className="text-stone-600">{t("dev.kind")}</dt>
+        <dd>{v.kind}</dd>
+        <dt className="text-stone-600">{t("dev.status")}</dt>
+        <dd data-testid="offline-status">{v.status}</dd>
+        {v.reference ? (
+          <>
+            <dt className="text-stone-600">{t("dev.reference")}</dt>
+            <dd className="font-mono">{v.reference}</dd>
+          </>
+        ) : null}
+      </dl>
+      <Form method="post" className="grid gap-2">
+        {v.actions.map((a) => (
+          <Button key={a} name="action" value={a} variant={a === "succeed" ? "primary" : "secondary"} className="w-full">
+            {t(`dev.${a}`)}
+          </Button>
+        ))}
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

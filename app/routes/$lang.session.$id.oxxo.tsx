@@ -1,0 +1,154 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Banner } from "#app/components/sessions/confirm-parts";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Link } from "#app/components/ui/link";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { confirmationView } from "#app/modules/bookings/confirmation.server";
+import { deps } from "#app/modules/deps.server";
+import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { payRefusalText } from "#app/modules/payments/messages.server";
+import { payDeps, paymentPanel, startOxxoPayment } from "#app/modules/payments/payments.server";
+import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { parseForm, readForm } from "#app/utils/form.server";
+import { notFound } from "#app/utils/http";
+
+// The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
+export const handle = { i18n: ["payments", "sessions", "validation"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const d = deps(context);
+  const view = await confirmationView(d, params.id ?? "", user);
+  if (!view) notFound();
+  const panel = await paymentPanel(d, view.row.id, view.booking);
+  const confirmHref = localePath(lang, `/session/${view.row.id}/confirm`);
+  // A voucher already made for this seat is shown instead of a second form.
+  if (panel.pending?.method === "OXXO" && view.booking)
+    throw await redirectWithToast(localePath(lang, `/booking/${view.booking.id}/voucher`), { type: "info", key: "payments:voucher.pending" });
+  if (panel.oxxo !== "available" || view.booking || view.closed || view.isHost || view.free)
+    throw await redirectWithToast(confirmHref, { type: "error", key: `payments:errors.${panel.oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered"}` });
+  const { row } = view;
+  return {
+    heading: translator(lang, "payments")("oxxo.title"),
+    confirmHref,
+    inviteCode: new URL(request.url).searchParams.get("invite")?.trim().slice(0, 20) ?? "",
+    voucherDays: panel.voucherDays,
+    session: {
+      title: row.title,
+      // Spec section 2: the date in Mexican Spanish format, in Mexico City time, whatever the page's language.
+      date: new Intl.DateTimeFormat("es-MX", {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "America/Mexico_City",
+        timeZoneName: "short",
+      }).format(new Date(row.starts_at)),
+      location: row.location,
+      price: `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
+    },
+    defaults: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
+    locale: intlLocale[lang],
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const form = await readForm(request);
+  const submission = parseForm(form, { schema: oxxoNameSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const sessionId = params.id ?? "";
+  const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
+  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode });
+  if (!result.ok) {
+    const reason = payRefusalText(result.refusal, lang);
+    return redirectWithToast(localePath(lang, `/session/${sessionId}/confirm`), {
+      type: "error",
+      key: "sessions:booking.errors.bookingFailed",
+      params: { reason },
+    });
+  }
+  return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
+}
+
+export default function OxxoNamePage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("payments");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: loaderData.defaults,
+    constraint: getZodConstraint(oxxoNameSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: oxxoNameSchema }),
+  });
+  const s = loaderData.session;
+  return (
+    <section className="mx-auto max-w-lg space-y-5 rounded-lg border border-stone-200 bg-white p-6">
+      <header>
+        <h1 className="text-2xl font-bold">{t("oxxo.title")}</h1>
+        <p className="mt-1 text-stone-700">{t("oxxo.subtitle")}</p>
+      </header>
+      <dl className="grid gap-1 rounded-md bg-stone-50 p-4 text-sm">
+        <dt className="sr-only">{t("voucher.sessionTitle")}</dt>
+        <dd className="text-base font-semibold">{s.title}</dd>
+        <dd>{s.date}</dd>
+        {s.location ? <dd>{s.location}</dd> : null}
+        <dd className="text-lg font-bold">{s.price}</dd>
+      </dl>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        {loaderData.inviteCode ? <input type="hidden" name="inviteCode" value={loaderData.inviteCode} /> : null}
+        <Field
+          label={t("oxxo.firstName")}
+          errors={fields.firstName.errors}
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+        />
+        <Field
+          label={t("oxxo.lastName")}
+          errors={fields.lastName.errors}
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+        />
+        <ul className="space-y-2">
+          <li>
+            <Banner tone="info">{t("oxxo.warnings.reservation")}</Banner>
+          </li>
+          <li>
+            <Banner tone="warn">{t("oxxo.warnings.expires", { days: loaderData.voucherDays })}</Banner>
+          </li>
+          <li>
+            <Banner tone="info">{t("oxxo.warnings.email")}</Banner>
+          </li>
+          <li>
+            <Banner tone="info">{t("oxxo.warnings.confirmation")}</Banner>
+          </li>
+        </ul>
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link to={loaderData.confirmHref} className={buttonClass("secondary")}>
+            {t("oxxo.cancel")}
+          </Link>
+          <Button disabled={busy}>{busy ? t("oxxo.processing") : t("oxxo.confirm")}</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { voucherFor } from "#app/modules/payments/payments.server";
+
+/** GET /api/bookings/{id}/voucher (spec section 7): the holder's OXXO voucher; null fields while it is being made. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const found = await voucherFor(deps(context), user, params.id ?? "");
+  if (!found) return apiError("Booking not found", 404);
+  const { payment } = found;
+  return apiJson({
+    voucherReference: payment.voucher_reference,
+    voucherUrl: payment.voucher_url,
+    voucherExpiresAt: payment.voucher_expires_at ? new Date(payment.voucher_expires_at).toISOString() : null,
+  });
+}

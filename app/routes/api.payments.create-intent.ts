@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { recipientLang } from "#app/modules/auth/emails.server";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { payRefusalStatus, payRefusalText } from "#app/modules/payments/messages.server";
+import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
+import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { isUuid } from "#app/utils/http";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/payments/create-intent (spec section 7).
+ * OXXO: {sessionId, paymentMethod: "oxxo", country: "MX", firstName, lastName} answers
+ * {booking: {id}, amount, currency, oxxoDetails: {reference, hostedVoucherUrl, expiresAfter}}.
+ * Card: {sessionId, country} answers {clientSecret} (and the booking id). Errors are {error}.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  const body = await readBody(request);
+  if (!body) return apiError("Send a JSON object", 400);
+  if (body.isSubscription === true || body.seriesId !== undefined) return apiError("Series subscriptions are not paid here yet", 400);
+  if (!isUuid(body.sessionId)) return apiError("Session ID is required to create payment", 400);
+  const method = String(body.paymentMethod ?? "card").toLowerCase();
+  const d = payDeps(context);
+  if (method === "oxxo") {
+    const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
+    if (!names.success) return apiError(translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message), 400);
+    const result = await startOxxoPayment(d, user, {
+      sessionId: body.sessionId,
+      ...names.data,
+      inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
+    });
+    if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal));
+    return apiJson(
+      {
+        booking: { id: result.bookingId },
+        amount: result.amountCents,
+        currency: result.currency,
+        oxxoDetails: { reference: result.reference, hostedVoucherUrl: result.voucherUrl, expiresAfter: Math.floor(result.expiresAt.getTime() / 1000) },
+      },
+      201,
+    );
+  }
+  if (method !== "card") return apiError('paymentMethod must be "card" or "oxxo"', 400);
+  const result = await startCardIntent(d, user, {
+    sessionId: body.sessionId,
+    inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
+  });
+  if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal));
+  return apiJson({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency }, 201);
+}

@@ -1,0 +1,66 @@
+import type { Database } from "#db/client.server";
+
+/** The offline adapter's own records (it stands in for the provider's database). */
+export type OfflineIntent = {
+  id: string;
+  kind: "card" | "oxxo" | "checkout" | "refund";
+  amount_cents: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string>;
+  billing_name: string | null;
+  billing_email: string | null;
+  voucher_reference: string | null;
+  expires_at: Date | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  payment_intent_id: string | null;
+  idempotency_key: string | null;
+  created_at: Date;
+};
+
+const columns = [
+  "id",
+  "kind",
+  "amount_cents",
+  "currency",
+  "status",
+  "metadata",
+  "billing_name",
+  "billing_email",
+  "voucher_reference",
+  "expires_at",
+  "success_url",
+  "cancel_url",
+  "payment_intent_id",
+  "idempotency_key",
+  "created_at",
+] as const;
+
+/** Inserts a record; a repeated idempotency key returns the first record, as the provider does. */
+export async function insertOfflineIntent(db: Database, row: Omit<OfflineIntent, "created_at"> & { created_at: Date }): Promise<OfflineIntent> {
+  const inserted = await db
+    .insertInto("offline_payment_intents")
+    .values({ ...row, metadata: JSON.stringify(row.metadata) })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+  if (inserted) return inserted as unknown as OfflineIntent;
+  return (await findOfflineIntentByKey(db, row.idempotency_key!))!;
+}
+
+export async function findOfflineIntent(db: Database, id: string): Promise<OfflineIntent | undefined> {
+  return (await db.selectFrom("offline_payment_intents").select(columns).where("id", "=", id).executeTakeFirst()) as OfflineIntent | undefined;
+}
+
+async function findOfflineIntentByKey(db: Database, key: string): Promise<OfflineIntent | undefined> {
+  return (await db.selectFrom("offline_payment_intents").select(columns).where("idempotency_key", "=", key).executeTakeFirst()) as OfflineIntent | undefined;
+}
+
+export async function setOfflineIntentStatus(db: Database, id: string, status: string, paymentIntentId?: string) {
+  await db
+    .updateTable("offline_payment_intents")
+    .set({ status, ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}) })
+    .where("id", "=", id)
+    .execute();
+}

@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test";
+import { expect, hostSession, newUser, openMail, signInAs, test, type TestUser } from "./fixtures";
+
+/** Switches the browser to another account. */
+async function actAs(page: Page, user: TestUser) {
+  await page.context().clearCookies();
+  await signInAs(page, user);
+}
+
+async function paidSession(page: Page, host: TestUser, fields: Record<string, unknown> = {}) {
+  await actAs(page, host);
+  return hostSession(page, {
+    price: 25000,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD", "OXXO"],
+    minAdvanceBookingHours: 120,
+    voucherPaymentDays: 3,
+    maxParticipants: 3,
+    ...fields,
+  });
+}
+
+// Both projects run these: with JavaScript off every step is a plain form post or link.
+test("OXXO in Spanish: the name form refuses short names, makes a voucher, mails it, and the payment at the store confirms the seat", async ({ page }) => {
+  const host = await newUser({ role: "dm" });
+  const player = await newUser({ preferredLanguage: "es" });
+  const title = `Cripta OXXO ${Date.now()}`;
+  const id = await paidSession(page, host, { title });
+
+  await actAs(page, player);
+  await page.goto(`/es/session/${id}/confirm`);
+  await page.getByRole("link", { name: "Pagar en OXXO" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pago en efectivo en OXXO");
+  await expect(page.getByText("La reserva vence en 3 días si no pagas.")).toBeVisible();
+  await page.getByLabel("Nombre", { exact: true }).fill(" A ");
+  await page.getByLabel("Apellido").fill("");
+  await page.getByRole("button", { name: "Confirmar y generar ficha" }).click();
+  await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
+  await expect(page.getByText("Escribe tu apellido.")).toBeVisible();
+
+  await page.getByLabel("Nombre", { exact: true }).fill("  Ana ");
+  await page.getByLabel("Apellido").fill(" Robles ");
+  await page.getByRole("button", { name: "Confirmar y generar ficha" }).click();
+  await expect(page).toHaveURL(/\/es\/booking\/[0-9a-f-]{36}\/voucher$/);
+  const voucherUrl = page.url();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reserva Creada");
+  const reference = await page.getByLabel("Número de referencia").inputValue();
+  expect(reference).toMatch(/^\d{18}$/);
+  await expect(page.getByText(/^\d+ d \d+ h \d+ min$/)).toBeVisible();
+  await expect(page.getByText("Ve a cualquier tienda OXXO (más de 20,000 en México).")).toBeVisible();
+  await expect(page.getByText("El chat de la sesión se abre cuando se confirme tu pago.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Compartir por WhatsApp" })).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\?text=.*${reference}`));
+
+  // The voucher PDF is a real PDF.
+  const pdfHref = await page.getByRole("link", { name: "Descargar ficha (PDF)" }).getAttribute("href");
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Another player cannot see it.
+  const stranger = await newUser();
+  await actAs(page, stranger);
+  const denied = await page.request.get(voucherUrl);
+  expect(denied.status()).toBe(404);
+
+  // The voucher went out by email.
+  await openMail(page, "es", player.email, new RegExp(`Tu ficha OXXO para ${title}`));
+  await expect(page.getByText(reference).first()).toBeVisible();
+
+  // The seat is pending until the store reports the payment (the offline test page plays Stripe).
+  await actAs(page, player);
+  await page.goto(`/es/session/${id}/confirm`);
+  await expect(page.getByText("Tu pago está en camino")).toBeVisible();
+  const pdfId = /\/api\/payments\/offline\/(pi_offline_[0-9a-f]+)\/voucher/.exec(pdfHref!)![1];
+  await page.goto(`/es/dev/payments/${pdfId}`);
+  await page.getByRole("button", { name: "Pago exitoso" }).click();
+  await expect(page.getByTestId("offline-status")).toHaveText("succeeded");
+  await page.goto(voucherUrl);
+  await expect(page.getByText("¡Pago recibido! Tu reserva está confirmada.")).toBeVisible();
+});
+
+test("card in Spanish: without JavaScript 'Pagar con tarjeta' goes to the card page and back; with it the card dialog opens; only the webhook confirms", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const host = await newUser({ role: "dm" });
+  const player = await newUser({ preferredLanguage: "es" });
+  const id = await paidSession(page, host, { currency: "USD", allowedPaymentMethods: ["CARD"] });
+
+  await actAs(page, player);
+  await page.goto(`/es/session/${id}/confirm`);
+  // OXXO is hidden for a session not in MXN.
+  await expect(page.getByRole("link", { name: "Pagar en OXXO" })).toHaveCount(0);
+  if (javaScriptEnabled) {
+    await expect(page.locator("html[data-hydrated='true']")).toHaveCount(1);
+    await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+    const dialog = page.getByRole("dialog", { name: "Completar pago" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Tu reserva se confirmará cuando se procese el pago.")).toBeVisible();
+    await expect(dialog.getByText("$250.00 USD")).toBeVisible();
+    // No Stripe script on the page: the offline adapter leads to its test page instead.
+    expect(await page.locator("script[src*='stripe']").count()).toBe(0);
+    await dialog.getByRole("link", { name: "Continuar al pago de prueba" }).click();
+    await expect(page).toHaveURL(/\/es\/dev\/payments\/pi_offline_[0-9a-f]+$/);
+  } else {
+    await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+    await expect(page).toHaveURL(/\/es\/dev\/payments\/cs_offline_[0-9a-f]+$/);
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pago de prueba");
+
+  // A declined card keeps the player on the card page; the seat stays held.
+  await page.getByRole("button", { name: "Pago rechazado" }).click();
+  await expect(page.getByText("Evento enviado: fail")).toBeVisible();
+  await page.getByRole("button", { name: "Pago exitoso" }).click();
+  await expect(page).toHaveURL(new RegExp(`/es/session/${id}\\?payment=success$`));
+  await expect(page.getByText("¡Pago recibido! Tu reserva está confirmada.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Salir de la sesión" })).toBeVisible();
+});
+
+test("OXXO is greyed out with a note when the session starts too soon", async ({ page }) => {
+  const host = await newUser({ role: "dm" });
+  const player = await newUser();
+  const id = await paidSession(page, host, { date: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+  await actAs(page, player);
+  await page.goto(`/es/session/${id}/confirm`);
+  await expect(page.getByRole("button", { name: "Pagar en OXXO" })).toBeDisabled();
+  await expect(page.getByText("No disponible: la sesión empieza en menos de 120 horas.")).toBeVisible();
+  // The name page refuses too, with the reason.
+  await page.goto(`/es/session/${id}/oxxo`);
+  await expect(page).toHaveURL(new RegExp(`/es/session/${id}/confirm$`));
+  await expect(page.getByText("La sesión empieza muy pronto para pagar en OXXO.")).toBeVisible();
+});

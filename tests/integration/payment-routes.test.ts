@@ -1,0 +1,181 @@
+import { describe, expect, it } from "vitest";
+import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher";
+import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
+import { loader as voucherApi } from "../../app/routes/api.bookings.$id.voucher";
+import { action as createIntent } from "../../app/routes/api.payments.create-intent";
+import { getDb } from "../../db/client.server";
+import { type SignedInUser } from "../fixtures/users";
+import { useTestDatabase } from "../setup/database";
+import { signedInUser } from "./helpers";
+import { form, run } from "./route";
+
+useTestDatabase();
+
+const base = "http://localhost:3000";
+const now = new Date("2026-11-02T16:00:00Z");
+const context = { now } as never;
+
+const api = (method: string, path: string, as: SignedInUser | null, body?: unknown) =>
+  new Request(`${base}${path}`, {
+    method,
+    headers: { ...(as ? as.auth : {}), "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function paidSession(dmId: string, extra: Record<string, unknown> = {}) {
+  const row = await getDb()
+    .insertInto("sessions")
+    .values({
+      dm_id: dmId,
+      title: "La cripta",
+      game: "D&D 5e",
+      starts_at: new Date("2026-11-20T02:00:00Z"),
+      time_zone: "America/Mexico_City",
+      duration_minutes: 120,
+      max_participants: 3,
+      min_participants: 1,
+      price_cents: 25000,
+      currency: "MXN",
+      allowed_payment_methods: ["CARD", "OXXO"],
+      ...extra,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe("the OXXO name page", () => {
+  it("shows the form, refuses short names with the spec's keys, and sends a valid one to the voucher page", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const id = await paidSession(host.id);
+    const page = await run(oxxoLoader, new Request(`${base}/es/session/${id}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ heading: "Pago en efectivo en OXXO", voucherDays: 3 });
+    const bad = await run(
+      oxxoAction,
+      form(`${base}/es/session/${id}/oxxo`, { firstName: " A ", lastName: "" }, { Cookie: player.cookie }),
+      { lang: "es", id },
+      context,
+    );
+    expect(bad.status).toBe(400);
+    expect((bad.data as { error: Record<string, string[]> }).error).toEqual({ firstName: ["firstNameRequired"], lastName: ["lastNameRequired"] });
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
+    const ok = await run(
+      oxxoAction,
+      form(`${base}/es/session/${id}/oxxo`, { firstName: " Ana ", lastName: " Robles " }, { Cookie: player.cookie }),
+      { lang: "es", id },
+      context,
+    );
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toMatch(/^\/es\/booking\/[0-9a-f-]{36}\/voucher$/);
+    // Sent twice: the same voucher, one booking.
+    const twice = await run(
+      oxxoAction,
+      form(`${base}/es/session/${id}/oxxo`, { firstName: "Ana", lastName: "Robles" }, { Cookie: player.cookie }),
+      { lang: "es", id },
+      context,
+    );
+    expect(twice.headers.get("Location")).toBe(ok.headers.get("Location"));
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(1);
+  });
+
+  it("sends a session not in MXN back to the confirmation screen, and 404s an unknown one", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const usd = await paidSession(host.id, { currency: "USD" });
+    const page = await run(oxxoLoader, new Request(`${base}/es/session/${usd}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id: usd }, context);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe(`/es/session/${usd}/confirm`);
+    const post = await run(
+      oxxoAction,
+      form(`${base}/es/session/${usd}/oxxo`, { firstName: "Ana", lastName: "Robles" }, { Cookie: player.cookie }),
+      { lang: "es", id: usd },
+      context,
+    );
+    expect(post.status).toBe(302);
+    expect(post.headers.get("Location")).toBe(`/es/session/${usd}/confirm`);
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(
+      (await run(oxxoLoader, new Request(`${base}/es/session/${unknown}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id: unknown }, context))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", () => {
+  it("OXXO answers the booking, amount, currency and voucher; only its holder reads the voucher", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const stranger = await signedInUser();
+    const id = await paidSession(host.id);
+    const body = { sessionId: id, paymentMethod: "oxxo", country: "MX", firstName: "Ana", lastName: "Robles" };
+    const created = await run(createIntent, api("POST", "/api/payments/create-intent", player, body), {}, context);
+    expect(created.status).toBe(201);
+    const data = created.data as {
+      booking: { id: string };
+      amount: number;
+      currency: string;
+      oxxoDetails: { reference: string; hostedVoucherUrl: string; expiresAfter: number };
+    };
+    expect(data).toMatchObject({ amount: 25000, currency: "MXN", oxxoDetails: { reference: expect.stringMatching(/^\d{18}$/) } });
+    expect(data.oxxoDetails.expiresAfter).toBe(Date.parse("2026-11-06T05:59:00Z") / 1000);
+    const mine = await run(voucherApi, api("GET", `/api/bookings/${data.booking.id}/voucher`, player), { id: data.booking.id }, context);
+    expect(mine).toMatchObject({
+      status: 200,
+      data: { voucherReference: data.oxxoDetails.reference, voucherUrl: data.oxxoDetails.hostedVoucherUrl, voucherExpiresAt: "2026-11-06T05:59:00.000Z" },
+    });
+    expect((await run(voucherApi, api("GET", `/api/bookings/${data.booking.id}/voucher`, stranger), { id: data.booking.id }, context)).status).toBe(404);
+    expect((await run(voucherApi, api("GET", "/api/bookings/nope/voucher", player), { id: "nope" }, context)).status).toBe(404);
+    expect((await run(voucherApi, api("GET", `/api/bookings/${data.booking.id}/voucher`, null), { id: data.booking.id }, context)).status).toBe(401);
+    const page = await run(
+      voucherPage,
+      new Request(`${base}/es/booking/${data.booking.id}/voucher`, { headers: { Cookie: stranger.cookie } }),
+      { lang: "es", id: data.booking.id },
+      context,
+    );
+    expect(page.status).toBe(404);
+    const own = await run(
+      voucherPage,
+      new Request(`${base}/es/booking/${data.booking.id}/voucher`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id: data.booking.id },
+      context,
+    );
+    expect(own.data).toMatchObject({ state: "waiting", reference: data.oxxoDetails.reference, countdown: "3 d 13 h 59 min" });
+  });
+
+  it("answers bad input with a 4xx and an error, changing nothing", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const usd = await paidSession(host.id, { currency: "USD" });
+    const mxn = await paidSession(host.id);
+    const cases: [unknown, number, RegExp][] = [
+      [{ sessionId: "x", paymentMethod: "oxxo" }, 400, /Session ID is required/],
+      [{ sessionId: usd, paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles" }, 400, /no acepta pago en OXXO/],
+      [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "A", lastName: "Robles" }, 400, /Escribe tu nombre/],
+      [{ sessionId: mxn, paymentMethod: "cash" }, 400, /paymentMethod/],
+      [{ sessionId: "00000000-0000-4000-8000-000000000000", paymentMethod: "card" }, 404, /./],
+      [{ isSubscription: true, seriesId: mxn }, 400, /./],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await run(createIntent, api("POST", "/api/payments/create-intent", player, body), {}, context);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect((answer.data as { error: string }).error).toMatch(message);
+    }
+    expect((await run(createIntent, api("POST", "/api/payments/create-intent", host, { sessionId: mxn }), {}, context)).status).toBe(403);
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "in", [player.id, host.id]).execute()).toHaveLength(0);
+  });
+
+  it("card answers a client secret and holds the seat", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const id = await paidSession(host.id);
+    const created = await run(createIntent, api("POST", "/api/payments/create-intent", player, { sessionId: id, country: "MX" }), {}, context);
+    expect(created.status).toBe(201);
+    expect((created.data as { clientSecret: string }).clientSecret).toMatch(/^pi_offline_/);
+    const [booking] = await getDb().selectFrom("bookings").select(["status", "hold_until"]).where("user_id", "=", player.id).execute();
+    expect(booking?.status).toBe("PENDING_PAYMENT");
+    expect(new Date(booking!.hold_until!).toISOString()).toBe("2026-11-02T16:30:00.000Z");
+  });
+});

@@ -1,0 +1,149 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PaymentProviderError, WebhookSignatureError } from "../../app/services/payments/payments";
+import { createStripePayments } from "../../app/services/payments/stripe.server";
+
+/** A stand-in for Stripe's API on this machine: records each request and answers from `reply`. Stripe's network is never called. */
+const seen: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }[] = [];
+let reply: (path: string) => { status: number; body: unknown } = () => ({ status: 500, body: {} });
+let server: http.Server;
+let port = 0;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c) => (raw += c));
+    req.on("end", () => {
+      seen.push({
+        method: req.method!,
+        path: req.url!,
+        body: new URLSearchParams(raw),
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+        auth: req.headers.authorization,
+      });
+      const answer = reply(req.url!);
+      res.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": "req_test" });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const adapter = () =>
+  createStripePayments({
+    secretKey: "sk_test_local",
+    publishableKey: "pk_test_local",
+    webhookSecret: "whsec_test_local",
+    host: "127.0.0.1",
+    port,
+    protocol: "http",
+  });
+const metadata = {
+  paymentId: "11111111-1111-4111-8111-111111111111",
+  bookingId: "22222222-2222-4222-8222-222222222222",
+  sessionId: "33333333-3333-4333-8333-333333333333",
+};
+
+describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", () => {
+  it("creates and confirms an OXXO PaymentIntent with billing name, email and expires_after_days, and reads its voucher", async () => {
+    seen.length = 0;
+    reply = () => ({
+      status: 200,
+      body: {
+        id: "pi_123",
+        object: "payment_intent",
+        status: "requires_action",
+        next_action: {
+          type: "oxxo_display_details",
+          oxxo_display_details: { number: "12345678901234567890", hosted_voucher_url: "https://payments.stripe.com/oxxo/voucher/x", expires_after: 1793944740 },
+        },
+      },
+    });
+    const voucher = await adapter().createOxxo({
+      amountCents: 25000,
+      currency: "MXN",
+      name: "Ana Robles",
+      email: "ana@example.test",
+      expiresAfterDays: 3,
+      metadata,
+      idempotencyKey: "oxxo-1",
+    });
+    expect(voucher).toEqual({
+      id: "pi_123",
+      reference: "12345678901234567890",
+      hostedVoucherUrl: "https://payments.stripe.com/oxxo/voucher/x",
+      expiresAt: new Date(1793944740_000),
+    });
+    const [request] = seen;
+    expect(request).toMatchObject({ method: "POST", path: "/v1/payment_intents", idempotencyKey: "oxxo-1", auth: "Bearer sk_test_local" });
+    expect(request!.body.get("amount")).toBe("25000");
+    expect(request!.body.get("currency")).toBe("mxn");
+    expect(request!.body.get("confirm")).toBe("true");
+    expect(request!.body.get("payment_method_data[type]")).toBe("oxxo");
+    expect(request!.body.get("payment_method_data[billing_details][name]")).toBe("Ana Robles");
+    expect(request!.body.get("payment_method_data[billing_details][email]")).toBe("ana@example.test");
+    expect(request!.body.get("payment_method_options[oxxo][expires_after_days]")).toBe("3");
+    expect(request!.body.get("metadata[paymentId]")).toBe(metadata.paymentId);
+  });
+
+  it("creates a Checkout Session returning to the session page, and a card intent whose client secret goes to the browser", async () => {
+    seen.length = 0;
+    reply = (path) =>
+      path.startsWith("/v1/checkout/sessions")
+        ? { status: 200, body: { id: "cs_123", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_123" } }
+        : { status: 200, body: { id: "pi_456", object: "payment_intent", client_secret: "pi_456_secret_abc", status: "requires_payment_method" } };
+    const checkout = await adapter().createCheckout({
+      amountCents: 25000,
+      currency: "MXN",
+      productName: "La cripta",
+      email: "ana@example.test",
+      lang: "es",
+      successUrl: "https://mesa.example/es/session/x?payment=success",
+      cancelUrl: "https://mesa.example/es/session/x/confirm",
+      expiresAt: new Date("2026-11-02T16:31:00Z"),
+      metadata,
+      idempotencyKey: "checkout-1",
+    });
+    expect(checkout).toEqual({ id: "cs_123", url: "https://checkout.stripe.com/c/pay/cs_123" });
+    expect(seen[0]!.body.get("success_url")).toBe("https://mesa.example/es/session/x?payment=success");
+    expect(seen[0]!.body.get("line_items[0][price_data][unit_amount]")).toBe("25000");
+    expect(seen[0]!.body.get("payment_intent_data[metadata][bookingId]")).toBe(metadata.bookingId);
+    expect(seen[0]!.body.get("locale")).toBe("es-419");
+    expect(await adapter().createCardIntent({ amountCents: 25000, currency: "MXN", email: "ana@example.test", metadata, idempotencyKey: "card-1" })).toEqual({
+      id: "pi_456",
+      clientSecret: "pi_456_secret_abc",
+    });
+  });
+
+  it("turns a refusal from Stripe into a PaymentProviderError, and refunds with Stripe's reason and ours", async () => {
+    seen.length = 0;
+    reply = () => ({
+      status: 400,
+      body: { error: { type: "invalid_request_error", code: "amount_too_small", message: "Amount must be at least $10.00 mxn" } },
+    });
+    await expect(adapter().createCardIntent({ amountCents: 1, currency: "MXN", email: "a@b.test", metadata, idempotencyKey: "k" })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+    reply = () => ({ status: 200, body: { id: "re_1", object: "refund", status: "pending" } });
+    expect(await adapter().refund({ paymentIntentId: "pi_1", reason: "duplicate_payment", metadata, idempotencyKey: "refund-1" })).toEqual({ id: "re_1" });
+    const refund = seen.at(-1)!;
+    expect(refund.body.get("reason")).toBe("duplicate");
+    expect(refund.body.get("metadata[reason]")).toBe("duplicate_payment");
+  });
+
+  it("verifies Stripe-Signature over the raw body", () => {
+    const payload = JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1" } } });
+    const good = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_local" });
+    expect(adapter().parseWebhook(payload, good)).toMatchObject({ id: "evt_1", type: "payment_intent.succeeded" });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
+    expect(() => adapter().parseWebhook(payload, forged)).toThrow(WebhookSignatureError);
+    expect(() => adapter().parseWebhook(`${payload} `, good)).toThrow(WebhookSignatureError);
+    expect(() => adapter().parseWebhook(payload, null)).toThrow(WebhookSignatureError);
+    const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_local", timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(() => adapter().parseWebhook(payload, old)).toThrow(/tolerance/i);
+  });
+});
