@@ -44,10 +44,17 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "
  */
 export async function recordNotification(
   deps: Pick<Deps, "db" | "now">,
-  input: { userId: string; type: NotificationType; params?: Record<string, string | number>; actionUrl: string | null },
+  input: {
+    userId: string;
+    type: NotificationType;
+    params?: Record<string, string | number>;
+    actionUrl: string | null;
+    /** Texts shared with an email of another name (reminders); by default `{type}.title` and `{type}.message`. */
+    textKey?: string;
+  },
 ) {
-  const titleKey = `${input.type}.title`;
-  const messageKey = `${input.type}.message`;
+  const titleKey = `${input.textKey ?? input.type}.title`;
+  const messageKey = `${input.textKey ?? input.type}.message`;
   const params = input.params ?? {};
   // The row and its live event commit together: a stream never announces a rolled-back notification,
   // and a client resuming from the event log finds every notification it missed.
