@@ -106,6 +106,8 @@ export default function ChatPage() {
         <textarea
           {...getTextareaProps(fields.content)}
           key={fields.content.key}
+          // No maxLength: a pasted text over 2000 characters is explained next to the field, not cut silently.
+          maxLength={undefined}
           rows={3}
           className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
         />

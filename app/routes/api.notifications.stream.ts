@@ -31,9 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chatId: chat?.status === "member" ? chat.chat.id : null,
     signal: request.signal,
     present: (row) => presentEvent(row, lang),
-    initial: async () => ({
+    initial: async (db) => ({
       kind: "unread_count",
-      data: { notifications: await unreadCount(d, user.id), chats: await unreadChatTotal(d, user) },
+      data: { notifications: await unreadCount({ db }, user.id), chats: await unreadChatTotal({ db }, user) },
     }),
   });
 }

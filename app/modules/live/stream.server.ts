@@ -12,8 +12,12 @@ export type StreamInput = {
   lastEventId: number | null;
   /** Turns a logged event into what this client is sent (its language, links). */
   present: (row: LiveEventRow) => { kind: string; data: unknown } | null;
-  /** Sent first, without an id: the counts the bell shows right now. */
-  initial: () => Promise<{ kind: string; data: unknown }>;
+  /**
+   * Sent first, without an id, on a fresh connection: the counts the bell shows right now, read in
+   * the same snapshot as the newest event id. A resuming client already has counts; the replayed
+   * events bring them up to date.
+   */
+  initial: (db: Database) => Promise<{ kind: string; data: unknown }>;
   /** The chat this page shows, already authorized by the route: its viewer is not sent new_message notifications. */
   chatId?: string | null;
   signal: AbortSignal;
@@ -134,9 +138,15 @@ export function openEventStream(input: StreamInput): Response {
     await hub.ready();
     if (closed) return;
     if (input.chatId) await upsertViewer(input.db, { streamId, chatId: input.chatId, userId: input.userId, now: clock() });
-    lastId = input.lastEventId ?? (await latestEventId(input.db, input.userId));
-    const initial = await input.initial();
-    send(frameEvent(initial));
+    if (input.lastEventId !== null) lastId = input.lastEventId;
+    else {
+      const start = await input.db
+        .transaction()
+        .setIsolationLevel("repeatable read")
+        .execute(async (trx) => ({ lastId: await latestEventId(trx, input.userId), initial: await input.initial(trx) }));
+      lastId = start.lastId;
+      send(frameEvent(start.initial));
+    }
     await sync();
     if (closed) return;
     heartbeat = setInterval(() => {
