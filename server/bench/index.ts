@@ -3,7 +3,9 @@
 // load-tests /es/sessions with autocannon against a production server in another process: one
 // process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s, and one worker
 // per core; CPU per request is the server's own CPU time over the requests it served. Also the
-// gzipped script each page loads and the calendar's page data. Results: bench-results/latest.json.
+// gzipped script each page loads and the calendar's page data; then the live layer's message-to-arrival
+// latency on 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only
+// the latter. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +25,7 @@ import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
+import { benchLive } from "./live";
 import { CORES, pinServerApart, unpin } from "./pin";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
@@ -49,6 +52,12 @@ const combos: Record<string, string> = {
 };
 
 async function main() {
+  if (process.env.BENCH_ONLY === "live") {
+    const live = await benchLive();
+    fs.mkdirSync("bench-results", { recursive: true });
+    fs.writeFileSync("bench-results/live.json", JSON.stringify({ date: new Date().toISOString(), live }, null, 2));
+    return;
+  }
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-"));
   fs.chmodSync(parent, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
@@ -88,6 +97,7 @@ async function main() {
     await pg.stop();
     fs.rmSync(parent, { recursive: true, force: true });
   }
+  results.live = await benchLive();
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
   console.log(JSON.stringify({ http: results.http }, null, 2));
