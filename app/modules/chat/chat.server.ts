@@ -97,8 +97,10 @@ export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown,
   const limit = await consumeWindows(deps.db, `chat:${actor.id}`, [limits.chatPerSecond, limits.chatPerMinute], deps.now);
   if (limit.limited) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
 
-  const sender = await repo.displayNameOfUser(deps.db, actor.id);
-  const members = chat.kind === "direct" ? [chat.user_a!, chat.user_b!] : await repo.sessionChatMembers(deps.db, chat.session_id!);
+  const [sender, members] = await Promise.all([
+    repo.displayNameOfUser(deps.db, actor.id),
+    chat.kind === "direct" ? [chat.user_a!, chat.user_b!] : repo.sessionChatMembers(deps.db, chat.session_id!),
+  ]);
   const message = await inTransaction(deps.db, async (trx) => {
     const stored = await repo.insertMessage(trx, { chatId: chat.id, senderId: actor.id, content, now: deps.now });
     await repo.markRead(trx, { chatId: chat.id, userId: actor.id, messageId: stored.id, now: deps.now });

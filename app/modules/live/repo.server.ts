@@ -15,7 +15,8 @@ export type NewLiveEvent = { userId: string; kind: string; payload: unknown };
 export async function appendEvents(trx: Database, events: readonly NewLiveEvent[]): Promise<NotifyEntry[]> {
   if (events.length === 0) return [];
   const users = [...new Set(events.map((e) => e.userId))].sort();
-  for (const userId of users) await sql`select pg_advisory_xact_lock(hashtextextended(${`live:${userId}`}, 0))`.execute(trx);
+  // One round trip for all the locks, taken in the sorted order (the subquery's order fence).
+  await sql`select pg_advisory_xact_lock(k) from (select hashtextextended('live:' || u, 0) as k from unnest(${users}::text[]) as u order by u offset 0) as ordered`.execute(trx);
   const rows = await trx
     .insertInto("live_events")
     .values(events.map((e) => ({ user_id: e.userId, kind: e.kind, payload: JSON.stringify(e.payload) })))
