@@ -81,6 +81,25 @@ describe("session chat access", () => {
   });
 });
 
+describe("every id-taking chat route refuses someone else", () => {
+  it("answers 404 to a stranger on the session chat, the read marker and a direct chat with oneself", async () => {
+    const { action: markRead } = await import("../../app/routes/api.chats.$id.read");
+    const { action: startDirect } = await import("../../app/routes/$lang.chats.direct");
+    const asStranger = { headers: { Cookie: stranger.cookie } };
+    expect((await run(sessionChat, new Request(`${base}/en/session/${sessionId}/chat`, asStranger), { lang: "en", id: sessionId })).status).toBe(404);
+    expect((await run(markRead, new Request(`${base}/api/chats/${chatId}/read`, { method: "POST", ...asStranger }), { id: chatId })).status).toBe(404);
+    expect((await run(markRead, new Request(`${base}/api/chats/${chatId}/read`, { method: "POST", headers: { Cookie: player.cookie } }), { id: chatId })).status).toBe(200);
+    expect((await run(startDirect, form(`${base}/en/chats/direct`, { userId: stranger.id }, { Cookie: stranger.cookie }), { lang: "en" })).status).toBe(404);
+    expect((await run(startDirect, form(`${base}/en/chats/direct`, { userId: "nope" }, { Cookie: stranger.cookie }), { lang: "en" })).status).toBe(404);
+    const started = await run(startDirect, form(`${base}/en/chats/direct`, { userId: host.id }, { Cookie: stranger.cookie }), { lang: "en" });
+    expect(started.status).toBe(303);
+    // The host and the stranger share that chat now; the player does not.
+    const directId = started.headers.get("location")!.split("/").pop()!;
+    expect((await page(host, directId)).status).toBe(200);
+    expect((await page(player, directId)).status).toBe(404);
+  });
+});
+
 describe("sending without JavaScript", () => {
   it("answers bad input next to the field and keeps what was typed", async () => {
     const empty = await send(player, "   ");
@@ -153,8 +172,8 @@ describe("notifications, read markers and unread counts", () => {
     expect(unread!.unreadCount).toBeGreaterThanOrEqual(2);
     await page(host);
     expect((await list()).find((c) => c.id === chatId)!.unreadCount).toBe(0);
-    const strangerToken = await apiToken(stranger.id);
-    const theirs = (await run(chatsApi, new Request(`${base}/api/chats`, { headers: bearer(strangerToken) }))).data as { chats: unknown[] };
+    const outsider = await who();
+    const theirs = (await run(chatsApi, new Request(`${base}/api/chats`, { headers: bearer(await apiToken(outsider.id)) }))).data as { chats: unknown[] };
     expect(theirs.chats).toEqual([]);
   });
 });

@@ -151,6 +151,57 @@ describe("the notification stream", () => {
   });
 });
 
+describe("the event log", () => {
+  it("is pruned after a week, along with viewer rows of streams that died", async () => {
+    const { pruneLiveEvents } = await import("../../app/modules/live/live.server");
+    const { upsertViewer } = await import("../../app/modules/live/repo.server");
+    const [user, other] = [await createUser(), await createUser()];
+    const [a, b] = [user.id, other.id].sort();
+    const db = getDb();
+    await notifyWelcome(user.id);
+    const chat = await db.insertInto("chats").values({ kind: "direct", user_a: a, user_b: b }).returning("id").executeTakeFirstOrThrow();
+    await upsertViewer(db, { streamId: crypto.randomUUID(), chatId: chat.id, userId: user.id, now: new Date(Date.now() - 120_000) });
+    const count = async () => (await db.selectFrom("live_events").select("id").where("user_id", "=", user.id).execute()).length;
+    expect(await count()).toBe(1);
+    await pruneLiveEvents({ db, now: new Date(Date.now() + 6 * 86_400_000) });
+    expect(await count()).toBe(1);
+    await pruneLiveEvents({ db, now: new Date(Date.now() + 8 * 86_400_000) });
+    expect(await count()).toBe(0);
+    expect(await db.selectFrom("chat_viewers").select("stream_id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("gives a user's events ids in commit order: a second writer waits for the first", async () => {
+    const user = await createUser();
+    const db = getDb();
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => (firstInserted = resolve));
+    const first = db.transaction().execute(async (trx) => {
+      const [entry] = await appendEvents(trx, [{ userId: user.id, kind: "unread_count", payload: { notifications: 1 } }]);
+      firstInserted();
+      await firstHolds;
+      return entry![0];
+    });
+    await inserted;
+    let secondDone = false;
+    const second = inTransaction(db, (trx) => appendEvents(trx, [{ userId: user.id, kind: "unread_count", payload: { notifications: 2 } }])).then(([entry]) => {
+      secondDone = true;
+      return entry![0];
+    });
+    // The second waits on the user's lock (PostgreSQL says so) while the first holds it.
+    const { sql } = await import("kysely");
+    for (let waiting = 0; waiting === 0; ) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`.execute(db);
+      waiting = rows[0]!.n;
+    }
+    expect(secondDone).toBe(false);
+    releaseFirst();
+    const [firstId, secondId] = await Promise.all([first, second]);
+    expect(secondId).toBeGreaterThan(firstId);
+  });
+});
+
 async function listeners(): Promise<number> {
   const { sql } = await import("kysely");
   const result = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(getDb());

@@ -84,6 +84,11 @@ export async function deleteViewer(db: Database, streamId: string) {
   await db.deleteFrom("chat_viewers").where("stream_id", "=", streamId).execute();
 }
 
+/** Viewer rows a process left behind when it died (its streams never said goodbye). */
+export async function deleteViewersBefore(db: Database, before: Date) {
+  await db.deleteFrom("chat_viewers").where("seen_at", "<", before).execute();
+}
+
 /** Which of these users have a stream showing the chat right now (on any process). */
 export async function viewersOf(db: Database, chatId: string, since: Date): Promise<Set<string>> {
   const rows = await db.selectFrom("chat_viewers").select("user_id").where("chat_id", "=", chatId).where("seen_at", ">", since).execute();

@@ -31,6 +31,9 @@ export const SLOW_CLIENT_BYTES = 256 * 1024;
 /** A chat viewer not refreshed for this long (a process that died) no longer counts as looking. */
 export const VIEWER_STALE_MS = 3 * HEARTBEAT_MS;
 
+/** How long the event log keeps events for reconnecting clients. */
+export const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** NOTIFY payloads must stay under PostgreSQL's 8000 bytes; an entry is `[id,"uuid"]`, about 50. */
 export const NOTIFY_BATCH = 100;
 
