@@ -153,7 +153,7 @@ export default function SessionPage() {
         </dl>
         {closed === "sessionCancelled" ? <Banner tone="warn">{t("booking.cancelledBanner")}</Banner> : null}
         {chat === "member" ? (
-          <Link to={localePath(lang, `/session/${s.id}/chat`)} className={buttonClass("secondary", "w-full")}>
+          <Link to={localePath(lang, `/session/${s.id}/chat`)} reloadDocument className={buttonClass("secondary", "w-full")}>
             {t("openChat", { ns: "chat" })}
           </Link>
         ) : null}

@@ -105,8 +105,10 @@ function ChatsLink({ lang, unread }: { lang: Locale; unread: number }) {
   const { t } = useTranslation();
   const badge = unreadBadge(unread);
   return (
+    // A full page load: chat pages ship no React, and the live script follows the chat a page shows from its first load.
     <Link
       to={localePath(lang, "/chats")}
+      reloadDocument
       className="relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
       aria-label={badge ? `${t("nav.chats")}: ${badge}` : t("nav.chats")}
     >
