@@ -69,7 +69,11 @@ export default function NotificationsPage() {
         <ul className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
           {items.map((n) => (
             <li key={n.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${n.read ? "" : "bg-brand-50"}`}>
+              <span aria-hidden="true" className="text-xl leading-none">
+                {n.icon}
+              </span>
               <div className="min-w-0 flex-1">
+                <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{t(`categories.${n.category}`)}</p>
                 <p className="font-semibold">
                   {n.read ? null : <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t("unread")}</span>}
                   {n.title}
