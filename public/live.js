@@ -16,6 +16,12 @@
     const node = slot(el, name);
     if (node) node.textContent = text == null ? "" : String(text);
   };
+  /** The SVG of a notification's rulebook type, from the page's hidden templates. */
+  const drawIcon = (el, category) => {
+    const target = slot(el, "icon");
+    const icon = $(`[data-tpl="icon-${category}"]`) || $('[data-tpl="icon-SYSTEM"]');
+    if (target && icon) target.replaceChildren(...icon.cloneNode(true).childNodes);
+  };
   const badgeText = (n) => (n > 99 ? "99+" : String(n));
 
   function setCount(name, n) {
@@ -40,7 +46,7 @@
     }
     const el = tpl("toast");
     el.hidden = false;
-    fill(el, "icon", n.icon);
+    drawIcon(el, n.category);
     fill(el, "title", n.title);
     fill(el, "message", n.message);
     const action = /** @type {HTMLAnchorElement} */ (slot(el, "action"));
@@ -63,7 +69,7 @@
   function item(n) {
     const li = tpl("item");
     li.hidden = false;
-    fill(li, "icon", n.icon);
+    drawIcon(li, n.category);
     fill(li, "title", n.title);
     fill(li, "message", n.message);
     if (n.read) li.removeAttribute("data-unread");

@@ -32,6 +32,8 @@ test("a host and a player see each other's chat messages and the booking notific
   const toast = page.getByRole("status").filter({ hasText: "New player" });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(`Pita Player joined ${title}.`);
+  await expect(toast.locator("svg")).toHaveCount(1); // the booking type's icon, drawn as SVG
+
   await expect(toast.getByRole("link", { name: "Open" })).toHaveAttribute("href", `/en/session/${id}`);
   await expect(page.locator("[data-live='bell']")).toHaveText("1");
 

@@ -56,7 +56,7 @@ describe("the notification stream", () => {
       await processA.destroy();
     }
     const [event] = await held.reader.next(1);
-    expect(event).toMatchObject({ event: "notification_created", data: { type: "booking_confirmed", title: "Booking confirmed", toast: true, unread: 1, actionUrl: "/en/session/x", icon: "🎟️" } });
+    expect(event).toMatchObject({ event: "notification_created", data: { type: "booking_confirmed", title: "Booking confirmed", toast: true, unread: 1, actionUrl: "/en/session/x", category: "BOOKING", icon: "calendar" } });
     expect(event!.id).toBeGreaterThan(0);
     held.abort();
     await held.reader.closed;

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { categoriesWithIcons, CategoryIcon } from "#app/components/notifications/category-icon";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 
@@ -20,9 +21,14 @@ export function LiveLayer({ lang, userId, chatId, scriptUrl, nonce }: { lang: Lo
     <>
       <script type="application/json" id="live-config" nonce={nonce} dangerouslySetInnerHTML={{ __html: json(config) }} />
       <div hidden data-live-templates="">
+        {categoriesWithIcons.map((c) => (
+          <span key={c} data-tpl={`icon-${c}`}>
+            <CategoryIcon category={c} className="h-5 w-5 text-brand-700" />
+          </span>
+        ))}
         <div data-tpl="toasts" className="fixed bottom-4 right-4 z-50 flex w-[calc(100vw-2rem)] max-w-sm flex-col gap-2" aria-live="polite" />
         <div data-tpl="toast" role="status" className={toastClass}>
-          <span data-slot="icon" aria-hidden="true" className="text-xl leading-none" />
+          <span data-slot="icon" className="mt-0.5 shrink-0" />
           <div className="min-w-0 flex-1 text-sm">
             <p data-slot="title" className="font-semibold" />
             <p data-slot="message" className="break-words" />
@@ -55,7 +61,7 @@ export function LiveLayer({ lang, userId, chatId, scriptUrl, nonce }: { lang: Lo
         </section>
         <ul>
           <li data-tpl="item" data-unread="" className="flex gap-3 px-4 py-3 data-[unread]:bg-brand-50">
-            <span data-slot="icon" aria-hidden="true" className="text-lg leading-none" />
+            <span data-slot="icon" className="mt-0.5 shrink-0" />
             <div className="min-w-0 flex-1 text-sm">
               <p data-slot="title" className="font-semibold" />
               <p data-slot="message" className="break-words text-stone-700" />

@@ -64,13 +64,13 @@ export function categoryOf(type: string): NotificationCategory {
   return (categoryByType as Record<string, NotificationCategory | undefined>)[type] ?? "SYSTEM";
 }
 
-/** One icon per rulebook type: characters, so the bell's script and the page draw the same without an icon font. */
+/** One icon per rulebook type, by name (drawn as SVG by components/notifications/category-icon.tsx). */
 export const categoryIcon: Record<NotificationCategory, string> = {
-  BOOKING: "🎟️",
-  SESSION: "🎲",
-  PAYMENT: "💳",
-  SYSTEM: "🔔",
-  REVIEW: "⭐",
+  BOOKING: "calendar",
+  SESSION: "die",
+  PAYMENT: "credit-card",
+  SYSTEM: "bell",
+  REVIEW: "star",
 };
 
 /** The types that also pop up as a toast when they arrive live (spec section 4). */
