@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { bookSeat, expect, hostSession, newUser, ready, signInAs, test, type TestUser } from "./fixtures";
 
 /** A second browser (its own cookies), signed in as `user`, with JavaScript as the project runs. */
@@ -69,7 +70,7 @@ test("a host and a player see each other's chat messages and the booking notific
   await playerPage.context().close();
 });
 
-test("without JavaScript a player reads and sends chat messages and reads notifications, in Spanish and Portuguese", async ({ page, javaScriptEnabled }) => {
+test("without JavaScript a player reads and sends chat messages and reads notifications, in Spanish and Portuguese", async ({ page, browser, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "the plain-HTML path; the live one is above");
   const host = await newUser({ role: "dm" });
   const player = await newUser({ displayName: "Pati" });
@@ -96,10 +97,12 @@ test("without JavaScript a player reads and sends chat messages and reads notifi
   await page.getByRole("button", { name: "Enviar" }).click();
   await expect(page.getByText("Uma mensagem pode ter no máximo 2000 caracteres.")).toBeVisible();
   await expect(page.getByLabel("Mensagem")).toHaveValue("y".repeat(2001));
+  await expectNoAxeViolations(page, browser, javaScriptEnabled, "chat page with an error");
 
   // The bell is a link with the server's count; the notifications page works as before.
   await page.goto("/es/chats");
   await expect(page.getByRole("link", { name: /Mesa sin JS/ })).toBeVisible();
+  await expectNoAxeViolations(page, browser, javaScriptEnabled, "chats list");
   await page.goto("/es/notifications");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notificaciones");
 });
