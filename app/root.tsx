@@ -4,14 +4,17 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LiveLayer } from "#app/components/layout/live-layer";
 import { Shell } from "#app/components/layout/shell";
 import { DialogOpener } from "#app/components/ui/confirm-link";
 import { PlainHtmlProvider } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { unreadChatTotal } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
+import { liveScriptUrl } from "#app/modules/live/script.server";
 import { unreadCount } from "#app/modules/notifications/notifications.server";
 import { readToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
@@ -31,7 +34,7 @@ export const handle = { i18n: ["common", "errors", "notifications"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = isLocale(params.lang) ? params.lang : requestLocale(request);
   const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
-  const unread = user ? await unreadCount(deps(), user.id) : 0;
+  const [unread, chats] = user ? await Promise.all([unreadCount(deps(), user.id), unreadChatTotal(deps(), user)]) : [0, 0];
   const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
   return data(
     {
@@ -39,8 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       toast,
       user:
         user && name
-          ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified, unread }
+          ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified, unread, chats }
           : null,
+      liveScript: user ? liveScriptUrl() : null,
       mailboxEnabled: getEnv().NODE_ENV !== "production" && getServices().outboxDir !== null,
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
@@ -57,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? "es";
   useChangeLanguage(lang);
   const scripts = useShipsScripts();
+  const liveChat = useLiveChat();
   return (
     <html lang={lang} dir="ltr" data-static={scripts ? undefined : "true"}>
       <head>
@@ -70,6 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Shell root={root ?? null}>{children}</Shell>
         </PlainHtmlProvider>
         <DialogOpener plain={!scripts} nonce={nonce} />
+        {root?.user && root.liveScript ? (
+          <LiveLayer lang={isLocale(lang) ? lang : "es"} userId={root.user.id} chatId={liveChat} scriptUrl={root.liveScript} nonce={nonce} />
+        ) : null}
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -98,6 +106,15 @@ function useShipsScripts() {
     const hydrate = (match.handle as { hydrate?: Hydrate } | undefined)?.hydrate;
     return typeof hydrate === "function" ? !hydrate(match.data) : hydrate === false;
   });
+}
+
+/** The chat a page shows (a route's `handle.liveChat` reads it from its data), so its new messages appear live. */
+function useLiveChat(): string | null {
+  for (const match of useMatches()) {
+    const pick = (match.handle as { liveChat?: (data: unknown) => string | null } | undefined)?.liveChat;
+    if (pick) return pick(match.data);
+  }
+  return null;
 }
 
 export default function App() {

@@ -69,6 +69,39 @@ export interface CalendarFeeds {
   user_id: string;
 }
 
+export interface ChatMessages {
+  chat_id: string;
+  content: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  sender_id: string;
+  type: Generated<string>;
+}
+
+export interface ChatReads {
+  chat_id: string;
+  last_read_message_id: Generated<number>;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Chats {
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: string;
+  last_message_at: Timestamp | null;
+  session_id: string | null;
+  user_a: string | null;
+  user_b: string | null;
+}
+
+export interface ChatViewers {
+  chat_id: string;
+  seen_at: Timestamp;
+  stream_id: string;
+  user_id: string;
+}
+
 export interface Invites {
   code: string;
   created_at: Generated<Timestamp>;
@@ -91,6 +124,14 @@ export interface JobRuns {
   name: string;
   outcome: string | null;
   started_at: Timestamp;
+}
+
+export interface LiveEvents {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  payload: Json;
+  user_id: string;
 }
 
 export interface LoginSessions {
@@ -311,8 +352,13 @@ export interface DB {
   auth_metrics: AuthMetrics;
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
+  chat_messages: ChatMessages;
+  chat_reads: ChatReads;
+  chat_viewers: ChatViewers;
+  chats: Chats;
   invites: Invites;
   job_runs: JobRuns;
+  live_events: LiveEvents;
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;

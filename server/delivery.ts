@@ -43,6 +43,13 @@ const asBuffer = (chunk: Chunk) => (typeof chunk === "string" ? Buffer.from(chun
 
 const GATHER_LIMIT = 64 * 1024;
 
+/**
+ * Bytes an event stream may have waiting in its socket. Remix writes a stream without waiting for
+ * the client to drain it, so a phone on a bad network would otherwise hold every event in this
+ * process's memory; past this it is disconnected, reconnects, and resumes from its Last-Event-ID.
+ */
+export const EVENT_STREAM_BACKLOG = 1024 * 1024;
+
 /** Exported for its tests: gathers the writes and flushes of one event-loop turn into one of each. */
 export function gatherWrites(_req: Request, res: Response, next: NextFunction) {
   const out = res as Flushable;
@@ -80,7 +87,9 @@ export function gatherWrites(_req: Request, res: Response, next: NextFunction) {
     const plain = rest.length === 0 && (typeof chunk === "string" || chunk instanceof Uint8Array);
     if (!plain || isEventStream(res)) {
       writePending();
-      return write(chunk, ...rest);
+      const ok = write(chunk, ...rest);
+      if (!ok && isEventStream(res) && out.writableLength > EVENT_STREAM_BACKLOG) out.destroy();
+      return ok;
     }
     pending.push(chunk);
     pendingBytes += typeof chunk === "string" ? chunk.length : chunk.byteLength;

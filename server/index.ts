@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { type Logger, pino } from "pino";
+import { stopLive } from "../app/modules/live/hub.server";
 import { closeDb } from "../db/client.server";
 import { bootEnv } from "./boot-env";
 import { prepareDatabase } from "./database";
@@ -67,6 +68,9 @@ async function main() {
     force.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections(); // keep-alive sockets with no request in flight
+    // Open event streams never finish by themselves: end them (browsers reconnect to another
+    // process and resume from their Last-Event-ID) and stop listening.
+    await stopLive();
     // The job runner lets a running job finish; both need the pool, which closes after them.
     await Promise.all([closed, jobs?.stop()]);
     await closeDb();

@@ -27,6 +27,12 @@ export const BODY_LIMITS = {
 const topLevel = new Set(["_root", "api", "healthz", "change-language", "__manifest"]);
 
 const authForms = /^\/[^/]+\/(?:login|signup|logout|forgot-password|reset-password|settings\/password|auth\/[^/]+)(?:\.data)?$/;
+/**
+ * Forms whose fields answer a NUL byte themselves, next to the field and with the text kept (their
+ * schema refuses control characters): a chat message is typed or pasted by a person who should see
+ * what was wrong with it rather than an error page. PostgreSQL never sees the NUL either way.
+ */
+const fieldCheckedForms = /^\/[^/]+\/chats\/[^/]+(?:\.data)?$/;
 const uploadForms = /^\/[^/]+\/(?:create|series\/new|session\/[^/]+\/edit|series\/[^/]+\/edit)(?:\.data)?$/;
 
 type Problem = "notFound" | "badCharacters" | "tooLarge" | "originMismatch";
@@ -199,7 +205,8 @@ export function requestGuards(): RequestHandler {
       done = true;
       req.off("data", onData);
       const body = Buffer.concat(chunks, size);
-      if (bodyHasNul(mediaType, body)) return refuse(req, res, "badCharacters");
+      const checkedByField = mediaType === "application/x-www-form-urlencoded" && fieldCheckedForms.test(req.path);
+      if (!checkedByField && bodyHasNul(mediaType, body)) return refuse(req, res, "badCharacters");
       replayBody(req, body);
       next();
     });

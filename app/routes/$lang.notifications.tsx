@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { CategoryIcon } from "#app/components/notifications/category-icon";
 import { Button } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
@@ -69,7 +70,9 @@ export default function NotificationsPage() {
         <ul className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
           {items.map((n) => (
             <li key={n.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${n.read ? "" : "bg-brand-50"}`}>
+              <CategoryIcon category={n.category} className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
               <div className="min-w-0 flex-1">
+                <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{t(`categories.${n.category}`)}</p>
                 <p className="font-semibold">
                   {n.read ? null : <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t("unread")}</span>}
                   {n.title}

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { SessionCard } from "#app/components/sessions/session-card";
+import { Button } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
@@ -18,7 +19,7 @@ import { userSessionPage } from "#app/modules/sessions/sessions.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["profile", "sessions"], hydrate: false };
+export const handle = { i18n: ["profile", "sessions", "chat"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
@@ -70,6 +71,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       memberSince: new Intl.DateTimeFormat(intlLocale[lang], { month: "long", year: "numeric", timeZone: zone }).format(new Date(p.created_at)),
     },
     own,
+    // Anyone signed in may start a direct chat with someone else.
+    canMessage: viewer !== null && !own,
     tab,
     mine: mine
       ? {
@@ -93,7 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, own, tab, hosting, mine } = useLoaderData<typeof loader>();
+  const { profile: p, own, canMessage, tab, hosting, mine } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -120,6 +123,12 @@ export default function ProfilePage() {
             </Link>
           </p>
         </div>
+        {canMessage ? (
+          <Form method="post" action={localePath(lang, "/chats/direct")} className="sm:ml-auto">
+            <input type="hidden" name="userId" value={p.id} />
+            <Button variant="secondary">{t("message", { ns: "chat" })}</Button>
+          </Form>
+        ) : null}
       </header>
       {p.bio ? <p className="text-lg text-stone-800">{p.bio}</p> : null}
       {p.description ? <p className="whitespace-pre-line text-stone-800">{p.description}</p> : null}

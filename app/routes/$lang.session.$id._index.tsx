@@ -10,6 +10,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
+import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { closedReason } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
@@ -25,7 +26,10 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
-export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants) };
+export const handle = {
+  i18n: ["sessions", "payments", "chat"],
+  hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.session.title} · Mesa` : "Mesa" },
@@ -52,6 +56,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           ? "voucher.paid"
           : "pending.success"
         : null,
+    // The session chat: open to the host and confirmed players; a pending cash payment waits for it.
+    chat: viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none",
     waitingAt: page.waiting?.position ?? null,
     // The booking entry point; the confirmation page explains a closed one in full.
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
@@ -95,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, waitingAt, closed, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, waitingAt, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -162,6 +168,12 @@ export default function SessionPage() {
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
         {closed === "sessionCancelled" ? <Banner tone="warn">{t("booking.cancelledBanner")}</Banner> : null}
+        {chat === "member" ? (
+          <Link to={localePath(lang, `/session/${s.id}/chat`)} reloadDocument className={buttonClass("secondary", "w-full")}>
+            {t("openChat", { ns: "chat" })}
+          </Link>
+        ) : null}
+        {chat === "afterPayment" ? <Banner tone="info">{t("afterPayment", { ns: "chat", title: s.title })}</Banner> : null}
         {!isHost && joined ? (
           <ConfirmLink
             href={localePath(lang, `/session/${s.id}/leave`)}

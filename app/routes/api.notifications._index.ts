@@ -5,10 +5,11 @@ import { isLocale } from "#app/modules/i18n/rules";
 import { listForReader } from "#app/modules/notifications/notifications.server";
 import { parseLimit } from "#app/modules/notifications/rules";
 
-/** GET /api/notifications?limit=10 → the requester's newest notifications, in their language. */
+/** GET /api/notifications?limit=10 → the requester's newest notifications, in their language (or the page's, ?lang=). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  const lang = isLocale(user.preferredLanguage) ? user.preferredLanguage : "es";
-  const limit = parseLimit(new URL(request.url).searchParams.get("limit"));
+  const url = new URL(request.url);
+  const lang = [url.searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
+  const limit = parseLimit(url.searchParams.get("limit"));
   return apiJson(await listForReader(deps(), user.id, lang, limit));
 }

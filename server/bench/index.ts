@@ -3,8 +3,10 @@
 // load-tests /es/sessions with autocannon against a production server in another process: one
 // process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s, and one worker
 // per core; CPU per request is the server's own CPU time over the requests it served. Also the
-// gzipped script each page loads, the confirmation page's HTML, the calendar's page data, and the
-// booking bench (server/bench/booking.ts). Results: bench-results/latest.json.
+// gzipped script each page loads, the confirmation page's HTML and the calendar's page data; then
+// the booking bench (server/bench/booking.ts) and the live layer's message-to-arrival latency on
+// 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
+// latter. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +26,7 @@ import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
+import { benchLive } from "./live";
 import { CORES, pinServerApart, unpin } from "./pin";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
@@ -50,6 +53,12 @@ const combos: Record<string, string> = {
 };
 
 async function main() {
+  if (process.env.BENCH_ONLY === "live") {
+    const live = await benchLive();
+    fs.mkdirSync("bench-results", { recursive: true });
+    fs.writeFileSync("bench-results/live.json", JSON.stringify({ date: new Date().toISOString(), live }, null, 2));
+    return;
+  }
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-"));
   fs.chmodSync(parent, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
@@ -90,9 +99,10 @@ async function main() {
     await pg.stop();
     fs.rmSync(parent, { recursive: true, force: true });
   }
+  results.live = await benchLive();
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
-  console.log(JSON.stringify({ http: results.http, booking: results.booking }, null, 2));
+  console.log(JSON.stringify({ http: results.http, booking: results.booking, live: results.live }, null, 2));
 }
 
 /** The booking bench (server/bench/booking.ts) in its own process, with its own database of 100,000 sessions. */

@@ -5,6 +5,7 @@ import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.
 import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";
 import { seedBookingStories } from "./booking-stories";
+import { seedChatStories } from "./chat-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 
 type DemoSession = Partial<SessionRow> & {
@@ -278,6 +279,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   const bruno = idOf("bruno.dm@mesa.test");
   if (ana && bruno) created += await seedSeries(ana, bruno, idOf, now);
   created += await seedBookingStories(idOf, now);
+  created += await seedChatStories(idOf, now);
   return created;
 }
 

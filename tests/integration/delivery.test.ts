@@ -9,7 +9,7 @@ import { writeReadableStreamToWritable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "#app/env.server";
-import { compressResponses, gatherWrites, publicFiles } from "../../server/delivery";
+import { compressResponses, EVENT_STREAM_BACKLOG, gatherWrites, publicFiles } from "../../server/delivery";
 
 // A page of the size of the search results, written the way Remix writes a rendered document:
 // one 2 KiB chunk at a time, each followed by res.flush().
@@ -22,6 +22,7 @@ let base: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-public-"));
 /** Writes that reached the compressor for the last /counted page. */
 let writesSeen = 0;
+let floodClosed: (backlog: number) => void = () => {};
 const big = Buffer.alloc(600 * 1024, "mesa ");
 
 beforeAll(async () => {
@@ -73,6 +74,16 @@ beforeAll(async () => {
     res.write(`data: ${"x".repeat(4000)}\n\n`);
     (res as unknown as { flush: () => void }).flush();
     res.end();
+  });
+  // An event stream that keeps writing whether or not its client reads.
+  app.get("/flood", gatherWrites, (_req, res) => {
+    res.type("text/event-stream");
+    const event = `data: ${"y".repeat(64 * 1024)}\n\n`;
+    const timer = setInterval(() => res.write(event), 1);
+    res.once("close", () => {
+      clearInterval(timer);
+      floodClosed(res.writableLength);
+    });
   });
   app.use((_req, res) => res.status(404).send("not found"));
   server = app.listen(0, "127.0.0.1");
@@ -134,6 +145,15 @@ describe("response compression", () => {
 });
 
 describe("public files", () => {
+  it("disconnects an event stream whose client stops reading, before its backlog grows past the limit", async () => {
+    const closed = new Promise<number>((resolve) => (floodClosed = resolve));
+    const req = http.get(`${base}/flood`, (res) => res.pause()); // a client that never reads
+    req.on("error", () => {});
+    const backlog = await closed;
+    expect(backlog).toBeLessThan(EVENT_STREAM_BACKLOG + 256 * 1024);
+    req.destroy();
+  });
+
   it("serves files but never looks a page path up on disk", async () => {
     const stat = vi.spyOn(fs, "stat");
     expect((await get("/favicon.svg", "identity")).body.toString()).toBe("<svg/>");

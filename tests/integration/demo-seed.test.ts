@@ -27,6 +27,16 @@ describe("the demo data", () => {
     expect(await checkInvite(testDeps(now).deps, privateSession.id, DEMO_INVITE_CODE.toLowerCase())).toMatchObject({ ok: true, type: "access" });
     const offers = await db.selectFrom("waitlist_entries").select(["position"]).where("offer_expires_at", ">", now).execute();
     expect(offers).toEqual([{ position: 1 }]);
+    // Chats with history, and messages some demo accounts have not read yet (with their notices).
+    const { listChats } = await import("../../app/modules/chat/chat.server");
+    const idOf = async (email: string) => (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const lucia = { id: await idOf("lucia@mesa.test"), isAdmin: false };
+    const luciaChats = await listChats({ db }, lucia);
+    expect(luciaChats.find((c) => c.type === "session")?.unreadCount).toBe(2);
+    const camila = { id: await idOf("camila@mesa.test"), isAdmin: false };
+    expect((await listChats({ db }, camila)).find((c) => c.type === "direct")).toMatchObject({ title: "Bruno Mestre", unreadCount: 1 });
+    const notices = await db.selectFrom("notifications").select("user_id").where("type", "=", "new_message").where("read_at", "is", null).execute();
+    expect(notices.map((n) => n.user_id).sort()).toEqual([lucia.id, camila.id].sort());
     // Running it again adds nothing.
     expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBe(0);
   });

@@ -1,13 +1,13 @@
 import { Form, NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BellIcon, CalendarIcon, DieIcon, PlusIcon, SearchIcon } from "#app/components/ui/icons";
+import { BellIcon, CalendarIcon, ChatIcon, DieIcon, PlusIcon, SearchIcon } from "#app/components/ui/icons";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { unreadBadge } from "#app/modules/notifications/rules";
 import { LanguageSwitcher } from "./language-switcher";
 
-export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean; unread: number };
+export type NavUser = { id: string; name: string; initials: string; isDm: boolean; isAdmin: boolean; emailVerified: boolean; unread: number; chats: number };
 
 const navLink =
   "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100 aria-[current=page]:text-brand-700";
@@ -52,6 +52,7 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
         </div>
         {user ? (
           <>
+            <ChatsLink lang={lang} unread={user.chats} />
             <Bell lang={lang} unread={user.unread} />
             <UserMenu lang={lang} user={user} />
           </>
@@ -73,7 +74,13 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
   );
 }
 
-/** Without JavaScript the bell is a link with a server-rendered unread count (99+ at most). */
+const badgeClass = "absolute right-0 top-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white";
+
+/**
+ * Without JavaScript the bell is a link with a server-rendered unread count (99+ at most). The
+ * live script keeps the count current and opens the dropdown instead of following the link; the
+ * badge is always in the page (hidden at zero) so the script only changes its text.
+ */
 function Bell({ lang, unread }: { lang: Locale; unread: number }) {
   const { t } = useTranslation();
   const badge = unreadBadge(unread);
@@ -81,15 +88,34 @@ function Bell({ lang, unread }: { lang: Locale; unread: number }) {
   return (
     <Link
       to={localePath(lang, "/notifications")}
+      data-live="bell-link"
       className="relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
       aria-label={label}
     >
       <BellIcon className="h-6 w-6" />
-      {badge ? (
-        <span aria-hidden="true" className="absolute right-0 top-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
-          {badge}
-        </span>
-      ) : null}
+      <span aria-hidden="true" data-live="bell" hidden={!badge} className={badgeClass}>
+        {badge ?? "0"}
+      </span>
+    </Link>
+  );
+}
+
+/** The chats list, with the unread messages across them (the live script updates it). */
+function ChatsLink({ lang, unread }: { lang: Locale; unread: number }) {
+  const { t } = useTranslation();
+  const badge = unreadBadge(unread);
+  return (
+    // A full page load: chat pages ship no React, and the live script follows the chat a page shows from its first load.
+    <Link
+      to={localePath(lang, "/chats")}
+      reloadDocument
+      className="relative inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+      aria-label={badge ? `${t("nav.chats")}: ${badge}` : t("nav.chats")}
+    >
+      <ChatIcon className="h-6 w-6" />
+      <span aria-hidden="true" data-live="chats" hidden={!badge} className={badgeClass}>
+        {badge ?? "0"}
+      </span>
     </Link>
   );
 }

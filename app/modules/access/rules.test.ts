@@ -77,3 +77,25 @@ describe("seeing", () => {
     expect(hostsSession(admin, session)).toBe(false);
   });
 });
+
+describe("chat access", () => {
+  const host = { id: "h", isAdmin: false };
+  const player = { id: "p", isAdmin: false };
+  const session = { dm_id: "h" };
+  it("lets the host and confirmed players into a session chat, and tells a pending payer to wait", async () => {
+    const { sessionChatAccess } = await import("./rules");
+    expect(sessionChatAccess(host, session, { status: null })).toBe("member");
+    expect(sessionChatAccess(player, session, { status: "CONFIRMED" })).toBe("member");
+    expect(sessionChatAccess(player, session, { status: "PENDING_PAYMENT" })).toBe("afterPayment");
+    expect(sessionChatAccess(player, session, { status: null })).toBe("none");
+    expect(sessionChatAccess({ id: "a", isAdmin: true }, session, { status: null })).toBe("none");
+    expect(sessionChatAccess(null, session, { status: "CONFIRMED" })).toBe("none");
+  });
+  it("keeps a direct chat to its two people", async () => {
+    const { canReadDirectChat, canStartDirectChat } = await import("./rules");
+    expect(canReadDirectChat(player, { user_a: "h", user_b: "p" })).toBe(true);
+    expect(canReadDirectChat({ id: "x", isAdmin: true }, { user_a: "h", user_b: "p" })).toBe(false);
+    expect(canStartDirectChat(player, "p")).toBe(false);
+    expect(canStartDirectChat(player, "h")).toBe(true);
+  });
+});

@@ -40,3 +40,21 @@ export const canTakeSeat = (actor: Actor, session: Hosted) => actor !== null && 
 
 /** Whether the viewer is the session's host (the confirmation page shows them their own session, not a booking). */
 export const hostsSession = (actor: Actor, session: Hosted) => isOwner(actor, session);
+
+/**
+ * A session's chat (spec section 2, voucher page): its host and players with a confirmed seat read
+ * and write it; a player whose cash payment is pending is told it opens after payment. Derived from
+ * the booking as it is now, so leaving or being removed ends access at once.
+ */
+export function sessionChatAccess(actor: Actor, session: Hosted, seat: { status: string | null }): "member" | "afterPayment" | "none" {
+  if (actor === null) return "none";
+  if (isOwner(actor, session) || seat.status === "CONFIRMED") return "member";
+  return seat.status === "PENDING_PAYMENT" ? "afterPayment" : "none";
+}
+
+/** A direct chat: only the two people it names. */
+export const canReadDirectChat = (actor: Actor, chat: { user_a: string | null; user_b: string | null }) =>
+  actor !== null && (actor.id === chat.user_a || actor.id === chat.user_b);
+
+/** Anyone signed in may write to another person, never to themself. */
+export const canStartDirectChat = (actor: Actor, otherUserId: string) => actor !== null && actor.id !== otherUserId;

@@ -1,5 +1,6 @@
 import type { Resource } from "i18next";
 import enAuth from "../../../public/locales/en/auth.json";
+import enChat from "../../../public/locales/en/chat.json";
 import enCommon from "../../../public/locales/en/common.json";
 import enEmails from "../../../public/locales/en/emails.json";
 import enErrors from "../../../public/locales/en/errors.json";
@@ -10,6 +11,7 @@ import enProfile from "../../../public/locales/en/profile.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAuth from "../../../public/locales/es/auth.json";
+import esChat from "../../../public/locales/es/chat.json";
 import esCommon from "../../../public/locales/es/common.json";
 import esEmails from "../../../public/locales/es/emails.json";
 import esErrors from "../../../public/locales/es/errors.json";
@@ -20,6 +22,7 @@ import esProfile from "../../../public/locales/es/profile.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
+import ptChat from "../../../public/locales/pt/chat.json";
 import ptCommon from "../../../public/locales/pt/common.json";
 import ptEmails from "../../../public/locales/pt/emails.json";
 import ptErrors from "../../../public/locales/pt/errors.json";
@@ -43,6 +46,7 @@ export const resources: Resource = {
     notifications: esNotifications,
     sessions: esSessions,
     payments: esPayments,
+    chat: esChat,
   },
   en: {
     common: enCommon,
@@ -55,6 +59,7 @@ export const resources: Resource = {
     notifications: enNotifications,
     sessions: enSessions,
     payments: enPayments,
+    chat: enChat,
   },
   pt: {
     common: ptCommon,
@@ -67,5 +72,6 @@ export const resources: Resource = {
     notifications: ptNotifications,
     sessions: ptSessions,
     payments: ptPayments,
+    chat: ptChat,
   },
 };

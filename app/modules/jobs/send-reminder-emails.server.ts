@@ -2,7 +2,7 @@ import { buildEmail, recipientLang } from "#app/modules/auth/emails.server";
 import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { insertNotification } from "#app/modules/notifications/repo.server";
+import { recordNotification } from "#app/modules/notifications/notify.server";
 import { claimNotice, dueNotices } from "#app/modules/sessions/notices-repo.server";
 import { type JobResult, type ReminderKind, reminderWindow } from "./rules";
 
@@ -21,15 +21,11 @@ async function sendOne(deps: Deps, kind: ReminderKind, row: Due): Promise<boolea
     const lang = recipientLang(row.preferred_language);
     const when = formatDateTime(new Date(row.starts_at), lang, row.user_time_zone);
     const path = `/session/${row.session_id}`;
-    await insertNotification(trx, {
-      userId: row.user_id,
-      type: kind,
-      titleKey: `${emailKind[kind]}.title`,
-      messageKey: `${emailKind[kind]}.message`,
-      params: { title: row.title, when },
-      actionUrl: path,
-      now: deps.now,
-    });
+    // Written and announced to the player's open pages in this transaction (recordNotification joins it).
+    await recordNotification(
+      { db: trx, now: deps.now },
+      { userId: row.user_id, type: kind, textKey: emailKind[kind], params: { title: row.title, when }, actionUrl: path },
+    );
     await deps.mailer.send(
       buildEmail({
         to: row.email,

@@ -3,9 +3,11 @@ import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { appendEvents, inTransaction } from "#app/modules/live/repo.server";
 import { findUserById } from "#app/modules/users/repo.server";
 import type { Mail } from "#app/services/mailer/mailer";
 import { sessionIcs } from "./calendar-file.server";
+import type { StoredNotification } from "./notifications.server";
 import * as repo from "./repo.server";
 import type { NotificationType } from "./rules";
 
@@ -38,28 +40,47 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "
 
 /**
  * Writes a notification row: every notification, session events and the welcome alike, is
- * created here, so the live stream (a later part) publishes from this one spot. Texts are keys
+ * created here, and announced here to the user's live streams (decision record 030). Texts are keys
  * (`{type}.title`, `{type}.message`) rendered in each reader's language.
  */
 export async function recordNotification(
   deps: Pick<Deps, "db" | "now">,
-  input: { userId: string; type: NotificationType; params?: Record<string, string | number>; actionUrl: string | null },
+  input: {
+    userId: string;
+    type: NotificationType;
+    params?: Record<string, string | number>;
+    actionUrl: string | null;
+    /** Texts shared with an email of another name (reminders); by default `{type}.title` and `{type}.message`. */
+    textKey?: string;
+  },
 ) {
-  return repo.insertNotification(deps.db, {
-    userId: input.userId,
-    type: input.type,
-    titleKey: `${input.type}.title`,
-    messageKey: `${input.type}.message`,
-    params: input.params,
-    actionUrl: input.actionUrl,
-    now: deps.now,
+  const titleKey = `${input.textKey ?? input.type}.title`;
+  const messageKey = `${input.textKey ?? input.type}.message`;
+  const params = input.params ?? {};
+  // The row and its live event commit together: a stream never announces a rolled-back notification,
+  // and a client resuming from the event log finds every notification it missed.
+  return inTransaction(deps.db, async (trx) => {
+    const id = await repo.insertNotification(trx, { userId: input.userId, type: input.type, titleKey, messageKey, params, actionUrl: input.actionUrl, now: deps.now });
+    const unread = await repo.countUnread(trx, input.userId);
+    const notification: StoredNotification = {
+      id,
+      type: input.type,
+      title_key: titleKey,
+      message_key: messageKey,
+      params,
+      action_url: input.actionUrl,
+      read_at: null,
+      created_at: deps.now.toISOString(),
+    };
+    await appendEvents(trx, [{ userId: input.userId, kind: "notification_created", payload: { notification, unread } }]);
+    return id;
   });
 }
 
 /**
  * The one place a session notification is created: the bell's row, and the email in the recipient's
  * language where the type warrants one. Callers run it after their transaction commits, so
- * nobody is told about a change that was rolled back. The live stream will publish from here.
+ * nobody is told about a change that was rolled back.
  */
 export async function notify(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">, input: { userId: string; type: NotificationType; data: SessionEventData }) {
   const kind = kinds[input.type];

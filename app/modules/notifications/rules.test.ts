@@ -22,3 +22,20 @@ describe("parseLimit", () => {
     expect(parseLimit(raw)).toBe(expected);
   });
 });
+
+describe("notification kinds", () => {
+  it("puts every live-feed type in one of the rulebook's types, with an icon", async () => {
+    const { categoryOf, categoryIcon, notificationCategories, notificationTypes } = await import("./rules");
+    for (const type of notificationTypes) expect(notificationCategories).toContain(categoryOf(type));
+    expect(categoryOf("booking_confirmed")).toBe("BOOKING");
+    expect(categoryOf("refund_processed")).toBe("PAYMENT");
+    expect(categoryOf("something_old")).toBe("SYSTEM");
+    for (const c of notificationCategories) expect(categoryIcon[c]).toBeTruthy();
+  });
+  it("toasts exactly the spec's eight types", async () => {
+    const { toastTypes } = await import("./rules");
+    expect([...toastTypes].sort()).toEqual(
+      ["booking_confirmed", "new_message", "payment_due", "payment_received", "player_cancelled", "player_joined", "session_cancelled", "session_starting"],
+    );
+  });
+});

@@ -35,3 +35,54 @@ export function parseLimit(raw: string | null): number {
   if (!raw || !Number.isInteger(n) || n < 1) return DROPDOWN_LIMIT;
   return Math.min(n, MAX_LIMIT);
 }
+
+/** The shared rulebook's notification types (spec section 3); every live-feed type belongs to one. */
+export const notificationCategories = ["BOOKING", "SESSION", "PAYMENT", "SYSTEM", "REVIEW"] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
+
+const categoryByType: Record<NotificationType, NotificationCategory> = {
+  booking_confirmed: "BOOKING",
+  player_joined: "BOOKING",
+  player_cancelled: "BOOKING",
+  waitlist_spot_available: "BOOKING",
+  session_cancelled: "SESSION",
+  session_modified: "SESSION",
+  session_reminder: "SESSION",
+  session_starting: "SESSION",
+  players_missing: "SESSION",
+  payment_received: "PAYMENT",
+  payment_failed: "PAYMENT",
+  payment_due: "PAYMENT",
+  refund_processed: "PAYMENT",
+  review_requested: "REVIEW",
+  new_message: "SYSTEM",
+  welcome: "SYSTEM",
+};
+
+/** A type from the database may predate this list: it then counts as SYSTEM. */
+export function categoryOf(type: string): NotificationCategory {
+  return (categoryByType as Record<string, NotificationCategory | undefined>)[type] ?? "SYSTEM";
+}
+
+/** One icon per rulebook type, by name (drawn as SVG by components/notifications/category-icon.tsx). */
+export const categoryIcon: Record<NotificationCategory, string> = {
+  BOOKING: "calendar",
+  SESSION: "die",
+  PAYMENT: "credit-card",
+  SYSTEM: "bell",
+  REVIEW: "star",
+};
+
+/** The types that also pop up as a toast when they arrive live (spec section 4). */
+export const toastTypes: ReadonlySet<string> = new Set([
+  "booking_confirmed",
+  "session_starting",
+  "new_message",
+  "payment_due",
+  "payment_received",
+  "session_cancelled",
+  "player_joined",
+  "player_cancelled",
+]);
+
+export const TOAST_MS = 6000; // spec section 9

@@ -1,5 +1,5 @@
 import type { Database } from "#db/client.server";
-import { countAndMaybeInsert, deleteHit, deleteHits, deleteHitsBefore } from "./repo.server";
+import { countAndMaybeInsert, countWindowsAndMaybeInsert, deleteHit, deleteHits, deleteHitsBefore } from "./repo.server";
 import { type Limit, longestWindowSeconds, retryAfterSeconds, windowStart } from "./rules";
 
 export type LimitCheck = { limited: false; hitId: number } | { limited: true; retryAfterSeconds: number };
@@ -55,3 +55,15 @@ export async function consumeLimits(
 /** Gives back a hit (say, a sign-in that turned out to be right), so it no longer counts. */
 export const refundHit = (db: Database, hitId: number) => deleteHit(db, hitId);
 export const clearHits = (db: Database, bucket: string) => deleteHits(db, bucket);
+
+/**
+ * One bucket under several limits at once (per second and per minute), counted and recorded in a
+ * single statement; refused calls are not recorded, and the wait is the longest any full window needs.
+ */
+export async function consumeWindows(db: Database, bucket: string, windows: readonly Limit[], now: Date): Promise<LimitCheck> {
+  const result = await countWindowsAndMaybeInsert(db, { bucket, windows: windows.map((l) => ({ since: windowStart(l, now), max: l.max })), now });
+  await pruneStale(db, now);
+  if (result.hitId !== null) return { limited: false, hitId: result.hitId };
+  const waits = windows.map((l, i) => ((result.counts[i] ?? 0) >= l.max ? retryAfterSeconds(l, result.oldest[i] ?? null, now) : 0));
+  return { limited: true, retryAfterSeconds: Math.max(1, ...waits) };
+}

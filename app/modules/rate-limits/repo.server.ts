@@ -48,3 +48,40 @@ export async function deleteHit(db: Database, id: number) {
 export async function deleteHitsBefore(db: Database, before: Date) {
   await db.deleteFrom("rate_limit_events").where("created_at", "<", before).execute();
 }
+
+/**
+ * Several windows of one bucket (say, per second and per minute) decided in one statement: under
+ * the bucket's advisory lock, one insert records the hit only if every window still has room, and
+ * returns the counts it saw. Nothing is recorded when any window is full.
+ */
+export function countWindowsAndMaybeInsert(
+  db: Database,
+  input: { bucket: string; windows: readonly { since: Date; max: number }[]; now: Date },
+): Promise<{ hitId: number | null; counts: number[]; oldest: (Date | null)[] }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`rate:${input.bucket}`}, 0))`.execute(trx);
+    const counts = input.windows.map((w, i) => sql`count(*) filter (where created_at > ${w.since})`.as(`c${i}`));
+    const oldest = input.windows.map((w, i) => sql`min(created_at) filter (where created_at > ${w.since})`.as(`o${i}`));
+    const room = sql.join(
+      input.windows.map((w, i) => sql`seen.${sql.ref(`c${i}`)} < ${w.max}`),
+      sql` and `,
+    );
+    const earliest = input.windows.reduce((a, w) => (w.since < a ? w.since : a), input.now);
+    const result = await sql<Record<string, unknown>>`
+      with seen as (
+        select ${sql.join(counts)}, ${sql.join(oldest)}
+        from rate_limit_events where bucket = ${input.bucket} and created_at > ${earliest}
+      ), hit as (
+        insert into rate_limit_events (bucket, created_at)
+        select ${input.bucket}, ${input.now} from seen where ${room}
+        returning id
+      )
+      select seen.*, (select id from hit) as hit_id from seen`.execute(trx);
+    const row = result.rows[0] ?? {};
+    return {
+      hitId: row.hit_id == null ? null : Number(row.hit_id),
+      counts: input.windows.map((_, i) => Number(row[`c${i}`] ?? 0)),
+      oldest: input.windows.map((_, i) => (row[`o${i}`] ? new Date(row[`o${i}`] as string) : null)),
+    };
+  });
+}

@@ -11,6 +11,9 @@ export const limits = {
   metricsPerAddress: { max: 60, windowSeconds: 60 * 60 },
   // Checking the current password on /settings/password is a guessing oracle like the login form.
   passwordChecksPerAccount: { max: 5, windowSeconds: 15 * 60 },
+  // A chat sender: bursts of typing are fine, a script flooding a table is not.
+  chatPerSecond: { max: 10, windowSeconds: 1 },
+  chatPerMinute: { max: 60, windowSeconds: 60 },
 } satisfies Record<string, Limit>;
 
 /** No limit looks further back than this, so older rows can be pruned from every bucket. */

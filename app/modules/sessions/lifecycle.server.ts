@@ -1,6 +1,6 @@
 import type { Deps } from "#app/modules/deps.server";
 import type { JobResult } from "#app/modules/jobs/rules";
-import { insertNotification } from "#app/modules/notifications/repo.server";
+import { recordNotification } from "#app/modules/notifications/notify.server";
 import * as repo from "./status-repo.server";
 
 /** The host's one warning per short session: the claims and their notifications commit together. */
@@ -8,15 +8,10 @@ function warnShortSessions(deps: Pick<Deps, "db" | "now">) {
   return deps.db.transaction().execute(async (trx) => {
     const claimed = await repo.claimShortSessionWarnings(trx, deps.now);
     for (const c of claimed) {
-      await insertNotification(trx, {
-        userId: c.dm_id,
-        type: "players_missing",
-        titleKey: "playersMissing.title",
-        messageKey: "playersMissing.message",
-        params: { title: c.title, count: Number(c.missing) },
-        actionUrl: `/session/${c.session_id}`,
-        now: deps.now,
-      });
+      await recordNotification(
+        { db: trx, now: deps.now },
+        { userId: c.dm_id, type: "players_missing", textKey: "playersMissing", params: { title: c.title, count: Number(c.missing) }, actionUrl: `/session/${c.session_id}` },
+      );
     }
     return claimed.length;
   });

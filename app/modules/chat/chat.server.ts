@@ -1,0 +1,151 @@
+import { type Actor, canReadDirectChat, canStartDirectChat, sessionChatAccess } from "#app/modules/access/rules";
+import type { Deps } from "#app/modules/deps.server";
+import { appendEvents, inTransaction, viewersOf } from "#app/modules/live/repo.server";
+import { VIEWER_STALE_MS } from "#app/modules/live/rules";
+import { recordNotification } from "#app/modules/notifications/notify.server";
+import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
+import * as repo from "./repo.server";
+import { chatPath, directPair, isUuid, MESSAGE_PAGE } from "./rules";
+
+type Db = Pick<Deps, "db">;
+type Clocked = Pick<Deps, "db" | "now">;
+type Reader = NonNullable<Actor>;
+
+export type ChatAccess =
+  | { status: "member"; chat: repo.ChatRow; title: string; sessionId: string | null; otherUserId: string | null }
+  | { status: "afterPayment"; sessionId: string; title: string }
+  | { status: "notFound" };
+
+/**
+ * Whether the actor may read a chat, decided from the chat's session and the actor's booking as
+ * they are now. Someone else's chat answers notFound, like one that does not exist.
+ */
+export async function chatAccess(deps: Db, actor: Reader, chatId: unknown): Promise<ChatAccess> {
+  if (!isUuid(chatId)) return { status: "notFound" };
+  const chat = await repo.findChat(deps.db, chatId);
+  if (!chat) return { status: "notFound" };
+  if (chat.kind === "direct") {
+    if (!canReadDirectChat(actor, chat)) return { status: "notFound" };
+    const otherUserId = chat.user_a === actor.id ? chat.user_b! : chat.user_a!;
+    const other = await repo.displayNameOfUser(deps.db, otherUserId);
+    return { status: "member", chat, title: other?.name ?? "", sessionId: null, otherUserId };
+  }
+  const seat = await repo.sessionSeat(deps.db, chat.session_id!, actor.id);
+  if (!seat) return { status: "notFound" };
+  const access = sessionChatAccess(actor, seat, { status: seat.booking_status });
+  if (access === "afterPayment") return { status: "afterPayment", sessionId: seat.id, title: seat.title };
+  if (access === "none") return { status: "notFound" };
+  return { status: "member", chat, title: seat.title, sessionId: seat.id, otherUserId: null };
+}
+
+/** The session's chat for its host or a confirmed player (created on first use). */
+export async function openSessionChat(deps: Db, actor: Reader, sessionId: unknown) {
+  if (!isUuid(sessionId)) return { status: "notFound" as const };
+  const seat = await repo.sessionSeat(deps.db, sessionId, actor.id);
+  if (!seat) return { status: "notFound" as const };
+  const access = sessionChatAccess(actor, seat, { status: seat.booking_status });
+  if (access === "afterPayment") return { status: "afterPayment" as const, title: seat.title };
+  if (access === "none") return { status: "notFound" as const };
+  return { status: "ok" as const, chatId: await repo.ensureSessionChat(deps.db, seat.id) };
+}
+
+/** A direct chat with another (not banned) user, created on first use. */
+export async function openDirectChat(deps: Db, actor: Reader, otherUserId: unknown) {
+  if (!isUuid(otherUserId) || !canStartDirectChat(actor, otherUserId)) return { status: "notFound" as const };
+  const other = await repo.displayNameOfUser(deps.db, otherUserId);
+  if (!other || other.banned) return { status: "notFound" as const };
+  const [a, b] = directPair(actor.id, otherUserId);
+  return { status: "ok" as const, chatId: await repo.ensureDirectChat(deps.db, a, b) };
+}
+
+const presentMessage = (m: repo.MessageRow) => ({
+  id: m.id,
+  senderId: m.sender_id,
+  senderName: m.sender_name,
+  type: "text" as const,
+  content: m.content,
+  createdAt: m.created_at.toISOString(),
+});
+export type ChatMessage = ReturnType<typeof presentMessage>;
+
+/** A page of a chat the actor may read, oldest first on the page; `before` pages backwards. */
+export async function readMessages(deps: Db, chatId: string, before: number | null) {
+  const rows = await repo.listMessages(deps.db, chatId, before, MESSAGE_PAGE + 1);
+  const more = rows.length > MESSAGE_PAGE;
+  const page = rows.slice(0, MESSAGE_PAGE).reverse().map(presentMessage);
+  return { messages: page, olderBefore: more ? page[0]!.id : null };
+}
+
+/** Marks everything in the chat read for the actor (opening it, or a live message while it is open). */
+export async function markChatRead(deps: Clocked, actor: Reader, chatId: string) {
+  const latest = await repo.latestMessageId(deps.db, chatId);
+  if (latest > 0) await repo.markRead(deps.db, { chatId, userId: actor.id, messageId: latest, now: deps.now });
+}
+
+export type SendResult = { status: "sent"; message: ChatMessage } | { status: "limited"; retryAfterSeconds: number } | { status: "notFound" } | { status: "afterPayment" };
+
+/**
+ * Sends a text message: checks access and the sender's limits (10 a second, 60 a minute, decided
+ * in one statement), stores it and announces it live to every member in the same transaction,
+ * then leaves a new_message notification for members who are not looking at the chat.
+ */
+export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown, content: string): Promise<SendResult> {
+  const access = await chatAccess(deps, actor, chatId);
+  if (access.status !== "member") return access.status === "afterPayment" ? { status: "afterPayment" } : { status: "notFound" };
+  const chat = access.chat;
+  const limit = await consumeWindows(deps.db, `chat:${actor.id}`, [limits.chatPerSecond, limits.chatPerMinute], deps.now);
+  if (limit.limited) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+
+  const [sender, members] = await Promise.all([
+    repo.displayNameOfUser(deps.db, actor.id),
+    chat.kind === "direct" ? [chat.user_a!, chat.user_b!] : repo.sessionChatMembers(deps.db, chat.session_id!),
+  ]);
+  const message = await inTransaction(deps.db, async (trx) => {
+    const stored = await repo.insertMessage(trx, { chatId: chat.id, senderId: actor.id, content, now: deps.now });
+    await repo.markRead(trx, { chatId: chat.id, userId: actor.id, messageId: stored.id, now: deps.now });
+    const message: ChatMessage = {
+      id: stored.id,
+      senderId: actor.id,
+      senderName: sender?.name ?? "",
+      type: "text",
+      content,
+      createdAt: stored.createdAt.toISOString(),
+    };
+    await appendEvents(
+      trx,
+      members.map((userId) => ({ userId, kind: "chat_message", payload: { chatId: chat.id, message } })),
+    );
+    return message;
+  });
+
+  const others = members.filter((id) => id !== actor.id);
+  const viewing = await viewersOf(deps.db, chat.id, new Date(deps.now.getTime() - VIEWER_STALE_MS));
+  const actionUrl = chatPath(chat.id);
+  const alreadyTold = await repo.usersWithUnreadChatNotice(deps.db, others, actionUrl);
+  for (const userId of others) {
+    if (viewing.has(userId) || alreadyTold.has(userId)) continue;
+    await recordNotification(deps, { userId, type: "new_message", params: { player: message.senderName, title: access.title }, actionUrl });
+  }
+  return { status: "sent", message };
+}
+
+/** GET /api/chats and the chats page: the chats the actor may read, each with its unreadCount. */
+export async function listChats(deps: Db, actor: Reader) {
+  const rows = await repo.listChatsFor(deps.db, actor.id);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.kind as "session" | "direct",
+    sessionId: r.session_id,
+    title: r.kind === "session" ? (r.session_title ?? "") : r.other_name || r.other_email?.split("@")[0] || "",
+    otherUserId: r.other_id,
+    lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+    unreadCount: Number(r.unread_count ?? 0),
+  }));
+}
+
+/** The unread total across the actor's chats (the header's chat badge). */
+export async function unreadChatTotal(deps: Db, actor: Reader) {
+  const chats = await listChats(deps, actor);
+  return chats.reduce((sum, c) => sum + c.unreadCount, 0);
+}

@@ -1,0 +1,165 @@
+import { sql } from "kysely";
+import type { Database } from "#db/client.server";
+
+export type ChatRow = { id: string; kind: string; session_id: string | null; user_a: string | null; user_b: string | null };
+
+export function findChat(db: Database, chatId: string): Promise<ChatRow | undefined> {
+  return db.selectFrom("chats").select(["id", "kind", "session_id", "user_a", "user_b"]).where("id", "=", chatId).executeTakeFirst();
+}
+
+/** The session's chat, created on first use (one per session, by the unique session_id). */
+export async function ensureSessionChat(db: Database, sessionId: string): Promise<string> {
+  await db.insertInto("chats").values({ kind: "session", session_id: sessionId }).onConflict((oc) => oc.column("session_id").doNothing()).execute();
+  const row = await db.selectFrom("chats").select("id").where("session_id", "=", sessionId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The pair's direct chat, created on first use; `a` sorts before `b` (the table checks it). */
+export async function ensureDirectChat(db: Database, a: string, b: string): Promise<string> {
+  await db
+    .insertInto("chats")
+    .values({ kind: "direct", user_a: a, user_b: b })
+    .onConflict((oc) => oc.columns(["user_a", "user_b"]).doNothing())
+    .execute();
+  const row = await db.selectFrom("chats").select("id").where("user_a", "=", a).where("user_b", "=", b).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What decides access to a session chat: its host and the user's active booking there, if any. */
+export function sessionSeat(db: Database, sessionId: string, userId: string) {
+  return db
+    .selectFrom("sessions")
+    .leftJoin("bookings", (join) =>
+      join
+        .onRef("bookings.session_id", "=", "sessions.id")
+        .on("bookings.user_id", "=", userId)
+        .on("bookings.status", "in", ["PENDING_PAYMENT", "CONFIRMED"]),
+    )
+    .select(["sessions.id", "sessions.dm_id", "sessions.title", "bookings.status as booking_status"])
+    .where("sessions.id", "=", sessionId)
+    .executeTakeFirst();
+}
+
+/** Who reads a session chat now: its host and the players holding a confirmed seat. */
+export async function sessionChatMembers(db: Database, sessionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("sessions")
+    .select("dm_id as user_id")
+    .where("id", "=", sessionId)
+    .unionAll(db.selectFrom("bookings").select("user_id").where("session_id", "=", sessionId).where("status", "=", "CONFIRMED"))
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
+export type MessageRow = { id: number; chat_id: string; sender_id: string; sender_name: string; content: string; created_at: Date };
+
+/** A page of messages, newest first, before a message id (none: the newest). */
+export function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+  let query = db
+    .selectFrom("chat_messages as m")
+    .innerJoin("users as u", "u.id", "m.sender_id")
+    .select(["m.id", "m.chat_id", "m.sender_id", "u.display_name as sender_name", "u.email as sender_email", "m.content", "m.created_at"])
+    .where("m.chat_id", "=", chatId)
+    .orderBy("m.id", "desc")
+    .limit(limit);
+  if (beforeId !== null) query = query.where("m.id", "<", beforeId);
+  return query.execute().then((rows) =>
+    rows.map((r) => ({ ...r, id: Number(r.id), sender_name: r.sender_name || r.sender_email.split("@")[0] || "User", created_at: new Date(r.created_at) })),
+  );
+}
+
+export async function insertMessage(db: Database, input: { chatId: string; senderId: string; content: string; now: Date }) {
+  const row = await db
+    .insertInto("chat_messages")
+    .values({ chat_id: input.chatId, sender_id: input.senderId, content: input.content, created_at: input.now })
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+  await db.updateTable("chats").set({ last_message_at: input.now }).where("id", "=", input.chatId).execute();
+  return { id: Number(row.id), createdAt: new Date(row.created_at) };
+}
+
+/** Moves the user's read marker forward (never back) to a message id. */
+export async function markRead(db: Database, input: { chatId: string; userId: string; messageId: number; now: Date }) {
+  await db
+    .insertInto("chat_reads")
+    .values({ chat_id: input.chatId, user_id: input.userId, last_read_message_id: input.messageId, updated_at: input.now })
+    .onConflict((oc) =>
+      oc.columns(["chat_id", "user_id"]).doUpdateSet({
+        last_read_message_id: sql`greatest(chat_reads.last_read_message_id, excluded.last_read_message_id)`,
+        updated_at: input.now,
+      }),
+    )
+    .execute();
+}
+
+export async function latestMessageId(db: Database, chatId: string): Promise<number> {
+  const row = await db.selectFrom("chat_messages").select((eb) => eb.fn.max("id").as("id")).where("chat_id", "=", chatId).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * The chats a user may read, with their unread counts: direct chats naming them, and the chats of
+ * sessions they host or hold a confirmed seat in (derived from bookings, never copied).
+ */
+export function listChatsFor(db: Database, userId: string) {
+  return db
+    .selectFrom("chats as c")
+    .leftJoin("sessions as s", "s.id", "c.session_id")
+    // The other person of a direct chat (null for a session chat).
+    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
+    .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
+    .select((eb) => [
+      "c.id",
+      "c.kind",
+      "c.session_id",
+      "s.title as session_title",
+      "other.id as other_id",
+      "other.display_name as other_name",
+      "other.email as other_email",
+      "c.last_message_at",
+      eb
+        .selectFrom("chat_messages as m")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("m.chat_id", "=", "c.id")
+        .where("m.sender_id", "<>", userId)
+        .where("m.id", ">", sql<number>`coalesce(r.last_read_message_id, 0)`)
+        .as("unread_count"),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb("c.user_a", "=", userId),
+        eb("c.user_b", "=", userId),
+        eb("s.dm_id", "=", userId),
+        eb.exists(
+          eb
+            .selectFrom("bookings as b")
+            .select("b.id")
+            .whereRef("b.session_id", "=", "c.session_id")
+            .where("b.user_id", "=", userId)
+            .where("b.status", "=", "CONFIRMED"),
+        ),
+      ]),
+    )
+    .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
+    .limit(100)
+    .execute();
+}
+
+/** Whether the user already has an unread new_message notification for this chat (one is enough). */
+export async function usersWithUnreadChatNotice(db: Database, userIds: string[], actionUrl: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("notifications")
+    .select("user_id")
+    .where("user_id", "in", userIds)
+    .where("type", "=", "new_message")
+    .where("action_url", "=", actionUrl)
+    .where("read_at", "is", null)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+export async function displayNameOfUser(db: Database, userId: string) {
+  const row = await db.selectFrom("users").select(["display_name", "email", "banned_at"]).where("id", "=", userId).executeTakeFirst();
+  return row ? { name: row.display_name || row.email.split("@")[0] || "User", banned: row.banned_at !== null } : null;
+}

@@ -1,0 +1,29 @@
+/** Chat rules (spec section 5, shared rulebook: content 1-2000, type text). Pure. */
+
+export const MESSAGE_MAX = 2000;
+/** Messages per page; older ones page backwards with ?before=<message id>. */
+export const MESSAGE_PAGE = 30;
+
+/** A direct chat stores its pair smaller id first, so a pair has exactly one chat. */
+export function directPair(a: string, b: string): [string, string] {
+  return a < b ? [a, b] : [b, a];
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && uuidPattern.test(value);
+
+/** ?before= for paging back: a message id, or null for the newest page. */
+export function parseBefore(raw: string | null): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n > 0 ? n : null;
+}
+
+/** Where a chat lives, without the locale (a notification's action URL). */
+export const chatPath = (chatId: string) => `/chats/${chatId}`;
+
+/** The unread badge for chats, capped like the bell's. */
+export function chatBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? "99+" : String(count);
+}

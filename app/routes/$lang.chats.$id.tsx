@@ -1,0 +1,122 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MessageItem } from "#app/components/chat/message-item";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { ErrorList } from "#app/components/ui/field";
+import { FormErrors } from "#app/components/ui/form-errors";
+import { Link } from "#app/components/ui/link";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { chatAccess, markChatRead, readMessages, sendMessage } from "#app/modules/chat/chat.server";
+import { parseBefore } from "#app/modules/chat/rules";
+import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { localePath } from "#app/modules/i18n/rules";
+import { parseForm, readForm } from "#app/utils/form.server";
+import { notFound } from "#app/utils/http";
+
+type LoaderData = { chat: { id: string } };
+
+// No React on this page: the form works as plain HTML and the live script adds new messages.
+export const handle = { i18n: ["chat", "validation"], hydrate: false, liveChat: (d: unknown) => (d as LoaderData | undefined)?.chat.id ?? null };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const d = deps(context);
+  const access = await chatAccess(d, user, params.id);
+  if (access.status === "afterPayment") throw redirect(localePath(lang, `/session/${access.sessionId}/chat`));
+  if (access.status !== "member") notFound();
+  const before = parseBefore(new URL(request.url).searchParams.get("before"));
+  const page = await readMessages(d, access.chat.id, before);
+  if (before === null) await markChatRead(d, user, access.chat.id);
+  return {
+    title: access.title,
+    chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, otherUserId: access.otherUserId },
+    me: user.id,
+    messages: page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) })),
+    olderBefore: page.olderBefore,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const submission = parseForm(await readForm(request), { schema: messageSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await sendMessage(deps(context), user, params.id, submission.value.content);
+  if (result.status === "limited") return data(submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }), { status: 429 });
+  if (result.status !== "sent") return data(submission.reply({ formErrors: ["chatNotFound"] }), { status: 404 });
+  // Post/redirect/get: the new message is on the page, and a refresh does not send it again.
+  return redirect(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`, 303);
+}
+
+export default function ChatPage() {
+  const { title, chat, me, messages, olderBefore } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("chat");
+  const lang = i18n.language as Locale;
+  const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: getZodConstraint(messageSchema), shouldValidate: "onSubmit" });
+  return (
+    <section className="mx-auto max-w-2xl">
+      <Link to={localePath(lang, "/chats")} className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
+        ← {t("back")}
+      </Link>
+      <h1 className="text-2xl font-bold">
+        {chat.sessionId ? (
+          <Link to={localePath(lang, `/session/${chat.sessionId}`)} className="underline-offset-4 hover:underline">
+            {title}
+          </Link>
+        ) : (
+          title
+        )}
+      </h1>
+      <p className="text-sm text-stone-600">{chat.kind === "session" ? t("sessionChat") : t("direct")}</p>
+      {olderBefore ? (
+        <Link to={`${localePath(lang, `/chats/${chat.id}`)}?before=${olderBefore}`} className="mt-4 inline-flex min-h-11 items-center text-sm text-brand-700 underline">
+          {t("older")}
+        </Link>
+      ) : null}
+      {messages.length === 0 ? (
+        <p data-chat-empty="" className="mt-4 text-stone-600">
+          {t("noMessages")}
+        </p>
+      ) : null}
+      <ol data-live-chat={chat.id} aria-label={t("title")} aria-live="polite" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-100 p-3">
+        {messages.map((m) => (
+          <MessageItem key={m.id} message={m} mine={m.senderId === me} />
+        ))}
+      </ol>
+      <div hidden>
+        <ul>
+          <MessageItem template />
+        </ul>
+      </div>
+      <Form method="post" {...getFormProps(form)} data-chat-form="" className="mt-4 space-y-2">
+        <label htmlFor={fields.content.id} className="block text-sm font-medium text-stone-800">
+          {t("label")}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.content)}
+          key={fields.content.key}
+          // No maxLength: a pasted text over 2000 characters is explained next to the field, not cut silently.
+          maxLength={undefined}
+          rows={3}
+          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+        />
+        <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Button>{t("send")}</Button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

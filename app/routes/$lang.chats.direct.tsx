@@ -1,0 +1,23 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { openDirectChat } from "#app/modules/chat/chat.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { readForm } from "#app/utils/form.server";
+import { notFound } from "#app/utils/http";
+
+export const loader = () => notFound();
+
+/** POST from a profile's "Send a message": opens (or creates) the direct chat with that person. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const form = await readForm(request);
+  const result = await openDirectChat(deps(context), user, form.get("userId"));
+  if (result.status !== "ok") notFound();
+  return redirect(localePath(lang, `/chats/${result.chatId}`), 303);
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

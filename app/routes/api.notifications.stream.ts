@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiError, requireApiUser } from "#app/modules/api/api.server";
+import { chatAccess, unreadChatTotal } from "#app/modules/chat/chat.server";
+import { deps } from "#app/modules/deps.server";
+import { isLocale } from "#app/modules/i18n/rules";
+import { liveHub } from "#app/modules/live/hub.server";
+import { presentEvent } from "#app/modules/live/present.server";
+import { MAX_STREAMS_PER_USER, parseLastEventId } from "#app/modules/live/rules";
+import { openEventStream } from "#app/modules/live/stream.server";
+import { unreadCount } from "#app/modules/notifications/notifications.server";
+
+/**
+ * GET /api/notifications/stream: the signed-in user's server-sent events (decision record 030).
+ * Cookie or bearer token; ?lang= for the texts, ?chat= for the chat the page shows;
+ * Last-Event-ID (or ?lastEventId=) to resume.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const d = deps();
+  const url = new URL(request.url);
+  const lang = [url.searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
+  const hub = liveHub(() => d.db);
+  if (hub.countFor(user.id) >= MAX_STREAMS_PER_USER) return apiError("Too many open streams", 429, { "Retry-After": "30" });
+  const chatParam = url.searchParams.get("chat");
+  const chat = chatParam ? await chatAccess(d, user, chatParam) : null;
+  return openEventStream({
+    db: d.db,
+    hub,
+    userId: user.id,
+    lastEventId: parseLastEventId(request.headers.get("last-event-id") ?? url.searchParams.get("lastEventId")),
+    chatId: chat?.status === "member" ? chat.chat.id : null,
+    signal: request.signal,
+    present: (row) => presentEvent(row, lang),
+    initial: async (db) => ({
+      kind: "unread_count",
+      data: { notifications: await unreadCount({ db }, user.id), chats: await unreadChatTotal({ db }, user) },
+    }),
+  });
+}
