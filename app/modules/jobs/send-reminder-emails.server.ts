@@ -22,7 +22,10 @@ async function sendOne(deps: Deps, kind: ReminderKind, row: Due): Promise<boolea
     const when = formatDateTime(new Date(row.starts_at), lang, row.user_time_zone);
     const path = `/session/${row.session_id}`;
     // Written and announced to the player's open pages in this transaction (recordNotification joins it).
-    await recordNotification({ db: trx, now: deps.now }, { userId: row.user_id, type: kind, textKey: emailKind[kind], params: { title: row.title, when }, actionUrl: path });
+    await recordNotification(
+      { db: trx, now: deps.now },
+      { userId: row.user_id, type: kind, textKey: emailKind[kind], params: { title: row.title, when }, actionUrl: path },
+    );
     await deps.mailer.send(
       buildEmail({
         to: row.email,
