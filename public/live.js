@@ -1,6 +1,6 @@
 // The live layer of every page (decision record 030): the bell's count, toasts, the bell's
 // dropdown and a chat's new messages, over one server-sent-events stream. Framework-free so pages
-// that ship no React still get it; about 3 KiB gzipped. Everything a user wrote is put in the page
+// that ship no React still get it; about 3.5 KiB gzipped. Everything a user wrote is put in the page
 // with textContent, never as HTML.
 (() => {
   const config = document.getElementById("live-config");

@@ -80,7 +80,10 @@ export default function ChatPage() {
       </h1>
       <p className="text-sm text-stone-600">{chat.kind === "session" ? t("sessionChat") : t("direct")}</p>
       {olderBefore ? (
-        <Link to={`${localePath(lang, `/chats/${chat.id}`)}?before=${olderBefore}`} className="mt-4 inline-flex min-h-11 items-center text-sm text-brand-700 underline">
+        <Link
+          to={`${localePath(lang, `/chats/${chat.id}`)}?before=${olderBefore}`}
+          className="mt-4 inline-flex min-h-11 items-center text-sm text-brand-700 underline"
+        >
           {t("older")}
         </Link>
       ) : null}

@@ -32,7 +32,10 @@ export default function SessionChatWaiting() {
     <section className="max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-6">
       <h1 className="text-xl font-bold">{heading}</h1>
       <p className="mt-2 text-stone-800">{t("afterPayment", { title })}</p>
-      <Link to={localePath(i18n.language as Locale, `/session/${sessionId}`)} className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+      <Link
+        to={localePath(i18n.language as Locale, `/session/${sessionId}`)}
+        className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+      >
         {title}
       </Link>
     </section>

@@ -23,12 +23,20 @@ export async function seedChatStories(idOf: (email: string) => string | undefine
       .values(lines.map((l) => ({ chat_id: chatId, sender_id: idOf(l.from)!, content: l.text, created_at: at(l.minutesAgo) })))
       .returning(["id", "sender_id"])
       .execute();
-    await db.updateTable("chats").set({ last_message_at: at(lines.at(-1)!.minutesAgo) }).where("id", "=", chatId).execute();
+    await db
+      .updateTable("chats")
+      .set({ last_message_at: at(lines.at(-1)!.minutesAgo) })
+      .where("id", "=", chatId)
+      .execute();
     for (const userId of members) {
       const email = Object.keys(unreadFor).find((e) => idOf(e) === userId);
       const unread = email ? unreadFor[email]! : 0;
       const lastRead = rows[rows.length - 1 - unread];
-      if (lastRead) await db.insertInto("chat_reads").values({ chat_id: chatId, user_id: userId, last_read_message_id: Number(lastRead.id) }).execute();
+      if (lastRead)
+        await db
+          .insertInto("chat_reads")
+          .values({ chat_id: chatId, user_id: userId, last_read_message_id: Number(lastRead.id) })
+          .execute();
       if (unread > 0) {
         const last = lines[lines.length - 1]!;
         const sender = await db.selectFrom("users").select("display_name").where("id", "=", idOf(last.from)!).executeTakeFirstOrThrow();

@@ -70,7 +70,11 @@ test("a host and a player see each other's chat messages and the booking notific
   await playerPage.context().close();
 });
 
-test("without JavaScript a player reads and sends chat messages and reads notifications, in Spanish and Portuguese", async ({ page, browser, javaScriptEnabled }) => {
+test("without JavaScript a player reads and sends chat messages and reads notifications, in Spanish and Portuguese", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   test.skip(javaScriptEnabled, "the plain-HTML path; the live one is above");
   const host = await newUser({ role: "dm" });
   const player = await newUser({ displayName: "Pati" });

@@ -22,7 +22,9 @@ async function scriptBytes(page: Page, only: (url: string) => boolean = (url) =>
   return total;
 }
 
-test("the pages a player uses ship no framework script to a player, only the live layer within 8 KiB; the host's manage dialog still gets its scripts", async ({ page }) => {
+test("the pages a player uses ship no framework script to a player, only the live layer within 8 KiB; the host's manage dialog still gets its scripts", async ({
+  page,
+}) => {
   const dm = await newUser({ role: "dm" });
   await signInAs(page, dm);
   const date = new Date(Date.now() + 14 * 86_400_000).toISOString();

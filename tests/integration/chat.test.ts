@@ -60,7 +60,10 @@ describe("session chat access", () => {
   it("lets the host and a confirmed player in, tells a pending OXXO payer to wait, and hides it from others", async () => {
     expect((await page(host)).status).toBe(200);
     expect((await page(player)).status).toBe(200);
-    const waiting = await run(sessionChat, new Request(`${base}/en/session/${sessionId}/chat`, { headers: { Cookie: pending.cookie } }), { lang: "en", id: sessionId });
+    const waiting = await run(sessionChat, new Request(`${base}/en/session/${sessionId}/chat`, { headers: { Cookie: pending.cookie } }), {
+      lang: "en",
+      id: sessionId,
+    });
     expect(waiting.status).toBe(200);
     expect(waiting.data).toMatchObject({ heading: "Chat opens after payment", title: "La cripta" });
     // The pending player asking for the chat page itself is sent to that note.
@@ -88,7 +91,9 @@ describe("every id-taking chat route refuses someone else", () => {
     const asStranger = { headers: { Cookie: stranger.cookie } };
     expect((await run(sessionChat, new Request(`${base}/en/session/${sessionId}/chat`, asStranger), { lang: "en", id: sessionId })).status).toBe(404);
     expect((await run(markRead, new Request(`${base}/api/chats/${chatId}/read`, { method: "POST", ...asStranger }), { id: chatId })).status).toBe(404);
-    expect((await run(markRead, new Request(`${base}/api/chats/${chatId}/read`, { method: "POST", headers: { Cookie: player.cookie } }), { id: chatId })).status).toBe(200);
+    expect(
+      (await run(markRead, new Request(`${base}/api/chats/${chatId}/read`, { method: "POST", headers: { Cookie: player.cookie } }), { id: chatId })).status,
+    ).toBe(200);
     expect((await run(startDirect, form(`${base}/en/chats/direct`, { userId: stranger.id }, { Cookie: stranger.cookie }), { lang: "en" })).status).toBe(404);
     expect((await run(startDirect, form(`${base}/en/chats/direct`, { userId: "nope" }, { Cookie: stranger.cookie }), { lang: "en" })).status).toBe(404);
     const started = await run(startDirect, form(`${base}/en/chats/direct`, { userId: host.id }, { Cookie: stranger.cookie }), { lang: "en" });
@@ -158,15 +163,23 @@ describe("notifications, read markers and unread counts", () => {
     expect(await count(host.id)).toBe(before.host + 1);
     await sendMessage(d, player, chatId, "¿A qué hora?");
     expect(await count(host.id)).toBe(before.host + 1); // one unread notice per chat is enough
-    const notice = await db.selectFrom("notifications").select(["action_url", "params"]).where("user_id", "=", host.id).where("type", "=", "new_message").executeTakeFirstOrThrow();
+    const notice = await db
+      .selectFrom("notifications")
+      .select(["action_url", "params"])
+      .where("user_id", "=", host.id)
+      .where("type", "=", "new_message")
+      .executeTakeFirstOrThrow();
     expect(notice).toMatchObject({ action_url: `/chats/${chatId}`, params: { player: "Pablo", title: "La cripta" } });
   });
 
   it("counts unread per user in GET /api/chats and clears them when the chat is opened", async () => {
     const token = await apiToken(host.id);
     const list = async () =>
-      ((await run(chatsApi, new Request(`${base}/api/chats`, { headers: bearer(token) }))).data as { chats: { id: string; unreadCount: number; type: string; title: string }[] })
-        .chats;
+      (
+        (await run(chatsApi, new Request(`${base}/api/chats`, { headers: bearer(token) }))).data as {
+          chats: { id: string; unreadCount: number; type: string; title: string }[];
+        }
+      ).chats;
     const unread = (await list()).find((c) => c.id === chatId);
     expect(unread).toMatchObject({ type: "session", title: "La cripta" });
     expect(unread!.unreadCount).toBeGreaterThanOrEqual(2);
@@ -191,7 +204,8 @@ describe("the messages API", () => {
       .insertInto("chat_messages")
       .values(Array.from({ length: 35 }, (_, i) => ({ chat_id: direct.chatId, sender_id: stranger.id, content: `m${i}` })))
       .execute();
-    const get = (id: string, query = "", auth = bearer(token)) => run(messagesApi, new Request(`${base}/api/chats/${id}/messages${query}`, { headers: auth }), { id });
+    const get = (id: string, query = "", auth = bearer(token)) =>
+      run(messagesApi, new Request(`${base}/api/chats/${id}/messages${query}`, { headers: auth }), { id });
     const newest = (await get(direct.chatId)).data as { messages: { id: number; content: string }[]; olderBefore: number | null };
     expect(newest.messages).toHaveLength(30);
     expect(newest.messages.at(-1)!.content).toBe("m34");
@@ -201,9 +215,17 @@ describe("the messages API", () => {
     expect((await get(direct.chatId, "", bearer(await apiToken(host.id)))).status).toBe(404);
 
     const post = (body: unknown) =>
-      run(postMessage, new Request(`${base}/api/chats/${direct.chatId}/messages?lang=es`, { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) }), {
-        id: direct.chatId,
-      });
+      run(
+        postMessage,
+        new Request(`${base}/api/chats/${direct.chatId}/messages?lang=es`, {
+          method: "POST",
+          headers: { ...bearer(token), "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        {
+          id: direct.chatId,
+        },
+      );
     expect(await post({ content: "" })).toMatchObject({ status: 400, data: { error: "Escribe un mensaje primero.", field: "content" } });
     expect(await post({ content: "x".repeat(2001) })).toMatchObject({ status: 400, data: { error: "Un mensaje puede tener como máximo 2000 caracteres." } });
     expect(await post({ nothing: true })).toMatchObject({ status: 400 });

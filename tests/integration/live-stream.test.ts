@@ -51,12 +51,26 @@ describe("the notification stream", () => {
     // "Process A": its own pool writes the notification; only PostgreSQL connects the two.
     const processA = createDatabase(process.env.DATABASE_URL!, 2);
     try {
-      await recordNotification({ db: processA, now: new Date() }, { userId: user.id, type: "booking_confirmed", params: { title: "La cripta" }, actionUrl: "/session/x" });
+      await recordNotification(
+        { db: processA, now: new Date() },
+        { userId: user.id, type: "booking_confirmed", params: { title: "La cripta" }, actionUrl: "/session/x" },
+      );
     } finally {
       await processA.destroy();
     }
     const [event] = await held.reader.next(1);
-    expect(event).toMatchObject({ event: "notification_created", data: { type: "booking_confirmed", title: "Booking confirmed", toast: true, unread: 1, actionUrl: "/en/session/x", category: "BOOKING", icon: "calendar" } });
+    expect(event).toMatchObject({
+      event: "notification_created",
+      data: {
+        type: "booking_confirmed",
+        title: "Booking confirmed",
+        toast: true,
+        unread: 1,
+        actionUrl: "/en/session/x",
+        category: "BOOKING",
+        icon: "calendar",
+      },
+    });
     expect(event!.id).toBeGreaterThan(0);
     held.abort();
     await held.reader.closed;
@@ -191,8 +205,12 @@ describe("the event log", () => {
     });
     // The second waits on the user's lock (PostgreSQL says so) while the first holds it.
     const { sql } = await import("kysely");
-    for (let waiting = 0; waiting === 0; ) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`.execute(db);
+    for (let waiting = 0; waiting === 0;) {
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%'`.execute(
+        db,
+      );
       waiting = rows[0]!.n;
     }
     expect(secondDone).toBe(false);
@@ -204,7 +222,9 @@ describe("the event log", () => {
 
 async function listeners(): Promise<number> {
   const { sql } = await import("kysely");
-  const result = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(getDb());
+  const result = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(getDb());
   return result.rows[0]!.n;
 }
 

@@ -14,7 +14,19 @@ const toastClass = "flex max-w-sm items-start gap-3 rounded-md border-l-4 border
  * their words come translated from the server and their classes from this file. The script itself
  * is loaded with the page's nonce, also on pages that ship no React.
  */
-export function LiveLayer({ lang, userId, chatId, scriptUrl, nonce }: { lang: Locale; userId: string; chatId: string | null; scriptUrl: string; nonce: string }) {
+export function LiveLayer({
+  lang,
+  userId,
+  chatId,
+  scriptUrl,
+  nonce,
+}: {
+  lang: Locale;
+  userId: string;
+  chatId: string | null;
+  scriptUrl: string;
+  nonce: string;
+}) {
   const { t } = useTranslation("notifications");
   const config = { lang, chat: chatId, me: userId, t: { bellLabel: t("nav.notifications", { ns: "common" }), chatsLabel: t("nav.chats", { ns: "common" }) } };
   return (
@@ -32,11 +44,20 @@ export function LiveLayer({ lang, userId, chatId, scriptUrl, nonce }: { lang: Lo
           <div className="min-w-0 flex-1 text-sm">
             <p data-slot="title" className="font-semibold" />
             <p data-slot="message" className="break-words" />
-            <a data-slot="action" href="/" className="mt-2 inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 font-semibold text-white hover:bg-brand-700">
+            <a
+              data-slot="action"
+              href="/"
+              className="mt-2 inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 font-semibold text-white hover:bg-brand-700"
+            >
               {t("open")}
             </a>
           </div>
-          <button type="button" data-slot="close" className="-m-1 min-h-8 min-w-8 rounded text-lg leading-none" aria-label={t("actions.close", { ns: "common" })}>
+          <button
+            type="button"
+            data-slot="close"
+            className="-m-1 min-h-8 min-w-8 rounded text-lg leading-none"
+            aria-label={t("actions.close", { ns: "common" })}
+          >
             ×
           </button>
         </div>
@@ -55,7 +76,10 @@ export function LiveLayer({ lang, userId, chatId, scriptUrl, nonce }: { lang: Lo
           <p data-slot="empty" className="p-4 text-sm text-stone-600">
             {t("empty")}
           </p>
-          <a href={localePath(lang, "/notifications")} className="block border-t border-stone-100 px-4 py-3 text-center text-sm font-semibold text-brand-700 underline">
+          <a
+            href={localePath(lang, "/notifications")}
+            className="block border-t border-stone-100 px-4 py-3 text-center text-sm font-semibold text-brand-700 underline"
+          >
             {t("viewAll")}
           </a>
         </section>

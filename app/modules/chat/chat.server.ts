@@ -83,7 +83,8 @@ export async function markChatRead(deps: Clocked, actor: Reader, chatId: string)
   if (latest > 0) await repo.markRead(deps.db, { chatId, userId: actor.id, messageId: latest, now: deps.now });
 }
 
-export type SendResult = { status: "sent"; message: ChatMessage } | { status: "limited"; retryAfterSeconds: number } | { status: "notFound" } | { status: "afterPayment" };
+export type SendResult =
+  { status: "sent"; message: ChatMessage } | { status: "limited"; retryAfterSeconds: number } | { status: "notFound" } | { status: "afterPayment" };
 
 /**
  * Sends a text message: checks access and the sender's limits (10 a second, 60 a minute, decided

@@ -9,7 +9,11 @@ export function findChat(db: Database, chatId: string): Promise<ChatRow | undefi
 
 /** The session's chat, created on first use (one per session, by the unique session_id). */
 export async function ensureSessionChat(db: Database, sessionId: string): Promise<string> {
-  await db.insertInto("chats").values({ kind: "session", session_id: sessionId }).onConflict((oc) => oc.column("session_id").doNothing()).execute();
+  await db
+    .insertInto("chats")
+    .values({ kind: "session", session_id: sessionId })
+    .onConflict((oc) => oc.column("session_id").doNothing())
+    .execute();
   const row = await db.selectFrom("chats").select("id").where("session_id", "=", sessionId).executeTakeFirstOrThrow();
   return row.id;
 }
@@ -30,10 +34,7 @@ export function sessionSeat(db: Database, sessionId: string, userId: string) {
   return db
     .selectFrom("sessions")
     .leftJoin("bookings", (join) =>
-      join
-        .onRef("bookings.session_id", "=", "sessions.id")
-        .on("bookings.user_id", "=", userId)
-        .on("bookings.status", "in", ["PENDING_PAYMENT", "CONFIRMED"]),
+      join.onRef("bookings.session_id", "=", "sessions.id").on("bookings.user_id", "=", userId).on("bookings.status", "in", ["PENDING_PAYMENT", "CONFIRMED"]),
     )
     .select(["sessions.id", "sessions.dm_id", "sessions.title", "bookings.status as booking_status"])
     .where("sessions.id", "=", sessionId)
@@ -63,9 +64,11 @@ export function listMessages(db: Database, chatId: string, beforeId: number | nu
     .orderBy("m.id", "desc")
     .limit(limit);
   if (beforeId !== null) query = query.where("m.id", "<", beforeId);
-  return query.execute().then((rows) =>
-    rows.map((r) => ({ ...r, id: Number(r.id), sender_name: r.sender_name || r.sender_email.split("@")[0] || "User", created_at: new Date(r.created_at) })),
-  );
+  return query
+    .execute()
+    .then((rows) =>
+      rows.map((r) => ({ ...r, id: Number(r.id), sender_name: r.sender_name || r.sender_email.split("@")[0] || "User", created_at: new Date(r.created_at) })),
+    );
 }
 
 export async function insertMessage(db: Database, input: { chatId: string; senderId: string; content: string; now: Date }) {
@@ -93,7 +96,11 @@ export async function markRead(db: Database, input: { chatId: string; userId: st
 }
 
 export async function latestMessageId(db: Database, chatId: string): Promise<number> {
-  const row = await db.selectFrom("chat_messages").select((eb) => eb.fn.max("id").as("id")).where("chat_id", "=", chatId).executeTakeFirst();
+  const row = await db
+    .selectFrom("chat_messages")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("chat_id", "=", chatId)
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -102,47 +109,49 @@ export async function latestMessageId(db: Database, chatId: string): Promise<num
  * sessions they host or hold a confirmed seat in (derived from bookings, never copied).
  */
 export function listChatsFor(db: Database, userId: string) {
-  return db
-    .selectFrom("chats as c")
-    .leftJoin("sessions as s", "s.id", "c.session_id")
-    // The other person of a direct chat (null for a session chat).
-    .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
-    .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
-    .select((eb) => [
-      "c.id",
-      "c.kind",
-      "c.session_id",
-      "s.title as session_title",
-      "other.id as other_id",
-      "other.display_name as other_name",
-      "other.email as other_email",
-      "c.last_message_at",
-      eb
-        .selectFrom("chat_messages as m")
-        .select((m) => m.fn.countAll<number>().as("n"))
-        .whereRef("m.chat_id", "=", "c.id")
-        .where("m.sender_id", "<>", userId)
-        .where("m.id", ">", sql<number>`coalesce(r.last_read_message_id, 0)`)
-        .as("unread_count"),
-    ])
-    .where((eb) =>
-      eb.or([
-        eb("c.user_a", "=", userId),
-        eb("c.user_b", "=", userId),
-        eb("s.dm_id", "=", userId),
-        eb.exists(
-          eb
-            .selectFrom("bookings as b")
-            .select("b.id")
-            .whereRef("b.session_id", "=", "c.session_id")
-            .where("b.user_id", "=", userId)
-            .where("b.status", "=", "CONFIRMED"),
-        ),
-      ]),
-    )
-    .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
-    .limit(100)
-    .execute();
+  return (
+    db
+      .selectFrom("chats as c")
+      .leftJoin("sessions as s", "s.id", "c.session_id")
+      // The other person of a direct chat (null for a session chat).
+      .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
+      .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
+      .select((eb) => [
+        "c.id",
+        "c.kind",
+        "c.session_id",
+        "s.title as session_title",
+        "other.id as other_id",
+        "other.display_name as other_name",
+        "other.email as other_email",
+        "c.last_message_at",
+        eb
+          .selectFrom("chat_messages as m")
+          .select((m) => m.fn.countAll<number>().as("n"))
+          .whereRef("m.chat_id", "=", "c.id")
+          .where("m.sender_id", "<>", userId)
+          .where("m.id", ">", sql<number>`coalesce(r.last_read_message_id, 0)`)
+          .as("unread_count"),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb("c.user_a", "=", userId),
+          eb("c.user_b", "=", userId),
+          eb("s.dm_id", "=", userId),
+          eb.exists(
+            eb
+              .selectFrom("bookings as b")
+              .select("b.id")
+              .whereRef("b.session_id", "=", "c.session_id")
+              .where("b.user_id", "=", userId)
+              .where("b.status", "=", "CONFIRMED"),
+          ),
+        ]),
+      )
+      .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
+      .limit(100)
+      .execute()
+  );
 }
 
 /** Whether the user already has an unread new_message notification for this chat (one is enough). */

@@ -16,7 +16,9 @@ export async function appendEvents(trx: Database, events: readonly NewLiveEvent[
   if (events.length === 0) return [];
   const users = [...new Set(events.map((e) => e.userId))].sort();
   // One round trip for all the locks, taken in the sorted order (the subquery's order fence).
-  await sql`select pg_advisory_xact_lock(k) from (select hashtextextended('live:' || u, 0) as k from unnest(${users}::text[]) as u order by u offset 0) as ordered`.execute(trx);
+  await sql`select pg_advisory_xact_lock(k) from (select hashtextextended('live:' || u, 0) as k from unnest(${users}::text[]) as u order by u offset 0) as ordered`.execute(
+    trx,
+  );
   const rows = await trx
     .insertInto("live_events")
     .values(events.map((e) => ({ user_id: e.userId, kind: e.kind, payload: JSON.stringify(e.payload) })))
@@ -47,12 +49,7 @@ export function eventsAfter(db: Database, userId: string, afterId: number, limit
 /** Events by id (those a NOTIFY announced), oldest first. */
 export function eventsByIds(db: Database, ids: readonly number[]): Promise<LiveEventRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("live_events")
-    .select(["id", "user_id", "kind", "payload"])
-    .where("id", "in", ids)
-    .orderBy("id")
-    .execute() as Promise<LiveEventRow[]>;
+  return db.selectFrom("live_events").select(["id", "user_id", "kind", "payload"]).where("id", "in", ids).orderBy("id").execute() as Promise<LiveEventRow[]>;
 }
 
 /** The newest event id of a user (0 without any): where a fresh stream starts. */

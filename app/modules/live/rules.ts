@@ -68,9 +68,7 @@ export function parseNotifyPayload(payload: string | undefined): NotifyEntry[] {
   try {
     const value: unknown = JSON.parse(payload);
     if (!Array.isArray(value)) return [];
-    return value.filter(
-      (e): e is [number, string] => Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && typeof e[1] === "string",
-    );
+    return value.filter((e): e is [number, string] => Array.isArray(e) && e.length === 2 && Number.isSafeInteger(e[0]) && typeof e[1] === "string");
   } catch {
     return [];
   }

@@ -60,7 +60,15 @@ export async function recordNotification(
   // The row and its live event commit together: a stream never announces a rolled-back notification,
   // and a client resuming from the event log finds every notification it missed.
   return inTransaction(deps.db, async (trx) => {
-    const id = await repo.insertNotification(trx, { userId: input.userId, type: input.type, titleKey, messageKey, params, actionUrl: input.actionUrl, now: deps.now });
+    const id = await repo.insertNotification(trx, {
+      userId: input.userId,
+      type: input.type,
+      titleKey,
+      messageKey,
+      params,
+      actionUrl: input.actionUrl,
+      now: deps.now,
+    });
     const unread = await repo.countUnread(trx, input.userId);
     const notification: StoredNotification = {
       id,

@@ -34,8 +34,15 @@ describe("notification kinds", () => {
   });
   it("toasts exactly the spec's eight types", async () => {
     const { toastTypes } = await import("./rules");
-    expect([...toastTypes].sort()).toEqual(
-      ["booking_confirmed", "new_message", "payment_due", "payment_received", "player_cancelled", "player_joined", "session_cancelled", "session_starting"],
-    );
+    expect([...toastTypes].sort()).toEqual([
+      "booking_confirmed",
+      "new_message",
+      "payment_due",
+      "payment_received",
+      "player_cancelled",
+      "player_joined",
+      "session_cancelled",
+      "session_starting",
+    ]);
   });
 });

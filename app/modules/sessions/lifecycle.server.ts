@@ -10,7 +10,13 @@ function warnShortSessions(deps: Pick<Deps, "db" | "now">) {
     for (const c of claimed) {
       await recordNotification(
         { db: trx, now: deps.now },
-        { userId: c.dm_id, type: "players_missing", textKey: "playersMissing", params: { title: c.title, count: Number(c.missing) }, actionUrl: `/session/${c.session_id}` },
+        {
+          userId: c.dm_id,
+          type: "players_missing",
+          textKey: "playersMissing",
+          params: { title: c.title, count: Number(c.missing) },
+          actionUrl: `/session/${c.session_id}`,
+        },
       );
     }
     return claimed.length;
