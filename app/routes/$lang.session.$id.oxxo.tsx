@@ -38,7 +38,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A voucher already made for this seat is shown instead of a second form.
   if (panel.pending?.method === "OXXO" && view.booking)
     throw await redirectWithToast(localePath(lang, `/booking/${view.booking.id}/voucher`), { type: "info", key: "payments:voucher.pending" });
-  if (panel.oxxo !== "available" || view.booking || view.closed || view.isHost || view.free)
+  if (view.booking)
+    throw await redirectWithToast(confirmHref, {
+      type: "info",
+      key: view.booking.status === "PENDING_PAYMENT" ? "payments:errors.paymentPending" : "sessions:booking.alreadyBooked",
+    });
+  if (panel.oxxo !== "available" || view.closed || view.isHost || view.free)
     throw await redirectWithToast(confirmHref, { type: "error", key: `payments:errors.${panel.oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered"}` });
   const { row } = view;
   return {

@@ -30,7 +30,11 @@ export const offlineWebhookSecret = (env: Pick<Env, "SESSION_SECRET" | "STRIPE_W
 export function choosePayments(env: Env): { payments: Payments; offlinePayments: OfflinePayments | null } {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET)
     return {
-      payments: createStripePayments({ secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }),
+      payments: createStripePayments({
+        secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      }),
       offlinePayments: null,
     };
   const offline = createOfflinePayments({ db: getDb, webhookSecret: offlineWebhookSecret(env), appUrl: env.APP_URL });

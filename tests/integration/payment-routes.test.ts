@@ -78,6 +78,14 @@ describe("the OXXO name page", () => {
     );
     expect(twice.headers.get("Location")).toBe(ok.headers.get("Location"));
     expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(1);
+    // Coming back to the form finds the voucher.
+    const back = await run(oxxoLoader, new Request(`${base}/es/session/${id}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);
+    expect(back.headers.get("Location")).toBe(ok.headers.get("Location"));
+    // A player paying by card is told a payment is already under way.
+    const carder = await signedInUser();
+    expect((await run(createIntent, api("POST", "/api/payments/create-intent", carder, { sessionId: id }), {}, context)).status).toBe(201);
+    const refused = await run(oxxoLoader, new Request(`${base}/es/session/${id}/oxxo`, { headers: { Cookie: carder.cookie } }), { lang: "es", id }, context);
+    expect(refused.headers.get("Location")).toBe(`/es/session/${id}/confirm`);
   });
 
   it("sends a session not in MXN back to the confirmation screen, and 404s an unknown one", async () => {
