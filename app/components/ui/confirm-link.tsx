@@ -26,7 +26,13 @@ export function ConfirmLink(props: {
   const titleId = `${props.dialogId}-title`;
   return (
     <>
-      <Link to={props.returnTo ? `${props.href}?${new URLSearchParams({ returnTo: props.returnTo })}` : props.href} data-dialog={props.dialogId} aria-haspopup="dialog" aria-label={props["aria-label"]} className={props.className}>
+      <Link
+        to={props.returnTo ? `${props.href}?${new URLSearchParams({ returnTo: props.returnTo })}` : props.href}
+        data-dialog={props.dialogId}
+        aria-haspopup="dialog"
+        aria-label={props["aria-label"]}
+        className={props.className}
+      >
         {props.children}
       </Link>
       <dialog
