@@ -1,0 +1,112 @@
+import type { Database } from "#db/client.server";
+import { ACTIVE_BOOKING_STATUSES } from "./rules";
+
+/** The statements of paid bookings (app/modules/bookings/holds.server.ts and app/modules/payments/). */
+
+/** A seat held while its payment is made: PENDING_PAYMENT until `holdUntil`, then the cleanup job expires it. */
+export async function insertPendingBooking(
+  db: Database,
+  input: {
+    sessionId: string;
+    userId: string;
+    method: "CARD" | "OXXO";
+    amountCents: number;
+    currency: string;
+    holdUntil: Date;
+    now: Date;
+    inviteId: string | null;
+  },
+) {
+  const row = await db
+    .insertInto("bookings")
+    .values({
+      session_id: input.sessionId,
+      user_id: input.userId,
+      status: "PENDING_PAYMENT",
+      payment_method: input.method,
+      amount_cents: input.amountCents,
+      currency: input.currency,
+      hold_until: input.holdUntil,
+      invite_id: input.inviteId,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A booking with what paying for it needs, locked for the transaction (its session is locked first). */
+export function lockBookingForPayment(db: Database, bookingId: string) {
+  return db
+    .selectFrom("bookings")
+    .select(["id", "session_id", "user_id", "status", "payment_method", "amount_cents", "currency", "hold_until", "invite_id"])
+    .where("id", "=", bookingId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A booking with its session, for its holder's pages (voucher, payment state). */
+export function findBookingWithSession(db: Database, bookingId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .select([
+      "b.id",
+      "b.user_id",
+      "b.status",
+      "b.payment_method",
+      "b.amount_cents",
+      "b.currency",
+      "b.hold_until",
+      "s.id as session_id",
+      "s.title",
+      "s.starts_at",
+      "s.duration_minutes",
+      "s.location",
+      "s.time_zone",
+    ])
+    .where("b.id", "=", bookingId)
+    .executeTakeFirst();
+}
+
+/** Moves a booking from one of `from` to `to` (hold cleared); returns whether it moved. */
+export async function moveBooking(db: Database, bookingId: string, from: readonly string[], to: string, now: Date) {
+  const result = await db
+    .updateTable("bookings")
+    .set({ status: to, hold_until: to === "PENDING_PAYMENT" ? undefined : null, updated_at: now })
+    .where("id", "=", bookingId)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets how long a pending booking holds its seat. */
+export async function setHoldUntil(db: Database, bookingId: string, holdUntil: Date, now: Date) {
+  await db
+    .updateTable("bookings")
+    .set({ hold_until: holdUntil, updated_at: now })
+    .where("id", "=", bookingId)
+    .where("status", "=", "PENDING_PAYMENT")
+    .execute();
+}
+
+/** The user's active booking in a session with its method and hold. */
+export function findActiveBookingDetail(db: Database, sessionId: string, userId: string) {
+  return db
+    .selectFrom("bookings")
+    .select(["id", "status", "payment_method", "hold_until"])
+    .where("session_id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("status", "in", ACTIVE_BOOKING_STATUSES)
+    .executeTakeFirst();
+}
+
+/** The OXXO side of a session (currency, methods, advance hours, voucher days). */
+export function sessionPaymentTerms(db: Database, sessionId: string) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "currency", "price_cents", "allowed_payment_methods", "min_advance_booking_hours", "voucher_payment_days", "starts_at"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+}
