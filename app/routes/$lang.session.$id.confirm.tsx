@@ -8,21 +8,15 @@ import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
-import { confirmationView } from "#app/modules/bookings/confirmation.server";
+import { confirmationPage } from "#app/modules/bookings/confirmation-page.server";
 import { inviteRefusal } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
-import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
-import { formatDateTime, zoneName } from "#app/modules/i18n/format";
+import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
-import { payDeps, paymentPanel, startCardCheckout } from "#app/modules/payments/payments.server";
-import { formatPrice } from "#app/modules/sessions/rules";
-import { publicImage } from "#app/modules/storage/images.server";
+import { payDeps, startCardCheckout } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
-import { getServices } from "#app/services/index.server";
 import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
@@ -33,68 +27,14 @@ export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown)
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
-  const viewer = await getOptionalUser(request);
-  const d = deps(context);
-  const url = new URL(request.url);
-  const typedCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
-  const view = await confirmationView(d, params.id ?? "", viewer, typedCode);
-  if (!view) notFound();
-  const { row, invite } = view;
-  const zone = viewer?.timeZone ?? guestTimeZone;
-  const startsAt = new Date(row.starts_at);
-  const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
-  const pay = await paymentPanel(d, row.id, view.booking);
-  // A discount invite lowers what is paid; the hold takes the same percentage when the code's use is taken.
-  const toPay = discountedPrice(row.price_cents, invite?.ok ? invite.discountPercent : null);
-  return {
-    heading: translator(lang, "sessions")("booking.title"),
-    signedIn: viewer !== null,
-    emailVerified: viewer?.emailVerified ?? false,
-    loginHref: `${localePath(lang, "/login")}?redirect=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
-    closed: view.closed,
-    isHost: view.isHost,
-    booked: view.booking !== null && !pay.pending,
-    payment: {
-      oxxo: pay.oxxo,
-      minAdvanceHours: pay.minAdvanceHours,
-      pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
-      voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
-    },
-    waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
-    inviteCode: invite?.ok ? invite.code : typedCode,
-    invite: invite
-      ? invite.ok
-        ? { ok: true as const, waivesPrice: waivesPrice(invite.type), discountPercent: invite.discountPercent }
-        : { ok: false as const, problem: invite.problem }
-      : null,
-    needsInvite: view.needsInvite,
-    cardDialog:
-      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok),
-    stripeKey: getServices().payments.publishableKey,
-    session: {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      date: new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "full", timeZone: zone }).format(startsAt),
-      time: new Intl.DateTimeFormat(intlLocale[lang], { timeStyle: "short", timeZone: zone }).format(startsAt),
-      zone: zoneName(zone, lang, d.now),
-      spotsLeft: view.spotsLeft,
-      max: row.max_participants,
-      location: row.location,
-      free: view.free,
-      price: row.price_cents === 0 ? null : `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
-      fullPrice: toPay !== row.price_cents ? `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}` : null,
-      cardTotal: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
-      host: {
-        name: host,
-        initials: avatarInitials(host),
-        avatarUrl: publicImage(row.dm_avatar_url)?.src ?? null,
-        description: row.dm_description,
-        bio: row.dm_bio,
-      },
-    },
-  };
+  const page = await confirmationPage(deps(context), {
+    lang: params.lang as Locale,
+    viewer: await getOptionalUser(request),
+    sessionId: params.id ?? "",
+    url: new URL(request.url),
+  });
+  if (!page) notFound();
+  return page;
 }
 
 /** Book, join the waitlist or leave it; each answers with a toast and a redirect (PRG). */

@@ -13,6 +13,7 @@ async function browserFor(browser: Browser, user: TestUser, javaScriptEnabled: b
 const liveOpen = (page: Page) => expect(page.locator("html[data-live='open']")).toHaveCount(1);
 
 test("a host and a player see each other's chat messages and the booking notifications arrive live", async ({ page, browser, javaScriptEnabled }) => {
+  // Skipped in the other browser project on purpose: the reason string says which path this test covers.
   test.skip(!javaScriptEnabled, "live updates need JavaScript; the no-JS test below covers the plain pages");
   const host = await newUser({ role: "dm", preferredLanguage: "en", displayName: "Hana Host" });
   const player = await newUser({ preferredLanguage: "en", displayName: "Pita Player" });
@@ -75,6 +76,7 @@ test("without JavaScript a player reads and sends chat messages and reads notifi
   browser,
   javaScriptEnabled,
 }) => {
+  // Skipped in the other browser project on purpose: the reason string says which path this test covers.
   test.skip(javaScriptEnabled, "the plain-HTML path; the live one is above");
   const host = await newUser({ role: "dm" });
   const player = await newUser({ displayName: "Pati" });
@@ -179,6 +181,7 @@ async function secondServer() {
 }
 
 test("a player's stream survives a server restart without losing an event", async ({ page, browser, javaScriptEnabled }) => {
+  // Skipped in the other browser project on purpose: the reason string says which path this test covers.
   test.skip(!javaScriptEnabled, "the stream is the JavaScript layer");
   test.setTimeout(120_000);
   const host = await newUser({ role: "dm", preferredLanguage: "en", displayName: "Hana Host" });
