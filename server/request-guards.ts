@@ -52,7 +52,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 function refuse(req: Request, res: Response, problem: Problem, values: Record<string, string> = {}) {
   const status = statusOf[problem];
   res.status(status).setHeader("Cache-Control", "no-store");
-  // A body we did not read (too large) must not be drained on a kept-alive connection.
+  // A client that sent too much once is not kept: the connection closes after this answer.
   if (problem === "tooLarge") res.setHeader("Connection", "close");
   if (req.path.startsWith("/api/") || req.path === "/api") {
     res.json({ error: apiMessages[problem] });
@@ -161,6 +161,39 @@ function replayBody(req: Request, body: Buffer) {
   // destroy stays the request's own: Node calls it once the original body has ended.
 }
 
+/** What we read and drop after a body's limit before answering (see refuseTooLarge). */
+export const DRAIN_LIMITS = { bytes: 8 * 1024 * 1024, ms: 10_000 } as const;
+
+/**
+ * Answers 413 once the client has finished sending, reading and dropping the rest of its body
+ * (nginx's "lingering close"). Answering at once and closing while the client still writes makes
+ * the kernel reset the connection over the unread bytes, and the client (a browser showing a
+ * "connection reset" page instead of ours) can lose the answer it was about to read. Past
+ * DRAIN_LIMITS, declared or sent, it answers at once: nobody honest posts that much to a form.
+ */
+function refuseTooLarge(req: Request, res: Response, alreadyRead: number) {
+  let read = alreadyRead;
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    req.off("data", count);
+    refuse(req, res, "tooLarge");
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_LIMITS.bytes) answer();
+  };
+  const timer = setTimeout(answer, DRAIN_LIMITS.ms);
+  timer.unref();
+  if (Number(req.headers["content-length"] ?? 0) > DRAIN_LIMITS.bytes || req.complete) return answer();
+  req.on("data", count);
+  req.once("end", answer);
+  req.once("error", answer);
+  req.resume();
+}
+
 const mediaTypeOf = (req: Request) => (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
 
 /** Refuses early what no loader or action should ever receive. */
@@ -175,7 +208,7 @@ export function requestGuards(): RequestHandler {
     if (!chunked && (declared === undefined || declared === "0")) return next();
     const mediaType = mediaTypeOf(req);
     const limit = bodyLimit(req, mediaType);
-    if (declared !== undefined && Number(declared) > limit) return refuse(req, res, "tooLarge");
+    if (declared !== undefined && Number(declared) > limit) return refuseTooLarge(req, res, 0);
     // Upload forms stream their parts through the upload reader, which keeps only what it needs.
     if (limit === BODY_LIMITS.upload) return next();
 
@@ -188,8 +221,8 @@ export function requestGuards(): RequestHandler {
       if (size > limit) {
         done = true;
         req.off("data", onData);
-        req.pause();
-        refuse(req, res, "tooLarge");
+        chunks.length = 0;
+        refuseTooLarge(req, res, size);
         return;
       }
       chunks.push(chunk);

@@ -12,12 +12,15 @@ function raw(path: string, options: { method?: string; headers?: Record<string, 
   const { hostname, port } = new URL(process.env.E2E_BASE_URL!);
   return new Promise((resolve, reject) => {
     const headers = { ...options.headers, ...(options.body === undefined ? {} : { "Content-Length": String(Buffer.byteLength(options.body)) }) };
+    let answered = false;
     const req = http.request({ hostname, port, path, method: options.method ?? "GET", headers, agent: false }, (res) => {
+      answered = true;
       let body = "";
       res.on("data", (c: Buffer) => (body += c.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    req.on("close", () => (answered ? undefined : reject(new Error(`${path}: the connection closed before any answer`))));
     req.end(options.body);
   });
 }
