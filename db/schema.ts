@@ -23,6 +23,16 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AnalyticsEvents {
+  dedupe_key: string | null;
+  id: Generated<number>;
+  name: string;
+  occurred_at: Timestamp;
+  properties: Generated<Json>;
+  session_id: string | null;
+  user_id: string | null;
+}
+
 export interface ApiTokens {
   access_expires_at: Timestamp;
   access_token_hash: string;
@@ -348,6 +358,7 @@ export interface WebhookEvents {
 }
 
 export interface DB {
+  analytics_events: AnalyticsEvents;
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
   bookings: Bookings;

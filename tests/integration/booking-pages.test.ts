@@ -66,6 +66,28 @@ describe("the confirmation page", () => {
     expect((await getDb().selectFrom("sessions").select("booked_count").where("id", "=", id).executeTakeFirstOrThrow()).booked_count).toBe(1);
   });
 
+  it("records the viewer's country from their time zone once, and the booking attempt", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser({ timeZone: "America/Mexico_City" });
+    const id = await session(host.id, 2);
+    await confirmData(id, player);
+    await confirmData(id, player, "es");
+    await confirmData(id, host); // the host is not booking
+    const detected = await getDb().selectFrom("analytics_events").select(["user_id", "properties"]).where("name", "=", "user_country_detected").execute();
+    expect(detected.filter((e) => e.user_id === player.id).map((e) => e.properties)).toEqual([
+      { country: "MX", timeZone: "America/Mexico_City", locale: "en" },
+    ]);
+    expect(detected.filter((e) => e.user_id === host.id)).toEqual([]);
+    await run(confirmAction, post(`/en/session/${id}/confirm`, { intent: "book" }, player), { lang: "en", id }, context);
+    const initiated = await getDb()
+      .selectFrom("analytics_events")
+      .select("properties")
+      .where("name", "=", "booking_initiated")
+      .where("session_id", "=", id)
+      .execute();
+    expect(initiated.map((e) => e.properties)).toEqual([{ paymentMethod: "free" }]);
+  });
+
   it("offers the waitlist when full, and names a closed session; unknown and malformed ids are 404", async () => {
     const host = await signedInUser({ role: "dm" });
     const [a, b] = [await signedInUser(), await signedInUser()];

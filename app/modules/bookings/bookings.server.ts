@@ -1,4 +1,5 @@
 import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/modules/access/rules";
+import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite } from "#app/modules/invites/invites.server";
@@ -73,6 +74,7 @@ const refusalForOutcome = {
  * seat is taken.
  */
 export async function bookFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<BookResult> {
+  await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "free" } });
   const result = await decideFreeSeat(deps, player, input);
   if (result.ok && !result.waitlisted) await tellBooked(deps, player, input.sessionId);
   return result;

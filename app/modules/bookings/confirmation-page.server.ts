@@ -1,3 +1,4 @@
+import { trackCountry } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
@@ -22,6 +23,7 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
   const view = await confirmationView(d, sessionId, viewer, typedCode);
   if (!view) return null;
   const { row, invite } = view;
+  if (viewer && !view.isHost) await trackCountry(d, viewer, lang);
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });

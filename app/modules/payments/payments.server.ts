@@ -1,3 +1,4 @@
+import { track } from "#app/modules/analytics/analytics.server";
 import { buildEmail, recipientLang } from "#app/modules/auth/emails.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
@@ -49,6 +50,7 @@ export async function startOxxoPayment(
   player: Requester,
   input: { sessionId: string; firstName: string; lastName: string; inviteCode?: string | null },
 ): Promise<OxxoStarted | Refused> {
+  await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "oxxo" } });
   const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "OXXO", inviteCode: input.inviteCode, provider: deps.payments.provider });
   if (!hold.ok) return hold;
   const existing = await repo.findPayment(deps.db, hold.paymentId);
@@ -112,6 +114,7 @@ export async function startOxxoPayment(
       },
     }),
   );
+  await paymentStarted(deps, player, hold, "oxxo", hold.paymentId);
   return {
     ok: true,
     bookingId: hold.bookingId,
@@ -129,6 +132,7 @@ export async function startOxxoPayment(
  * Each try is its own payment of the same booking; a second success is refunded as a duplicate.
  */
 export async function startCardCheckout(deps: PayDeps, player: Requester, input: { sessionId: string; lang: string; inviteCode?: string | null }) {
+  await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
   if (!hold.ok) return hold;
   const paymentId = hold.resumed ? await newAttempt(deps, player, hold) : hold.paymentId;
@@ -148,6 +152,7 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
       idempotencyKey: `checkout-${paymentId}`,
     });
     await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: checkout.id, checkout_url: checkout.url }, deps.now);
+    await paymentStarted(deps, player, hold, "card", paymentId);
     return { ok: true as const, bookingId: hold.bookingId, url: checkout.url };
   } catch (error) {
     return cardFailed(deps, hold, paymentId, error);
@@ -156,6 +161,7 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
 
 /** Card with JavaScript (spec section 7, create-intent for cards): a PaymentIntent whose client secret goes to the Payment Element. */
 export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; inviteCode?: string | null }) {
+  await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
   if (!hold.ok) return hold;
   const paymentId = hold.resumed ? await newAttempt(deps, player, hold) : hold.paymentId;
@@ -168,6 +174,7 @@ export async function startCardIntent(deps: PayDeps, player: Requester, input: {
       idempotencyKey: `card-${paymentId}`,
     });
     await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: intent.id, payment_intent_ref: intent.id }, deps.now);
+    await paymentStarted(deps, player, hold, "card", paymentId);
     return {
       ok: true as const,
       bookingId: hold.bookingId,
@@ -179,6 +186,22 @@ export async function startCardIntent(deps: PayDeps, player: Requester, input: {
   } catch (error) {
     return cardFailed(deps, hold, paymentId, error);
   }
+}
+
+/** booking_payment_started (spec section 7): the provider has the payment and the seat is held for it. */
+function paymentStarted(
+  deps: PayDeps,
+  player: Requester,
+  hold: { bookingId: string; amountCents: number; currency: string; session: { id: string } },
+  paymentMethod: "card" | "oxxo",
+  paymentId: string,
+) {
+  return track(deps, {
+    name: "booking_payment_started",
+    user: player,
+    sessionId: hold.session.id,
+    properties: { paymentMethod, bookingId: hold.bookingId, paymentId, amountCents: hold.amountCents, currency: hold.currency },
+  });
 }
 
 /** Another card try for a booking already held: a new payment row, and the hold renewed for it. */
