@@ -12,6 +12,13 @@ export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
 
 export const isActiveBooking = (status: string): status is ActiveBookingStatus => (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status);
 
+/**
+ * Whether a pending payment's hold ran out at `now` (the cleanup job's condition, repeated in
+ * repo.expireHolds): from then on the seat is no longer the player's, even before the job runs.
+ */
+export const holdHasLapsed = (booking: { status: string; hold_until: Date | string | null }, now: Date) =>
+  booking.status === "PENDING_PAYMENT" && booking.hold_until !== null && new Date(booking.hold_until).getTime() <= now.getTime();
+
 /** Seats still free; never negative, even for a session whose capacity was lowered. */
 export const seatsLeft = (capacity: number, booked: number) => Math.max(0, capacity - booked);
 

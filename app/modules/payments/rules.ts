@@ -16,6 +16,8 @@ export const DEFAULT_VOUCHER_EXPIRY_MS = 259_200_000;
 
 /** How long a card payment holds its seat. Stripe's Checkout Sessions last at least 30 minutes, so the hold matches it. */
 export const CARD_HOLD_MINUTES = 30;
+/** A hosted card page expires this long before its hold, so nobody pays for a seat the hold already gave back. */
+export const CHECKOUT_MARGIN_MINUTES = 4;
 
 export type OxxoSession = {
   currency: string;
