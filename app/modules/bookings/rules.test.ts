@@ -6,6 +6,7 @@ import {
   capacityBelowBooked,
   closedReason,
   holdHasLapsed,
+  inviteUseChange,
   isActiveBooking,
   offerExpiry,
   refusalStatus,
@@ -28,6 +29,16 @@ describe("holds", () => {
     expect(holdHasLapsed({ status: "PENDING_PAYMENT", hold_until: until }, until)).toBe(true);
     expect(holdHasLapsed({ status: "PENDING_PAYMENT", hold_until: until.toISOString() }, new Date("2026-11-02T17:00:00Z"))).toBe(true);
     expect(holdHasLapsed({ status: "CONFIRMED", hold_until: null }, until)).toBe(false);
+  });
+});
+
+describe("invite uses", () => {
+  it("a hold that ends unpaid gives its code's use back; a paid or free seat given up keeps it; a late payment takes it again", () => {
+    expect(["EXPIRED", "CANCELLED", "REFUNDED"].map((to) => inviteUseChange("PENDING_PAYMENT", to as "EXPIRED"))).toEqual([-1, -1, -1]);
+    expect(inviteUseChange("PENDING_PAYMENT", "CONFIRMED")).toBe(0);
+    expect(inviteUseChange("CONFIRMED", "CANCELLED")).toBe(0);
+    expect(inviteUseChange("EXPIRED", "CONFIRMED")).toBe(1);
+    expect(inviteUseChange("EXPIRED", "REFUNDED")).toBe(0);
   });
 });
 
