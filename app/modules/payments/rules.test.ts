@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { countdown, mexicanHolidays, onPaymentSucceeded, oxxoAvailability, oxxoHoldUntil, oxxoNameSchema } from "./rules";
+import {
+  countdown,
+  mexicanHolidays,
+  onPaymentSucceeded,
+  oxxoAvailability,
+  oxxoHoldUntil,
+  oxxoNameSchema,
+  REFUND_MAX_TRIES,
+  refundClaimMinutes,
+  refundGivesUp,
+} from "./rules";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const session = (extra: Partial<Parameters<typeof oxxoAvailability>[0]> = {}) => ({
@@ -70,5 +80,14 @@ describe("a payment that succeeds", () => {
     expect(onPaymentSucceeded({ status: "EXPIRED" }, 1)).toBe("retake");
     expect(onPaymentSucceeded({ status: "EXPIRED" }, 0)).toBe("refund");
     expect(onPaymentSucceeded({ status: "CANCELLED" }, 3)).toBe("refund");
+  });
+});
+
+describe("refund retries", () => {
+  it("wait longer after each failed request and give up after the last", () => {
+    expect([1, 2, 3, 4, 5, 6].map(refundClaimMinutes)).toEqual([1, 5, 30, 120, 480, 480]);
+    expect(REFUND_MAX_TRIES).toBe(6);
+    expect(refundGivesUp(5)).toBe(false);
+    expect(refundGivesUp(6)).toBe(true);
   });
 });

@@ -103,7 +103,7 @@ export const oxxoNameSchema = z.object({
 });
 
 /** Payment statuses that end a payment's story; a later event never moves a payment out of them but to a refund. */
-export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "canceled"] as const;
+export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "refund_failed", "canceled"] as const;
 export const isFinalPayment = (status: string) => (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
 
 /** What a successful payment does to its booking, by the booking's state when the event arrives. */
@@ -115,6 +115,24 @@ export function onPaymentSucceeded(booking: { status: string }, seatsOpen: numbe
   if (booking.status === "EXPIRED" && seatsOpen > 0) return "retake";
   return "refund";
 }
+
+/**
+ * Refund retries (docs/decisions/028-the-webhook-confirms.md): after the n-th failed request the
+ * next one waits REFUND_RETRY_MINUTES[n - 1] (1 minute, 5, 30, 2 hours, 8 hours: a provider
+ * outage of half a day is ridden out); the request after the last wait is the last one.
+ */
+export const REFUND_RETRY_MINUTES = [1, 5, 30, 120, 480] as const;
+export const REFUND_MAX_TRIES = REFUND_RETRY_MINUTES.length + 1;
+
+/**
+ * How long a refund request claims its payment, by the try's number (1-based): the wait before
+ * the next try if this one fails. The last try has no next one; its claim lasts as long as the
+ * one before, after which a try that never reported back (a process that died) is given up.
+ */
+export const refundClaimMinutes = (tryNumber: number) => REFUND_RETRY_MINUTES[Math.min(tryNumber, REFUND_RETRY_MINUTES.length) - 1]!;
+
+/** Whether a failed refund request was the last one: the payment then becomes refund_failed, for a person to refund. */
+export const refundGivesUp = (triesMade: number) => triesMade >= REFUND_MAX_TRIES;
 
 /** Amounts are minor units; display divides by 100 only when formatting. */
 export const isValidAmount = (cents: number) => Number.isInteger(cents) && cents > 0;
