@@ -213,6 +213,9 @@ export interface Payments {
   payment_intent_ref: string | null;
   provider: string;
   provider_ref: string | null;
+  refund_attempts: Generated<number>;
+  refund_error: string | null;
+  refund_next_try_at: Timestamp | null;
   refund_reason: string | null;
   refund_ref: string | null;
   status: Generated<string>;

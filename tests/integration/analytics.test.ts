@@ -1,65 +1,21 @@
 import { describe, expect, it, vi } from "vitest";
-import { getEnv } from "../../app/env.server";
 import { track, trackCountry } from "../../app/modules/analytics/analytics.server";
 import { eventsOf } from "../../app/modules/analytics/repo.server";
-import type { Requester } from "../../app/modules/auth/session.server";
 import { bookFreeSeat } from "../../app/modules/bookings/bookings.server";
-import { type PayDeps, startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
-import { offlineWebhookSecret } from "../../app/services/index.server";
-import { createOfflinePayments } from "../../app/services/payments/offline.server";
+import { startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { createUser, testDeps } from "./helpers";
+import { testDeps } from "./helpers";
+import { now, paidSession, payTestDeps, person } from "./pay-fixtures";
 
 useTestDatabase();
-
-const now = new Date("2026-11-02T16:00:00Z");
 
 /** One session's events: the tests of this file share a database. */
 const eventsFor = async (name: Parameters<typeof eventsOf>[1], sessionId: string) => (await eventsOf(getDb(), name)).filter((e) => e.session_id === sessionId);
 
-function payDeps(): PayDeps {
-  const t = testDeps(now);
-  const payments = createOfflinePayments({
-    db: getDb,
-    webhookSecret: offlineWebhookSecret(getEnv()),
-    appUrl: "http://localhost:3000",
-    now: () => now,
-    post: async () => 200,
-  });
-  return { ...t.deps, payments };
-}
-
-async function person(timeZone = "America/Mexico_City", loginSessionId: string | null = null): Promise<Requester> {
-  const u = await createUser({ role: "user", displayName: "Player" });
-  return {
-    ...{ id: u.id, email: u.email, displayName: u.displayName, roles: u.roles },
-    ...{ emailVerified: true, firstName: "Ana", lastName: "Robles", isDm: false, isAdmin: false },
-    ...{ preferredLanguage: "es", timeZone, loginSessionId },
-  };
-}
-
-async function session(priceCents: number) {
-  const dm = await createUser({ role: "dm", displayName: "Host" });
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dm.id,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: new Date("2026-11-20T02:00:00Z"),
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: 5,
-      min_participants: 1,
-      price_cents: priceCents,
-      currency: "MXN",
-      allowed_payment_methods: ["CARD", "OXXO"],
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const payDeps = () => payTestDeps(now).deps;
+const session = async (priceCents: number) => paidSession((await person("dm")).id, 5, { price_cents: priceCents });
+const viewerIn = async (timeZone: string, loginSessionId: string) => ({ ...(await person()), timeZone, loginSessionId });
 
 describe("the booking funnel's events", () => {
   it("a card payment records booking_initiated, then booking_payment_started with the amount held", async () => {
@@ -106,7 +62,7 @@ describe("the booking funnel's events", () => {
 describe("user_country_detected", () => {
   it("is one row per browser session and country, whatever the concurrency", async () => {
     const deps = testDeps(now).deps;
-    const viewer = await person("America/Tijuana", "login-1");
+    const viewer = await viewerIn("America/Tijuana", "login-1");
     await Promise.all(Array.from({ length: 8 }, () => trackCountry(deps, viewer, "es")));
     await trackCountry(deps, { ...viewer, timeZone: "America/Chicago" }, "en");
     await trackCountry(deps, { ...viewer, loginSessionId: "login-2", timeZone: "Europe/Madrid" }, "es");

@@ -184,6 +184,6 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
     expect((created.data as { clientSecret: string }).clientSecret).toMatch(/^pi_offline_/);
     const [booking] = await getDb().selectFrom("bookings").select(["status", "hold_until"]).where("user_id", "=", player.id).execute();
     expect(booking?.status).toBe("PENDING_PAYMENT");
-    expect(new Date(booking!.hold_until!).toISOString()).toBe("2026-11-02T16:30:00.000Z");
+    expect(new Date(booking!.hold_until!).toISOString()).toBe("2026-11-02T16:35:00.000Z");
   });
 });

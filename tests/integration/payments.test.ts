@@ -1,96 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { getEnv } from "../../app/env.server";
-import type { Requester } from "../../app/modules/auth/session.server";
 import { ACTIVE_BOOKING_STATUSES } from "../../app/modules/bookings/rules";
 import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.server";
 import { type PayDeps, startCardCheckout, startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
-import { oxxoHoldUntil } from "../../app/modules/payments/rules";
+import { CARD_HOLD_MINUTES, oxxoHoldUntil } from "../../app/modules/payments/rules";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { action as webhookRoute } from "../../app/routes/api.webhooks.stripe";
-import { offlineWebhookSecret } from "../../app/services/index.server";
-import { createOfflinePayments } from "../../app/services/payments/offline.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { createUser, testDeps } from "./helpers";
+import { bookingsOf, counter, notificationsOf, now, paidSession, paymentsOf, payTestDeps, person, secret } from "./pay-fixtures";
 import { run } from "./route";
 
 useTestDatabase();
-
-const now = new Date("2026-11-02T16:00:00Z");
-const startsAt = new Date("2026-11-20T02:00:00Z");
-const secret = () => offlineWebhookSecret(getEnv());
-
-/** Use-case dependencies with the offline adapter, whose events go straight to the webhook handler (the route is tested on its own below). */
-function payTestDeps(at = now) {
-  const t = testDeps(at);
-  const delivered: { payload: string; signature: string }[] = [];
-  let deps: PayDeps;
-  const offline = createOfflinePayments({
-    db: getDb,
-    webhookSecret: secret(),
-    appUrl: "http://localhost:3000",
-    now: () => deps.now,
-    post: async (payload, signature) => {
-      delivered.push({ payload, signature });
-      return (await handleWebhook(deps, payload, signature)).status;
-    },
-  });
-  deps = { ...t.deps, payments: offline };
-  return { deps, offline, delivered, mails: t.mails, at: (when: Date) => (deps = { ...deps, now: when }) };
-}
-
-async function person(role: "user" | "dm" = "user"): Promise<Requester> {
-  const u = await createUser({ role, displayName: role === "dm" ? "Host" : "Player" });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: "America/Mexico_City",
-    loginSessionId: null,
-  };
-}
-
-async function paidSession(dmId: string, max: number, extra: Record<string, unknown> = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: max,
-      min_participants: 1,
-      price_cents: 25000,
-      currency: "MXN",
-      allowed_payment_methods: ["CARD", "OXXO"],
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-const bookingsOf = (sessionId: string) =>
-  getDb()
-    .selectFrom("bookings")
-    .select(["id", "user_id", "status", "hold_until", "payment_method", "amount_cents"])
-    .where("session_id", "=", sessionId)
-    .orderBy("created_at")
-    .execute();
-const counter = async (sessionId: string) =>
-  (await getDb().selectFrom("sessions").select("booked_count").where("id", "=", sessionId).executeTakeFirstOrThrow()).booked_count;
-const paymentsOf = (bookingId: string) => getDb().selectFrom("payments").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
-const notificationsOf = async (userId: string) =>
-  (await getDb().selectFrom("notifications").select("type").where("user_id", "=", userId).execute()).map((n) => n.type);
 
 describe("OXXO", () => {
   it("holds the seat until the voucher lapses plus a Mexican business day, mails the voucher, and the webhook alone confirms it", async () => {
@@ -235,9 +155,9 @@ describe("card", () => {
     const abandoned = await startCardCheckout(deps, other, { sessionId: id, lang: "es" });
     expect(abandoned.ok).toBe(true);
     expect(await counter(id)).toBe(2);
-    await expireLapsedHoldsAndOffers(at(new Date(now.getTime() + 29 * 60_000)));
+    await expireLapsedHoldsAndOffers(at(new Date(now.getTime() + (CARD_HOLD_MINUTES - 1) * 60_000)));
     expect(await counter(id)).toBe(2);
-    await expireLapsedHoldsAndOffers(at(new Date(now.getTime() + 31 * 60_000)));
+    await expireLapsedHoldsAndOffers(at(new Date(now.getTime() + (CARD_HOLD_MINUTES + 1) * 60_000)));
     expect(await counter(id)).toBe(1);
     expect((await bookingsOf(id)).map((b) => b.status)).toEqual(["CONFIRMED", "EXPIRED"]);
   });
@@ -267,15 +187,16 @@ describe("card", () => {
   });
 
   it("a second successful payment of one booking is refunded as a duplicate", async () => {
-    const { deps, offline } = payTestDeps();
+    const { deps, offline, at } = payTestDeps();
     const host = await person("dm");
     const player = await person();
     const id = await paidSession(host.id, 2);
-    const first = await startCardIntent(deps, player, { sessionId: id });
-    const second = await startCardIntent(deps, player, { sessionId: id });
+    // The hosted page in one tab, the dialog in another: two payments of one booking.
+    const first = await startCardCheckout(deps, player, { sessionId: id, lang: "es" });
+    const second = await startCardIntent(at(new Date(now.getTime() + 60_000)), player, { sessionId: id });
     if (!first.ok || !second.ok) throw new Error("not started");
     expect(second.bookingId).toBe(first.bookingId);
-    await offline.act(first.paymentIntentId, "succeed");
+    await offline.act(first.url.split("/").pop()!, "succeed");
     await offline.act(second.paymentIntentId, "succeed");
     const payments = await paymentsOf(first.bookingId);
     expect(payments.map((p) => [p.status, p.refund_reason])).toEqual([

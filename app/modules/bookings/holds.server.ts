@@ -6,8 +6,8 @@ import { insertPayment, latestPaymentOf } from "#app/modules/payments/repo.serve
 import { cardHoldUntil, oxxoAvailability } from "#app/modules/payments/rules";
 import { underSessionLock, type Writer } from "./bookings.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, inviteRefusal, seatsOpenTo } from "./rules";
-import { offerFreedSeats } from "./waitlist.server";
+import { type BookingRefusal, closedReason, holdHasLapsed, inviteRefusal, seatsOpenTo } from "./rules";
+import { type Notice, offerFreedSeats } from "./waitlist.server";
 
 /** Why a paid seat cannot be held: a booking refusal, or one of the payment's own. */
 export type HoldRefusal = BookingRefusal | "isFree" | "oxxoNotOffered" | "oxxoTooClose" | "paymentPending";
@@ -20,6 +20,8 @@ export type Hold = {
   resumed: boolean;
   amountCents: number;
   currency: string;
+  /** When the hold lapses; a resumed hold keeps the time its first try was given. */
+  holdUntil: Date;
   session: { id: string; title: string; starts_at: Date; voucher_payment_days: number };
 };
 export type HoldResult = Hold | { ok: false; refusal: HoldRefusal };
@@ -36,17 +38,27 @@ export async function holdPaidSeat(
   input: { sessionId: string; method: "CARD" | "OXXO"; inviteCode?: string | null; provider: string },
 ) {
   const result = await underSessionLock<Hold | { ok: false; refusal: HoldRefusal }>(deps, input.sessionId, async (trx, s) => {
-    const refuse = (refusal: HoldRefusal) => ({ result: { ok: false as const, refusal } });
+    // Seats the player's own lapsed hold gave back go to the line first (as the cleanup job would).
+    let notices: Notice[] = [];
+    const refuse = (refusal: HoldRefusal) => ({ result: { ok: false as const, refusal }, notices });
     if (!canTakeSeat(player, s)) return refuse("ownSession");
     const closed = closedReason(s, deps.now);
     if (closed) return refuse(closed);
     const terms = (await repo.sessionPaymentTerms(trx, s.id))!;
     const session = { id: s.id, title: s.title, starts_at: new Date(s.starts_at), voucher_payment_days: terms.voucher_payment_days };
+    let booked = s.booked_count;
     const existing = await repo.findActiveBookingDetail(trx, s.id, player.id);
-    if (existing) {
+    if (existing && holdHasLapsed(existing, deps.now)) {
+      // Restarting after the hold ran out (before the cleanup job came by) is not a way to keep
+      // the seat: the hold ends here, and a new try needs a seat free like anyone else's.
+      await repo.moveBooking(trx, existing.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
+      notices = await offerFreedSeats(trx, s, deps.now);
+      booked = await repo.bookedCount(trx, s.id);
+    } else if (existing) {
       if (existing.status !== "PENDING_PAYMENT") return refuse("alreadyBooked");
       const payment = await latestPaymentOf(trx, existing.id);
       if (!payment || payment.method !== input.method) return refuse("paymentPending");
+      // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
       return {
         result: {
           ok: true as const,
@@ -55,6 +67,7 @@ export async function holdPaidSeat(
           resumed: true,
           amountCents: payment.amount_cents,
           currency: payment.currency,
+          holdUntil: new Date(existing.hold_until!),
           session,
         },
       };
@@ -70,11 +83,12 @@ export async function holdPaidSeat(
     const invite = code ? await checkInvite({ db: trx, now: deps.now }, s.id, code) : null;
     if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
     if (s.price_cents === 0 || (invite?.ok && waivesPrice(invite.type))) return refuse("isFree");
-    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0) return refuse("sessionFull");
+    if (seatsOpenTo(s.max_participants, booked, facts.heldForOthers) === 0) return refuse("sessionFull");
     const redeemed = code ? await redeemInvite(trx, s.id, code, deps.now) : null;
     if (redeemed && !redeemed.ok) return refuse(inviteRefusal(redeemed.problem));
     // A discount invite's percentage comes from the use just taken, not from the earlier look.
     const amountCents = discountedPrice(s.price_cents, redeemed?.ok ? redeemed.discountPercent : null);
+    const holdUntil = cardHoldUntil(deps.now);
     const bookingId = await repo.insertPendingBooking(trx, {
       sessionId: s.id,
       userId: player.id,
@@ -82,7 +96,7 @@ export async function holdPaidSeat(
       amountCents,
       currency: s.currency,
       // Short until the provider made the voucher or page; the caller extends an OXXO hold then.
-      holdUntil: cardHoldUntil(deps.now),
+      holdUntil,
       now: deps.now,
       inviteId: redeemed?.ok ? redeemed.inviteId : null,
     });
@@ -96,7 +110,7 @@ export async function holdPaidSeat(
       currency: s.currency,
       now: deps.now,
     });
-    return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents, currency: s.currency, session } };
+    return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents, currency: s.currency, holdUntil, session }, notices };
   });
   return result as HoldResult;
 }

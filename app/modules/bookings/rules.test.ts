@@ -5,6 +5,8 @@ import {
   bookingDeadline,
   capacityBelowBooked,
   closedReason,
+  holdHasLapsed,
+  inviteUseChange,
   isActiveBooking,
   offerExpiry,
   refusalStatus,
@@ -17,6 +19,26 @@ describe("booking statuses", () => {
     expect(BOOKING_STATUSES.filter(isActiveBooking)).toEqual(["PENDING_PAYMENT", "CONFIRMED"]);
     expect(ACTIVE_BOOKING_STATUSES.every((s) => BOOKING_STATUSES.includes(s))).toBe(true);
     expect(isActiveBooking("confirmed")).toBe(false);
+  });
+});
+
+describe("holds", () => {
+  it("a pending payment's hold lapses at its time, not a moment later, and nothing else lapses", () => {
+    const until = new Date("2026-11-02T16:30:00Z");
+    expect(holdHasLapsed({ status: "PENDING_PAYMENT", hold_until: until }, new Date("2026-11-02T16:29:59Z"))).toBe(false);
+    expect(holdHasLapsed({ status: "PENDING_PAYMENT", hold_until: until }, until)).toBe(true);
+    expect(holdHasLapsed({ status: "PENDING_PAYMENT", hold_until: until.toISOString() }, new Date("2026-11-02T17:00:00Z"))).toBe(true);
+    expect(holdHasLapsed({ status: "CONFIRMED", hold_until: null }, until)).toBe(false);
+  });
+});
+
+describe("invite uses", () => {
+  it("a hold that ends unpaid gives its code's use back; a paid or free seat given up keeps it; a late payment takes it again", () => {
+    expect(["EXPIRED", "CANCELLED", "REFUNDED"].map((to) => inviteUseChange("PENDING_PAYMENT", to as "EXPIRED"))).toEqual([-1, -1, -1]);
+    expect(inviteUseChange("PENDING_PAYMENT", "CONFIRMED")).toBe(0);
+    expect(inviteUseChange("CONFIRMED", "CANCELLED")).toBe(0);
+    expect(inviteUseChange("EXPIRED", "CONFIRMED")).toBe(1);
+    expect(inviteUseChange("EXPIRED", "REFUNDED")).toBe(0);
   });
 });
 

@@ -12,6 +12,25 @@ export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
 
 export const isActiveBooking = (status: string): status is ActiveBookingStatus => (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status);
 
+/**
+ * Whether a pending payment's hold ran out at `now` (the cleanup job's condition, repeated in
+ * repo.expireHolds): from then on the seat is no longer the player's, even before the job runs.
+ */
+export const holdHasLapsed = (booking: { status: string; hold_until: Date | string | null }, now: Date) =>
+  booking.status === "PENDING_PAYMENT" && booking.hold_until !== null && new Date(booking.hold_until).getTime() <= now.getTime();
+
+/**
+ * What a booking's change of status does to its invite code's use (the bookings_invite_use
+ * trigger applies it in the statement that moves the booking): a hold that ends unpaid gives the
+ * use back (-1); a late payment that takes a lapsed booking's seat again takes it again (+1, when
+ * one is left). A seat given up after it was paid or free keeps its use: the code did its work.
+ */
+export function inviteUseChange(from: BookingStatus, to: BookingStatus): -1 | 0 | 1 {
+  if (from === "PENDING_PAYMENT" && !isActiveBooking(to)) return -1;
+  if (from === "EXPIRED" && isActiveBooking(to)) return 1;
+  return 0;
+}
+
 /** Seats still free; never negative, even for a session whose capacity was lowered. */
 export const seatsLeft = (capacity: number, booked: number) => Math.max(0, capacity - booked);
 

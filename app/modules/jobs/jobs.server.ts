@@ -4,6 +4,7 @@ import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
 import { cleanupExpiredBookings } from "./cleanup-expired-bookings.server";
 import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
 import * as repo from "./repo.server";
+import { retryRefundsJob } from "./retry-refunds.server";
 import type { JobName, JobResult } from "./rules";
 import { sendReminderEmails } from "./send-reminder-emails.server";
 
@@ -15,6 +16,7 @@ export const jobBodies: Record<JobName, JobBody> = {
   "send-reminder-emails": sendReminderEmails,
   "cleanup-expired-bookings": cleanupExpiredBookings,
   "generate-series-sessions": generateSeriesSessionsJob,
+  "retry-refunds": retryRefundsJob,
 };
 
 export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };

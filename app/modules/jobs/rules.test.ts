@@ -24,9 +24,9 @@ const session = (over: Partial<SessionClock> = {}): SessionClock => ({
 });
 
 describe("job names and schedules", () => {
-  it("has the rulebook's three jobs plus series generation, each with a schedule", () => {
+  it("has the rulebook's three jobs plus series generation and refund retries, each with a schedule", () => {
     expect(JOB_NAMES).toEqual(
-      expect.arrayContaining(["cleanup-expired-bookings", "send-reminder-emails", "update-session-statuses", "generate-series-sessions"]),
+      expect.arrayContaining(["cleanup-expired-bookings", "send-reminder-emails", "update-session-statuses", "generate-series-sessions", "retry-refunds"]),
     );
     for (const name of JOB_NAMES) expect(JOB_SCHEDULES[name]).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
   });

@@ -1,10 +1,10 @@
 /**
- * Scheduled jobs: their names (spec section 5, shared rulebook, plus series generation), how often
+ * Scheduled jobs: their names (spec section 5, shared rulebook, plus series generation and refund retries), how often
  * they run, and the time rules their SQL applies (docs/decisions/024-session-status-rules.md).
  * The repo statements repeat these rules set-wise; rules.test.ts and the integration tests hold
  * the two together.
  */
-export const JOB_NAMES = ["update-session-statuses", "send-reminder-emails", "cleanup-expired-bookings", "generate-series-sessions"] as const;
+export const JOB_NAMES = ["update-session-statuses", "send-reminder-emails", "cleanup-expired-bookings", "generate-series-sessions", "retry-refunds"] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const isJobName = (value: string): value is JobName => (JOB_NAMES as readonly string[]).includes(value);
@@ -20,6 +20,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "cleanup-expired-bookings": "* * * * *",
   // A series needs a new session at most once a day; hourly keeps it close after an edit or a pause.
   "generate-series-sessions": "7 * * * *",
+  // The shortest wait before a refund is tried again is a minute (payments/rules.ts).
+  "retry-refunds": "* * * * *",
 };
 
 /** What every job body answers: how many rows it changed or messages it sent. */

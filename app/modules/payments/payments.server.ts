@@ -14,7 +14,7 @@ import { getServices } from "#app/services/index.server";
 import type { Payments } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { CARD_HOLD_MINUTES, cardHoldUntil, oxxoAvailability, oxxoHoldUntil } from "./rules";
+import { checkoutExpiresAt, oxxoAvailability, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
@@ -126,15 +126,23 @@ export async function startOxxoPayment(
   };
 }
 
+/** The statuses of a card payment the player may still complete (a declined card can be tried again). */
+const RESUMABLE = ["requires_payment_method", "requires_action"];
+
 /**
  * Card without JavaScript (spec section 4, card return URLs): holds the seat and creates a hosted
  * card page (Stripe Checkout, or the offline test page) returning to /{lang}/session/{id}?payment=success.
- * Each try is its own payment of the same booking; a second success is refunded as a duplicate.
+ * Sent again while the hold runs, the page already opened is shown again; a new page (after the
+ * first one expired or failed to open) is a new payment of the same booking within the same hold.
  */
 export async function startCardCheckout(deps: PayDeps, player: Requester, input: { sessionId: string; lang: string; inviteCode?: string | null }) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
   if (!hold.ok) return hold;
+  if (hold.resumed) {
+    const running = await repo.findPayment(deps.db, hold.paymentId);
+    if (running?.checkout_url && RESUMABLE.includes(running.status)) return { ok: true as const, bookingId: hold.bookingId, url: running.checkout_url };
+  }
   const paymentId = hold.resumed ? await newAttempt(deps, player, hold) : hold.paymentId;
   const sessionPath = `/${input.lang}/session/${hold.session.id}`;
   try {
@@ -146,8 +154,8 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
       lang: input.lang,
       successUrl: `${deps.appUrl}${sessionPath}?payment=success`,
       cancelUrl: `${deps.appUrl}${sessionPath}/confirm`,
-      // A minute inside the hold, so nobody pays for a seat the hold already gave back.
-      expiresAt: new Date(deps.now.getTime() + (CARD_HOLD_MINUTES - 4) * 60_000),
+      // Minutes inside the hold, so nobody pays for a seat the hold already gave back.
+      expiresAt: checkoutExpiresAt(hold.holdUntil, deps.now),
       metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
       idempotencyKey: `checkout-${paymentId}`,
     });
@@ -159,12 +167,18 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
   }
 }
 
-/** Card with JavaScript (spec section 7, create-intent for cards): a PaymentIntent whose client secret goes to the Payment Element. */
+/**
+ * Card with JavaScript (spec section 7, create-intent for cards): a PaymentIntent whose client
+ * secret goes to the Payment Element. Opening the dialog again while the hold runs resumes the
+ * same intent (asked for again with its idempotency key, the provider answers with the same one).
+ */
 export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; inviteCode?: string | null }) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
   if (!hold.ok) return hold;
-  const paymentId = hold.resumed ? await newAttempt(deps, player, hold) : hold.paymentId;
+  const running = hold.resumed ? await repo.findPayment(deps.db, hold.paymentId) : undefined;
+  const reuse = running !== undefined && running.payment_intent_ref !== null && running.checkout_url === null && RESUMABLE.includes(running.status);
+  const paymentId = hold.resumed && !reuse ? await newAttempt(deps, player, hold) : hold.paymentId;
   try {
     const intent = await deps.payments.createCardIntent({
       amountCents: hold.amountCents,
@@ -173,8 +187,10 @@ export async function startCardIntent(deps: PayDeps, player: Requester, input: {
       metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
       idempotencyKey: `card-${paymentId}`,
     });
-    await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: intent.id, payment_intent_ref: intent.id }, deps.now);
-    await paymentStarted(deps, player, hold, "card", paymentId);
+    if (!reuse) {
+      await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: intent.id, payment_intent_ref: intent.id }, deps.now);
+      await paymentStarted(deps, player, hold, "card", paymentId);
+    }
     return {
       ok: true as const,
       bookingId: hold.bookingId,
@@ -204,9 +220,12 @@ function paymentStarted(
   });
 }
 
-/** Another card try for a booking already held: a new payment row, and the hold renewed for it. */
+/**
+ * Another card try for a booking already held (its page or intent is over, or of the other kind):
+ * a new payment row. The hold is not renewed: restarting must not keep a seat for ever.
+ */
 async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: string; amountCents: number; currency: string }) {
-  const id = await repo.insertPayment(deps.db, {
+  return repo.insertPayment(deps.db, {
     bookingId: hold.bookingId,
     userId: player.id,
     provider: deps.payments.provider,
@@ -215,8 +234,6 @@ async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: s
     currency: hold.currency,
     now: deps.now,
   });
-  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, cardHoldUntil(deps.now), deps.now);
-  return id;
 }
 
 async function cardFailed(

@@ -3,7 +3,12 @@ import type { RefundReason } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import type { PayDeps } from "./payments.server";
 import * as repo from "./repo.server";
-import { refundPayment } from "./webhooks.server";
+import { REFUND_MAX_TRIES, REFUND_RETRY_MINUTES, refundClaimMinutes, refundGivesUp } from "./rules";
+
+// The claim of each try by its number (1-based), as the claiming statement reads it.
+const CLAIM_MINUTES = Array.from({ length: REFUND_MAX_TRIES }, (_, i) => refundClaimMinutes(i + 1));
+/** How many due refunds one run of the retry job asks for; the rest wait for the next minute. */
+const RETRY_BATCH = 50;
 
 /**
  * After a paid seat was given up (the player left, the host removed them or cancelled the
@@ -18,7 +23,7 @@ export async function refundCancelledBookings(deps: PayDeps, sessionId: string, 
   let asked = 0;
   for (const payment of paid) {
     if (!payment.payment_intent_ref || !(await repo.markRefundPending(deps.db, payment.id, reason, deps.now))) continue;
-    await refundPayment(deps, { paymentIntentId: payment.payment_intent_ref, paymentId: payment.id, bookingId: payment.booking_id, sessionId, reason });
+    await askForRefund(deps, payment.id);
     asked += 1;
   }
   return asked;
@@ -29,4 +34,52 @@ export async function refundCancelledBooking(deps: PayDeps, bookingId: unknown, 
   if (!isUuid(bookingId)) return 0;
   const booking = await bookingsRepo.findBooking(deps.db, bookingId);
   return booking ? refundCancelledBookings(deps, booking.session_id, booking.user_id, reason) : 0;
+}
+
+/**
+ * The first request for a refund just decided (the payment is refund_pending and due now). It
+ * claims the payment like a retry does, so a retry job running at that moment cannot ask too.
+ */
+export async function askForRefund(deps: PayDeps, paymentId: string) {
+  const [claimed] = await repo.claimDueRefunds(deps.db, { now: deps.now, claimMinutes: CLAIM_MINUTES, maxTries: REFUND_MAX_TRIES, limit: 1, paymentId });
+  if (claimed) await requestRefund(deps, claimed);
+}
+
+/**
+ * The retry-refunds job (docs/decisions/028-the-webhook-confirms.md): asks again for each refund
+ * whose earlier request failed and whose wait is over, with the same idempotency key as the first
+ * request, so the provider refunds once however often it is asked. A payment is claimed by the
+ * statement that finds it due, so runs at the same time never ask for the same refund twice. After
+ * REFUND_MAX_TRIES failed requests the payment becomes refund_failed and an error is logged, for a
+ * person to refund by hand. Returns how many requests were made.
+ */
+export async function retryPendingRefunds(deps: PayDeps) {
+  for (const paymentId of await repo.giveUpAbandonedRefunds(deps.db, REFUND_MAX_TRIES, deps.now))
+    console.error(JSON.stringify({ msg: "payments: refund given up, to be refunded by hand", paymentId, tries: REFUND_MAX_TRIES }));
+  const due = await repo.claimDueRefunds(deps.db, { now: deps.now, claimMinutes: CLAIM_MINUTES, maxTries: REFUND_MAX_TRIES, limit: RETRY_BATCH });
+  for (const claimed of due) await requestRefund(deps, claimed);
+  return due.length;
+}
+
+/** One request to the provider for a claimed refund, and what came of it. */
+async function requestRefund(deps: PayDeps, claimed: repo.ClaimedRefund) {
+  try {
+    const refund = await deps.payments.refund({
+      paymentIntentId: claimed.payment_intent_ref,
+      reason: claimed.refund_reason as RefundReason,
+      metadata: { paymentId: claimed.id, bookingId: claimed.booking_id, sessionId: claimed.session_id },
+      // The same key on every try: a request that reached the provider before failing on the way back is not a second refund.
+      idempotencyKey: `refund-${claimed.id}`,
+    });
+    await repo.recordRefundAsked(deps.db, claimed.id, refund.id, deps.now);
+  } catch (error) {
+    const givesUp = refundGivesUp(claimed.refund_attempts);
+    await repo.recordRefundFailure(deps.db, claimed.id, String(error).slice(0, 1000), givesUp, deps.now);
+    const line = { paymentId: claimed.id, tries: claimed.refund_attempts, error: String(error) };
+    if (givesUp) console.error(JSON.stringify({ msg: "payments: refund given up, to be refunded by hand", ...line }));
+    else
+      console.warn(
+        JSON.stringify({ msg: "payments: refund request failed, will be tried again", ...line, inMinutes: REFUND_RETRY_MINUTES[claimed.refund_attempts - 1] }),
+      );
+  }
 }

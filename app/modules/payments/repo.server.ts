@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 
 const paymentColumns = [
@@ -17,6 +18,9 @@ const paymentColumns = [
   "voucher_expires_at",
   "refund_ref",
   "refund_reason",
+  "refund_attempts",
+  "refund_next_try_at",
+  "refund_error",
   "created_at",
 ] as const;
 
@@ -74,7 +78,7 @@ export async function otherPaidPayment(db: Database, bookingId: string, paymentI
     .select("id")
     .where("booking_id", "=", bookingId)
     .where("id", "<>", paymentId)
-    .where("status", "in", ["succeeded", "refund_pending", "refunded"])
+    .where("status", "in", ["succeeded", "refund_pending", "refunded", "refund_failed"])
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -148,13 +152,85 @@ export function paidPaymentsOfCancelledBookings(db: Database, sessionId: string,
   return query.execute();
 }
 
-/** Marks a paid payment as being refunded; false when someone else already did (so a refund is asked for once). */
+/**
+ * Marks a paid payment as being refunded, due for its first request now; false when someone else
+ * already did (so a refund is asked for once). Runs in the transaction that decided the refund.
+ */
 export async function markRefundPending(db: Database, paymentId: string, reason: string, now: Date) {
   const result = await db
     .updateTable("payments")
-    .set({ status: "refund_pending", refund_reason: reason, updated_at: now })
+    .set({ status: "refund_pending", refund_reason: reason, refund_attempts: 0, refund_next_try_at: now, refund_error: null, updated_at: now })
     .where("id", "=", paymentId)
     .where("status", "=", "succeeded")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export type ClaimedRefund = {
+  id: string;
+  booking_id: string;
+  session_id: string;
+  payment_intent_ref: string;
+  refund_reason: string;
+  /** Requests made, this one included. */
+  refund_attempts: number;
+};
+
+/**
+ * Claims refund requests that are due, in one statement: each claimed payment counts the try and
+ * moves its next try to `now` plus the claim (the wait before a retry should this one fail). Rows
+ * another run is claiming are skipped (SKIP LOCKED), and a row it claimed a moment ago is no longer
+ * due when re-read, so parallel runs each get different payments and a payment is asked for once
+ * per round. `paymentId` claims that payment alone (the first request, right after the decision).
+ */
+export async function claimDueRefunds(
+  db: Database,
+  input: { now: Date; claimMinutes: readonly number[]; maxTries: number; limit: number; paymentId?: string },
+): Promise<ClaimedRefund[]> {
+  const only = input.paymentId ? sql`and id = ${input.paymentId}::uuid` : sql``;
+  const { rows } = await sql<ClaimedRefund>`update payments p
+      set refund_attempts = p.refund_attempts + 1,
+        refund_next_try_at = ${input.now}::timestamptz + make_interval(mins => (${sql.val([...input.claimMinutes])}::int[])[least(p.refund_attempts + 1, ${input.claimMinutes.length})]),
+        updated_at = ${input.now}
+      from bookings b
+      where b.id = p.booking_id
+        and p.status = 'refund_pending' and p.refund_next_try_at <= ${input.now}
+        and p.id in (select id from payments
+          where status = 'refund_pending' and refund_next_try_at <= ${input.now} and refund_attempts < ${input.maxTries} and payment_intent_ref is not null ${only}
+          order by refund_next_try_at limit ${input.limit}
+          for update skip locked)
+      returning p.id, p.booking_id, b.session_id, p.payment_intent_ref, p.refund_reason, p.refund_attempts`.execute(db);
+  return rows;
+}
+
+/** The provider accepted the refund request: no more tries (its refund event finishes the payment). */
+export async function recordRefundAsked(db: Database, paymentId: string, refundRef: string, now: Date) {
+  await db
+    .updateTable("payments")
+    .set({ refund_ref: refundRef, refund_next_try_at: null, refund_error: null, updated_at: now })
+    .where("id", "=", paymentId)
+    .execute();
+}
+
+/** A refund request failed: the error is kept; after the last try the payment is refund_failed, for a person. */
+export async function recordRefundFailure(db: Database, paymentId: string, error: string, givesUp: boolean, now: Date) {
+  await db
+    .updateTable("payments")
+    .set(givesUp ? { status: "refund_failed", refund_next_try_at: null, refund_error: error, updated_at: now } : { refund_error: error, updated_at: now })
+    .where("id", "=", paymentId)
+    .where("status", "=", "refund_pending")
+    .execute();
+}
+
+/** Refunds whose last try never reported back (its process died) and whose claim ran out: given up. */
+export async function giveUpAbandonedRefunds(db: Database, maxTries: number, now: Date) {
+  const rows = await db
+    .updateTable("payments")
+    .set({ status: "refund_failed", refund_next_try_at: null, refund_error: "the last refund request never reported back", updated_at: now })
+    .where("status", "=", "refund_pending")
+    .where("refund_attempts", ">=", maxTries)
+    .where("refund_next_try_at", "<=", now)
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
 }

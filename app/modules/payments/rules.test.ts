@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { countdown, mexicanHolidays, onPaymentSucceeded, oxxoAvailability, oxxoHoldUntil, oxxoNameSchema } from "./rules";
+import {
+  CARD_HOLD_MINUTES,
+  CHECKOUT_MARGIN_MINUTES,
+  CHECKOUT_MIN_MINUTES,
+  checkoutExpiresAt,
+  countdown,
+  mexicanHolidays,
+  onPaymentSucceeded,
+  oxxoAvailability,
+  oxxoHoldUntil,
+  oxxoNameSchema,
+  REFUND_MAX_TRIES,
+  refundClaimMinutes,
+  refundGivesUp,
+} from "./rules";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const session = (extra: Partial<Parameters<typeof oxxoAvailability>[0]> = {}) => ({
@@ -70,5 +84,27 @@ describe("a payment that succeeds", () => {
     expect(onPaymentSucceeded({ status: "EXPIRED" }, 1)).toBe("retake");
     expect(onPaymentSucceeded({ status: "EXPIRED" }, 0)).toBe("refund");
     expect(onPaymentSucceeded({ status: "CANCELLED" }, 3)).toBe("refund");
+  });
+});
+
+describe("refund retries", () => {
+  it("wait longer after each failed request and give up after the last", () => {
+    expect([1, 2, 3, 4, 5, 6].map(refundClaimMinutes)).toEqual([1, 5, 30, 120, 480, 480]);
+    expect(REFUND_MAX_TRIES).toBe(6);
+    expect(refundGivesUp(5)).toBe(false);
+    expect(refundGivesUp(6)).toBe(true);
+  });
+});
+
+describe("a hosted card page's expiry", () => {
+  const start = new Date("2026-11-02T16:00:00Z");
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  it("ends the margin before the hold, which is long enough for Stripe's 30 minutes", () => {
+    const hold = at(CARD_HOLD_MINUTES);
+    expect(checkoutExpiresAt(hold, start)).toEqual(at(CARD_HOLD_MINUTES - CHECKOUT_MARGIN_MINUTES));
+    expect(checkoutExpiresAt(hold, start).getTime() - start.getTime()).toBeGreaterThanOrEqual(CHECKOUT_MIN_MINUTES * 60_000);
+  });
+  it("never sooner than Stripe accepts, for a page opened late in the same hold", () => {
+    expect(checkoutExpiresAt(at(CARD_HOLD_MINUTES), at(20))).toEqual(at(20 + CHECKOUT_MIN_MINUTES + 1));
   });
 });

@@ -14,8 +14,24 @@ export const VOUCHER_POLL = { intervalMs: 2000, tries: 30, copiedMs: 2000, count
 /** Default voucher expiry when none is supplied (spec section 9: 259200000 ms). */
 export const DEFAULT_VOUCHER_EXPIRY_MS = 259_200_000;
 
-/** How long a card payment holds its seat. Stripe's Checkout Sessions last at least 30 minutes, so the hold matches it. */
-export const CARD_HOLD_MINUTES = 30;
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes after it is made. */
+export const CHECKOUT_MIN_MINUTES = 30;
+/** A hosted card page expires this long before its hold, so nobody pays for a seat the hold already gave back. */
+export const CHECKOUT_MARGIN_MINUTES = 4;
+/** How long a card payment holds its seat: long enough for the first hosted page's shortest life and the margin. */
+export const CARD_HOLD_MINUTES = CHECKOUT_MIN_MINUTES + 1 + CHECKOUT_MARGIN_MINUTES;
+
+/**
+ * When a hosted card page expires: the margin before its hold, but never sooner than Stripe
+ * accepts (a minute spare for the clocks). A later page inside the same hold may so outlive the
+ * hold by a few minutes; a payment made then is a late one, which takes the seat back if it is
+ * still free and is refunded otherwise (decision record 028).
+ */
+export function checkoutExpiresAt(holdUntil: Date, now: Date): Date {
+  const beforeHold = holdUntil.getTime() - CHECKOUT_MARGIN_MINUTES * 60_000;
+  const earliest = now.getTime() + (CHECKOUT_MIN_MINUTES + 1) * 60_000;
+  return new Date(Math.max(beforeHold, earliest));
+}
 
 export type OxxoSession = {
   currency: string;
@@ -101,7 +117,7 @@ export const oxxoNameSchema = z.object({
 });
 
 /** Payment statuses that end a payment's story; a later event never moves a payment out of them but to a refund. */
-export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "canceled"] as const;
+export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "refund_failed", "canceled"] as const;
 export const isFinalPayment = (status: string) => (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
 
 /** What a successful payment does to its booking, by the booking's state when the event arrives. */
@@ -113,6 +129,24 @@ export function onPaymentSucceeded(booking: { status: string }, seatsOpen: numbe
   if (booking.status === "EXPIRED" && seatsOpen > 0) return "retake";
   return "refund";
 }
+
+/**
+ * Refund retries (docs/decisions/028-the-webhook-confirms.md): after the n-th failed request the
+ * next one waits REFUND_RETRY_MINUTES[n - 1] (1 minute, 5, 30, 2 hours, 8 hours: a provider
+ * outage of half a day is ridden out); the request after the last wait is the last one.
+ */
+export const REFUND_RETRY_MINUTES = [1, 5, 30, 120, 480] as const;
+export const REFUND_MAX_TRIES = REFUND_RETRY_MINUTES.length + 1;
+
+/**
+ * How long a refund request claims its payment, by the try's number (1-based): the wait before
+ * the next try if this one fails. The last try has no next one; its claim lasts as long as the
+ * one before, after which a try that never reported back (a process that died) is given up.
+ */
+export const refundClaimMinutes = (tryNumber: number) => REFUND_RETRY_MINUTES[Math.min(tryNumber, REFUND_RETRY_MINUTES.length) - 1]!;
+
+/** Whether a failed refund request was the last one: the payment then becomes refund_failed, for a person to refund. */
+export const refundGivesUp = (triesMade: number) => triesMade >= REFUND_MAX_TRIES;
 
 /** Amounts are minor units; display divides by 100 only when formatting. */
 export const isValidAmount = (cents: number) => Number.isInteger(cents) && cents > 0;

@@ -7,6 +7,7 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { type RefundReason, type WebhookEvent, WebhookSignatureError } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import type { PayDeps } from "./payments.server";
+import { askForRefund } from "./refunds.server";
 import * as repo from "./repo.server";
 import { isFinalPayment, onPaymentSucceeded } from "./rules";
 
@@ -54,7 +55,8 @@ function paidAmount(event: WebhookEvent): { amount: number | null; currency: str
 type Outcome = {
   ok: true;
   outcome: string;
-  refund?: { paymentIntentId: string; paymentId: string; bookingId: string; sessionId: string; reason: RefundReason };
+  /** A refund decided in the transaction, asked for once it committed. */
+  refund?: { paymentId: string };
 };
 
 /**
@@ -127,8 +129,8 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
       }
       const reason: RefundReason = duplicate ? "duplicate_payment" : s.status === "CANCELLED" ? "session_cancelled" : "other";
       if (!pi) return done("refundWithoutIntent");
-      await repo.updatePayment(trx, p.id, { status: "refund_pending", refund_reason: reason }, deps.now);
-      return done("refunding", [], { paymentIntentId: pi, paymentId: p.id, bookingId: b.id, sessionId: s.id, reason });
+      await repo.markRefundPending(trx, p.id, reason, deps.now);
+      return done("refunding", [], { paymentId: p.id });
     }
 
     if (what.kind === "actionNeeded") {
@@ -147,22 +149,6 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
 
   if (!result.ok) return { status: 200, body: { received: true, outcome: "ignored" } };
   if (result.outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
-  if ("refund" in result && result.refund) await refundPayment(deps, result.refund);
+  if ("refund" in result && result.refund) await askForRefund(deps, result.refund.paymentId);
   return { status: 200, body: { received: true, outcome: result.outcome } };
-}
-
-/** Asks the provider for a full refund; the refund is recorded when its own webhook event arrives. */
-export async function refundPayment(deps: PayDeps, input: NonNullable<Outcome["refund"]>) {
-  try {
-    const refund = await deps.payments.refund({
-      paymentIntentId: input.paymentIntentId,
-      reason: input.reason,
-      metadata: { paymentId: input.paymentId, bookingId: input.bookingId, sessionId: input.sessionId },
-      idempotencyKey: `refund-${input.paymentId}`,
-    });
-    await repo.updatePayment(deps.db, input.paymentId, { refund_ref: refund.id }, deps.now);
-  } catch (error) {
-    // The payment stays refund_pending; the event that brought us here is stored, so this is logged for a person to retry.
-    console.error(JSON.stringify({ msg: "payments: refund request failed", paymentId: input.paymentId, error: String(error) }));
-  }
 }

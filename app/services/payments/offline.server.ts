@@ -112,6 +112,9 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       return { id: intent.id, clientSecret: `${intent.id}_secret_${rand()}` };
     },
     async createCheckout(input) {
+      // Stripe's own limit, kept here so a page the real provider would refuse fails in tests too.
+      if (input.expiresAt.getTime() < now().getTime() + 30 * 60_000)
+        throw new Error("expires_at must be at least 30 minutes after the Checkout Session is made");
       const session = await create({
         id: `cs_offline_${rand()}`,
         kind: "checkout",

@@ -1,0 +1,86 @@
+import { getEnv } from "../../app/env.server";
+import type { Requester } from "../../app/modules/auth/session.server";
+import type { PayDeps } from "../../app/modules/payments/payments.server";
+import { handleWebhook } from "../../app/modules/payments/webhooks.server";
+import { offlineWebhookSecret } from "../../app/services/index.server";
+import { createOfflinePayments } from "../../app/services/payments/offline.server";
+import { getDb } from "../../db/client.server";
+import { createUser, testDeps } from "./helpers";
+
+// The fixtures of the paid-booking tests: people, a paid session, the offline adapter wired to the webhook handler, and what the database holds.
+
+export const now = new Date("2026-11-02T16:00:00Z");
+export const startsAt = new Date("2026-11-20T02:00:00Z");
+export const secret = () => offlineWebhookSecret(getEnv());
+
+/** Use-case dependencies with the offline adapter, whose events go straight to the webhook handler (the route is tested on its own below). */
+export function payTestDeps(at = now) {
+  const t = testDeps(at);
+  const delivered: { payload: string; signature: string }[] = [];
+  let deps: PayDeps;
+  const offline = createOfflinePayments({
+    db: getDb,
+    webhookSecret: secret(),
+    appUrl: "http://localhost:3000",
+    now: () => deps.now,
+    post: async (payload, signature) => {
+      delivered.push({ payload, signature });
+      return (await handleWebhook(deps, payload, signature)).status;
+    },
+  });
+  deps = { ...t.deps, payments: offline };
+  return { deps, offline, delivered, mails: t.mails, at: (when: Date) => (deps = { ...deps, now: when }) };
+}
+
+export async function person(role: "user" | "dm" = "user"): Promise<Requester> {
+  const u = await createUser({ role, displayName: role === "dm" ? "Host" : "Player" });
+  return {
+    id: u.id,
+    email: u.email,
+    emailVerified: true,
+    displayName: u.displayName,
+    firstName: "Ana",
+    lastName: "Robles",
+    roles: u.roles,
+    isDm: role === "dm",
+    isAdmin: false,
+    preferredLanguage: "es",
+    timeZone: "America/Mexico_City",
+    loginSessionId: null,
+  };
+}
+
+export async function paidSession(dmId: string, max: number, extra: Record<string, unknown> = {}) {
+  const row = await getDb()
+    .insertInto("sessions")
+    .values({
+      dm_id: dmId,
+      title: "La cripta",
+      game: "D&D 5e",
+      starts_at: startsAt,
+      time_zone: "America/Mexico_City",
+      duration_minutes: 120,
+      max_participants: max,
+      min_participants: 1,
+      price_cents: 25000,
+      currency: "MXN",
+      allowed_payment_methods: ["CARD", "OXXO"],
+      ...extra,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const bookingsOf = (sessionId: string) =>
+  getDb()
+    .selectFrom("bookings")
+    .select(["id", "user_id", "status", "hold_until", "payment_method", "amount_cents"])
+    .where("session_id", "=", sessionId)
+    .orderBy("created_at")
+    .execute();
+export const counter = async (sessionId: string) =>
+  (await getDb().selectFrom("sessions").select("booked_count").where("id", "=", sessionId).executeTakeFirstOrThrow()).booked_count;
+export const paymentsOf = (bookingId: string) => getDb().selectFrom("payments").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
+export const notificationsOf = async (userId: string) =>
+  (await getDb().selectFrom("notifications").select("type").where("user_id", "=", userId).execute()).map((n) => n.type);
