@@ -20,9 +20,9 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
-// Players book here: plain HTML, every button a form post (decision record 021).
-// The card dialog is the one part that needs script: the page hydrates only for a viewer who can pay by card.
-export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { cardDialog?: boolean } | undefined)?.cardDialog) };
+// Players book here: plain HTML, every button a form post (decision record 021). The card dialog
+// comes from the payment-dialogs island, loaded on the first click on 'Pay by card' (decision record 032).
+export const handle = { i18n: ["sessions", "payments"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -202,7 +202,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       <>
         {applied}
         <PaymentChoices
-          card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
+          dialogs={data.paymentDialogs}
           oxxo={data.payment.oxxo}
           oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
           minAdvanceHours={data.payment.minAdvanceHours}

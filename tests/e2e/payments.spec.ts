@@ -91,10 +91,18 @@ test("card in Spanish: without JavaScript 'Pagar con tarjeta' goes to the card p
   await page.goto(`/es/session/${id}/confirm`);
   // OXXO is hidden for a session not in MXN.
   await expect(page.getByRole("link", { name: "Pagar en OXXO" })).toHaveCount(0);
+  // Plain HTML with and without JavaScript: the card dialog comes from the payment-dialogs island (decision record 032).
+  await expect(page.locator("html[data-static='true']")).toHaveCount(1);
   if (javaScriptEnabled) {
-    await expect(page.locator("html[data-hydrated='true']")).toHaveCount(1);
     await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
     const dialog = page.getByRole("dialog", { name: "Completar pago" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Preparando tu pago...")).toHaveCount(0);
+    // Escape closes it and focus goes back to the button; the next click opens it again.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Pagar con tarjeta" })).toBeFocused();
+    await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Tu reserva se confirmará cuando se procese el pago.")).toBeVisible();
     await expect(dialog.getByText("$250.00 USD")).toBeVisible();
