@@ -26,6 +26,8 @@ const result = await build({
   // React's production build: the islands never run React's development checks.
   define: { "process.env.NODE_ENV": '"production"' },
   jsx: "automatic",
+  // The components' useTranslation, without i18next (app/islands/translations.tsx).
+  alias: { "react-i18next": "./app/islands/translations.tsx" },
   entryNames: "[name]-[hash]",
   chunkNames: "chunk-[hash]",
   legalComments: "none",

@@ -1,13 +1,13 @@
-import { createInstance, type i18n as I18n, type ResourceLanguage } from "i18next";
 import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { type Texts, TranslationProvider } from "./translations";
 
 /**
  * The payment-dialogs island (decision record 032): React and the payment dialogs, without the
  * framework, for pages served as plain HTML. The page's inline loader imports this module on the
  * first click on an element with `data-payment-dialog="<kind>"` and calls `open` with that kind's
- * props from the page's JSON. Built by server/build-islands.ts; each kind is a chunk of its own.
+ * props from the page's JSON and the words the server picked for the viewer's language. Built by
+ * server/build-islands.ts; each kind is a chunk of its own.
  */
 const dialogs = {
   card: () => import("#app/components/payments/card-dialog"),
@@ -19,27 +19,10 @@ type AnyDialog = ComponentType<{ onClose: () => void }>;
 
 const components = new Map<string, AnyDialog>();
 let root: Root | null = null;
-let i18n: I18n | null = null;
 let opened = 0;
 
-function translations(text: { lang: string; resources: Record<string, unknown> }) {
-  if (i18n) return i18n;
-  i18n = createInstance();
-  // The words arrive with the page, so initialisation is synchronous and no namespace is ever fetched.
-  void i18n.init({
-    lng: text.lang,
-    fallbackLng: false,
-    resources: { [text.lang]: text.resources as ResourceLanguage },
-    defaultNS: "payments",
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    initImmediate: false,
-  });
-  return i18n;
-}
-
 /** Opens a dialog of the given kind; closing it puts focus back on what opened it. */
-export function open<K extends PaymentDialogKind>(kind: K, props: PaymentDialogProps<K>, text: { lang: string; resources: Record<string, unknown> }) {
+export function open<K extends PaymentDialogKind>(kind: K, props: PaymentDialogProps<K>, texts: Texts) {
   const load = dialogs[kind];
   if (!load) return;
   let Dialog = components.get(kind);
@@ -60,10 +43,10 @@ export function open<K extends PaymentDialogKind>(kind: K, props: PaymentDialogP
   };
   opened += 1;
   root.render(
-    <I18nextProvider i18n={translations(text)}>
+    <TranslationProvider texts={texts}>
       <Suspense fallback={null}>
         <Dialog key={opened} {...props} onClose={close} />
       </Suspense>
-    </I18nextProvider>,
+    </TranslationProvider>,
   );
 }
