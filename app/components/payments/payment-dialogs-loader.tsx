@@ -13,7 +13,7 @@ type Island = { open: (kind: string, props: unknown, i18n: PaymentDialogsConfig[
 // The first click on an element with data-payment-dialog="kind" (a link, or a form's submit) fetches
 // the island and opens that dialog; later clicks reuse it. Capturing, so it runs before anything
 // else. Should the island fail to load, the form is posted or the link followed after all.
-const LOADER = `(function(){var c=document.getElementById("${CONFIG_ID}");if(!c)return;var cfg=JSON.parse(c.textContent),island=null;function start(kind,fallback){var props=cfg.dialogs[kind];if(!props)return false;island=island||import(cfg.entry);island.then(function(m){m.open(kind,props,cfg.i18n)},function(){island=null;fallback()});return true}document.addEventListener("click",function(e){var el=e.target instanceof Element&&e.target.closest("[data-payment-dialog]");if(!el||el.tagName==="FORM"||e.button!==0||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;if(start(el.getAttribute("data-payment-dialog"),function(){if(el.href)location.assign(el.href)}))e.preventDefault()},true);document.addEventListener("submit",function(e){var f=e.target;if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-payment-dialog"))return;if(start(f.getAttribute("data-payment-dialog"),function(){f.submit()}))e.preventDefault()},true)})();`;
+export const PAYMENT_DIALOGS_LOADER = `(function(){var c=document.getElementById("${CONFIG_ID}");if(!c)return;var cfg=JSON.parse(c.textContent),island=null;function start(kind,fallback){var props=cfg.dialogs[kind];if(!props)return false;island=island||import(cfg.entry);island.then(function(m){m.open(kind,props,cfg.i18n)},function(){island=null;fallback()});return true}document.addEventListener("click",function(e){var el=e.target instanceof Element&&e.target.closest("[data-payment-dialog]");if(!el||el.tagName==="FORM"||e.button!==0||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;if(start(el.getAttribute("data-payment-dialog"),function(){if(el.href)location.assign(el.href)}))e.preventDefault()},true);document.addEventListener("submit",function(e){var f=e.target;if(!(f instanceof HTMLFormElement)||!f.hasAttribute("data-payment-dialog"))return;if(start(f.getAttribute("data-payment-dialog"),function(){f.submit()}))e.preventDefault()},true)})();`;
 
 /**
  * The payment dialogs' config and their few lines of loader, inline with the page's nonce: the
@@ -60,7 +60,7 @@ export function PaymentDialogsLoader({ config }: { config: PaymentDialogsConfig 
   return (
     <>
       <script type="application/json" id={CONFIG_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json(config) }} />
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LOADER }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAYMENT_DIALOGS_LOADER }} />
     </>
   );
 }
