@@ -8,13 +8,29 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import type { BuildOptions, Metafile } from "esbuild";
+import * as esbuild from "esbuild";
 
 const outdir = "public/build/islands";
 const entries = { "payment-dialogs": "app/islands/payment-dialogs.tsx" };
 
+const watch = process.argv.includes("--watch");
+
+/** The entries' hashed names for the server, and the whole metafile for the bench. */
+function writeManifest(metafile: Metafile) {
+  const manifest: { entries: Record<string, string> } = { entries: {} };
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const name = Object.entries(entries).find(([, source]) => source === output.entryPoint)?.[0];
+    if (name) manifest.entries[name] = `/build/islands/${path.basename(file)}`;
+  }
+  writeFileSync(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  mkdirSync("build", { recursive: true });
+  writeFileSync("build/islands-metafile.json", JSON.stringify(metafile));
+  console.log(`islands: ${Object.values(manifest.entries).join(", ")}`);
+}
+
 rmSync(outdir, { recursive: true, force: true });
-const result = await build({
+const options: BuildOptions = {
   entryPoints: entries,
   outdir,
   bundle: true,
@@ -33,14 +49,16 @@ const result = await build({
   legalComments: "none",
   metafile: true,
   logLevel: "warning",
-});
+};
 
-const manifest: { entries: Record<string, string> } = { entries: {} };
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  const name = Object.entries(entries).find(([, source]) => source === output.entryPoint)?.[0];
-  if (name) manifest.entries[name] = `/build/islands/${path.basename(file)}`;
+if (watch) {
+  // npm run dev: rebuilt on every change; the server reads the manifest on each request outside production.
+  const context = await esbuild.context({
+    ...options,
+    plugins: [{ name: "manifest", setup: (b) => b.onEnd((result) => (result.metafile ? writeManifest(result.metafile) : undefined)) }],
+  });
+  await context.watch();
+} else {
+  const result = await esbuild.build(options);
+  writeManifest(result.metafile!);
 }
-writeFileSync(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
-mkdirSync("build", { recursive: true });
-writeFileSync("build/islands-metafile.json", JSON.stringify(result.metafile));
-console.log(`islands: ${Object.values(manifest.entries).join(", ")}`);
