@@ -138,3 +138,39 @@ test("OXXO is greyed out with a note when the session starts too soon", async ({
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}/confirm$`));
   await expect(page.getByText("La sesión empieza muy pronto para pagar en OXXO.")).toBeVisible();
 });
+
+test("card dialog in English: a failed intent shows Payment Error with Go Back; Escape and the backdrop close the dialog and focus returns to the button", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // Skipped in the no-JS project on purpose: without JavaScript there is no dialog (the card test above covers the form post).
+  test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
+  const host = await newUser({ role: "dm" });
+  const player = await newUser({ preferredLanguage: "en" });
+  const id = await paidSession(page, host, { currency: "USD", allowedPaymentMethods: ["CARD"] });
+  await actAs(page, player);
+  await page.route("**/api/payments/create-intent", (route) => route.fulfill({ status: 502, json: { error: "The card service is down" } }));
+  await page.goto(`/en/session/${id}/confirm`);
+  const pay = page.getByRole("button", { name: "Pay by card" });
+  await pay.click();
+  const dialog = page.getByRole("dialog", { name: "Complete Payment" });
+  await expect(dialog.getByRole("alert")).toContainText("Payment Error");
+  await expect(dialog.getByRole("alert")).toContainText("The card service is down");
+  await expect(dialog.getByText("Failed to initialize payment")).toBeVisible();
+  await dialog.getByRole("button", { name: "Go Back" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(pay).toBeFocused();
+
+  await pay.click();
+  await expect(dialog.getByText("Payment Error")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(pay).toBeFocused();
+
+  await pay.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toHaveCount(0);
+  // Nothing was posted: the player is still on the confirmation page.
+  await expect(page).toHaveURL(new RegExp(`/en/session/${id}/confirm$`));
+});
