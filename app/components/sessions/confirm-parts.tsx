@@ -132,3 +132,28 @@ export function Breadcrumbs({ items }: { items: { label: string; to?: string }[]
     </nav>
   );
 }
+
+/** A GET form: the code lands in the address (?invite=), as in the link a host shares. */
+export function InviteCodeForm() {
+  const { t } = useTranslation("sessions");
+  return (
+    <form method="get" className="space-y-2">
+      <label htmlFor="invite-code" className="block text-sm font-medium text-stone-800">
+        {t("booking.inviteCode")}
+      </label>
+      <input
+        id="invite-code"
+        name="invite"
+        required
+        minLength={6}
+        maxLength={20}
+        autoComplete="off"
+        spellCheck={false}
+        className="w-full rounded-md border border-stone-300 px-3 py-2"
+      />
+      <button type="submit" className={buttonClass("primary", "w-full")}>
+        {t("booking.useInvite")}
+      </button>
+    </form>
+  );
+}
