@@ -71,8 +71,8 @@ export function Faq() {
 /**
  * Card and OXXO for paid sessions. Card is a form post answered with a redirect to the hosted card
  * page (so it works without JavaScript); with JavaScript and `dialogs`, it opens the card payment
- * dialog from the payment-dialogs island instead. OXXO leads to the name form, a page of its own.
- * OXXO is hidden unless the session is in MXN and allows it, and greyed out with a note when the
+ * dialog from the payment-dialogs island instead. OXXO leads to the name form, a page of its own,
+ * or opens the island's OXXO dialog when `dialogs` offers one. OXXO is hidden unless the session is in MXN and allows it, and greyed out with a note when the
  * session starts too soon (spec section 5).
  */
 export function PaymentChoices({
@@ -93,7 +93,12 @@ export function PaymentChoices({
     <div className="space-y-2">
       <IntentForm intent="payCard" label={t("card.pay")} fields={inviteCode ? { inviteCode } : {}} dialog={dialogs?.dialogs.card ? "card" : undefined} />
       {oxxo === "available" ? (
-        <Link to={oxxoHref} className={buttonClass("secondary", "w-full")}>
+        <Link
+          to={oxxoHref}
+          data-payment-dialog={dialogs?.dialogs.oxxo ? "oxxo" : undefined}
+          aria-haspopup={dialogs?.dialogs.oxxo ? "dialog" : undefined}
+          className={buttonClass("secondary", "w-full")}
+        >
           {t("oxxo.pay")}
         </Link>
       ) : null}
