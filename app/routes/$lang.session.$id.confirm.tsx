@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { Banner, Breadcrumbs, Faq, IntentForm, PaymentChoices } from "#app/components/sessions/confirm-parts";
+import { Banner, Breadcrumbs, Faq, IntentForm, InviteCodeForm, PaymentChoices } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
@@ -20,9 +20,9 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
-// Players book here: plain HTML, every button a form post (decision record 021).
-// The card dialog is the one part that needs script: the page hydrates only for a viewer who can pay by card.
-export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { cardDialog?: boolean } | undefined)?.cardDialog) };
+// Players book here: plain HTML, every button a form post (decision record 021). The card dialog
+// comes from the payment-dialogs island, loaded on the first click on 'Pay by card' (decision record 032).
+export const handle = { i18n: ["sessions", "payments"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -202,7 +202,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       <>
         {applied}
         <PaymentChoices
-          card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
+          dialogs={data.paymentDialogs}
           oxxo={data.payment.oxxo}
           oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
           minAdvanceHours={data.payment.minAdvanceHours}
@@ -261,31 +261,6 @@ function PendingPayment() {
       <Banner tone="info">{t("pending.card", { until: pending.until ?? "" })}</Banner>
       <IntentForm intent="payCard" label={t("card.pay")} />
     </>
-  );
-}
-
-/** A GET form: the code lands in the address (?invite=), as in the link a host shares. */
-function InviteCodeForm() {
-  const { t } = useTranslation("sessions");
-  return (
-    <form method="get" className="space-y-2">
-      <label htmlFor="invite-code" className="block text-sm font-medium text-stone-800">
-        {t("booking.inviteCode")}
-      </label>
-      <input
-        id="invite-code"
-        name="invite"
-        required
-        minLength={6}
-        maxLength={20}
-        autoComplete="off"
-        spellCheck={false}
-        className="w-full rounded-md border border-stone-300 px-3 py-2"
-      />
-      <button type="submit" className={buttonClass("primary", "w-full")}>
-        {t("booking.useInvite")}
-      </button>
-    </form>
   );
 }
 

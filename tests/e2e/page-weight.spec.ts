@@ -1,12 +1,14 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, newUser, signInAs, test } from "./fixtures";
+import { expect, hostSession, newUser, signInAs, test } from "./fixtures";
 
 // Budgets from decision record 021: the pages a player opens on a phone ship no framework script
 // to a player, only the live layer (decision record 030: at most 8 KiB gzipped); the DM's
-// authoring pages ship at most 160 KiB of gzipped script.
+// authoring pages ship at most 160 KiB of gzipped script. Opening the card payment dialog on the
+// confirmation page fetches at most 100 KiB of gzipped script (decision record 032).
 const AUTHORING_BUDGET = 160 * 1024;
 const LIVE_BUDGET = 8 * 1024;
+const CARD_DIALOG_BUDGET = 100 * 1024;
 const isLive = (url: string) => new URL(url).pathname === "/live.js";
 
 /** Gzipped bytes of every script the server's HTML for the page loads (scripts and modulepreloads); `only` picks some. */
@@ -105,4 +107,38 @@ test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped 
     expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KiB`).toBeGreaterThan(0);
     expect(bytes, `${path}: ${(bytes / 1024).toFixed(1)} KiB`).toBeLessThanOrEqual(AUTHORING_BUDGET);
   }
+});
+
+test("the confirmation page ships no framework script; opening the card dialog fetches at most 100 KiB of gzipped script", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // Skipped in the no-JS project on purpose: without JavaScript 'Pay by card' is a form post (payments.spec.ts covers it).
+  test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
+  await signInAs(page, await newUser({ role: "dm" }));
+  const id = await hostSession(page, { price: 25000, currency: "USD", allowedPaymentMethods: ["CARD"] });
+  await page.context().clearCookies();
+  await signInAs(page, await newUser());
+
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script" && !isLive(request.url())) fetched.push(request.url());
+  });
+  await page.goto(`/es/session/${id}/confirm`);
+  await expect(page.locator("html[data-static='true']")).toHaveCount(1);
+  expect(await scriptBytes(page)).toBe(0);
+  expect(fetched).toEqual([]);
+
+  await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+  const dialog = page.getByRole("dialog", { name: "Completar pago" });
+  await expect(dialog.getByText("$250.00 USD")).toBeVisible();
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(
+    fetched.every((url) => new URL(url).pathname.startsWith("/build/islands/")),
+    fetched.join(" "),
+  ).toBe(true);
+  let bytes = 0;
+  for (const url of new Set(fetched)) bytes += gzipSync(await (await page.request.get(url)).body()).length;
+  test.info().annotations.push({ type: "card dialog script KiB gzip", description: (bytes / 1024).toFixed(1) });
+  expect(bytes, `${(bytes / 1024).toFixed(1)} KiB`).toBeLessThanOrEqual(CARD_DIALOG_BUDGET);
 });

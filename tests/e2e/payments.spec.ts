@@ -91,10 +91,18 @@ test("card in Spanish: without JavaScript 'Pagar con tarjeta' goes to the card p
   await page.goto(`/es/session/${id}/confirm`);
   // OXXO is hidden for a session not in MXN.
   await expect(page.getByRole("link", { name: "Pagar en OXXO" })).toHaveCount(0);
+  // Plain HTML with and without JavaScript: the card dialog comes from the payment-dialogs island (decision record 032).
+  await expect(page.locator("html[data-static='true']")).toHaveCount(1);
   if (javaScriptEnabled) {
-    await expect(page.locator("html[data-hydrated='true']")).toHaveCount(1);
     await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
     const dialog = page.getByRole("dialog", { name: "Completar pago" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Preparando tu pago...")).toHaveCount(0);
+    // Escape closes it and focus goes back to the button; the next click opens it again.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Pagar con tarjeta" })).toBeFocused();
+    await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("Tu reserva se confirmará cuando se procese el pago.")).toBeVisible();
     await expect(dialog.getByText("$250.00 USD")).toBeVisible();
@@ -129,4 +137,40 @@ test("OXXO is greyed out with a note when the session starts too soon", async ({
   await page.goto(`/es/session/${id}/oxxo`);
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}/confirm$`));
   await expect(page.getByText("La sesión empieza muy pronto para pagar en OXXO.")).toBeVisible();
+});
+
+test("card dialog in English: a failed intent shows Payment Error with Go Back; Escape and the backdrop close the dialog and focus returns to the button", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // Skipped in the no-JS project on purpose: without JavaScript there is no dialog (the card test above covers the form post).
+  test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
+  const host = await newUser({ role: "dm" });
+  const player = await newUser({ preferredLanguage: "en" });
+  const id = await paidSession(page, host, { currency: "USD", allowedPaymentMethods: ["CARD"] });
+  await actAs(page, player);
+  await page.route("**/api/payments/create-intent", (route) => route.fulfill({ status: 502, json: { error: "The card service is down" } }));
+  await page.goto(`/en/session/${id}/confirm`);
+  const pay = page.getByRole("button", { name: "Pay by card" });
+  await pay.click();
+  const dialog = page.getByRole("dialog", { name: "Complete Payment" });
+  await expect(dialog.getByRole("alert")).toContainText("Payment Error");
+  await expect(dialog.getByRole("alert")).toContainText("The card service is down");
+  await expect(dialog.getByText("Failed to initialize payment")).toBeVisible();
+  await dialog.getByRole("button", { name: "Go Back" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(pay).toBeFocused();
+
+  await pay.click();
+  await expect(dialog.getByText("Payment Error")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(pay).toBeFocused();
+
+  await pay.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toHaveCount(0);
+  // Nothing was posted: the player is still on the confirmation page.
+  await expect(page).toHaveURL(new RegExp(`/en/session/${id}/confirm$`));
 });

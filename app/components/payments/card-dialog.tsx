@@ -1,11 +1,11 @@
-import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "#app/components/ui/button";
-import { Modal } from "#app/components/ui/dialog";
-import type { CardPayProps } from "./card-pay-button";
+import { NativeModal } from "#app/components/ui/native-modal";
+import type { CardDialogProps } from "#app/modules/payments/dialogs";
+
+// Stripe's browser code is a chunk of its own, fetched only for the ready state with a real key.
+const StripePayment = lazy(() => import("./card-stripe-payment"));
 
 type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; clientSecret: string; paymentIntentId: string };
 
@@ -16,15 +16,15 @@ function countryFromBrowser() {
   return region === "MX" || region === "BR" || region === "AR" ? region : "US";
 }
 
-let stripePromise: Promise<Stripe | null> | null = null;
-
 /**
  * The spec's card payment dialog: 'Complete Payment' with the session's title; loading, error
- * (with Go Back) and ready (total, note, the Payment Element, Cancel and Complete Payment). Stripe
- * is loaded only here (the /pure entry injects nothing until called). With the offline adapter
- * the ready state leads to the local test-payment page instead.
+ * (with Go Back) and ready (total, note, the Payment Element, Cancel and Complete Payment); it
+ * cannot be closed while a payment is being confirmed. Stripe is loaded only in the ready state
+ * (the /pure entry injects nothing until called). With the offline adapter the ready state leads
+ * to the local test-payment page instead. Opened by the payment-dialogs island (decision record
+ * 032), so it uses nothing of the framework's router.
  */
-export default function CardDialog(props: CardPayProps & { onClose: () => void }) {
+export default function CardDialog(props: CardDialogProps & { onClose: () => void }) {
   const { t } = useTranslation("payments");
   const [state, setState] = useState<State>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
@@ -51,16 +51,10 @@ export default function CardDialog(props: CardPayProps & { onClose: () => void }
     };
   }, [props.sessionId, props.inviteCode]);
 
-  const stripe = useMemo(() => {
-    if (!props.publishableKey || state.kind !== "ready") return null;
-    stripePromise ??= loadStripe(props.publishableKey);
-    return stripePromise;
-  }, [props.publishableKey, state.kind]);
-
   const returnUrl = typeof window === "undefined" ? "" : `${window.location.origin}/${props.lang}/session/${props.sessionId}?payment=success`;
 
   return (
-    <Modal open onClose={busy ? () => {} : props.onClose} title={t("card.title")}>
+    <NativeModal onClose={props.onClose} locked={busy} title={t("card.title")}>
       <p className="text-sm text-stone-700">{props.sessionTitle}</p>
       {state.kind === "loading" ? (
         <p role="status" className="py-6 text-center text-stone-700">
@@ -88,13 +82,18 @@ export default function CardDialog(props: CardPayProps & { onClose: () => void }
             <span>{props.total}</span>
           </p>
           <p className="text-sm text-stone-700">{t("card.note")}</p>
-          {stripe ? (
-            <Elements
-              stripe={stripe}
-              options={{ clientSecret: state.clientSecret, locale: props.lang === "pt" ? "pt-BR" : props.lang === "en" ? "en" : "es-419" }}
-            >
-              <StripeForm returnUrl={returnUrl} onClose={props.onClose} busy={busy} setBusy={setBusy} />
-            </Elements>
+          {props.publishableKey ? (
+            <Suspense fallback={null}>
+              <StripePayment
+                publishableKey={props.publishableKey}
+                clientSecret={state.clientSecret}
+                lang={props.lang}
+                returnUrl={returnUrl}
+                onClose={props.onClose}
+                busy={busy}
+                setBusy={setBusy}
+              />
+            </Suspense>
           ) : (
             <>
               <p className="text-sm text-amber-900">{t("card.offlineNote")}</p>
@@ -110,50 +109,6 @@ export default function CardDialog(props: CardPayProps & { onClose: () => void }
           )}
         </div>
       ) : null}
-    </Modal>
-  );
-}
-
-function StripeForm({ returnUrl, onClose, busy, setBusy }: { returnUrl: string; onClose: () => void; busy: boolean; setBusy: (b: boolean) => void }) {
-  const { t } = useTranslation("payments");
-  const stripe = useStripe();
-  const elements = useElements();
-  const [message, setMessage] = useState<string | null>(null);
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (!stripe || !elements) return;
-        setBusy(true);
-        setMessage(null);
-        // The Payment Element's own validation first (spec section 4), then the confirmation; a redirect only if the bank needs one.
-        const { error: fieldsError } = await elements.submit();
-        if (fieldsError) {
-          setMessage(fieldsError.message ?? t("card.fallbackFields"));
-          setBusy(false);
-          return;
-        }
-        const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" });
-        if (error) setMessage(error.message ?? t("card.paymentErrorOccurred"));
-        else if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") window.location.assign(returnUrl);
-        else if (paymentIntent?.status === "requires_payment_method") setMessage(t("card.paymentFailedTryDifferent"));
-        else setMessage(`Payment status: ${paymentIntent?.status ?? "unknown"}. Please contact support if this persists.`);
-        setBusy(false);
-      }}
-    >
-      <PaymentElement />
-      {message ? (
-        <p role="alert" className="text-sm text-red-800">
-          {message}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-          {t("card.cancel")}
-        </Button>
-        <Button disabled={!stripe || busy}>{busy ? t("card.processing") : t("card.submit")}</Button>
-      </div>
-    </form>
+    </NativeModal>
   );
 }

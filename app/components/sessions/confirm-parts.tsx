@@ -1,8 +1,9 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CardPayButton, type CardPayProps } from "#app/components/payments/card-pay-button";
+import { PaymentDialogsLoader } from "#app/components/payments/payment-dialogs-loader";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import type { PaymentDialogsConfig } from "#app/modules/payments/dialogs";
 
 /** A status message in the side panel. */
 export function Banner({ tone, children }: { tone: "info" | "warn" | "ok"; children: React.ReactNode }) {
@@ -18,25 +19,30 @@ export function Banner({ tone, children }: { tone: "info" | "warn" | "ok"; child
   );
 }
 
-/** A one-button form posting an intent; plain HTML, so it works without JavaScript. */
+/**
+ * A one-button form posting an intent; plain HTML, so it works without JavaScript. With `dialog`,
+ * the payment-dialogs island's loader opens that dialog instead of posting (decision record 032).
+ */
 export function IntentForm({
   intent,
   label,
   variant = "primary",
   fields = {},
+  dialog,
 }: {
   intent: string;
   label: string;
   variant?: "primary" | "secondary" | "danger";
   fields?: Record<string, string>;
+  dialog?: string;
 }) {
   return (
-    <Form method="post">
+    <Form method="post" data-payment-dialog={dialog}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Button variant={variant} className="w-full">
+      <Button variant={variant} className="w-full" aria-haspopup={dialog ? "dialog" : undefined}>
         {label}
       </Button>
     </Form>
@@ -64,18 +70,19 @@ export function Faq() {
 
 /**
  * Card and OXXO for paid sessions. Card is a form post answered with a redirect to the hosted card
- * page (so it works without JavaScript); OXXO leads to the name form, a page of its own. OXXO is
- * hidden unless the session is in MXN and allows it, and greyed out with a note when the session
- * starts too soon (spec section 5).
+ * page (so it works without JavaScript); with JavaScript and `dialogs`, it opens the card payment
+ * dialog from the payment-dialogs island instead. OXXO leads to the name form, a page of its own,
+ * or opens the island's OXXO dialog when `dialogs` offers one. OXXO is hidden unless the session is in MXN and allows it, and greyed out with a note when the
+ * session starts too soon (spec section 5).
  */
 export function PaymentChoices({
-  card,
+  dialogs,
   oxxo,
   oxxoHref,
   minAdvanceHours,
   inviteCode,
 }: {
-  card: Omit<CardPayProps, "inviteCode">;
+  dialogs: PaymentDialogsConfig | null;
   oxxo: "hidden" | "tooClose" | "available";
   oxxoHref: string;
   minAdvanceHours: number;
@@ -84,9 +91,14 @@ export function PaymentChoices({
   const { t } = useTranslation("payments");
   return (
     <div className="space-y-2">
-      <CardPayButton {...card} inviteCode={inviteCode} />
+      <IntentForm intent="payCard" label={t("card.pay")} fields={inviteCode ? { inviteCode } : {}} dialog={dialogs?.dialogs.card ? "card" : undefined} />
       {oxxo === "available" ? (
-        <Link to={oxxoHref} className={buttonClass("secondary", "w-full")}>
+        <Link
+          to={oxxoHref}
+          data-payment-dialog={dialogs?.dialogs.oxxo ? "oxxo" : undefined}
+          aria-haspopup={dialogs?.dialogs.oxxo ? "dialog" : undefined}
+          className={buttonClass("secondary", "w-full")}
+        >
           {t("oxxo.pay")}
         </Link>
       ) : null}
@@ -100,6 +112,7 @@ export function PaymentChoices({
           </p>
         </>
       ) : null}
+      {dialogs ? <PaymentDialogsLoader config={dialogs} /> : null}
     </div>
   );
 }
@@ -122,5 +135,30 @@ export function Breadcrumbs({ items }: { items: { label: string; to?: string }[]
         ))}
       </ol>
     </nav>
+  );
+}
+
+/** A GET form: the code lands in the address (?invite=), as in the link a host shares. */
+export function InviteCodeForm() {
+  const { t } = useTranslation("sessions");
+  return (
+    <form method="get" className="space-y-2">
+      <label htmlFor="invite-code" className="block text-sm font-medium text-stone-800">
+        {t("booking.inviteCode")}
+      </label>
+      <input
+        id="invite-code"
+        name="invite"
+        required
+        minLength={6}
+        maxLength={20}
+        autoComplete="off"
+        spellCheck={false}
+        className="w-full rounded-md border border-stone-300 px-3 py-2"
+      />
+      <button type="submit" className={buttonClass("primary", "w-full")}>
+        {t("booking.useInvite")}
+      </button>
+    </form>
   );
 }

@@ -6,6 +6,8 @@ import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
+import type { CardDialogProps } from "#app/modules/payments/dialogs";
+import { paymentDialogs } from "#app/modules/payments/dialogs.server";
 import { paymentPanel } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
@@ -52,9 +54,20 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
         : { ok: false as const, problem: invite.problem }
       : null,
     needsInvite: view.needsInvite,
-    cardDialog:
-      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok),
-    stripeKey: getServices().payments.publishableKey,
+    // The card dialog for a viewer who can pay by card now; without script (or an island) 'Pay by card' stays a form post.
+    paymentDialogs:
+      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok)
+        ? paymentDialogs(lang, {
+            card: {
+              sessionId: row.id,
+              sessionTitle: row.title,
+              total: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
+              publishableKey: getServices().payments.publishableKey,
+              lang,
+              ...(invite?.ok ? { inviteCode: invite.code } : {}),
+            } satisfies CardDialogProps,
+          })
+        : null,
     session: {
       id: row.id,
       title: row.title,
@@ -68,7 +81,6 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
       free: view.free,
       price: row.price_cents === 0 ? null : `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
       fullPrice: toPay !== row.price_cents ? `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}` : null,
-      cardTotal: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
       host: {
         name: host,
         initials: avatarInitials(host),

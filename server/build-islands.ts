@@ -1,0 +1,64 @@
+/**
+ * Builds the islands: small browser bundles for pages served as plain HTML (decision record 032),
+ * apart from the framework's client build. Run by `npm run build` after `remix build`. Writes
+ * content-hashed, minified ES modules to public/build/islands/ (served as immutable, like the rest
+ * of /build), split so that every dynamic import (a dialog, Stripe's loader) is a chunk fetched only
+ * when needed; `manifest.json` there names each entry's file, and build/islands-metafile.json
+ * lets the page-weight bench follow the chunks.
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { BuildOptions, Metafile } from "esbuild";
+import * as esbuild from "esbuild";
+
+const outdir = "public/build/islands";
+const entries = { "payment-dialogs": "app/islands/payment-dialogs.tsx" };
+
+const watch = process.argv.includes("--watch");
+
+/** The entries' hashed names for the server, and the whole metafile for the bench. */
+function writeManifest(metafile: Metafile) {
+  const manifest: { entries: Record<string, string> } = { entries: {} };
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const name = Object.entries(entries).find(([, source]) => source === output.entryPoint)?.[0];
+    if (name) manifest.entries[name] = `/build/islands/${path.basename(file)}`;
+  }
+  writeFileSync(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  mkdirSync("build", { recursive: true });
+  writeFileSync("build/islands-metafile.json", JSON.stringify(metafile));
+  console.log(`islands: ${Object.values(manifest.entries).join(", ")}`);
+}
+
+rmSync(outdir, { recursive: true, force: true });
+const options: BuildOptions = {
+  entryPoints: entries,
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  // React's production build: the islands never run React's development checks.
+  define: { "process.env.NODE_ENV": '"production"' },
+  jsx: "automatic",
+  // The components' useTranslation, without i18next (app/islands/translations.tsx).
+  alias: { "react-i18next": "./app/islands/translations.tsx" },
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  legalComments: "none",
+  metafile: true,
+  logLevel: "warning",
+};
+
+if (watch) {
+  // npm run dev: rebuilt on every change; the server reads the manifest on each request outside production.
+  const context = await esbuild.context({
+    ...options,
+    plugins: [{ name: "manifest", setup: (b) => b.onEnd((result) => (result.metafile ? writeManifest(result.metafile) : undefined)) }],
+  });
+  await context.watch();
+} else {
+  const result = await esbuild.build(options);
+  writeManifest(result.metafile!);
+}
