@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { countdown, mexicanHolidays, onPaymentSucceeded, oxxoAvailability, oxxoHoldUntil, oxxoNameSchema } from "./rules";
+import {
+  countdown,
+  mexicanHolidays,
+  onPaymentSucceeded,
+  oxxoAvailability,
+  oxxoHoldUntil,
+  oxxoNameErrors,
+  oxxoNameSchema,
+  oxxoNamesTyped,
+  oxxoSessionDate,
+  VOUCHER_POLL,
+} from "./rules";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const session = (extra: Partial<Parameters<typeof oxxoAvailability>[0]> = {}) => ({
@@ -70,5 +81,29 @@ describe("a payment that succeeds", () => {
     expect(onPaymentSucceeded({ status: "EXPIRED" }, 1)).toBe("retake");
     expect(onPaymentSucceeded({ status: "EXPIRED" }, 0)).toBe("refund");
     expect(onPaymentSucceeded({ status: "CANCELLED" }, 3)).toBe("refund");
+  });
+});
+
+describe("the OXXO name dialog", () => {
+  it("names each field's problem with the spec's keys, as the name page does", () => {
+    expect(oxxoNameErrors({ firstName: "  ", lastName: "" })).toEqual({ firstName: ["firstNameRequired"], lastName: ["lastNameRequired"] });
+    expect(oxxoNameErrors({ firstName: " A ", lastName: "Robles" })).toEqual({ firstName: ["firstNameRequired"] });
+    expect(oxxoNameErrors({ firstName: "Ana", lastName: "R" })).toEqual({ lastName: ["lastNameRequired"] });
+    expect(oxxoNameErrors({ firstName: " Ana ", lastName: " Robles " })).toBeNull();
+  });
+  it("waits for both names before confirm is offered", () => {
+    expect(oxxoNamesTyped({ firstName: "", lastName: "Robles" })).toBe(false);
+    expect(oxxoNamesTyped({ firstName: "Ana", lastName: "" })).toBe(false);
+    expect(oxxoNamesTyped({ firstName: "A", lastName: "R" })).toBe(true);
+  });
+  it("shows the date in Mexican Spanish, in Mexico City time", () => {
+    expect(oxxoSessionDate(new Date("2026-11-20T02:00:00Z"))).toMatch(/^jueves, 19 de noviembre de 2026, 8:00\sp\.m\.\s.+$/);
+  });
+});
+
+describe("voucher polling (spec section 9)", () => {
+  it("asks every 2 s, 30 times", () => {
+    expect(VOUCHER_POLL.intervalMs).toBe(2000);
+    expect(VOUCHER_POLL.tries).toBe(30);
   });
 });
