@@ -21,8 +21,14 @@ import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021).
-// The card dialog is the one part that needs script: the page hydrates only for a viewer who can pay by card.
-export const handle = { i18n: ["sessions", "payments"], hydrate: (data: unknown) => Boolean((data as { cardDialog?: boolean } | undefined)?.cardDialog) };
+// The card and OXXO dialogs are the parts that need script: the page hydrates only for a viewer who can pay with one of them.
+export const handle = {
+  i18n: ["sessions", "payments", "validation"],
+  hydrate: (data: unknown) => {
+    const page = data as { cardDialog?: boolean; oxxoDialog?: boolean } | undefined;
+    return Boolean(page?.cardDialog || page?.oxxoDialog);
+  },
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -205,6 +211,15 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
           card={{ sessionId: data.session.id, sessionTitle: data.session.title, total: data.session.cardTotal, publishableKey: data.stripeKey, lang }}
           oxxo={data.payment.oxxo}
           oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
+          oxxoDialog={{
+            sessionId: data.session.id,
+            sessionTitle: data.session.title,
+            lang,
+            total: data.session.price ?? "",
+            date: data.payment.oxxoDate,
+            location: data.session.location,
+            voucherDays: data.payment.voucherDays,
+          }}
           minAdvanceHours={data.payment.minAdvanceHours}
           inviteCode={data.inviteCode || undefined}
         />

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardPayButton, type CardPayProps } from "#app/components/payments/card-pay-button";
+import type { OxxoDialogProps } from "#app/components/payments/oxxo-dialog-props";
+import { OxxoPayButton } from "#app/components/payments/oxxo-pay-button";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 
@@ -64,7 +66,8 @@ export function Faq() {
 
 /**
  * Card and OXXO for paid sessions. Card is a form post answered with a redirect to the hosted card
- * page (so it works without JavaScript); OXXO leads to the name form, a page of its own. OXXO is
+ * page (so it works without JavaScript); OXXO leads to the name form, a page of its own (with
+ * JavaScript, the card and OXXO dialogs open on the same page instead). OXXO is
  * hidden unless the session is in MXN and allows it, and greyed out with a note when the session
  * starts too soon (spec section 5).
  */
@@ -72,12 +75,14 @@ export function PaymentChoices({
   card,
   oxxo,
   oxxoHref,
+  oxxoDialog,
   minAdvanceHours,
   inviteCode,
 }: {
   card: Omit<CardPayProps, "inviteCode">;
   oxxo: "hidden" | "tooClose" | "available";
   oxxoHref: string;
+  oxxoDialog: Omit<OxxoDialogProps, "onClose" | "inviteCode">;
   minAdvanceHours: number;
   inviteCode?: string;
 }) {
@@ -85,11 +90,7 @@ export function PaymentChoices({
   return (
     <div className="space-y-2">
       <CardPayButton {...card} inviteCode={inviteCode} />
-      {oxxo === "available" ? (
-        <Link to={oxxoHref} className={buttonClass("secondary", "w-full")}>
-          {t("oxxo.pay")}
-        </Link>
-      ) : null}
+      {oxxo === "available" ? <OxxoPayButton href={oxxoHref} dialog={{ ...oxxoDialog, inviteCode }} /> : null}
       {oxxo === "tooClose" ? (
         <>
           <button type="button" disabled aria-describedby="oxxo-not-eligible" className={buttonClass("secondary", "w-full")}>

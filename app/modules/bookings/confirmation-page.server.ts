@@ -6,6 +6,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
 import { paymentPanel } from "#app/modules/payments/payments.server";
+import { oxxoSessionDate } from "#app/modules/payments/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
@@ -27,6 +28,8 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
   const pay = await paymentPanel(d, row.id, view.booking);
   // A discount invite lowers what is paid; the hold takes the same percentage when the code's use is taken.
+  const canPay =
+    viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok);
   const toPay = discountedPrice(row.price_cents, invite?.ok ? invite.discountPercent : null);
   return {
     heading: translator(lang, "sessions")("booking.title"),
@@ -41,6 +44,9 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
       minAdvanceHours: pay.minAdvanceHours,
       pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
       voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
+      // What the OXXO dialog shows besides the title and price (spec section 2).
+      oxxoDate: oxxoSessionDate(startsAt),
+      voucherDays: pay.voucherDays,
     },
     waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
     inviteCode: invite?.ok ? invite.code : typedCode,
@@ -50,8 +56,8 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
         : { ok: false as const, problem: invite.problem }
       : null,
     needsInvite: view.needsInvite,
-    cardDialog:
-      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok),
+    cardDialog: canPay,
+    oxxoDialog: canPay && pay.oxxo === "available",
     stripeKey: getServices().payments.publishableKey,
     session: {
       id: row.id,
