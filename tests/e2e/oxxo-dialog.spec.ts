@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
 
 // The OXXO name dialog needs JavaScript; without it 'Pagar en OXXO' is the name page (payments.spec.ts).
@@ -41,7 +42,7 @@ async function openDialog(page: Page, id: string) {
   return dialog;
 }
 
-test("the OXXO dialog checks the names in the browser, then makes the voucher and shows it", async ({ page }) => {
+test("the OXXO dialog checks the names in the browser, then makes the voucher and shows it", async ({ page, browser, javaScriptEnabled }) => {
   const { id } = await oxxoSession(page);
   let dialog = await openDialog(page, id);
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}/confirm$`));
@@ -58,6 +59,7 @@ test("the OXXO dialog checks the names in the browser, then makes the voucher an
   // Escape closes it while nothing is being made.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: "Pagar en OXXO" })).toBeFocused();
   dialog = await openDialog(page, id);
 
   // Blank names: both messages, next to their fields.
@@ -67,6 +69,7 @@ test("the OXXO dialog checks the names in the browser, then makes the voucher an
   await expect(dialog.getByText("Escribe tu nombre.")).toBeVisible();
   await expect(dialog.getByText("Escribe tu apellido.")).toBeVisible();
   await expect(firstName).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page, browser, javaScriptEnabled, "the OXXO dialog");
 
   // One letter is too short; editing a field clears its own message only.
   await firstName.fill("A");
