@@ -11,6 +11,7 @@ import { type Texts, TranslationProvider } from "./translations";
  */
 const dialogs = {
   card: () => import("#app/components/payments/card-dialog"),
+  oxxo: () => import("#app/components/payments/oxxo-dialog"),
 };
 
 export type PaymentDialogKind = keyof typeof dialogs;
@@ -23,7 +24,8 @@ let opened = 0;
 
 /** Opens a dialog of the given kind; closing it puts focus back on what opened it. */
 export function open<K extends PaymentDialogKind>(kind: K, props: PaymentDialogProps<K>, texts: Texts) {
-  const load = dialogs[kind];
+  // The kinds' props differ; each component is loaded and given its own kind's props, hence the widening.
+  const load = dialogs[kind] as (() => Promise<{ default: AnyDialog }>) | undefined;
   if (!load) return;
   let Dialog = components.get(kind);
   if (!Dialog) {

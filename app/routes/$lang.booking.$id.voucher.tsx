@@ -14,6 +14,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { voucherFor } from "#app/modules/payments/payments.server";
 import { countdown, VOUCHER_POLL } from "#app/modules/payments/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { notFound } from "#app/utils/http";
 import { useNonce } from "#app/utils/nonce";
 
@@ -29,6 +30,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const d = deps(context);
   const found = await voucherFor(d, user, params.id ?? "");
   if (!found) notFound();
+  // The OXXO dialog arrives with ?created=1: the spec's success toast, then the clean address (so a reload shows it once).
+  const url = new URL(request.url);
+  if (url.searchParams.has("created")) throw await redirectWithToast(url.pathname, { type: "success", key: "payments:toasts.voucherGenerated" });
   const { booking, payment } = found;
   const t = translator(lang, "payments");
   const zone = user.timeZone;

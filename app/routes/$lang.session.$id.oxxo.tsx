@@ -16,7 +16,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, paymentPanel, startOxxoPayment } from "#app/modules/payments/payments.server";
-import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { oxxoNameSchema, oxxoSessionDate } from "#app/modules/payments/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/utils/form.server";
@@ -53,17 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     voucherDays: panel.voucherDays,
     session: {
       title: row.title,
-      // Spec section 2: the date in Mexican Spanish format, in Mexico City time, whatever the page's language.
-      date: new Intl.DateTimeFormat("es-MX", {
-        weekday: "long",
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        hour: "numeric",
-        minute: "2-digit",
-        timeZone: "America/Mexico_City",
-        timeZoneName: "short",
-      }).format(new Date(row.starts_at)),
+      date: oxxoSessionDate(new Date(row.starts_at)),
       location: row.location,
       price: `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
     },

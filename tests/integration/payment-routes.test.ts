@@ -153,6 +153,51 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
     expect(own.data).toMatchObject({ state: "waiting", reference: data.oxxoDetails.reference, countdown: "3 d 13 h 59 min" });
   });
 
+  it("OXXO sent twice at once (a double click) holds one seat and makes one voucher", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const id = await paidSession(host.id);
+    const body = { sessionId: id, paymentMethod: "oxxo", country: "MX", firstName: "Ana", lastName: "Robles" };
+    const answers = await Promise.all([1, 2].map(() => run(createIntent, api("POST", "/api/payments/create-intent", player, body), {}, context)));
+    const made = answers.filter((a) => a.status === 201).map((a) => a.data as { booking: { id: string }; oxxoDetails: { reference: string } });
+    expect(made.length).toBeGreaterThan(0);
+    // The other call either answers the same voucher or is told a payment is already under way; never a second booking.
+    for (const a of answers) if (a.status !== 201) expect(a.status).toBe(409);
+    expect(new Set(made.map((m) => m.booking.id)).size).toBe(1);
+    expect(new Set(made.map((m) => m.oxxoDetails.reference)).size).toBe(1);
+    const bookings = await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute();
+    expect(bookings).toHaveLength(1);
+    const payments = await getDb().selectFrom("payments").select("voucher_reference").where("booking_id", "=", bookings[0]!.id).execute();
+    expect(payments).toHaveLength(1);
+  });
+
+  it("the voucher page greets the OXXO dialog's arrival (?created=1) with the voucher toast, once, at its clean address", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const id = await paidSession(host.id);
+    const body = { sessionId: id, paymentMethod: "oxxo", country: "MX", firstName: "Ana", lastName: "Robles" };
+    const created = await run(createIntent, api("POST", "/api/payments/create-intent", player, body), {}, context);
+    const bookingId = (created.data as { booking: { id: string } }).booking.id;
+    const arrival = await run(
+      voucherPage,
+      new Request(`${base}/es/booking/${bookingId}/voucher?created=1`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id: bookingId },
+      context,
+    );
+    expect(arrival.status).toBe(302);
+    expect(arrival.headers.get("Location")).toBe(`/es/booking/${bookingId}/voucher`);
+    expect(arrival.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+    // Someone else's booking is still a 404, flag or not.
+    const stranger = await signedInUser();
+    const denied = await run(
+      voucherPage,
+      new Request(`${base}/es/booking/${bookingId}/voucher?created=1`, { headers: { Cookie: stranger.cookie } }),
+      { lang: "es", id: bookingId },
+      context,
+    );
+    expect(denied.status).toBe(404);
+  });
+
   it("answers bad input with a 4xx and an error, changing nothing", async () => {
     const host = await signedInUser({ role: "dm" });
     const player = await signedInUser();

@@ -6,9 +6,10 @@ import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
-import type { CardDialogProps } from "#app/modules/payments/dialogs";
+import type { CardDialogProps, OxxoDialogProps } from "#app/modules/payments/dialogs";
 import { paymentDialogs } from "#app/modules/payments/dialogs.server";
 import { paymentPanel } from "#app/modules/payments/payments.server";
+import { oxxoSessionDate } from "#app/modules/payments/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
@@ -30,6 +31,8 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
   const startsAt = new Date(row.starts_at);
   const host = displayNameOf({ displayName: row.dm_display_name, email: row.dm_email });
   const pay = await paymentPanel(d, row.id, view.booking);
+  const canPay =
+    viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok);
   // A discount invite lowers what is paid; the hold takes the same percentage when the code's use is taken.
   const toPay = discountedPrice(row.price_cents, invite?.ok ? invite.discountPercent : null);
   return {
@@ -54,20 +57,33 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
         : { ok: false as const, problem: invite.problem }
       : null,
     needsInvite: view.needsInvite,
-    // The card dialog for a viewer who can pay by card now; without script (or an island) 'Pay by card' stays a form post.
-    paymentDialogs:
-      viewer !== null && viewer.emailVerified && !view.free && !view.booking && !view.closed && !view.isHost && !view.needsInvite && !(invite && !invite.ok)
-        ? paymentDialogs(lang, {
-            card: {
-              sessionId: row.id,
-              sessionTitle: row.title,
-              total: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
-              publishableKey: getServices().payments.publishableKey,
-              lang,
-              ...(invite?.ok ? { inviteCode: invite.code } : {}),
-            } satisfies CardDialogProps,
-          })
-        : null,
+    // The card (and OXXO) dialogs for a viewer who can pay now; without script (or an island) 'Pay by card' stays a form post.
+    paymentDialogs: canPay
+      ? paymentDialogs(lang, {
+          card: {
+            sessionId: row.id,
+            sessionTitle: row.title,
+            total: `${formatPrice(toPay, row.currency, "en")} ${row.currency}`,
+            publishableKey: getServices().payments.publishableKey,
+            lang,
+            ...(invite?.ok ? { inviteCode: invite.code } : {}),
+          } satisfies CardDialogProps,
+          ...(pay.oxxo === "available"
+            ? {
+                oxxo: {
+                  sessionId: row.id,
+                  sessionTitle: row.title,
+                  lang,
+                  total: `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
+                  date: oxxoSessionDate(startsAt),
+                  location: row.location,
+                  voucherDays: pay.voucherDays,
+                  ...(invite?.ok ? { inviteCode: invite.code } : {}),
+                } satisfies OxxoDialogProps,
+              }
+            : {}),
+        })
+      : null,
     session: {
       id: row.id,
       title: row.title,

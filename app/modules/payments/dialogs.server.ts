@@ -27,11 +27,11 @@ export function paymentDialogsEntry(): string | null {
 
 /**
  * The island's config for a page offering the given dialogs: the payments namespace in the
- * viewer's language, and the common actions (the dialog's close button). Null without a built island.
+ * viewer's language, the field errors' words (validation) and the common actions (the dialogs' close buttons). Null without a built island.
  */
 export function paymentDialogs(lang: Locale, dialogs: PaymentDialogsConfig["dialogs"]): PaymentDialogsConfig | null {
   const entry = paymentDialogsEntry();
   if (!entry) return null;
-  const text = resources[lang] as { payments: Record<string, unknown>; common: { actions: Record<string, unknown> } };
-  return { entry, i18n: { lang, resources: { payments: text.payments, common: { actions: text.common.actions } } }, dialogs };
+  const text = resources[lang] as { payments: Record<string, unknown>; validation: Record<string, unknown>; common: { actions: Record<string, unknown> } };
+  return { entry, i18n: { lang, resources: { payments: text.payments, validation: text.validation, common: { actions: text.common.actions } } }, dialogs };
 }

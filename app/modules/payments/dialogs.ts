@@ -1,3 +1,5 @@
+import type { Locale } from "#app/modules/i18n/config";
+
 /** What the card payment dialog needs (spec section 2, card payment dialog). */
 export type CardDialogProps = {
   sessionId: string;
@@ -8,6 +10,21 @@ export type CardDialogProps = {
   publishableKey: string | null;
   lang: string;
   inviteCode?: string;
+};
+
+/** What the OXXO name dialog shows (spec section 2, OXXO confirmation dialog). */
+export type OxxoDialogProps = {
+  sessionId: string;
+  sessionTitle: string;
+  lang: Locale;
+  /** The price as the page shows it ("$250.00 MXN"). */
+  total: string;
+  inviteCode?: string;
+  /** The session's date in Mexican Spanish (spec section 2); left out when unknown. */
+  date?: string;
+  location?: string | null;
+  /** How many days the voucher can be paid in (the session's voucher payment window). */
+  voucherDays?: number;
 };
 
 /**

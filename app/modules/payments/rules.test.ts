@@ -9,10 +9,14 @@ import {
   onPaymentSucceeded,
   oxxoAvailability,
   oxxoHoldUntil,
+  oxxoNameErrors,
   oxxoNameSchema,
+  oxxoNamesTyped,
+  oxxoSessionDate,
   REFUND_MAX_TRIES,
   refundClaimMinutes,
   refundGivesUp,
+  VOUCHER_POLL,
 } from "./rules";
 
 const now = new Date("2026-11-24T12:00:00Z");
@@ -106,5 +110,29 @@ describe("a hosted card page's expiry", () => {
   });
   it("never sooner than Stripe accepts, for a page opened late in the same hold", () => {
     expect(checkoutExpiresAt(at(CARD_HOLD_MINUTES), at(20))).toEqual(at(20 + CHECKOUT_MIN_MINUTES + 1));
+  });
+});
+
+describe("the OXXO name dialog", () => {
+  it("names each field's problem with the spec's keys, as the name page does", () => {
+    expect(oxxoNameErrors({ firstName: "  ", lastName: "" })).toEqual({ firstName: ["firstNameRequired"], lastName: ["lastNameRequired"] });
+    expect(oxxoNameErrors({ firstName: " A ", lastName: "Robles" })).toEqual({ firstName: ["firstNameRequired"] });
+    expect(oxxoNameErrors({ firstName: "Ana", lastName: "R" })).toEqual({ lastName: ["lastNameRequired"] });
+    expect(oxxoNameErrors({ firstName: " Ana ", lastName: " Robles " })).toBeNull();
+  });
+  it("waits for both names before confirm is offered", () => {
+    expect(oxxoNamesTyped({ firstName: "", lastName: "Robles" })).toBe(false);
+    expect(oxxoNamesTyped({ firstName: "Ana", lastName: "" })).toBe(false);
+    expect(oxxoNamesTyped({ firstName: "A", lastName: "R" })).toBe(true);
+  });
+  it("shows the date in Mexican Spanish, in Mexico City time", () => {
+    expect(oxxoSessionDate(new Date("2026-11-20T02:00:00Z"))).toMatch(/^jueves, 19 de noviembre de 2026, 8:00\sp\.m\.\s.+$/);
+  });
+});
+
+describe("voucher polling (spec section 9)", () => {
+  it("asks every 2 s, 30 times", () => {
+    expect(VOUCHER_POLL.intervalMs).toBe(2000);
+    expect(VOUCHER_POLL.tries).toBe(30);
   });
 });

@@ -116,6 +116,41 @@ export const oxxoNameSchema = z.object({
     .refine((v) => !hasNul(v), "lastNameRequired"),
 });
 
+export type OxxoNames = z.infer<typeof oxxoNameSchema>;
+export type OxxoNameErrors = { [K in keyof OxxoNames]?: string[] };
+
+/**
+ * The schema's verdict on the typed names, field by field, as validation keys; null when both are
+ * valid. The dialog shows these in the browser, as the name page does after its round trip.
+ */
+export function oxxoNameErrors(values: { firstName: string; lastName: string }): OxxoNameErrors | null {
+  const parsed = oxxoNameSchema.safeParse(values);
+  if (parsed.success) return null;
+  const errors: OxxoNameErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === "firstName" || field === "lastName") errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}
+
+/** The OXXO dialog's confirm button waits for both names (spec section 5: disabled while either is empty). */
+export const oxxoNamesTyped = (values: { firstName: string; lastName: string }) => values.firstName !== "" && values.lastName !== "";
+
+/** Spec section 2: the session's date on the OXXO dialog, in Mexican Spanish and Mexico City time, whatever the page's language. */
+export function oxxoSessionDate(startsAt: Date): string {
+  return new Intl.DateTimeFormat("es-MX", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "America/Mexico_City",
+    timeZoneName: "short",
+  }).format(startsAt);
+}
+
 /** Payment statuses that end a payment's story; a later event never moves a payment out of them but to a refund. */
 export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "refund_failed", "canceled"] as const;
 export const isFinalPayment = (status: string) => (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
