@@ -7,7 +7,8 @@ import type { CardDialogProps } from "#app/modules/payments/dialogs";
 // Stripe's browser code is a chunk of its own, fetched only for the ready state with a real key.
 const StripePayment = lazy(() => import("./card-stripe-payment"));
 
-type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; clientSecret: string; paymentIntentId: string };
+type State =
+  { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; clientSecret: string; paymentIntentId: string; bookingId: string | null };
 
 /** Browser language to the country sent with the intent (spec section 7: MX, BR, AR, or US by default). */
 function countryFromBrowser() {
@@ -39,9 +40,15 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
           credentials: "same-origin",
           body: JSON.stringify({ sessionId: props.sessionId, country: countryFromBrowser(), ...(props.inviteCode ? { inviteCode: props.inviteCode } : {}) }),
         });
-        const body = (await response.json().catch(() => ({}))) as { clientSecret?: string; error?: string };
+        const body = (await response.json().catch(() => ({}))) as { clientSecret?: string; bookingId?: string; error?: string };
         if (!response.ok || !body.clientSecret) throw new Error(body.error || "Failed to create payment intent");
-        if (!cancelled) setState({ kind: "ready", clientSecret: body.clientSecret, paymentIntentId: body.clientSecret.split("_secret_")[0]! });
+        if (!cancelled)
+          setState({
+            kind: "ready",
+            clientSecret: body.clientSecret,
+            paymentIntentId: body.clientSecret.split("_secret_")[0]!,
+            bookingId: body.bookingId ?? null,
+          });
       } catch (error) {
         if (!cancelled) setState({ kind: "error", message: error instanceof Error ? error.message : String(error) });
       }
@@ -89,6 +96,7 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
                 clientSecret={state.clientSecret}
                 lang={props.lang}
                 returnUrl={returnUrl}
+                voucherUrl={state.bookingId ? `/${props.lang}/booking/${state.bookingId}/voucher` : null}
                 onClose={props.onClose}
                 busy={busy}
                 setBusy={setBusy}

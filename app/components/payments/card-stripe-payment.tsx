@@ -4,10 +4,11 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button";
+import { cardOutcome } from "#app/modules/payments/card-outcome";
 
 let stripePromise: Promise<Stripe | null> | null = null;
 
-type Props = { returnUrl: string; onClose: () => void; busy: boolean; setBusy: (b: boolean) => void };
+type Props = { returnUrl: string; voucherUrl: string | null; onClose: () => void; busy: boolean; setBusy: (b: boolean) => void };
 
 /** The card dialog's ready state with Stripe: the Payment Element, Cancel and Complete Payment. */
 export default function StripePayment({ publishableKey, clientSecret, lang, ...form }: Props & { publishableKey: string; clientSecret: string; lang: string }) {
@@ -19,7 +20,7 @@ export default function StripePayment({ publishableKey, clientSecret, lang, ...f
   );
 }
 
-function StripeForm({ returnUrl, onClose, busy, setBusy }: Props) {
+function StripeForm({ returnUrl, voucherUrl, onClose, busy, setBusy }: Props) {
   const { t } = useTranslation("payments");
   const stripe = useStripe();
   const elements = useElements();
@@ -39,11 +40,10 @@ function StripeForm({ returnUrl, onClose, busy, setBusy }: Props) {
           setBusy(false);
           return;
         }
-        const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" });
-        if (error) setMessage(error.message ?? t("card.paymentErrorOccurred"));
-        else if (paymentIntent?.status === "succeeded" || paymentIntent?.status === "processing") window.location.assign(returnUrl);
-        else if (paymentIntent?.status === "requires_payment_method") setMessage(t("card.paymentFailedTryDifferent"));
-        else setMessage(`Payment status: ${paymentIntent?.status ?? "unknown"}. Please contact support if this persists.`);
+        const outcome = cardOutcome(await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: "if_required" }));
+        if (outcome.kind === "paid" || (outcome.kind === "voucher" && !voucherUrl)) return window.location.assign(returnUrl);
+        if (outcome.kind === "voucher") return window.location.assign(voucherUrl!);
+        setMessage(outcome.kind === "text" ? outcome.text : t(outcome.key, outcome.values));
         setBusy(false);
       }}
     >
