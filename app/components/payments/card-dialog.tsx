@@ -142,7 +142,7 @@ function StripeForm({ returnUrl, onClose, busy, setBusy }: { returnUrl: string; 
         setBusy(false);
       }}
     >
-      <PaymentElement />
+      <PaymentElement options={{ layout: "tabs", paymentMethodOrder: ["card", "klarna", "oxxo", "boleto", "pix"] }} />
       {message ? (
         <p role="alert" className="text-sm text-red-800">
           {message}
