@@ -177,6 +177,8 @@ export interface OfflinePaymentIntents {
   kind: string;
   metadata: Generated<Json>;
   payment_intent_id: string | null;
+  payment_method_type: string | null;
+  payment_method_types: Generated<Json>;
   status: string;
   success_url: string | null;
   voucher_reference: string | null;
@@ -201,6 +203,7 @@ export interface Payments {
   id: Generated<string>;
   method: string;
   payment_intent_ref: string | null;
+  payment_method_type: string | null;
   provider: string;
   provider_ref: string | null;
   refund_reason: string | null;
