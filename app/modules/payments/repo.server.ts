@@ -17,6 +17,7 @@ const paymentColumns = [
   "voucher_expires_at",
   "refund_ref",
   "refund_reason",
+  "payment_method_type",
   "created_at",
 ] as const;
 
@@ -102,6 +103,7 @@ export async function updatePayment(
     voucher_reference: string;
     voucher_url: string | null;
     voucher_expires_at: Date;
+    payment_method_type: string;
     refund_ref: string;
     refund_reason: string;
   }>,
