@@ -179,8 +179,10 @@ export interface OfflinePaymentIntents {
   payment_intent_id: string | null;
   payment_method_type: string | null;
   payment_method_types: Generated<Json>;
+  pix_seconds: Generated<number>;
   status: string;
   success_url: string | null;
+  voucher_days: Generated<number>;
   voucher_reference: string | null;
 }
 

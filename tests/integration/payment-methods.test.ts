@@ -250,3 +250,52 @@ describe("a delayed method chosen inside a card payment", () => {
     }
   });
 });
+
+describe("the offline adapter's test page choices", () => {
+  it("MXN card intent: offers card and OXXO; OXXO with 'need action' issues a voucher that extends the hold, and a later success confirms", async () => {
+    const { deps, offline } = payTestDeps();
+    const started = await cardIntent(deps, "MXN", "MX");
+    const record = (await offline.find(started.paymentIntentId))!;
+    expect(record.payment_method_types).toEqual(["card", "oxxo"]);
+    expect(await offline.act(started.paymentIntentId, "requireAction", "boleto")).toEqual({ ok: false, error: "notAllowed" });
+    expect(await offline.act(started.paymentIntentId, "requireAction", "oxxo")).toEqual({ ok: true, redirectTo: null });
+    const issued = (await offline.find(started.paymentIntentId))!;
+    expect(issued).toMatchObject({ payment_method_type: "oxxo", status: "requires_action" });
+    expect(issued.voucher_reference).toMatch(/^\d{18}$/);
+    expect(await paymentOf(started.bookingId)).toMatchObject({ payment_method_type: "oxxo", voucher_reference: issued.voucher_reference });
+    expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(oxxoHoldUntil(new Date(issued.expires_at!)));
+    expect(await offline.act(started.paymentIntentId, "succeed", "oxxo")).toEqual({ ok: true, redirectTo: null });
+    expect(await bookingOf(started.bookingId)).toMatchObject({ status: "CONFIRMED" });
+    expect(await paymentOf(started.bookingId)).toMatchObject({ status: "succeeded", payment_method_type: "oxxo" });
+  });
+
+  it("BRL hosted page: offers card, boleto and Pix; a slip completes the page unpaid and holds the seat until paid", async () => {
+    const { deps, offline } = payTestDeps();
+    const player = await person();
+    const started = await startCardCheckout(deps, player, { sessionId: await paidSession("BRL"), lang: "pt" });
+    if (!started.ok) throw new Error(started.refusal);
+    const id = started.url.split("/").at(-1)!;
+    expect((await offline.find(id))!.payment_method_types).toEqual(["card", "boleto", "pix"]);
+    expect(await offline.act(id, "requireAction", "boleto")).toEqual({ ok: true, redirectTo: expect.stringContaining("?payment=success") });
+    const issued = (await offline.find(id))!;
+    expect(issued).toMatchObject({ status: "awaiting_payment", payment_method_type: "boleto" });
+    expect(issued.voucher_reference).toMatch(/^\d{47}$/);
+    expect(await paymentOf(started.bookingId)).toMatchObject({
+      status: "processing",
+      payment_method_type: "boleto",
+      voucher_reference: issued.voucher_reference,
+    });
+    expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(boletoHoldUntil(new Date(issued.expires_at!)));
+    expect(await offline.act(id, "succeed", "boleto")).toEqual({ ok: true, redirectTo: null });
+    expect(await bookingOf(started.bookingId)).toMatchObject({ status: "CONFIRMED" });
+  });
+
+  it("USD from the United States: Klarna is offered and named on the charge when it pays", async () => {
+    const { deps, offline } = payTestDeps();
+    const started = await cardIntent(deps, "USD", "US");
+    expect((await offline.find(started.paymentIntentId))!.payment_method_types).toEqual(["card", "klarna"]);
+    await offline.act(started.paymentIntentId, "succeed", "klarna");
+    expect(await bookingOf(started.bookingId)).toMatchObject({ status: "CONFIRMED" });
+    expect(await paymentOf(started.bookingId)).toMatchObject({ status: "succeeded", payment_method_type: "klarna" });
+  });
+});
