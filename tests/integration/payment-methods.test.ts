@@ -98,9 +98,10 @@ const intent = (started: { paymentIntentId: string; bookingId: string }, extra: 
 
 async function cardIntent(deps: PayDeps, currency: string, country: string) {
   const player = await person();
-  const started = await startCardIntent(deps, player, { sessionId: await paidSession(currency), country });
+  const sessionId = await paidSession(currency);
+  const started = await startCardIntent(deps, player, { sessionId, country });
   if (!started.ok) throw new Error(started.refusal);
-  return started;
+  return { ...started, player, sessionId };
 }
 
 describe("a delayed method chosen inside a card payment", () => {
@@ -134,11 +135,20 @@ describe("a delayed method chosen inside a card payment", () => {
       outcome: "processing",
     });
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(held);
+    // Another card try from the same player renews nothing shorter: the voucher may still be paid.
+    const again = await startCardIntent(deps, started.player, { sessionId: started.sessionId, country: "MX" });
+    expect(again).toMatchObject({ ok: true, bookingId: started.bookingId });
+    expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(held);
     // Paid at the till: confirmed.
     const paid = { ...event, status: "succeeded", next_action: null, latest_charge: { object: "charge", payment_method_details: { type: "oxxo" } } };
     expect((await send(deps, "payment_intent.succeeded", paid)).body).toEqual({ received: true, outcome: "confirmed" });
     expect(await bookingOf(started.bookingId)).toMatchObject({ status: "CONFIRMED" });
-    expect(await paymentOf(started.bookingId)).toMatchObject({ status: "succeeded", payment_method_type: "oxxo" });
+    const paidRow = await getDb()
+      .selectFrom("payments")
+      .select(["status", "payment_method_type"])
+      .where("payment_intent_ref", "=", started.paymentIntentId)
+      .executeTakeFirstOrThrow();
+    expect(paidRow).toEqual({ status: "succeeded", payment_method_type: "oxxo" });
   });
 
   it("boleto: holds until the slip lapses plus a Brazilian banking day; an unpaid slip frees the seat", async () => {

@@ -198,7 +198,7 @@ export async function startCardIntent(deps: PayDeps, player: Requester, input: {
   }
 }
 
-/** Another card try for a booking already held: a new payment row, and the hold renewed for it. */
+/** Another card try for a booking already held: a new payment row, and the hold renewed for it (never shortened). */
 async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: string; amountCents: number; currency: string }) {
   const id = await repo.insertPayment(deps.db, {
     bookingId: hold.bookingId,
@@ -209,7 +209,10 @@ async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: s
     currency: hold.currency,
     now: deps.now,
   });
-  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, cardHoldUntil(deps.now), deps.now);
+  // Renewed, never shortened: a voucher or slip chosen in an earlier try may still be paid.
+  const current = (await bookingsRepo.findBookingWithSession(deps.db, hold.bookingId))?.hold_until;
+  const until = cardHoldUntil(deps.now);
+  if (!current || new Date(current).getTime() < until.getTime()) await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, until, deps.now);
   return id;
 }
 
