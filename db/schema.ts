@@ -187,8 +187,12 @@ export interface OfflinePaymentIntents {
   kind: string;
   metadata: Generated<Json>;
   payment_intent_id: string | null;
+  payment_method_type: string | null;
+  payment_method_types: Generated<Json>;
+  pix_seconds: Generated<number>;
   status: string;
   success_url: string | null;
+  voucher_days: Generated<number>;
   voucher_reference: string | null;
 }
 
@@ -211,6 +215,7 @@ export interface Payments {
   id: Generated<string>;
   method: string;
   payment_intent_ref: string | null;
+  payment_method_type: string | null;
   provider: string;
   provider_ref: string | null;
   refund_attempts: Generated<number>;

@@ -15,7 +15,11 @@ export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
-/** The offline adapter's stand-in for Stripe's hosted pages: make a payment succeed, fail, need action or lapse. */
+/**
+ * The offline adapter's stand-in for Stripe's hosted pages: pick one of the methods the payment
+ * offers for its currency, then make it succeed, fail, need action (a voucher, slip or code for
+ * delayed methods) or lapse. A plain form: it works without JavaScript.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const view = await offlinePaymentView(request, params.id ?? "", lang);
@@ -26,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const id = params.id ?? "";
   const form = await readForm(request);
-  const result = await offlinePaymentAct(request, id, form.get("action"), lang);
+  const result = await offlinePaymentAct(request, id, form.get("action"), form.get("method"), lang);
   const here = localePath(lang, `/dev/payments/${id}`);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
   if (result.redirectTo) return redirect(result.redirectTo, 303);
@@ -56,6 +60,17 @@ export default function OfflinePaymentPage() {
         ) : null}
       </dl>
       <Form method="post" className="grid gap-2">
+        {v.methods.length > 0 ? (
+          <fieldset className="mb-2 grid gap-1 rounded-md border border-stone-300 p-3">
+            <legend className="px-1 text-sm font-semibold">{t("dev.method")}</legend>
+            {v.methods.map((m) => (
+              <label key={m} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="method" value={m} defaultChecked={m === v.method} className="h-4 w-4" />
+                {t(`dev.methods.${m}`, { defaultValue: m })}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         {v.actions.map((a) => (
           <Button key={a} name="action" value={a} variant={a === "succeed" ? "primary" : "secondary"} className="w-full">
             {t(`dev.${a}`)}

@@ -4,7 +4,7 @@ import { recipientLang } from "#app/modules/auth/emails.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { payRefusalStatus, payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
-import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";
 import { isUuid } from "#app/utils/http";
 
 export const loader = () => methodNotAllowed("POST");
@@ -13,7 +13,8 @@ export const loader = () => methodNotAllowed("POST");
  * POST /api/payments/create-intent (spec section 7).
  * OXXO: {sessionId, paymentMethod: "oxxo", country: "MX", firstName, lastName} answers
  * {booking: {id}, amount, currency, oxxoDetails: {reference, hostedVoucherUrl, expiresAfter}}.
- * Card: {sessionId, country} answers {clientSecret} (and the booking id). Errors are {error}.
+ * Card: {sessionId, country} answers {clientSecret} (and the booking id); the intent offers the
+ * methods of the session's currency and that country (card, Klarna, OXXO, boleto, Pix). Errors are {error}.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -46,6 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (method !== "card") return apiError('paymentMethod must be "card" or "oxxo"', 400);
   const result = await startCardIntent(d, user, {
     sessionId: body.sessionId,
+    country: parseCountry(body.country),
     inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
   });
   if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal));

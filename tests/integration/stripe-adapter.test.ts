@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentMethodsFor } from "../../app/modules/payments/rules";
 import { PaymentProviderError, WebhookSignatureError } from "../../app/services/payments/payments";
 import { createStripePayments } from "../../app/services/payments/stripe.server";
 
@@ -47,6 +48,11 @@ const metadata = {
   bookingId: "22222222-2222-4222-8222-222222222222",
   sessionId: "33333333-3333-4333-8333-333333333333",
 };
+
+const cardOnly = { paymentMethodTypes: ["card"], voucherDays: 3, pixSeconds: 1560 };
+
+/** The list a form-encoded body carries as `name[0]`, `name[1]`, … */
+const listOf = (body: URLSearchParams, name: string) => [...body.entries()].filter(([key]) => key.startsWith(`${name}[`)).map(([, value]) => value);
 
 describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", () => {
   it("creates and confirms an OXXO PaymentIntent with billing name, email and expires_after_days, and reads its voucher", async () => {
@@ -107,16 +113,67 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
       expiresAt: new Date("2026-11-02T16:31:00Z"),
       metadata,
       idempotencyKey: "checkout-1",
+      ...cardOnly,
     });
     expect(checkout).toEqual({ id: "cs_123", url: "https://checkout.stripe.com/c/pay/cs_123" });
     expect(seen[0]!.body.get("success_url")).toBe("https://mesa.example/es/session/x?payment=success");
     expect(seen[0]!.body.get("line_items[0][price_data][unit_amount]")).toBe("25000");
     expect(seen[0]!.body.get("payment_intent_data[metadata][bookingId]")).toBe(metadata.bookingId);
     expect(seen[0]!.body.get("locale")).toBe("es-419");
-    expect(await adapter().createCardIntent({ amountCents: 25000, currency: "MXN", email: "ana@example.test", metadata, idempotencyKey: "card-1" })).toEqual({
+    expect(
+      await adapter().createCardIntent({ amountCents: 25000, currency: "MXN", email: "ana@example.test", metadata, idempotencyKey: "card-1", ...cardOnly }),
+    ).toEqual({
       id: "pi_456",
       clientSecret: "pi_456_secret_abc",
     });
+  });
+
+  it("sends each currency's methods in tab order, with voucher and Pix lifetimes, on the card intent and the Checkout Session", async () => {
+    reply = (path) =>
+      path.startsWith("/v1/checkout/sessions")
+        ? { status: 200, body: { id: "cs_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_1" } }
+        : { status: 200, body: { id: "pi_1", object: "payment_intent", client_secret: "pi_1_secret_x", status: "requires_payment_method" } };
+    const cases = [
+      { currency: "MXN", country: "MX", methods: ["card", "oxxo"], oxxo: "3" },
+      { currency: "BRL", country: "BR", methods: ["card", "boleto", "pix"], boleto: "3", pix: "1560" },
+      { currency: "USD", country: "US", methods: ["card", "klarna"] },
+      { currency: "CLP", country: "US", methods: ["card"] },
+    ];
+    for (const c of cases) {
+      seen.length = 0;
+      const choice = { paymentMethodTypes: paymentMethodsFor(c.currency, c.country), voucherDays: 3, pixSeconds: 1560 };
+      await adapter().createCardIntent({
+        amountCents: 25000,
+        currency: c.currency,
+        email: "ana@example.test",
+        metadata,
+        idempotencyKey: `card-${c.currency}`,
+        ...choice,
+      });
+      await adapter().createCheckout({
+        amountCents: 25000,
+        currency: c.currency,
+        productName: "La cripta",
+        email: "ana@example.test",
+        lang: "pt",
+        successUrl: "https://mesa.example/pt/session/x?payment=success",
+        cancelUrl: "https://mesa.example/pt/session/x/confirm",
+        expiresAt: new Date("2026-11-02T16:31:00Z"),
+        metadata,
+        idempotencyKey: `checkout-${c.currency}`,
+        ...choice,
+      });
+      const [intent, checkout] = seen;
+      for (const request of [intent!, checkout!]) {
+        expect(listOf(request.body, "allowed_payment_method_types"), `${c.currency} ${request.path}`).toEqual(c.methods);
+        expect(request.body.get("payment_method_options[oxxo][expires_after_days]")).toBe(c.oxxo ?? null);
+        expect(request.body.get("payment_method_options[boleto][expires_after_days]")).toBe(c.boleto ?? null);
+        expect(request.body.get("payment_method_options[pix][expires_after_seconds]")).toBe(c.pix ?? null);
+      }
+      expect(intent!.path).toBe("/v1/payment_intents");
+      expect(intent!.body.get("automatic_payment_methods[enabled]")).toBeNull();
+      expect(checkout!.path).toBe("/v1/checkout/sessions");
+    }
   });
 
   it("turns a refusal from Stripe into a PaymentProviderError, and refunds with Stripe's reason and ours", async () => {
@@ -125,9 +182,9 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
       status: 400,
       body: { error: { type: "invalid_request_error", code: "amount_too_small", message: "Amount must be at least $10.00 mxn" } },
     });
-    await expect(adapter().createCardIntent({ amountCents: 1, currency: "MXN", email: "a@b.test", metadata, idempotencyKey: "k" })).rejects.toBeInstanceOf(
-      PaymentProviderError,
-    );
+    await expect(
+      adapter().createCardIntent({ amountCents: 1, currency: "MXN", email: "a@b.test", metadata, idempotencyKey: "k", ...cardOnly }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
     reply = () => ({ status: 200, body: { id: "re_1", object: "refund", status: "pending" } });
     expect(await adapter().refund({ paymentIntentId: "pi_1", reason: "duplicate_payment", metadata, idempotencyKey: "refund-1" })).toEqual({ id: "re_1" });
     const refund = seen.at(-1)!;

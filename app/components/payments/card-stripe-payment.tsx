@@ -4,7 +4,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button";
-import { cardOutcome } from "#app/modules/payments/card-outcome";
+import { cardOutcome, PAYMENT_METHOD_ORDER } from "#app/modules/payments/card-outcome";
 
 let stripePromise: Promise<Stripe | null> | null = null;
 
@@ -47,7 +47,7 @@ function StripeForm({ returnUrl, voucherUrl, onClose, busy, setBusy }: Props) {
         setBusy(false);
       }}
     >
-      <PaymentElement />
+      <PaymentElement options={{ layout: "tabs", paymentMethodOrder: [...PAYMENT_METHOD_ORDER] }} />
       {message ? (
         <p role="alert" className="text-sm text-red-800">
           {message}

@@ -2,6 +2,14 @@
  * What the card dialog does with Stripe's answer to confirmPayment (spec section 4, card payment
  * flow). Pure, and free of imports, so the payment-dialogs island carries only these lines.
  */
+/**
+ * Payment-method types as the provider names them, in the order the card dialog's tabs and the
+ * hosted card page show them: card first, then the buy-now-pay-later method, then the cash
+ * voucher (OXXO), then Brazil's bank slip (boleto) and instant transfer (Pix).
+ */
+export const PAYMENT_METHOD_ORDER = ["card", "klarna", "oxxo", "boleto", "pix"] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_ORDER)[number];
+
 export type ConfirmResult = {
   error?: { type?: string; message?: string } | null;
   paymentIntent?: { status: string; next_action?: { type?: string } | null } | null;

@@ -37,18 +37,23 @@ export async function offlinePaymentView(request: Request, id: string, lang: "es
     title,
     amount: `${formatPrice(record.amount_cents, record.currency, lang)} ${record.currency}`,
     reference: record.voucher_reference,
+    // The methods this payment offers (card first), and the one chosen so far.
+    methods: record.kind === "oxxo" ? [] : record.payment_method_types,
+    method: record.payment_method_type ?? "card",
     actions: (record.kind === "checkout"
-      ? ["succeed", "fail", "expire", "cancel"]
+      ? ["succeed", "fail", "requireAction", "expire", "cancel"]
       : record.kind === "oxxo"
         ? ["succeed", "expire"]
         : ["succeed", "fail", "requireAction"]) as OfflineAction[],
   };
 }
 
-export async function offlinePaymentAct(request: Request, id: string, action: unknown, lang: string) {
+export async function offlinePaymentAct(request: Request, id: string, action: unknown, method: unknown, lang: string) {
   const offline = await offlineAdapter(request);
   if (!OFFLINE_ID.test(id) || !(OFFLINE_ACTIONS as readonly unknown[]).includes(action)) throw new Response("Bad Request", { status: 400 });
-  const result = await offline.act(id, action as OfflineAction);
+  if (method !== null && (typeof method !== "string" || !/^[a-z_]{1,40}$/.test(method))) throw new Response("Bad Request", { status: 400 });
+  // A method the payment does not offer is refused by the adapter (notAllowed), as Stripe would.
+  const result = await offline.act(id, action as OfflineAction, method);
   // A card paid through the dialog returns where Stripe's confirmPayment would send it.
   if (result.ok && !result.redirectTo && action === "succeed") {
     const record = await offline.find(id);
@@ -63,7 +68,8 @@ export async function offlineVoucher(id: string) {
   const offline = getServices().offlinePayments;
   if (!offline || !OFFLINE_ID.test(id)) return null;
   const record = await offline.find(id);
-  if (!record || record.kind !== "oxxo" || !record.voucher_reference || !record.expires_at) return null;
+  const oxxo = record?.kind === "oxxo" || record?.payment_method_type === "oxxo";
+  if (!record || !oxxo || !record.voucher_reference || !record.expires_at) return null;
   const title = record.metadata.sessionId ? await findSessionTitle(deps().db, record.metadata.sessionId) : null;
   return voucherPdf({
     reference: record.voucher_reference,

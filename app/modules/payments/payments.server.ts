@@ -11,10 +11,10 @@ import { localePath } from "#app/modules/i18n/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
-import type { Payments } from "#app/services/payments/payments";
+import type { MethodChoice, Payments } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { checkoutExpiresAt, oxxoAvailability, oxxoHoldUntil } from "./rules";
+import { CARD_HOLD_MINUTES, checkoutExpiresAt, offeredPaymentMethods, oxxoAvailability, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
@@ -130,6 +130,20 @@ export async function startOxxoPayment(
 const RESUMABLE = ["requires_payment_method", "requires_action"];
 
 /**
+ * What a card payment of the session offers (docs/decisions/033-payment-methods-by-currency.md):
+ * the methods for its currency and the payer's country, in tab order; vouchers and slips live the
+ * session's voucher days; a Pix code lapses inside the card hold, so it never needs a longer one.
+ */
+async function methodChoice(deps: Pick<Deps, "db" | "now">, sessionId: string, country: string | null): Promise<MethodChoice> {
+  const terms = (await bookingsRepo.sessionPaymentTerms(deps.db, sessionId))!;
+  return {
+    paymentMethodTypes: offeredPaymentMethods(terms, country, deps.now),
+    voucherDays: terms.voucher_payment_days,
+    pixSeconds: (CARD_HOLD_MINUTES - 4) * 60,
+  };
+}
+
+/**
  * Card without JavaScript (spec section 4, card return URLs): holds the seat and creates a hosted
  * card page (Stripe Checkout, or the offline test page) returning to /{lang}/session/{id}?payment=success.
  * Sent again while the hold runs, the page already opened is shown again; a new page (after the
@@ -147,6 +161,8 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
   const sessionPath = `/${input.lang}/session/${hold.session.id}`;
   try {
     const checkout = await deps.payments.createCheckout({
+      // The hosted page knows no country of ours: the provider checks the billing address itself.
+      ...(await methodChoice(deps, hold.session.id, null)),
       amountCents: hold.amountCents,
       currency: hold.currency,
       productName: hold.session.title,
@@ -172,7 +188,7 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
  * secret goes to the Payment Element. Opening the dialog again while the hold runs resumes the
  * same intent (asked for again with its idempotency key, the provider answers with the same one).
  */
-export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; inviteCode?: string | null }) {
+export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; inviteCode?: string | null; country?: string | null }) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
   if (!hold.ok) return hold;
@@ -181,6 +197,7 @@ export async function startCardIntent(deps: PayDeps, player: Requester, input: {
   const paymentId = hold.resumed && !reuse ? await newAttempt(deps, player, hold) : hold.paymentId;
   try {
     const intent = await deps.payments.createCardIntent({
+      ...(await methodChoice(deps, hold.session.id, input.country ?? null)),
       amountCents: hold.amountCents,
       currency: hold.currency,
       email: player.email,

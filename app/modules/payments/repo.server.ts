@@ -21,6 +21,7 @@ const paymentColumns = [
   "refund_attempts",
   "refund_next_try_at",
   "refund_error",
+  "payment_method_type",
   "created_at",
 ] as const;
 
@@ -106,6 +107,7 @@ export async function updatePayment(
     voucher_reference: string;
     voucher_url: string | null;
     voucher_expires_at: Date;
+    payment_method_type: string;
     refund_ref: string;
     refund_reason: string;
   }>,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  boletoHoldUntil,
   CARD_HOLD_MINUTES,
   CHECKOUT_MARGIN_MINUTES,
   CHECKOUT_MIN_MINUTES,
   checkoutExpiresAt,
   countdown,
+  delayedHoldUntil,
   mexicanHolidays,
+  offeredPaymentMethods,
   onPaymentSucceeded,
   oxxoAvailability,
   oxxoHoldUntil,
@@ -13,6 +16,8 @@ import {
   oxxoNameSchema,
   oxxoNamesTyped,
   oxxoSessionDate,
+  PAYMENT_METHOD_ORDER,
+  paymentMethodsFor,
   REFUND_MAX_TRIES,
   refundClaimMinutes,
   refundGivesUp,
@@ -111,6 +116,9 @@ describe("a hosted card page's expiry", () => {
   it("never sooner than Stripe accepts, for a page opened late in the same hold", () => {
     expect(checkoutExpiresAt(at(CARD_HOLD_MINUTES), at(20))).toEqual(at(20 + CHECKOUT_MIN_MINUTES + 1));
   });
+  it("never later than Stripe's 24 hours, when a voucher lengthened the hold", () => {
+    expect(checkoutExpiresAt(at(5 * 24 * 60), start)).toEqual(at(24 * 60 - 1));
+  });
 });
 
 describe("the OXXO name dialog", () => {
@@ -134,5 +142,57 @@ describe("voucher polling (spec section 9)", () => {
   it("asks every 2 s, 30 times", () => {
     expect(VOUCHER_POLL.intervalMs).toBe(2000);
     expect(VOUCHER_POLL.tries).toBe(30);
+  });
+});
+
+describe("payment methods by currency", () => {
+  it("puts card first and adds Klarna only where the currency is the payer's own", () => {
+    expect(paymentMethodsFor("USD", "US")).toEqual(["card", "klarna"]);
+    expect(paymentMethodsFor("USD", "MX")).toEqual(["card"]);
+    expect(paymentMethodsFor("EUR", "ES")).toEqual(["card", "klarna"]);
+    expect(paymentMethodsFor("CAD", null)).toEqual(["card", "klarna"]);
+  });
+  it("offers OXXO for MXN and boleto then Pix for BRL", () => {
+    expect(paymentMethodsFor("MXN", "MX")).toEqual(["card", "oxxo"]);
+    expect(paymentMethodsFor("mxn", null)).toEqual(["card", "oxxo"]);
+    expect(paymentMethodsFor("BRL", "BR")).toEqual(["card", "boleto", "pix"]);
+  });
+  it("is card only for zero-decimal and other currencies", () => {
+    for (const currency of ["CLP", "COP", "ARS", "PEN", "GTQ", "CRC", "UYU", "BOB", "PAB"]) expect(paymentMethodsFor(currency, "US")).toEqual(["card"]);
+  });
+  it("always follows the tab order", () => {
+    for (const currency of ["MXN", "USD", "BRL", "EUR"]) {
+      const methods = paymentMethodsFor(currency, null);
+      expect([...methods].sort((a, b) => PAYMENT_METHOD_ORDER.indexOf(a) - PAYMENT_METHOD_ORDER.indexOf(b))).toEqual(methods);
+    }
+  });
+  it("leaves voucher methods out when the session starts too soon, and OXXO when the host does not take it", () => {
+    const far = { ...session(), voucher_payment_days: 3 };
+    expect(offeredPaymentMethods(far, "MX", now)).toEqual(["card", "oxxo"]);
+    expect(offeredPaymentMethods({ ...far, allowed_payment_methods: ["CARD"] }, "MX", now)).toEqual(["card"]);
+    const brl = { ...far, currency: "BRL", allowed_payment_methods: ["CARD"] };
+    expect(offeredPaymentMethods(brl, "BR", now)).toEqual(["card", "boleto", "pix"]);
+    expect(offeredPaymentMethods({ ...brl, starts_at: new Date(now.getTime() + 10 * 3_600_000) }, "BR", now)).toEqual(["card", "pix"]);
+  });
+});
+
+describe("delayed methods hold the seat", () => {
+  const terms = { voucher_payment_days: 3 };
+  it("holds a boleto until the end of the first banking day after it lapses", () => {
+    // Expires Friday 2026-11-27 23:59 São Paulo: held through Monday 30 November.
+    expect(boletoHoldUntil(new Date("2026-11-28T02:59:00Z")).toISOString()).toBe("2026-12-01T02:59:59.000Z");
+    // Lapses the Friday before Carnival 2027 (Easter 28 March): Monday and Tuesday are closed.
+    expect(boletoHoldUntil(new Date("2027-02-05T15:00:00Z")).toISOString()).toBe("2027-02-11T02:59:59.000Z");
+  });
+  it("extends OXXO and boleto holds, keeps Pix on the card hold unless its code lives longer, and never shortens a hold", () => {
+    const expiry = new Date("2026-11-27T05:59:00Z");
+    expect(delayedHoldUntil("oxxo", expiry, new Date(now.getTime() + 30 * 60_000), terms, now)).toEqual(oxxoHoldUntil(expiry));
+    expect(delayedHoldUntil("boleto", null, null, terms, now)).toEqual(boletoHoldUntil(new Date(now.getTime() + 3 * 86_400_000)));
+    expect(delayedHoldUntil("pix", new Date(now.getTime() + 10 * 60_000), new Date(now.getTime() + 30 * 60_000), terms, now)).toBeNull();
+    expect(delayedHoldUntil("pix", new Date(now.getTime() + 3_600_000), new Date(now.getTime() + 30 * 60_000), terms, now)).toEqual(
+      new Date(now.getTime() + 3_600_000),
+    );
+    expect(delayedHoldUntil("oxxo", expiry, new Date("2027-01-01T00:00:00Z"), terms, now)).toBeNull();
+    expect(delayedHoldUntil("card", expiry, null, terms, now)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * and 9; docs/decisions/027-seat-holds-while-paying.md).
  */
 import { z } from "zod";
+import { PAYMENT_METHOD_ORDER, type PaymentMethodType } from "./card-outcome";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -14,8 +15,9 @@ export const VOUCHER_POLL = { intervalMs: 2000, tries: 30, copiedMs: 2000, count
 /** Default voucher expiry when none is supplied (spec section 9: 259200000 ms). */
 export const DEFAULT_VOUCHER_EXPIRY_MS = 259_200_000;
 
-/** Stripe refuses a Checkout Session that expires sooner than 30 minutes after it is made. */
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes, or later than 24 hours, after it is made. */
 export const CHECKOUT_MIN_MINUTES = 30;
+export const CHECKOUT_MAX_HOURS = 24;
 /** A hosted card page expires this long before its hold, so nobody pays for a seat the hold already gave back. */
 export const CHECKOUT_MARGIN_MINUTES = 4;
 /** How long a card payment holds its seat: long enough for the first hosted page's shortest life and the margin. */
@@ -30,7 +32,9 @@ export const CARD_HOLD_MINUTES = CHECKOUT_MIN_MINUTES + 1 + CHECKOUT_MARGIN_MINU
 export function checkoutExpiresAt(holdUntil: Date, now: Date): Date {
   const beforeHold = holdUntil.getTime() - CHECKOUT_MARGIN_MINUTES * 60_000;
   const earliest = now.getTime() + (CHECKOUT_MIN_MINUTES + 1) * 60_000;
-  return new Date(Math.max(beforeHold, earliest));
+  // Nor later than Stripe's 24 hours, should a voucher chosen in an earlier try have lengthened the hold.
+  const latest = now.getTime() + CHECKOUT_MAX_HOURS * 3_600_000 - 60_000;
+  return new Date(Math.min(Math.max(beforeHold, earliest), latest));
 }
 
 export type OxxoSession = {
@@ -88,6 +92,133 @@ export function oxxoHoldUntil(voucherExpiresAt: Date): Date {
   const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1));
   while (!isMexicanBusinessDay(day)) day.setUTCDate(day.getUTCDate() + 1);
   return new Date(day.getTime() + DAY - 1000 - MX_OFFSET);
+}
+
+// Payment-method types as the provider names them, in tab order; kept with the card dialog's
+// outcome rules so the browser's chunk carries them without this file's schema library.
+export { PAYMENT_METHOD_ORDER, type PaymentMethodType };
+
+/**
+ * Where Klarna (the buy-now-pay-later method) is offered: the presentment currency must be the
+ * customer's own. Source: Stripe's Klarna page (https://stripe.com/docs/payments/klarna, customer
+ * countries per merchant country, "provided the presentment currency matches the currency of the
+ * customer's country"). Of our 14 currencies that leaves USD (United States), CAD (Canada) and EUR
+ * (the euro countries Stripe lists). Affirm (https://docs.stripe.com/payments/affirm/accept-a-payment:
+ * customer geography CA and US, currencies cad and usd) covers less, so it is not offered as well.
+ */
+const BNPL_COUNTRIES: Record<string, readonly string[]> = {
+  USD: ["US"],
+  CAD: ["CA"],
+  EUR: ["AT", "BE", "DE", "ES", "FI", "FR", "GR", "IE", "IT", "NL", "PT"],
+};
+
+/**
+ * The payment methods a card payment offers for a session's currency and the payer's country
+ * (ISO 3166 alpha-2, or null when unknown: the hosted card page, where the provider checks the
+ * billing address itself). Card always comes first; Klarna only where the currency is the payer's
+ * own; OXXO for MXN; boleto and Pix for BRL. Every other currency (zero-decimal ones like CLP
+ * included) is card only.
+ */
+export function paymentMethodsFor(currency: string, country: string | null): PaymentMethodType[] {
+  const code = currency.toUpperCase();
+  const methods: PaymentMethodType[] = ["card"];
+  const bnpl = BNPL_COUNTRIES[code];
+  if (bnpl && (country === null || bnpl.includes(country.toUpperCase()))) methods.push("klarna");
+  if (code === "MXN") methods.push("oxxo");
+  if (code === "BRL") methods.push("boleto", "pix");
+  return methods;
+}
+
+/** Methods paid later at a till or bank, whose vouchers live for days (the seat is held as long). */
+export const isVoucherMethod = (type: string | null | undefined): type is "oxxo" | "boleto" => type === "oxxo" || type === "boleto";
+
+export type MethodSession = OxxoSession & { voucher_payment_days: number };
+
+/**
+ * The methods a card payment of this session offers: `paymentMethodsFor`, less the voucher
+ * methods when the session starts too soon for a voucher (the same minAdvanceBookingHours that
+ * greys out the OXXO button), and less OXXO when the host does not accept it.
+ */
+export function offeredPaymentMethods(session: MethodSession, country: string | null, now: Date): PaymentMethodType[] {
+  const tooSoon = !session.starts_at || (new Date(session.starts_at).getTime() - now.getTime()) / HOUR < session.min_advance_booking_hours;
+  return paymentMethodsFor(session.currency, country).filter((m) => {
+    if (m === "oxxo") return oxxoAvailability(session, now) === "available";
+    if (m === "boleto") return !tooSoon;
+    return true;
+  });
+}
+
+/** The countries the card dialog sends (spec section 7: MX, BR, AR, or US by default). */
+export const parseCountry = (value: unknown): string | null => (typeof value === "string" && /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : null);
+
+// São Paulo has kept UTC-3 all year since 2019.
+const BR_OFFSET = -3 * HOUR;
+
+/** Brazil's national holidays with fixed dates (Lei 662/1949 and later laws), as "MM-DD". */
+const BRAZILIAN_FIXED_HOLIDAYS = new Set(["01-01", "04-21", "05-01", "09-07", "10-12", "11-02", "11-15", "11-20", "12-25"]);
+
+/** Easter Sunday (anonymous Gregorian algorithm), as a UTC midnight. */
+function easter(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** Whether a São Paulo calendar day (as a UTC midnight) is a banking day: no weekend, national holiday, Carnival, Good Friday or Corpus Christi (FEBRABAN's calendar). */
+function isBrazilianBankingDay(dayUtc: Date) {
+  const weekday = dayUtc.getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  const key = `${String(dayUtc.getUTCMonth() + 1).padStart(2, "0")}-${String(dayUtc.getUTCDate()).padStart(2, "0")}`;
+  if (BRAZILIAN_FIXED_HOLIDAYS.has(key)) return false;
+  const sunday = easter(dayUtc.getUTCFullYear()).getTime();
+  // Carnival Monday and Tuesday, Good Friday and Corpus Christi, counted from Easter Sunday.
+  return ![-48, -47, -2, 60].some((offset) => sunday + offset * DAY === dayUtc.getTime());
+}
+
+/**
+ * A boleto seat is held until the slip's expiry plus one Brazilian banking day (a slip paid on its
+ * last day clears the next banking day): the end (23:59:59, São Paulo) of the first banking day
+ * after the day it lapses.
+ */
+export function boletoHoldUntil(expiresAt: Date): Date {
+  const local = new Date(expiresAt.getTime() + BR_OFFSET);
+  const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1));
+  while (!isBrazilianBankingDay(day)) day.setUTCDate(day.getUTCDate() + 1);
+  return new Date(day.getTime() + DAY - 1000 - BR_OFFSET);
+}
+
+/**
+ * How long a payment that chose a delayed method holds its seat, given the provider's expiry of
+ * what it issued (voucher, slip or QR code; null when the event carried none, and then the
+ * session's voucher days from `now`). Never shorter than the hold it already has: a hold only grows.
+ */
+export function delayedHoldUntil(
+  method: string,
+  expiresAt: Date | null,
+  current: Date | null,
+  session: { voucher_payment_days: number },
+  now: Date,
+): Date | null {
+  let wanted: Date | null = null;
+  const expiry = expiresAt ?? new Date(now.getTime() + session.voucher_payment_days * DAY);
+  if (method === "oxxo") wanted = oxxoHoldUntil(expiry);
+  else if (method === "boleto") wanted = boletoHoldUntil(expiry);
+  // Pix is paid in seconds: the card hold stands unless the QR code lives longer.
+  else if (method === "pix" && expiresAt) wanted = expiresAt;
+  if (!wanted || (current && wanted.getTime() <= current.getTime())) return null;
+  return wanted;
 }
 
 /** Days, hours and minutes until `expiresAt` (null once it passed: 'Expirado'). */

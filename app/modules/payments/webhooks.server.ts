@@ -9,7 +9,7 @@ import { isUuid } from "#app/utils/http";
 import type { PayDeps } from "./payments.server";
 import { askForRefund } from "./refunds.server";
 import * as repo from "./repo.server";
-import { isFinalPayment, onPaymentSucceeded } from "./rules";
+import { delayedHoldUntil, isFinalPayment, isVoucherMethod, onPaymentSucceeded } from "./rules";
 
 export type WebhookAnswer = { status: number; body: { received: true; duplicate?: true; outcome?: string } | { error: string } };
 
@@ -19,7 +19,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : null);
 /** What an event means for one of our payments; null for events we do not act on. */
 function meaning(
   event: WebhookEvent,
-): { kind: "paid" | "failed" | "actionNeeded" | "lapsed" | "refunded"; ref: string | null; paymentIntent: string | null } | null {
+): { kind: "paid" | "failed" | "actionNeeded" | "processing" | "lapsed" | "refunded"; ref: string | null; paymentIntent: string | null } | null {
   const o = event.data.object as Obj;
   const id = str(o.id);
   switch (event.type) {
@@ -29,11 +29,16 @@ function meaning(
       return { kind: "failed", ref: id, paymentIntent: id };
     case "payment_intent.requires_action":
       return { kind: "actionNeeded", ref: id, paymentIntent: id };
+    case "payment_intent.processing":
+      return { kind: "processing", ref: id, paymentIntent: id };
     case "payment_intent.canceled":
       return { kind: "lapsed", ref: id, paymentIntent: id };
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return o.payment_status === "paid" ? { kind: "paid", ref: id, paymentIntent: str(o.payment_intent) } : null;
+      if (o.payment_status === "paid") return { kind: "paid", ref: id, paymentIntent: str(o.payment_intent) };
+      // Completed unpaid: the payer chose a delayed method (a voucher or slip) on the hosted page;
+      // its PaymentIntent's own events carry the voucher, and async_payment_* the outcome.
+      return event.type === "checkout.session.completed" ? { kind: "processing", ref: id, paymentIntent: str(o.payment_intent) } : null;
     case "checkout.session.async_payment_failed":
       return { kind: "failed", ref: id, paymentIntent: str(o.payment_intent) };
     case "checkout.session.expired":
@@ -43,6 +48,32 @@ function meaning(
     default:
       return null;
   }
+}
+
+const obj = (v: unknown): Obj | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : null);
+const epoch = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? new Date(v * 1000) : null);
+
+/**
+ * The method the payer chose, as far as the event tells it: a voucher, slip or QR code waiting in
+ * `next_action` (with its number, page and expiry), else the charge's `payment_method_details.type`
+ * (when the charge is expanded, as the offline adapter sends it), else an expanded payment method,
+ * else a list of one.
+ */
+export function chosenMethod(event: WebhookEvent): { type: string; reference: string | null; url: string | null; expiresAt: Date | null } | null {
+  const o = event.data.object as Obj;
+  const next = obj(o.next_action);
+  const oxxo = obj(next?.oxxo_display_details);
+  if (oxxo) return { type: "oxxo", reference: str(oxxo.number), url: str(oxxo.hosted_voucher_url), expiresAt: epoch(oxxo.expires_after) };
+  const boleto = obj(next?.boleto_display_details);
+  if (boleto)
+    return { type: "boleto", reference: str(boleto.number), url: str(boleto.hosted_voucher_url) ?? str(boleto.pdf), expiresAt: epoch(boleto.expires_at) };
+  const pix = obj(next?.pix_display_qr_code);
+  if (pix) return { type: "pix", reference: null, url: null, expiresAt: epoch(pix.expires_at) };
+  const type =
+    str(obj(obj(o.latest_charge)?.payment_method_details)?.type) ??
+    str(obj(o.payment_method)?.type) ??
+    (Array.isArray(o.payment_method_types) && o.payment_method_types.length === 1 ? str(o.payment_method_types[0]) : null);
+  return type ? { type, reference: null, url: null, expiresAt: null } : null;
 }
 
 /** The amount and currency the provider says were paid (a checkout's total, or an intent's amount). */
@@ -114,7 +145,13 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
         console.warn(JSON.stringify({ msg: "payments: paid amount differs from the payment", paymentId: p.id, amount, currency }));
         return done("amountMismatch");
       }
-      await repo.updatePayment(trx, p.id, { status: "succeeded", ...(pi ? { payment_intent_ref: pi } : {}) }, deps.now);
+      const chosen = chosenMethod(event);
+      await repo.updatePayment(
+        trx,
+        p.id,
+        { status: "succeeded", ...(pi ? { payment_intent_ref: pi } : {}), ...(chosen ? { payment_method_type: chosen.type } : {}) },
+        deps.now,
+      );
       const duplicate = b.status === "CONFIRMED" || (await repo.otherPaidPayment(trx, b.id, p.id));
       const open = seatsOpenTo(s.max_participants, await bookingsRepo.bookedCount(trx, s.id), await bookingsRepo.countRunningOffers(trx, s.id, deps.now));
       const decision = duplicate ? "refund" : onPaymentSucceeded(b, open);
@@ -133,14 +170,36 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
       return done("refunding", [], { paymentId: p.id });
     }
 
-    if (what.kind === "actionNeeded") {
-      await repo.updatePayment(trx, p.id, { status: "requires_action" }, deps.now);
-      return done("actionNeeded");
+    if (what.kind === "actionNeeded" || what.kind === "processing") {
+      // A delayed method chosen inside a card payment (docs/decisions/033-payment-methods-by-currency.md):
+      // its voucher is kept where the OXXO flow keeps one, and the seat is held while it can be paid.
+      const chosen = chosenMethod(event);
+      await repo.updatePayment(
+        trx,
+        p.id,
+        {
+          status: what.kind === "actionNeeded" ? "requires_action" : "processing",
+          ...(pi ? { payment_intent_ref: pi } : {}),
+          ...(chosen ? { payment_method_type: chosen.type } : {}),
+          ...(chosen?.reference && chosen.expiresAt
+            ? { voucher_reference: chosen.reference, voucher_url: chosen.url, voucher_expires_at: chosen.expiresAt }
+            : {}),
+        },
+        deps.now,
+      );
+      const type = chosen?.type ?? p.payment_method_type;
+      if (b.status !== "PENDING_PAYMENT" || !type) return done(what.kind);
+      const expiresAt = chosen?.expiresAt ?? (p.voucher_expires_at ? new Date(p.voucher_expires_at) : null);
+      const terms = (await bookingsRepo.sessionPaymentTerms(trx, s.id))!;
+      const until = delayedHoldUntil(type, expiresAt, b.hold_until ? new Date(b.hold_until) : null, terms, deps.now);
+      if (!until) return done(what.kind);
+      await bookingsRepo.setHoldUntil(trx, b.id, until, deps.now);
+      return done("holdExtended");
     }
-    // A failed card can be tried again within its hold; an OXXO voucher that failed has lapsed
-    // unpaid, and a cancelled intent or expired checkout is over: the seat goes back unless another
-    // try of the same booking is still running.
-    const over = what.kind === "lapsed" || p.method === "OXXO";
+    // A failed card can be tried again within its hold; a voucher or slip that failed (OXXO's own
+    // flow, or one chosen inside a card payment) has lapsed unpaid, and a cancelled intent or
+    // expired checkout is over: the seat goes back unless another try of the same booking is still running.
+    const over = what.kind === "lapsed" || p.method === "OXXO" || isVoucherMethod(chosenMethod(event)?.type ?? p.payment_method_type);
     await repo.updatePayment(trx, p.id, { status: over ? (what.kind === "lapsed" ? "canceled" : "failed") : "requires_payment_method" }, deps.now);
     if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed");
     const freed = await bookingsRepo.moveBooking(trx, b.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);

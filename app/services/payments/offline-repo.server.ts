@@ -16,6 +16,11 @@ export type OfflineIntent = {
   cancel_url: string | null;
   payment_intent_id: string | null;
   idempotency_key: string | null;
+  /** The methods offered (card first), the one chosen on the test page, and delayed methods' lifetimes. */
+  payment_method_types: string[];
+  payment_method_type: string | null;
+  voucher_days: number;
+  pix_seconds: number;
   created_at: Date;
 };
 
@@ -34,6 +39,10 @@ const columns = [
   "cancel_url",
   "payment_intent_id",
   "idempotency_key",
+  "payment_method_types",
+  "payment_method_type",
+  "voucher_days",
+  "pix_seconds",
   "created_at",
 ] as const;
 
@@ -41,7 +50,7 @@ const columns = [
 export async function insertOfflineIntent(db: Database, row: Omit<OfflineIntent, "created_at"> & { created_at: Date }): Promise<OfflineIntent> {
   const inserted = await db
     .insertInto("offline_payment_intents")
-    .values({ ...row, metadata: JSON.stringify(row.metadata) })
+    .values({ ...row, metadata: JSON.stringify(row.metadata), payment_method_types: JSON.stringify(row.payment_method_types) })
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returning(columns)
     .executeTakeFirst();
@@ -63,4 +72,13 @@ export async function setOfflineIntentStatus(db: Database, id: string, status: s
     .set({ status, ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}) })
     .where("id", "=", id)
     .execute();
+}
+
+/** The method chosen on the test page, and the voucher, slip or code it issued (kept until another is chosen). */
+export async function setOfflineIntentMethod(
+  db: Database,
+  id: string,
+  set: { payment_method_type: string; voucher_reference?: string | null; expires_at?: Date | null },
+) {
+  await db.updateTable("offline_payment_intents").set(set).where("id", "=", id).execute();
 }

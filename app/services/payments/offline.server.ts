@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import Stripe from "stripe";
 import type { Database } from "#db/client.server";
-import { findOfflineIntent, insertOfflineIntent, type OfflineIntent, setOfflineIntentStatus } from "./offline-repo.server";
+import { findOfflineIntent, insertOfflineIntent, type OfflineIntent, setOfflineIntentMethod, setOfflineIntentStatus } from "./offline-repo.server";
 import { type PaymentMetadata, type Payments, type WebhookEvent, WebhookSignatureError } from "./payments";
 
 /** What a person on the local test-payment page can make happen (the provider's part). */
@@ -27,15 +27,33 @@ export function oxxoVoucherExpiry(createdAt: Date, days: number): Date {
   return new Date(endLocal - MEXICO_CITY_OFFSET_MS);
 }
 
+const SAO_PAULO_OFFSET_MS = -3 * 3_600_000; // no daylight saving time since 2019
+
+/** Stripe's boleto slips lapse at 23:59 São Paulo time, `days` calendar days after they are made. */
+export function boletoExpiry(createdAt: Date, days: number): Date {
+  const local = new Date(createdAt.getTime() + SAO_PAULO_OFFSET_MS);
+  const endLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0);
+  return new Date(endLocal - SAO_PAULO_OFFSET_MS);
+}
+
 const rand = () => randomBytes(12).toString("hex");
 /** An 18-digit number like the one printed on an OXXO voucher. */
 const oxxoNumber = () => Array.from({ length: 18 }, (_, i) => (i === 0 ? randomInt(1, 10) : randomInt(0, 10))).join("");
+/** A 47-digit number like a boleto's "linha digitável". */
+const boletoNumber = () => Array.from({ length: 47 }, () => randomInt(0, 10)).join("");
 
 export type OfflinePayments = Payments & {
   /** The test page's view of a record (null when unknown). */
   find(id: string): Promise<OfflineIntent | null>;
-  /** Plays the provider: changes the record and delivers the events the provider would send. Returns where the payer goes next. */
-  act(id: string, action: OfflineAction): Promise<{ ok: true; redirectTo: string | null } | { ok: false; error: "notFound" | "notAllowed" }>;
+  /**
+   * Plays the provider: changes the record and delivers the events the provider would send, paid
+   * with `method` (one the record offers; card when none is given). Returns where the payer goes next.
+   */
+  act(
+    id: string,
+    action: OfflineAction,
+    method?: string | null,
+  ): Promise<{ ok: true; redirectTo: string | null } | { ok: false; error: "notFound" | "notAllowed" }>;
 };
 
 /**
@@ -65,22 +83,66 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
     if (status >= 300) throw new Error(`offline payments: the webhook answered ${status} to ${type}`);
   }
 
-  const intentObject = (i: OfflineIntent, id = i.id, status = i.status) => ({
-    id,
-    object: "payment_intent",
-    amount: i.amount_cents,
-    currency: i.currency.toLowerCase(),
-    status,
-    metadata: i.metadata,
-    payment_method_types: [i.kind === "oxxo" ? "oxxo" : "card"],
-  });
+  /**
+   * A PaymentIntent as Stripe shows it: the methods offered in `payment_method_types`; once one is
+   * chosen, the payment method and the charge (expanded here) name it, and a voucher, slip or Pix
+   * code waiting to be paid is the `next_action`.
+   */
+  const intentObject = (i: OfflineIntent, id = i.id, status = i.status, extra: Record<string, unknown> = {}) => {
+    const chosen = i.kind === "oxxo" ? "oxxo" : i.payment_method_type;
+    return {
+      id,
+      object: "payment_intent",
+      amount: i.amount_cents,
+      currency: i.currency.toLowerCase(),
+      status,
+      metadata: i.metadata,
+      payment_method_types: i.kind === "oxxo" ? ["oxxo"] : i.payment_method_types,
+      ...(chosen ? { payment_method: { object: "payment_method", type: chosen } } : {}),
+      ...(chosen && status !== "requires_action"
+        ? { latest_charge: { object: "charge", amount: i.amount_cents, currency: i.currency.toLowerCase(), payment_method_details: { type: chosen } } }
+        : {}),
+      ...extra,
+    };
+  };
+
+  /** What a delayed method shows the payer while it waits: the voucher, slip or code, with its expiry. */
+  function nextAction(i: OfflineIntent) {
+    const expiresAt = i.expires_at ? Math.floor(new Date(i.expires_at).getTime() / 1000) : null;
+    const page = `/api/payments/offline/${i.id}/voucher`;
+    if (i.payment_method_type === "oxxo")
+      return { type: "oxxo_display_details", oxxo_display_details: { number: i.voucher_reference, hosted_voucher_url: page, expires_after: expiresAt } };
+    if (i.payment_method_type === "boleto")
+      return {
+        type: "boleto_display_details",
+        // The offline voucher PDF is OXXO's; a slip is shown by its number only.
+        boleto_display_details: { number: i.voucher_reference, hosted_voucher_url: null, pdf: null, expires_at: expiresAt },
+      };
+    if (i.payment_method_type === "pix") return { type: "pix_display_qr_code", pix_display_qr_code: { data: i.voucher_reference, expires_at: expiresAt } };
+    return null;
+  }
+
+  /** Records the method chosen; a delayed one asked to wait issues its voucher, slip or code (once: the same one is shown again). */
+  async function choose(record: OfflineIntent, method: string, waiting: boolean): Promise<OfflineIntent> {
+    const db = config.db();
+    const issued = record.payment_method_type === method && record.voucher_reference !== null;
+    if (!waiting || issued || !["oxxo", "boleto", "pix"].includes(method)) {
+      await setOfflineIntentMethod(db, record.id, { payment_method_type: method });
+    } else {
+      const at = now();
+      const [reference, expiresAt] =
+        method === "oxxo"
+          ? [oxxoNumber(), oxxoVoucherExpiry(at, record.voucher_days)]
+          : method === "boleto"
+            ? [boletoNumber(), boletoExpiry(at, record.voucher_days)]
+            : [`00020126offline${rand()}`, new Date(at.getTime() + record.pix_seconds * 1000)];
+      await setOfflineIntentMethod(db, record.id, { payment_method_type: method, voucher_reference: reference, expires_at: expiresAt });
+    }
+    return (await findOfflineIntent(db, record.id))!;
+  }
 
   async function create(
-    row: Omit<
-      OfflineIntent,
-      "created_at" | "status" | "payment_intent_id" | "voucher_reference" | "billing_name" | "billing_email" | "expires_at" | "success_url" | "cancel_url"
-    > &
-      Partial<OfflineIntent> & { status: string },
+    row: Pick<OfflineIntent, "id" | "kind" | "amount_cents" | "currency" | "metadata" | "idempotency_key"> & Partial<OfflineIntent> & { status: string },
   ) {
     return insertOfflineIntent(config.db(), {
       billing_name: null,
@@ -90,6 +152,10 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       success_url: null,
       cancel_url: null,
       payment_intent_id: null,
+      payment_method_types: ["card"],
+      payment_method_type: null,
+      voucher_days: 3,
+      pix_seconds: 1560,
       ...row,
       created_at: now(),
     });
@@ -108,6 +174,9 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         metadata: input.metadata,
         billing_email: input.email,
         idempotency_key: input.idempotencyKey,
+        payment_method_types: [...input.paymentMethodTypes],
+        voucher_days: input.voucherDays,
+        pix_seconds: input.pixSeconds,
       });
       return { id: intent.id, clientSecret: `${intent.id}_secret_${rand()}` };
     },
@@ -127,6 +196,9 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         idempotency_key: input.idempotencyKey,
+        payment_method_types: [...input.paymentMethodTypes],
+        voucher_days: input.voucherDays,
+        pix_seconds: input.pixSeconds,
       });
       return { id: session.id, url: `/${input.lang}/dev/payments/${session.id}` };
     },
@@ -187,43 +259,64 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
     async find(id) {
       return (await findOfflineIntent(config.db(), id)) ?? null;
     },
-    async act(id, action) {
+    async act(id, action, method) {
       const db = config.db();
-      const record = await findOfflineIntent(db, id);
-      if (!record || record.kind === "refund") return { ok: false, error: "notFound" };
-      if (record.status === "succeeded" || record.status === "canceled" || record.status === "expired" || record.status === "complete")
+      const found = await findOfflineIntent(db, id);
+      if (!found || found.kind === "refund") return { ok: false, error: "notFound" };
+      if (found.status === "succeeded" || found.status === "canceled" || found.status === "expired" || found.status === "complete")
         return { ok: false, error: "notAllowed" };
+      const chosen = method ?? found.payment_method_type ?? "card";
+      if (found.kind !== "oxxo" && !found.payment_method_types.includes(chosen)) return { ok: false, error: "notAllowed" };
+      const record = found.kind === "oxxo" ? found : await choose(found, chosen, action === "requireAction");
+      const delayed = ["oxxo", "boleto"].includes(record.payment_method_type ?? "") && record.voucher_reference !== null;
       if (record.kind === "checkout") {
-        if (action === "cancel") return { ok: true, redirectTo: record.cancel_url };
-        if (action === "expire") {
+        const piId = record.payment_intent_id ?? `pi_offline_${rand()}`;
+        const session = (status: string, paymentStatus: string) => ({
+          id,
+          object: "checkout.session",
+          status,
+          payment_status: paymentStatus,
+          payment_intent: piId,
+          amount_total: record.amount_cents,
+          currency: record.currency.toLowerCase(),
+          payment_method_types: record.payment_method_types,
+          metadata: record.metadata,
+        });
+        // A voucher or slip issued on the hosted page: Checkout is complete but unpaid until the money arrives.
+        const awaiting = record.status === "awaiting_payment";
+        if (action === "cancel") return { ok: true, redirectTo: awaiting ? null : record.cancel_url };
+        if (action === "expire" && !awaiting) {
           await setOfflineIntentStatus(db, id, "expired");
           await deliver("checkout.session.expired", { id, object: "checkout.session", status: "expired", payment_status: "unpaid", metadata: record.metadata });
           return { ok: true, redirectTo: record.cancel_url };
         }
-        const piId = record.payment_intent_id ?? `pi_offline_${rand()}`;
         if (action === "succeed") {
           await setOfflineIntentStatus(db, id, "complete", piId);
           await deliver("payment_intent.succeeded", intentObject(record, piId, "succeeded"));
-          await deliver("checkout.session.completed", {
-            id,
-            object: "checkout.session",
-            status: "complete",
-            payment_status: "paid",
-            payment_intent: piId,
-            amount_total: record.amount_cents,
-            currency: record.currency.toLowerCase(),
-            metadata: record.metadata,
-          });
-          return { ok: true, redirectTo: record.success_url };
+          await deliver(awaiting ? "checkout.session.async_payment_succeeded" : "checkout.session.completed", session("complete", "paid"));
+          return { ok: true, redirectTo: awaiting ? null : record.success_url };
+        }
+        if (action === "requireAction" && delayed) {
+          await setOfflineIntentStatus(db, id, "awaiting_payment", piId);
+          await deliver("payment_intent.requires_action", intentObject(record, piId, "requires_action", { next_action: nextAction(record) }));
+          if (!awaiting) await deliver("checkout.session.completed", session("complete", "unpaid"));
+          return { ok: true, redirectTo: awaiting ? null : record.success_url };
+        }
+        if (awaiting) {
+          // The voucher lapses unpaid (fail or expire): Stripe fails the intent and the checkout's async payment.
+          await setOfflineIntentStatus(db, id, "expired");
+          await deliver("payment_intent.payment_failed", intentObject(record, piId, "requires_payment_method"));
+          await deliver("checkout.session.async_payment_failed", session("complete", "unpaid"));
+          return { ok: true, redirectTo: null };
         }
         await setOfflineIntentStatus(db, id, "open", piId);
         await deliver(
           action === "fail" ? "payment_intent.payment_failed" : "payment_intent.requires_action",
-          intentObject(record, piId, action === "fail" ? "requires_payment_method" : "requires_action"),
+          intentObject(record, piId, action === "fail" ? "requires_payment_method" : "requires_action", { next_action: nextAction(record) }),
         );
         return { ok: true, redirectTo: null };
       }
-      // A PaymentIntent (card through the dialog, or an OXXO voucher).
+      // A PaymentIntent (card through the dialog, with the method chosen here, or an OXXO voucher).
       const next: Record<OfflineAction, [string, string]> = {
         succeed: ["succeeded", "payment_intent.succeeded"],
         fail: ["requires_payment_method", "payment_intent.payment_failed"],
@@ -235,7 +328,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       const [status, type] = next[action];
       const finalStatus = record.kind === "oxxo" && action === "expire" ? "expired" : status;
       await setOfflineIntentStatus(db, id, finalStatus);
-      await deliver(type, intentObject(record, id, status));
+      await deliver(type, intentObject(record, id, status, action === "requireAction" && record.kind === "card" ? { next_action: nextAction(record) } : {}));
       return { ok: true, redirectTo: null };
     },
   };

@@ -17,6 +17,13 @@ export type OxxoVoucher = {
   expiresAt: Date;
 };
 
+/**
+ * The methods a card payment offers, in tab order (the provider's type names: card, klarna, oxxo,
+ * boleto, pix), and how long what a delayed method issues lives: OXXO vouchers and boleto slips
+ * `voucherDays` calendar days, Pix codes `pixSeconds`.
+ */
+export type MethodChoice = { paymentMethodTypes: readonly string[]; voucherDays: number; pixSeconds: number };
+
 /** Our refund reasons (spec, shared rulebook). */
 export const REFUND_REASONS = ["customer_request", "session_cancelled", "dm_unavailable", "technical_issue", "duplicate_payment", "other"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -44,23 +51,25 @@ export interface Payments {
   /** For the browser's Payment Element; null when the offline adapter plays the provider. */
   readonly publishableKey: string | null;
   /** A card PaymentIntent for the Payment Element; its client secret goes to the browser. */
-  createCardIntent(input: { amountCents: number; currency: string; email: string; metadata: PaymentMetadata; idempotencyKey: string }): Promise<{
+  createCardIntent(input: { amountCents: number; currency: string; email: string; metadata: PaymentMetadata; idempotencyKey: string } & MethodChoice): Promise<{
     id: string;
     clientSecret: string;
   }>;
-  /** A hosted card page (Checkout Session) for browsers without JavaScript. */
-  createCheckout(input: {
-    amountCents: number;
-    currency: string;
-    productName: string;
-    email: string;
-    lang: string;
-    successUrl: string;
-    cancelUrl: string;
-    expiresAt: Date;
-    metadata: PaymentMetadata;
-    idempotencyKey: string;
-  }): Promise<{ id: string; url: string }>;
+  /** A hosted card page (Checkout Session) for browsers without JavaScript, offering the same methods. */
+  createCheckout(
+    input: MethodChoice & {
+      amountCents: number;
+      currency: string;
+      productName: string;
+      email: string;
+      lang: string;
+      successUrl: string;
+      cancelUrl: string;
+      expiresAt: Date;
+      metadata: PaymentMetadata;
+      idempotencyKey: string;
+    },
+  ): Promise<{ id: string; url: string }>;
   /** An OXXO PaymentIntent, created and confirmed: its voucher exists when this returns. */
   createOxxo(input: {
     amountCents: number;

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { PaymentProviderError, type Payments, type RefundReason, WebhookSignatureError } from "./payments";
+import { type MethodChoice, PaymentProviderError, type Payments, type RefundReason, WebhookSignatureError } from "./payments";
 
 export type StripeConfig = {
   secretKey: string;
@@ -10,6 +10,21 @@ export type StripeConfig = {
   port?: number;
   protocol?: "http" | "https";
 };
+
+/**
+ * The methods' options: how long OXXO vouchers and boleto slips live (calendar days) and Pix codes
+ * (seconds). In the SDK's API version (2026-10-28.endive) the list itself is
+ * `allowed_payment_method_types`, on PaymentIntents and Checkout Sessions alike; Stripe answers with
+ * the ones it can offer in `payment_method_types`.
+ */
+function methodOptions(input: MethodChoice) {
+  const has = (type: string) => input.paymentMethodTypes.includes(type);
+  return {
+    ...(has("oxxo") ? { oxxo: { expires_after_days: input.voucherDays } } : {}),
+    ...(has("boleto") ? { boleto: { expires_after_days: input.voucherDays } } : {}),
+    ...(has("pix") ? { pix: { expires_after_seconds: input.pixSeconds } } : {}),
+  };
+}
 
 /** Stripe accepts three refund reasons; ours travel in the refund's metadata. */
 const stripeReason = (reason: RefundReason): "duplicate" | "requested_by_customer" | undefined =>
@@ -40,7 +55,8 @@ export function createStripePayments(config: StripeConfig): Payments {
           {
             amount: input.amountCents,
             currency: input.currency.toLowerCase(),
-            automatic_payment_methods: { enabled: true },
+            allowed_payment_method_types: [...input.paymentMethodTypes],
+            payment_method_options: methodOptions(input),
             receipt_email: input.email,
             metadata: input.metadata,
           },
@@ -54,7 +70,8 @@ export function createStripePayments(config: StripeConfig): Payments {
         const session = await stripe.checkout.sessions.create(
           {
             mode: "payment",
-            allowed_payment_method_types: ["card"],
+            allowed_payment_method_types: [...input.paymentMethodTypes],
+            payment_method_options: methodOptions(input),
             line_items: [
               {
                 quantity: 1,
