@@ -15,7 +15,6 @@ async function openTestPayment(page: Page, lang: "es" | "pt", sessionId: string,
   const payCard = lang === "es" ? "Pagar con tarjeta" : "Pagar com cartão";
   await page.goto(`/${lang}/session/${sessionId}/confirm`);
   if (javaScriptEnabled) {
-    await expect(page.locator("html[data-hydrated='true']")).toHaveCount(1);
     await page.getByRole("button", { name: payCard }).click();
     await page.getByRole("link", { name: lang === "es" ? "Continuar al pago de prueba" : "Continuar para o pagamento de teste" }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/dev/payments/pi_offline_[0-9a-f]+$`));
