@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from "node:crypto";
 import Stripe from "stripe";
 import type { Database } from "#db/client.server";
 import { findOfflineIntent, insertOfflineIntent, type OfflineIntent, setOfflineIntentMethod, setOfflineIntentStatus } from "./offline-repo.server";
+import { boletoExpiry, boletoNumber, intentObject, nextAction, oxxoNumber, oxxoVoucherExpiry, rand } from "./offline-shapes.server";
 import { type PaymentMetadata, type Payments, type WebhookEvent, WebhookSignatureError } from "./payments";
 
 /** What a person on the local test-payment page can make happen (the provider's part). */
@@ -17,30 +17,6 @@ export type OfflineConfig = {
   post?: (payload: string, signature: string) => Promise<number>;
   now?: () => Date;
 };
-
-const MEXICO_CITY_OFFSET_MS = -6 * 3_600_000; // no daylight saving time since 2022
-
-/** Stripe's OXXO vouchers lapse at 23:59 Mexico City time, `days` calendar days after they are made. */
-export function oxxoVoucherExpiry(createdAt: Date, days: number): Date {
-  const local = new Date(createdAt.getTime() + MEXICO_CITY_OFFSET_MS);
-  const endLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0);
-  return new Date(endLocal - MEXICO_CITY_OFFSET_MS);
-}
-
-const SAO_PAULO_OFFSET_MS = -3 * 3_600_000; // no daylight saving time since 2019
-
-/** Stripe's boleto slips lapse at 23:59 São Paulo time, `days` calendar days after they are made. */
-export function boletoExpiry(createdAt: Date, days: number): Date {
-  const local = new Date(createdAt.getTime() + SAO_PAULO_OFFSET_MS);
-  const endLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, 23, 59, 0);
-  return new Date(endLocal - SAO_PAULO_OFFSET_MS);
-}
-
-const rand = () => randomBytes(12).toString("hex");
-/** An 18-digit number like the one printed on an OXXO voucher. */
-const oxxoNumber = () => Array.from({ length: 18 }, (_, i) => (i === 0 ? randomInt(1, 10) : randomInt(0, 10))).join("");
-/** A 47-digit number like a boleto's "linha digitável". */
-const boletoNumber = () => Array.from({ length: 47 }, () => randomInt(0, 10)).join("");
 
 export type OfflinePayments = Payments & {
   /** The test page's view of a record (null when unknown). */
@@ -81,45 +57,6 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret });
     const status = await post(payload, signature);
     if (status >= 300) throw new Error(`offline payments: the webhook answered ${status} to ${type}`);
-  }
-
-  /**
-   * A PaymentIntent as Stripe shows it: the methods offered in `payment_method_types`; once one is
-   * chosen, the payment method and the charge (expanded here) name it, and a voucher, slip or Pix
-   * code waiting to be paid is the `next_action`.
-   */
-  const intentObject = (i: OfflineIntent, id = i.id, status = i.status, extra: Record<string, unknown> = {}) => {
-    const chosen = i.kind === "oxxo" ? "oxxo" : i.payment_method_type;
-    return {
-      id,
-      object: "payment_intent",
-      amount: i.amount_cents,
-      currency: i.currency.toLowerCase(),
-      status,
-      metadata: i.metadata,
-      payment_method_types: i.kind === "oxxo" ? ["oxxo"] : i.payment_method_types,
-      ...(chosen ? { payment_method: { object: "payment_method", type: chosen } } : {}),
-      ...(chosen && status !== "requires_action"
-        ? { latest_charge: { object: "charge", amount: i.amount_cents, currency: i.currency.toLowerCase(), payment_method_details: { type: chosen } } }
-        : {}),
-      ...extra,
-    };
-  };
-
-  /** What a delayed method shows the payer while it waits: the voucher, slip or code, with its expiry. */
-  function nextAction(i: OfflineIntent) {
-    const expiresAt = i.expires_at ? Math.floor(new Date(i.expires_at).getTime() / 1000) : null;
-    const page = `/api/payments/offline/${i.id}/voucher`;
-    if (i.payment_method_type === "oxxo")
-      return { type: "oxxo_display_details", oxxo_display_details: { number: i.voucher_reference, hosted_voucher_url: page, expires_after: expiresAt } };
-    if (i.payment_method_type === "boleto")
-      return {
-        type: "boleto_display_details",
-        // The offline voucher PDF is OXXO's; a slip is shown by its number only.
-        boleto_display_details: { number: i.voucher_reference, hosted_voucher_url: null, pdf: null, expires_at: expiresAt },
-      };
-    if (i.payment_method_type === "pix") return { type: "pix_display_qr_code", pix_display_qr_code: { data: i.voucher_reference, expires_at: expiresAt } };
-    return null;
   }
 
   /** Records the method chosen; a delayed one asked to wait issues its voucher, slip or code (once: the same one is shown again). */
