@@ -44,13 +44,13 @@ describe("OXXO", () => {
     expect(await offline.act(payment!.provider_ref!, "succeed")).toEqual({ ok: true, redirectTo: null });
     expect((await bookingsOf(id))[0]).toMatchObject({ status: "CONFIRMED", hold_until: null });
     expect((await paymentsOf(started.bookingId))[0]?.status).toBe("succeeded");
-    expect(await notificationsOf(player.id)).toEqual(["booking_confirmed"]);
+    expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed"]);
     expect(await notificationsOf(host.id)).toEqual(["player_joined"]);
 
     // A replayed event changes nothing and is recognised.
     const replay = await handleWebhook(deps, delivered[0]!.payload, delivered[0]!.signature);
     expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } });
-    expect(await notificationsOf(player.id)).toEqual(["booking_confirmed"]);
+    expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed"]);
     expect(await counter(id)).toBe(1);
   });
 
@@ -84,6 +84,8 @@ describe("OXXO", () => {
     await offline.act(pi, "expire");
     expect((await bookingsOf(id))[0]?.status).toBe("EXPIRED");
     expect(await counter(id)).toBe(0);
+    // The player hears that their seat went with the voucher.
+    expect(await notificationsOf(p1.id)).toEqual(["payment_failed"]);
     // The seat is free again: a late payment (reported after the voucher lapsed) takes it back.
     // (The offline adapter refuses to act twice on a lapsed intent, so the provider's late event is sent by hand.)
     const late = await lateSuccess(deps, first.bookingId);
@@ -102,7 +104,7 @@ describe("OXXO", () => {
     const [p2Booking] = (await bookingsOf(id2)).filter((b) => b.user_id === p2.id);
     expect(p2Booking?.status).toBe("REFUNDED");
     expect((await paymentsOf(second.bookingId))[0]).toMatchObject({ status: "refunded", refund_reason: "other" });
-    expect(await notificationsOf(p2.id)).toEqual(["refund_processed"]);
+    expect(await notificationsOf(p2.id)).toEqual(["payment_failed", "refund_processed"]);
     expect(await counter(id2)).toBe(1);
   });
 });
@@ -149,7 +151,7 @@ describe("card", () => {
       "payment_intent.succeeded",
       "checkout.session.completed",
     ]);
-    expect(await notificationsOf(player.id)).toEqual(["booking_confirmed"]);
+    expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed"]);
 
     // Another player opens the card page and walks away: the cleanup job gives the seat back after the hold.
     const abandoned = await startCardCheckout(deps, other, { sessionId: id, lang: "es" });
@@ -205,7 +207,7 @@ describe("card", () => {
     ]);
     // The refund of the duplicate is recorded on its payment; the booking keeps its seat by the first.
     expect((await bookingsOf(id))[0]?.status).toBe("CONFIRMED");
-    expect(await notificationsOf(player.id)).toEqual(["booking_confirmed", "refund_processed"]);
+    expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed", "refund_processed"]);
   });
 });
 
@@ -276,7 +278,7 @@ describe("refunds", () => {
     expect(await refundCancelledBookings(deps, id, player.id, "customer_request")).toBe(0);
     expect((await bookingsOf(id))[0]?.status).toBe("REFUNDED");
     expect((await paymentsOf(started.bookingId))[0]).toMatchObject({ status: "refunded", refund_reason: "customer_request" });
-    expect(await notificationsOf(player.id)).toEqual(["booking_confirmed", "refund_processed"]);
+    expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed", "refund_processed"]);
     expect(await counter(id)).toBe(0);
   });
 

@@ -81,7 +81,7 @@ describe("refund retries", () => {
 
     const done = await refundsOf(id);
     expect(done.map((p) => [p.status, p.booking_status, p.refund_attempts, p.refund_next_try_at])).toEqual(done.map(() => ["refunded", "REFUNDED", 2, null]));
-    for (const player of people) expect(await notificationsOf(player.id)).toEqual(["booking_confirmed", "refund_processed"]);
+    for (const player of people) expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed", "refund_processed"]);
 
     // Later rounds find nothing to ask.
     await Promise.all(Array.from({ length: 5 }, () => retryRefundsJob({ ...withPort(minutes(10)) })));

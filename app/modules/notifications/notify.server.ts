@@ -34,6 +34,9 @@ const kinds: Partial<Record<NotificationType, Kind>> = {
   session_cancelled: { action: (id) => `/session/${id}`, email: true, ics: false },
   waitlist_spot_available: { action: (id) => `/session/${id}/confirm`, email: true, ics: false },
   refund_processed: { action: (id) => `/session/${id}`, email: true, ics: false },
+  // booking_confirmed mails the seat with its calendar file; this one is the bell's and the live toast's.
+  payment_received: { action: (id) => `/session/${id}`, email: false, ics: false },
+  payment_failed: { action: (id) => `/session/${id}/confirm`, email: true, ics: false },
 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

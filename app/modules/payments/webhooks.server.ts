@@ -160,6 +160,7 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
         const player = await findUserById(trx, b.user_id);
         const name = displayNameOf({ displayName: player?.display_name ?? "", email: player?.email ?? "" });
         return done(decision === "confirm" ? "confirmed" : "retaken", [
+          { userId: b.user_id, type: "payment_received", data: eventData(s) },
           { userId: b.user_id, type: "booking_confirmed", data: eventData(s) },
           { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
         ]);
@@ -203,7 +204,9 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     await repo.updatePayment(trx, p.id, { status: over ? (what.kind === "lapsed" ? "canceled" : "failed") : "requires_payment_method" }, deps.now);
     if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed");
     const freed = await bookingsRepo.moveBooking(trx, b.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
-    return done("released", freed ? await offerFreedSeats(trx, s, deps.now) : []);
+    // A declined card is told on the player's screen; a payment that ends here has lost its seat, which they should hear of.
+    const told: Notice[] = freed ? [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }] : [];
+    return done("released", freed ? [...told, ...(await offerFreedSeats(trx, s, deps.now))] : []);
   });
 
   if (!result.ok) return { status: 200, body: { received: true, outcome: "ignored" } };
