@@ -197,10 +197,14 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
         : t(data.invite.waivesPrice ? "booking.inviteFree" : "booking.inviteApplied", { code: data.inviteCode })}
     </Banner>
   ) : null;
-  if (!data.session.free)
+  const offer = data.waiting?.offerUntil ? <Banner tone="ok">{t("booking.offer", { until: data.waiting.offerUntil })}</Banner> : null;
+  const leaveWaitlist = data.waiting ? <IntentForm intent="leaveWaitlist" label={t("booking.leaveWaitlist")} variant="secondary" /> : null;
+  // A paid session that is full (seats held by vouchers and card holds included) has a waitlist like a free one.
+  if (data.session.spotsLeft > 0 && !data.session.free)
     return data.emailVerified ? (
       <>
         {applied}
+        {offer}
         <PaymentChoices
           dialogs={data.paymentDialogs}
           oxxo={data.payment.oxxo}
@@ -208,6 +212,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
           minAdvanceHours={data.payment.minAdvanceHours}
           inviteCode={data.inviteCode || undefined}
         />
+        {leaveWaitlist}
       </>
     ) : (
       <>
@@ -217,12 +222,11 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
         </Link>
       </>
     );
-  const leaveWaitlist = data.waiting ? <IntentForm intent="leaveWaitlist" label={t("booking.leaveWaitlist")} variant="secondary" /> : null;
   if (data.session.spotsLeft > 0)
     return (
       <>
         {applied}
-        {data.waiting?.offerUntil ? <Banner tone="ok">{t("booking.offer", { until: data.waiting.offerUntil })}</Banner> : null}
+        {offer}
         <IntentForm intent="book" label={t("booking.confirmFree")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
         {leaveWaitlist}
       </>
