@@ -32,7 +32,7 @@ export function payTestDeps(at = now) {
   return { deps, offline, delivered, mails: t.mails, at: (when: Date) => (deps = { ...deps, now: when }) };
 }
 
-export async function person(role: "user" | "dm" = "user"): Promise<Requester> {
+export async function person(role: "user" | "dm" = "user", extra: Partial<Requester> = {}): Promise<Requester> {
   const u = await createUser({ role, displayName: role === "dm" ? "Host" : "Player" });
   return {
     id: u.id,
@@ -47,6 +47,7 @@ export async function person(role: "user" | "dm" = "user"): Promise<Requester> {
     preferredLanguage: "es",
     timeZone: "America/Mexico_City",
     loginSessionId: null,
+    ...extra,
   };
 }
 

@@ -1,75 +1,29 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { getEnv } from "../../app/env.server";
-import type { Requester } from "../../app/modules/auth/session.server";
 import { type PayDeps, startCardCheckout, startCardIntent } from "../../app/modules/payments/payments.server";
 import { boletoHoldUntil, cardHoldUntil, oxxoHoldUntil } from "../../app/modules/payments/rules";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
-import { offlineWebhookSecret } from "../../app/services/index.server";
-import { createOfflinePayments } from "../../app/services/payments/offline.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { createUser, testDeps } from "./helpers";
+import { now, paidSession as sessionOf, payTestDeps, person as someone, secret } from "./pay-fixtures";
 
 useTestDatabase();
 
-// Monday 2 November 2026, 10:00 in Mexico City; the sessions start weeks later.
-const now = new Date("2026-11-02T16:00:00Z");
+// Monday 2 November 2026, 10:00 in Mexico City (the fixtures' now); the sessions start weeks later.
 const startsAt = new Date("2026-11-30T02:00:00Z");
-const secret = () => offlineWebhookSecret(getEnv());
 
-function payTestDeps() {
-  const t = testDeps(now);
-  const offline = createOfflinePayments({
-    db: getDb,
-    webhookSecret: secret(),
-    appUrl: "http://localhost:3000",
-    now: () => deps.now,
-    post: async (payload, signature) => (await handleWebhook(deps, payload, signature)).status,
-  });
-  const deps: PayDeps = { ...t.deps, payments: offline };
-  return { deps, offline };
-}
-
-async function person(role: "user" | "dm" = "user"): Promise<Requester> {
-  const u = await createUser({ role, displayName: role === "dm" ? "Host" : "Player" });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "pt",
-    timeZone: "America/Sao_Paulo",
-    loginSessionId: null,
-  };
-}
+const person = (role: "user" | "dm" = "user") => someone(role, { preferredLanguage: "pt", timeZone: "America/Sao_Paulo" });
 
 async function paidSession(currency: string, extra: Record<string, unknown> = {}) {
   const host = await person("dm");
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: host.id,
-      title: "A cripta",
-      game: "D&D 5e",
-      starts_at: startsAt,
-      time_zone: "America/Sao_Paulo",
-      duration_minutes: 120,
-      max_participants: 2,
-      min_participants: 1,
-      price_cents: 25000,
-      currency,
-      allowed_payment_methods: currency === "MXN" ? ["CARD", "OXXO"] : ["CARD"],
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return sessionOf(host.id, 2, {
+    title: "A cripta",
+    starts_at: startsAt,
+    time_zone: "America/Sao_Paulo",
+    currency,
+    allowed_payment_methods: currency === "MXN" ? ["CARD", "OXXO"] : ["CARD"],
+    ...extra,
+  });
 }
 
 const bookingOf = (id: string) => getDb().selectFrom("bookings").select(["status", "hold_until"]).where("id", "=", id).executeTakeFirstOrThrow();
