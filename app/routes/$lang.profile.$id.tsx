@@ -189,7 +189,7 @@ export default function ProfilePage() {
                         aria-label={`${t("own.leave")}: ${card.title}`}
                         className="inline-flex min-h-11 items-center text-sm text-red-700 underline"
                         title={t("sessions:booking.leaveTitle", { title: card.title })}
-                        body={t("sessions:booking.leaveBody")}
+                        body={card.price ? `${t("sessions:booking.leaveBody")} ${t("sessions:booking.leaveRefund")}` : t("sessions:booking.leaveBody")}
                         keepLabel={t("sessions:booking.keep")}
                         confirmLabel={t("sessions:booking.leaveConfirm")}
                         returnTo={base}

@@ -180,7 +180,7 @@ export default function SessionPage() {
             dialogId={`leave-${s.id}`}
             className={buttonClass("secondary", "w-full")}
             title={t("booking.leaveTitle", { title: s.title })}
-            body={t("booking.leaveBody")}
+            body={s.price ? `${t("booking.leaveBody")} ${t("booking.leaveRefund")}` : t("booking.leaveBody")}
             keepLabel={t("booking.keep")}
             confirmLabel={t("booking.leaveConfirm")}
           >

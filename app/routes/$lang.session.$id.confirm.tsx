@@ -129,6 +129,7 @@ export default function ConfirmPage() {
           </p>
           <SidePanel sessionHref={sessionHref} />
           <p className="text-xs text-stone-600">🔒 {t("booking.security")}</p>
+          {s.free ? null : <p className="text-xs text-stone-600">{t("booking.refundPolicy")}</p>}
         </aside>
       </div>
     </article>

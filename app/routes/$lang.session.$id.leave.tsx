@@ -26,7 +26,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Only ever the requester's own booking: without one there is nothing here to leave.
   if (!view?.booking) notFound();
   const back = localePath(lang, `/session/${view.row.id}`);
-  return { sessionId: view.row.id, title: view.row.title, returnTo: safeRedirect(new URL(request.url).searchParams.get("returnTo"), back) };
+  return {
+    sessionId: view.row.id,
+    title: view.row.title,
+    paid: view.row.price_cents > 0,
+    returnTo: safeRedirect(new URL(request.url).searchParams.get("returnTo"), back),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -48,6 +53,7 @@ export default function LeavePage() {
     <section className="mx-auto max-w-md rounded-lg border border-stone-200 bg-white p-6 text-center">
       <h1 className="text-xl font-bold">{t("booking.leaveTitle", { title: data.title })}</h1>
       <p className="mt-3 text-stone-700">{t("booking.leaveBody")}</p>
+      {data.paid ? <p className="mt-2 text-stone-700">{t("booking.leaveRefund")}</p> : null}
       <Form method="post" className="mt-6 flex justify-center gap-2">
         <input type="hidden" name="returnTo" value={data.returnTo} />
         <Link to={data.returnTo} className={buttonClass("secondary")}>

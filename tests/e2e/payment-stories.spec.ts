@@ -13,7 +13,10 @@ type Lang = (typeof LANGS)[number];
 type Notice = { title: string };
 type Texts = {
   sessions: {
-    booking: Record<"alreadyBooked" | "full" | "joinWaitlist" | "onWaitlist" | "offer" | "leave" | "cancelConfirm" | "cancelledBanner", string>;
+    booking: Record<
+      "alreadyBooked" | "full" | "joinWaitlist" | "onWaitlist" | "offer" | "leave" | "cancelConfirm" | "cancelledBanner" | "refundPolicy",
+      string
+    >;
     toasts: Record<"sessionCancelled", string>;
   };
   payments: {
@@ -57,6 +60,8 @@ async function paidSession(page: Page, host: TestUser, lang: Lang, fields: Recor
  */
 async function openCardPayment(page: Page, t: Texts, lang: Lang, id: string, javaScriptEnabled: boolean, held = false) {
   await page.goto(`/${lang}/session/${id}/confirm`);
+  // The written refund policy stands beside the price before anyone pays.
+  await expect(page.getByText(t.sessions.booking.refundPolicy)).toBeVisible();
   await page.getByRole("button", { name: t.payments.card.pay }).click();
   if (javaScriptEnabled && !held) {
     const dialog = page.getByRole("dialog", { name: t.payments.card.title });
