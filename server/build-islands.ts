@@ -16,9 +16,35 @@ const entries = { "payment-dialogs": "app/islands/payment-dialogs.tsx" };
 
 const watch = process.argv.includes("--watch");
 
-/** The entries' hashed names for the server, and the whole metafile for the bench. */
-function writeManifest(metafile: Metafile) {
-  const manifest: { entries: Record<string, string> } = { entries: {} };
+/**
+ * Inline scripts: tiny loaders a page writes into its HTML (with its nonce) rather than fetches,
+ * built from TypeScript like the islands so that the same listener serves the inline and the
+ * hydrated case (app/islands/dialogs-loader.ts).
+ */
+const inlineEntries = { "payment-dialogs-loader": "app/islands/dialogs-loader-inline.ts" };
+
+async function buildInline(): Promise<Record<string, string>> {
+  const scripts: Record<string, string> = {};
+  for (const [name, source] of Object.entries(inlineEntries)) {
+    const result = await esbuild.build({
+      entryPoints: [source],
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      target: "es2020",
+      minify: true,
+      legalComments: "none",
+      logLevel: "warning",
+    });
+    scripts[name] = result.outputFiles[0]!.text.trim();
+  }
+  return scripts;
+}
+
+/** The entries' hashed names and the inline loaders for the server, and the whole metafile for the bench. */
+async function writeManifest(metafile: Metafile) {
+  const manifest: { entries: Record<string, string>; inline: Record<string, string> } = { entries: {}, inline: await buildInline() };
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const name = Object.entries(entries).find(([, source]) => source === output.entryPoint)?.[0];
     if (name) manifest.entries[name] = `/build/islands/${path.basename(file)}`;
@@ -55,10 +81,10 @@ if (watch) {
   // npm run dev: rebuilt on every change; the server reads the manifest on each request outside production.
   const context = await esbuild.context({
     ...options,
-    plugins: [{ name: "manifest", setup: (b) => b.onEnd((result) => (result.metafile ? writeManifest(result.metafile) : undefined)) }],
+    plugins: [{ name: "manifest", setup: (b) => b.onEnd(async (result) => (result.metafile ? writeManifest(result.metafile) : undefined)) }],
   });
   await context.watch();
 } else {
   const result = await esbuild.build(options);
-  writeManifest(result.metafile!);
+  await writeManifest(result.metafile!);
 }

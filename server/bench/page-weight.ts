@@ -15,7 +15,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { PAYMENT_DIALOGS_LOADER } from "#app/components/payments/payment-dialogs-loader";
 
 type Metafile = { outputs: Record<string, { imports: { path: string; kind: string }[]; entryPoint?: string }> };
 
@@ -56,6 +55,9 @@ console.table(rows);
 
 type IslandMeta = { outputs: Record<string, { imports: { path: string; kind: string }[]; entryPoint?: string; inputs: Record<string, unknown> }> };
 const islands = JSON.parse(readFileSync("build/islands-metafile.json", "utf8")) as IslandMeta;
+const inlineLoader = (JSON.parse(readFileSync("public/build/islands/manifest.json", "utf8")) as { inline: Record<string, string> }).inline[
+  "payment-dialogs-loader"
+]!;
 const follow = (start: string[], kinds: string[]) => {
   const seen = new Set<string>();
   const visit = (path: string) => {
@@ -77,7 +79,7 @@ const islandRows = [
       ? 0
       : rows.find((r) => r.page === "$lang.session.$id.confirm.tsx")!.kib,
   },
-  { what: "confirmation page: inline loader", kib: Number((gzipSync(PAYMENT_DIALOGS_LOADER).length / 1024).toFixed(1)) },
+  { what: "confirmation page: inline loader", kib: Number((gzipSync(inlineLoader).length / 1024).toFixed(1)) },
   { what: "confirmation page: public/live.js (signed in)", kib: kib(["public/live.js"]) },
   { what: "island entry with its chunks", kib: kib(entryFiles) },
 ];

@@ -36,4 +36,6 @@ export type PaymentDialogsConfig = {
   entry: string;
   i18n: { lang: string; resources: Record<string, unknown> };
   dialogs: Record<string, unknown>;
+  /** The inline loader script (built from app/islands/dialogs-loader-inline.ts); not part of the page's JSON. */
+  loader: string;
 };

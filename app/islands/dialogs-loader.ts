@@ -1,0 +1,51 @@
+import type { PaymentDialogsConfig } from "#app/modules/payments/dialogs";
+
+/** The id of the page's JSON config element, read by the inline loader. */
+export const PAYMENT_DIALOGS_CONFIG_ID = "payment-dialogs-config";
+
+/** The island's module: `open(kind, props, i18n)` (app/islands/payment-dialogs.tsx). */
+type Island = { open: (kind: string, props: unknown, i18n: PaymentDialogsConfig["i18n"]) => void };
+
+/**
+ * The first click on an element with data-payment-dialog="kind" (a link, or a form's submit)
+ * fetches the island and opens that dialog; later clicks reuse it. Capturing, so it runs before
+ * anything else. Should the island fail to load, the form is posted or the link followed after all.
+ *
+ * Written once for both ways a page runs it: inline on a page served as plain HTML
+ * (dialogs-loader-inline.ts, built by server/build-islands.ts) and from an effect when a hydrated
+ * app renders the page (React does not run inline scripts it renders). Returns the way to stop.
+ */
+export function listenForPaymentDialogs(config: Pick<PaymentDialogsConfig, "entry" | "i18n" | "dialogs">, doc: Document = document): () => void {
+  let island: Promise<Island> | null = null;
+  const start = (kind: string | null, event: Event, fallback: () => void) => {
+    const props = kind ? config.dialogs[kind] : undefined;
+    if (!kind || !props) return;
+    event.preventDefault();
+    island ??= import(/* @vite-ignore */ config.entry) as Promise<Island>;
+    island.then(
+      (m) => m.open(kind, props, config.i18n),
+      () => {
+        island = null;
+        fallback();
+      },
+    );
+  };
+  const click = (event: MouseEvent) => {
+    const el = event.target instanceof Element ? event.target.closest("[data-payment-dialog]") : null;
+    if (!el || el.tagName === "FORM" || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    start(el.getAttribute("data-payment-dialog"), event, () => {
+      if (el instanceof HTMLAnchorElement) window.location.assign(el.href);
+    });
+  };
+  const submit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (form instanceof HTMLFormElement && form.hasAttribute("data-payment-dialog"))
+      start(form.getAttribute("data-payment-dialog"), event, () => form.submit());
+  };
+  doc.addEventListener("click", click, true);
+  doc.addEventListener("submit", submit, true);
+  return () => {
+    doc.removeEventListener("click", click, true);
+    doc.removeEventListener("submit", submit, true);
+  };
+}
