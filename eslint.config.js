@@ -42,10 +42,17 @@ const clockReads = [
 ];
 // Routes, modules and components take the request's clock reading from the load context
 // (deps(context).now, or a `now` prop from the loader), so a test can fix the time.
-const requestClockReads = clockReads.map((r) => ({
-  ...r,
-  message: "Use deps(context).now (or a `now` prop from the loader); only app/services/clock reads the wall clock.",
-}));
+const requestClockReads = [
+  ...clockReads.map((r) => ({
+    ...r,
+    message: "Use deps(context).now (or a `now` prop from the loader); only app/services/clock reads the wall clock.",
+  })),
+  // deps() without the load context reads the wall clock: a second `now` in the request (decision record 037).
+  {
+    selector: "CallExpression[callee.name='deps'][arguments.length=0]",
+    message: "Pass the load context, deps(context), or use requestDeps(request) where only the Request is at hand.",
+  },
+];
 
 export default defineConfig(
   globalIgnores(["build/", "public/build/", ".data/", ".cache/", "node_modules/", "playwright-report/", "test-results/", "bench-results/"]),

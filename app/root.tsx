@@ -31,10 +31,10 @@ export const meta: MetaFunction = () => [{ title: "Mesa" }];
 
 export const handle = { i18n: ["common", "errors", "notifications"] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = isLocale(params.lang) ? params.lang : requestLocale(request);
   const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
-  const [unread, chats] = user ? await Promise.all([unreadCount(deps(), user.id), unreadChatTotal(deps(), user)]) : [0, 0];
+  const [unread, chats] = user ? await Promise.all([unreadCount(deps(context), user.id), unreadChatTotal(deps(context), user)]) : [0, 0];
   const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
   return data(
     {

@@ -124,9 +124,12 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
   });
 
   // Lookups the root and route loaders share (who is asking) run once per request.
+  // The request's one clock reading is made here: the load context's `now` and the scope's are the same instant.
   app.use((req, res, next) => {
-    const scope = openRequestScope();
+    const now = new Date();
+    const scope = openRequestScope(now);
     req.headers[REQUEST_SCOPE_HEADER] = scope.id;
+    res.locals.now = now;
     res.once("close", scope.close);
     next();
   });
@@ -136,8 +139,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       build: options.build,
       // React's build (NODE_ENV), not the deployment: `npm start` is a local deployment on React's production build.
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
-      // The one clock reading of the request: loaders and actions get it through deps(context).
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: new Date() }),
+      // Loaders and actions get the request's instant through deps(context).
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: res.locals.now as Date }),
     }),
   );
   return app;

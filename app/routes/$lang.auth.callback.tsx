@@ -10,7 +10,7 @@ import { redirectWithToast, toastCookie } from "#app/modules/toast/toast.server"
 import { getServices } from "#app/services/index.server";
 
 /** Return point of Google sign-in: /{lang}/auth/callback?next={path}. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   if (!getServices().googleEnabled) return redirect(localePath(lang, "/login"));
   const url = new URL(request.url);
@@ -19,13 +19,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const loginSessionId = await getAuthenticator().authenticate(`google-${lang}`, request, {
       throwOnError: true,
-      context: { deps: deps(), meta: requestMeta(request) },
+      context: { deps: deps(context), meta: requestMeta(request) },
     });
     return commitLogin(request, loginSessionId, next, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
     const message = error instanceof Error ? error.message : "unknown";
-    await recordAuthMetric(deps(), { eventType: "oauth_failure", provider: "google", mode: "callback", errorMessage: message }, requestMeta(request).ip);
+    await recordAuthMetric(deps(context), { eventType: "oauth_failure", provider: "google", mode: "callback", errorMessage: message }, requestMeta(request).ip);
     return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(next)}`, { type: "error", key: "toasts.googleFailed" });
   }
 }

@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const form = await readForm(request);
   const user = await getOptionalUser(request);
@@ -45,11 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
         type: "info",
         key: "toasts.loginFirst",
       });
-    await sendVerificationEmail(deps(), user.id);
+    await sendVerificationEmail(deps(context), user.id);
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "success", key: "toasts.verificationSent" });
   }
   const submission = parseForm(form, { schema: verifyEmailSchema });
-  const verified = submission.status === "success" ? await verifyEmail(deps(), submission.value.token) : null;
+  const verified = submission.status === "success" ? await verifyEmail(deps(context), submission.value.token) : null;
   if (!verified) return data({ errors: ["tokenInvalid"] }, { status: 400 });
   if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });
   return redirectWithToast(localePath(lang, "/login"), { type: "success", key: "toasts.emailVerifiedSignIn" });

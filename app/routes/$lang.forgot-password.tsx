@@ -23,11 +23,11 @@ export function loader({ params }: LoaderFunctionArgs) {
   return { title: translator(params.lang as Locale, "auth")("forgot.title") };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The same answer, in the same time, whether or not the address has an account.
-  queuePasswordReset(deps(), submission.value.email);
+  queuePasswordReset(deps(context), submission.value.email);
   return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "info", key: "toasts.resetSent" });
 }
 

@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("login.title") };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
@@ -43,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     loginSessionId = await getAuthenticator().authenticate("form", request, {
       throwOnError: true,
-      context: { deps: deps(), meta: requestMeta(request), formData },
+      context: { deps: deps(context), meta: requestMeta(request), formData },
     });
   } catch (error) {
     const cause = error instanceof AuthorizationError ? error.cause : error;

@@ -19,9 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (user?.loginSessionId) await endLoginSession(deps(), user.id, user.loginSessionId);
+  if (user?.loginSessionId) await endLoginSession(deps(context), user.id, user.loginSessionId);
   return redirectWithToast(
     localePath(params.lang as Locale, "/"),
     { type: "info", key: "toasts.signedOut" },

@@ -20,10 +20,10 @@ export const handle = { i18n: ["notifications"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const items = await listForReader(deps(), user.id, lang, MAX_LIMIT);
+  const items = await listForReader(deps(context), user.id, lang, MAX_LIMIT);
   const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
   return {
     title: translator(lang, "notifications")("title"),
@@ -31,15 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   if (form.get("intent") === "read-all") {
-    await markAllNotificationsRead(deps(), user.id);
+    await markAllNotificationsRead(deps(context), user.id);
     return redirect(localePath(lang, "/notifications"));
   }
-  const found = await markNotificationRead(deps(), user.id, Number(form.get("id")));
+  const found = await markNotificationRead(deps(context), user.id, Number(form.get("id")));
   if (!found) return redirectWithToast(localePath(lang, "/notifications"), { type: "error", key: "errors:notFound.title" });
   return redirect(localePath(lang, "/notifications"));
 }

@@ -22,18 +22,18 @@ export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const live = token.length > 0 && token.length <= 200 && (await isResetTokenLive(deps(), token));
+  const live = token.length > 0 && token.length <= 200 && (await isResetTokenLive(deps(context), token));
   return { token: live ? token : null, title: translator(params.lang as Locale, "auth")("reset.title") };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const weak = weakPasswordProblem(submission.value.password);
   if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  const ok = await resetPassword(deps(), submission.value.token, submission.value.password);
+  const ok = await resetPassword(deps(context), submission.value.token, submission.value.password);
   if (!ok) return data(submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }), { status: 400 });
   return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "success", key: "toasts.passwordReset" });
 }

@@ -7,7 +7,7 @@ import { SeriesForm } from "#app/components/sessions/series-form";
 import { requireUser } from "#app/modules/auth/guards.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import { todayIn } from "#app/modules/dates/day";
-import { deps } from "#app/modules/deps.server";
+import { type Deps, deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -25,8 +25,8 @@ export const handle = { i18n: ["sessions", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /** The host or an admin; anyone else sees the guard screen (403), an unknown id the 404 page. */
-async function editableSeries(lang: Locale, id: string, user: Requester) {
-  const access = await seriesForEditor(deps(), id, user);
+async function editableSeries(d: Deps, lang: Locale, id: string, user: Requester) {
+  const access = await seriesForEditor(d, id, user);
   if (!access.ok && access.status === 404) notFound();
   if (!access.ok) forbidden(localePath(lang, `/series/${id}`));
   return access.row;
@@ -35,7 +35,7 @@ async function editableSeries(lang: Locale, id: string, user: Requester) {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const row = await editableSeries(lang, params.id ?? "", user);
+  const row = await editableSeries(deps(context), lang, params.id ?? "", user);
   const { now } = deps(context);
   return {
     title: translator(lang, "sessions")("seriesForm.editTitle"),
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const row = await editableSeries(lang, params.id ?? "", user);
+  const row = await editableSeries(deps(context), lang, params.id ?? "", user);
   const d = deps(context);
   const form = await readHostForm(request, d, {
     userId: user.id,

@@ -20,12 +20,12 @@ import { forbidden, notFound } from "#app/utils/http";
 export const handle = { i18n: ["sessions"] };
 
 /** The host's confirmation step for removing a participant or waitlist entry (a page, so it works without JavaScript). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
   const list = url.searchParams.get("list") === "waitlist" ? "waitlist" : "bookings";
-  const page = await getSessionForViewer(deps(), params.id ?? "", user);
+  const page = await getSessionForViewer(deps(context), params.id ?? "", user);
   if (!page) notFound();
   if (!page.canManage || !page.participants || !page.waitlist) forbidden(localePath(lang, `/session/${page.row.id}`));
   const people = list === "bookings" ? page.participants : page.waitlist;
@@ -40,13 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const list = form.get("list") === "waitlist" ? "waitlist" : "bookings";
   const back = localePath(lang, `/session/${params.id ?? ""}`);
-  const result = await removeFromSession(deps(), user, { sessionId: params.id ?? "", userId: String(form.get("userId") ?? ""), list });
+  const result = await removeFromSession(deps(context), user, { sessionId: params.id ?? "", userId: String(form.get("userId") ?? ""), list });
   if (result.ok && list === "bookings") await refundCancelledBookings(payDeps(), params.id ?? "", String(form.get("userId") ?? ""), "other");
   if (!result.ok)
     return redirectWithToast(back, {

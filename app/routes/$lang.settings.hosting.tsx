@@ -25,10 +25,10 @@ export const handle = { i18n: ["profile", "validation"] };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 /** DM only: a player gets the guard screen. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireDm(request, lang);
-  const profile = await getProfile(deps(), user.id);
+  const profile = await getProfile(deps(context), user.id);
   if (!profile) notFound();
   return {
     title: translator(lang, "profile")("hosting.title"),
@@ -43,12 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireDm(request, lang);
   const submission = parseForm(await readForm(request), { schema: hostingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await saveHosting(deps(), user.id, submission.value);
+  await saveHosting(deps(context), user.id, submission.value);
   return redirectWithToast(localePath(lang, "/settings/hosting"), { type: "success", key: "toasts.hostingSaved" });
 }
 

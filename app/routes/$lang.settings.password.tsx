@@ -21,13 +21,13 @@ export const handle = { i18n: ["profile", "auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  return { title: translator(lang, "profile")("password.title"), hasPassword: await hasPassword(deps(), user.id) };
+  return { title: translator(lang, "profile")("password.title"), hasPassword: await hasPassword(deps(context), user.id) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: changePasswordSchema });
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   const weak = weakPasswordProblem(submission.value.newPassword, [user.email, user.firstName, user.lastName, user.displayName]);
   if (weak) return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [weak] } }), { status: 400 });
-  const result = await changePassword(deps(), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
+  const result = await changePassword(deps(context), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
   if (!result.ok) {
     const limited = result.reason === "rateLimited";
     const message = limited ? `rateLimited|${Math.ceil(result.retryAfterSeconds / 60)}` : "wrongCurrentPassword";

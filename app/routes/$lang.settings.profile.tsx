@@ -27,10 +27,10 @@ export const handle = { i18n: ["profile", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const profile = await getProfile(deps(), user.id);
+  const profile = await getProfile(deps(context), user.id);
   if (!profile) notFound();
   return {
     title: translator(lang, "profile")("profile.title"),
@@ -52,12 +52,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await saveProfile(deps(), user.id, submission.value);
+  const result = await saveProfile(deps(context), user.id, submission.value);
   if (!result.ok) {
     const status = result.error === "usernameUpdateLimited" ? 429 : 400;
     return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status });

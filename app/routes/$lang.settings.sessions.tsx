@@ -18,10 +18,10 @@ export const handle = { i18n: ["profile"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
-  const [sessions, apiClients] = await Promise.all([listLoginSessions(deps(), user.id), listApiClients(deps(), user.id)]);
+  const [sessions, apiClients] = await Promise.all([listLoginSessions(deps(context), user.id), listApiClients(deps(context), user.id)]);
   const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
   return {
     title: translator(lang, "profile")("devices.title"),
@@ -42,24 +42,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const back = localePath(lang, "/settings/sessions");
   if (form.get("intent") === "revoke-others") {
-    await endOtherLoginSessions(deps(), user.id, user.loginSessionId);
+    await endOtherLoginSessions(deps(context), user.id, user.loginSessionId);
     return redirectWithToast(back, { type: "success", key: "toasts.otherSessionsRevoked" });
   }
   if (form.get("intent") === "revoke-token") {
     const family = String(form.get("tokenId") ?? "");
     // Only the owner's tokens match; another user's id changes nothing.
-    if (/^[0-9a-f-]{36}$/.test(family)) await revokeApiClient(deps(), user.id, family);
+    if (/^[0-9a-f-]{36}$/.test(family)) await revokeApiClient(deps(context), user.id, family);
     return redirectWithToast(back, { type: "success", key: "toasts.apiClientRevoked" });
   }
   const id = String(form.get("sessionId") ?? "");
   // Only the owner's sessions match; another user's id changes nothing.
-  if (/^[0-9a-f-]{36}$/.test(id)) await endLoginSession(deps(), user.id, id);
+  if (/^[0-9a-f-]{36}$/.test(id)) await endLoginSession(deps(context), user.id, id);
   return redirectWithToast(back, { type: "success", key: "toasts.sessionRevoked" });
 }
 

@@ -35,14 +35,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("signup.title") };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const submission = parseForm(await readForm(request), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const v = submission.value;
   const weak = weakPasswordProblem(v.password, [v.email, v.firstName, v.lastName, v.displayName]);
   if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password"] }), { status: 400 });
-  const result = await signUp(deps(), submission.value, requestMeta(request));
+  const result = await signUp(deps(context), submission.value, requestMeta(request));
   if (result.status === "rateLimited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return data(submission.reply({ formErrors: [`rateLimited|${minutes}`], hideFields: ["password"] }), { status: 429 });

@@ -8,11 +8,11 @@ import { deps } from "#app/modules/deps.server";
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/auth/metrics (no token): oauth_attempt / oauth_failure events. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = authMetricSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError("eventType must be oauth_attempt or oauth_failure, with a provider", 400);
-  const stored = await recordAuthMetric(deps(), { ...parsed.data, errorMessage: parsed.data.errorMessage ?? null }, requestMeta(request).ip);
+  const stored = await recordAuthMetric(deps(context), { ...parsed.data, errorMessage: parsed.data.errorMessage ?? null }, requestMeta(request).ip);
   if (!stored) return apiError("Too many events", 429);
   return new Response(null, { status: 204 });
 }

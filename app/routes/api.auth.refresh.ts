@@ -7,10 +7,10 @@ import { deps } from "#app/modules/deps.server";
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/auth/refresh {refresh_token} → a new auth session record; each refresh token works once. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = refreshRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError("refresh_token is required", 400);
-  const record = await refreshApiTokens(deps(), parsed.data.refresh_token);
+  const record = await refreshApiTokens(deps(context), parsed.data.refresh_token);
   return record ? apiJson(record) : apiError("Invalid or expired refresh token", 401);
 }

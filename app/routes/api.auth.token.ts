@@ -9,11 +9,11 @@ import { deps } from "#app/modules/deps.server";
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/auth/token {email, password} → the auth session record (spec section 3). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = tokenRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError("Email and password are required", 400);
-  const d = deps();
+  const d = deps(context);
   const meta = requestMeta(request);
   const result = await checkCredentials(d, parsed.data.email, parsed.data.password, meta);
   if (!result.ok) {

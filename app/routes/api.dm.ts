@@ -6,10 +6,10 @@ import { displayNameOf, isDm } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 
 /** GET /api/dm?userId= — the DM summary (ratings and badges arrive with reviews). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiUser(request);
   const userId = new URL(request.url).searchParams.get("userId") ?? "";
-  const row = isUuid(userId) ? await getProfile(deps(), userId) : undefined;
+  const row = isUuid(userId) ? await getProfile(deps(context), userId) : undefined;
   if (!row || !isDm(row.roles)) return apiError("DM not found", 404);
   return apiJson({
     id: row.id,

@@ -6,10 +6,10 @@ import { markNotificationRead } from "#app/modules/notifications/notifications.s
 export const loader = () => methodNotAllowed("PATCH");
 
 /** PATCH /api/notifications/{id}/read — only the owner's notifications are found. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  const found = await markNotificationRead(deps(), user.id, id);
+  const found = await markNotificationRead(deps(context), user.id, id);
   return found ? apiJson({ success: true }) : apiError("Notification not found", 404);
 }

@@ -6,9 +6,9 @@ import { markAllNotificationsRead } from "#app/modules/notifications/notificatio
 export const loader = () => methodNotAllowed("PATCH");
 
 /** PATCH /api/notifications/read-all */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
-  await markAllNotificationsRead(deps(), user.id);
+  await markAllNotificationsRead(deps(context), user.id);
   return apiJson({ success: true });
 }

@@ -14,9 +14,9 @@ import { unreadCount } from "#app/modules/notifications/notifications.server";
  * Cookie or bearer token; ?lang= for the texts, ?chat= for the chat the page shows;
  * Last-Event-ID (or ?lastEventId=) to resume.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  const d = deps();
+  const d = deps(context);
   const url = new URL(request.url);
   const lang = [url.searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
   const hub = liveHub(() => d.db);

@@ -3,7 +3,7 @@ import { apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { unreadCount } from "#app/modules/notifications/notifications.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return apiJson({ count: await unreadCount(deps(), user.id) });
+  return apiJson({ count: await unreadCount(deps(context), user.id) });
 }

@@ -5,8 +5,8 @@ import { deps } from "#app/modules/deps.server";
 import { pastSessionsWithPeople } from "#app/modules/sessions/sessions.server";
 
 /** The requester's own past sessions (hosted or booked), with host, bookings and reviews; other users' lists are private. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
   if (!canReadUserData(viewer, params.userId ?? "")) return apiError("You can only read your own sessions", 403);
-  return apiJson(await pastSessionsWithPeople(deps(), viewer, params.userId ?? ""));
+  return apiJson(await pastSessionsWithPeople(deps(context), viewer, params.userId ?? ""));
 }

@@ -8,14 +8,14 @@ import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 export const loader = () => methodNotAllowed("PATCH");
 
 /** PATCH /api/session/{id} — same payload as create; only the host or an admin. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
   const parsed = apiSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
-  const image = checkApiImageUrl(parsed.data, deps().storage);
+  const image = checkApiImageUrl(parsed.data, deps(context).storage);
   if (!image.ok) return apiError(image.error, 400);
-  const result = await updateSessionFromApi(deps(), user, params.id ?? "", image.value);
+  const result = await updateSessionFromApi(deps(context), user, params.id ?? "", image.value);
   if (result.ok) return apiJson({ id: params.id, success: true });
   if (result.status === 403) return apiError("You can only edit your own sessions", 403);
   if (result.status === 404) return apiError("Session not found", 404);

@@ -7,11 +7,11 @@ import { searchSessions } from "#app/modules/sessions/sessions.server";
 import { isUuid } from "#app/utils/http";
 
 /** GET /api/session/search — a list, or {grouped, series, individualSessions} when grouped (the default). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
   const url = new URL(request.url);
   const params = parseSearchParams(url.searchParams);
   const userId = url.searchParams.get("userId");
-  const result = await searchSessions(deps(), params, viewer, { timeZone: viewer.timeZone, dmId: isUuid(userId) ? userId : null });
+  const result = await searchSessions(deps(context), params, viewer, { timeZone: viewer.timeZone, dmId: isUuid(userId) ? userId : null });
   return apiJson(params.groupBySeries ? groupedJson(result.rows) : result.rows.map(sessionJson));
 }

@@ -6,9 +6,9 @@ import { sessionJson } from "#app/modules/sessions/json.server";
 import { userSessions } from "#app/modules/sessions/sessions.server";
 
 /** The requester's own upcoming sessions (hosted or booked); other users' lists are private. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request);
   if (!canReadUserData(viewer, params.userId ?? "")) return apiError("You can only read your own sessions", 403);
-  const rows = await userSessions(deps(), params.userId ?? "", { past: false, joinedOnly: false });
+  const rows = await userSessions(deps(context), params.userId ?? "", { past: false, joinedOnly: false });
   return apiJson(rows.map(sessionJson));
 }

@@ -1,4 +1,5 @@
-type Scope = Map<string, Promise<unknown>>;
+/** One request's shared lookups, and the instant the server read the clock for it. */
+type Scope = { now: Date; lookups: Map<string, Promise<unknown>> };
 
 /**
  * The header the server stamps on every request it hands to Remix, naming the request's scope
@@ -17,12 +18,29 @@ const holder = globalThis as typeof globalThis & { [key]?: Map<string, Scope> };
 const scopes = (holder[key] ??= new Map<string, Scope>());
 let opened = 0;
 
-/** A scope for one HTTP request; `close` when the response is over (finished or aborted). */
-export function openRequestScope(): { id: string; close: () => void } {
+/**
+ * A scope for one HTTP request read at `now` (the request's one clock reading); `close` when the
+ * response is over (finished or aborted).
+ */
+export function openRequestScope(now: Date): { id: string; close: () => void } {
   opened = (opened + 1) % Number.MAX_SAFE_INTEGER;
   const id = `${process.pid}.${opened}`;
-  scopes.set(id, new Map());
+  scopes.set(id, { now, lookups: new Map() });
   return { id, close: () => void scopes.delete(id) };
+}
+
+const scopeOf = (request: Request) => {
+  const id = request.headers.get(REQUEST_SCOPE_HEADER);
+  return id ? scopes.get(id) : undefined;
+};
+
+/**
+ * The request's instant: what the load context's `now` is, for code that has the Request but not
+ * the context (the login lookup behind the route guards). Outside a request scope (scripts), the
+ * wall clock.
+ */
+export function requestInstant(request: Request): Date {
+  return scopeOf(request)?.now ?? new Date();
 }
 
 /** How many scopes are open (a test checks that finished requests leave none behind). */
@@ -33,14 +51,13 @@ export const openScopeCount = () => scopes.size;
  * computes. A failed lookup is forgotten, so a retry in the same request asks again.
  */
 export function oncePerRequest<T>(request: Request, name: string, compute: () => Promise<T>): Promise<T> {
-  const id = request.headers.get(REQUEST_SCOPE_HEADER);
-  const scope = id ? scopes.get(id) : undefined;
-  if (!scope) return compute();
-  let pending = scope.get(name) as Promise<T> | undefined;
+  const lookups = scopeOf(request)?.lookups;
+  if (!lookups) return compute();
+  let pending = lookups.get(name) as Promise<T> | undefined;
   if (!pending) {
     pending = compute();
-    scope.set(name, pending);
-    pending.catch(() => scope.delete(name));
+    lookups.set(name, pending);
+    pending.catch(() => lookups.delete(name));
   }
   return pending;
 }

@@ -2,13 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
+import { requestDeps } from "../../app/modules/deps.server";
 import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { createUser, loginCookie, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
 
 useTestDatabase();
@@ -101,5 +103,31 @@ describe("routes read the time from the load context", () => {
     const data = result.data as { upcoming: unknown[]; past: unknown[]; manage: { now: string; addDefaults: { date: string } } };
     expect([data.upcoming.length, data.past.length]).toEqual([1, 1]);
     expect(data.manage).toMatchObject({ now: now.toISOString(), addDefaults: { date: "2031-03-15" } });
+  });
+});
+
+describe("one request, one now", () => {
+  it("the login lookup behind a page's guard reads the request's instant, not the wall clock", async () => {
+    // A login session that ended years before today's date: valid only if the guard uses the context's now.
+    const past = new Date("2021-06-01T12:00:00Z");
+    const host = await createUser({ role: "dm" });
+    const cookie = await loginCookie(host.id, past);
+    const request = new Request(`${base}/es/create`, { headers: { Cookie: cookie } });
+    const atThen = await run(createPage, request, { lang: "es" }, { now: new Date(past.getTime() + 3_600_000) });
+    expect(atThen.status).toBe(200);
+    expect(atThen.data).toMatchObject({ now: "2021-06-01T13:00:00.000Z" });
+    // The same cookie two days later has expired: the guard sends the visitor to log in.
+    const later = await run(createPage, new Request(request), { lang: "es" }, { now: new Date(past.getTime() + 2 * 86_400_000) });
+    expect(later.status).toBe(302);
+    expect(later.headers.get("Location")).toMatch(/^\/es\/login\?redirect=/);
+  });
+
+  it("code with only the Request reads the request's instant, and outside a request the wall clock", () => {
+    const instant = new Date("2030-01-02T03:04:05Z");
+    const scope = openRequestScope(instant);
+    const request = new Request(`${base}/es`, { headers: { [REQUEST_SCOPE_HEADER]: scope.id } });
+    expect(requestDeps(request).now).toEqual(instant);
+    scope.close();
+    expect(Math.abs(requestDeps(request).now.getTime() - Date.now())).toBeLessThan(5_000);
   });
 });

@@ -39,7 +39,7 @@ const page = (method = "GET", headers: Record<string, string> = { Cookie: cookie
 
 /** Runs `fn` as the server runs a request: in its own scope, with Remix's per-loader copies of the request. */
 async function inRequest<T>(fn: (request: (method?: string, headers?: Record<string, string>) => Request) => Promise<T>): Promise<T> {
-  const scope = openRequestScope();
+  const scope = openRequestScope(new Date());
   try {
     return await fn((method = "GET", headers = { Cookie: cookie }) => page(method, { ...headers, [REQUEST_SCOPE_HEADER]: scope.id }));
   } finally {

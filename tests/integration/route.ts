@@ -1,8 +1,13 @@
 import type { ActionFunction, AppLoadContext, LoaderFunction } from "@remix-run/node";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
 
 export type RouteResult = { status: number; data: unknown; headers: Headers };
 
-/** Runs a route's action or loader like Remix does and normalises data(), Response and thrown values; `context` is the load context (a fixed `now`). */
+/**
+ * Runs a route's action or loader like the server does (in a request scope read at the context's
+ * `now`, so code that has only the Request sees the same instant) and normalises data(), Response
+ * and thrown values; `context` is the load context (a fixed `now`).
+ */
 export async function run(
   fn: ActionFunction | LoaderFunction,
   request: Request,
@@ -10,10 +15,15 @@ export async function run(
   context: AppLoadContext = {},
 ): Promise<RouteResult> {
   let value: unknown;
+  const now = context.now ?? new Date();
+  const scope = openRequestScope(now);
+  request.headers.set(REQUEST_SCOPE_HEADER, scope.id);
   try {
-    value = await fn({ request, params, context });
+    value = await fn({ request, params, context: { ...context, now } });
   } catch (thrown) {
     value = thrown;
+  } finally {
+    scope.close();
   }
   if (value instanceof Response) {
     const text = await value.text();

@@ -1,5 +1,5 @@
 import { getRequester, type Requester } from "#app/modules/auth/session.server";
-import { deps } from "#app/modules/deps.server";
+import { requestDeps } from "#app/modules/deps.server";
 
 /**
  * Reads a JSON or form body into a plain object; malformed input becomes null, never a 500.
@@ -34,7 +34,7 @@ export function apiJson(body: unknown, status = 200) {
 
 /** The requester of an API call (bearer token or login cookie), or a 401 response to throw. */
 export async function requireApiUser(request: Request): Promise<Requester> {
-  const user = await getRequester(request, deps());
+  const user = await getRequester(request, requestDeps(request));
   if (!user) throw apiError("Authentication required", 401);
   return user;
 }

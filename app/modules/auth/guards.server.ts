@@ -1,13 +1,14 @@
 import { redirect } from "@remix-run/node";
 import { canHost } from "#app/modules/access/rules";
-import { deps } from "#app/modules/deps.server";
+import { requestDeps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden } from "#app/utils/http";
 import { getRequester, type Requester } from "./session.server";
 
-export const getOptionalUser = (request: Request) => getRequester(request, deps());
+/** Who is asking, judged at the request's instant (the load context's `now`). */
+export const getOptionalUser = (request: Request) => getRequester(request, requestDeps(request));
 
 /**
  * Signed-in users only: others go to the login page, which brings them back here. With

@@ -1,6 +1,6 @@
 import { getEnv } from "#app/env.server";
 import { getRequester, requestMeta } from "#app/modules/auth/session.server";
-import { deps } from "#app/modules/deps.server";
+import { requestDeps } from "#app/modules/deps.server";
 import { getServices } from "#app/services/index.server";
 import { listOutbox, readOutbox } from "#app/services/mailer/outbox.server";
 import { isLoopbackAddress } from "./rules";
@@ -14,7 +14,7 @@ async function outboxDir(request: Request): Promise<string> {
   const dir = getServices().outboxDir;
   if (getEnv().NODE_ENV === "production" || !dir) throw new Response("Not Found", { status: 404 });
   if (isLoopbackAddress(requestMeta(request).ip)) return dir;
-  const user = await getRequester(request, deps());
+  const user = await getRequester(request, requestDeps(request));
   if (!user?.isAdmin) throw new Response("Not Found", { status: 404 });
   return dir;
 }

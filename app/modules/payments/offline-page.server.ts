@@ -1,11 +1,12 @@
 import { getEnv } from "#app/env.server";
 import { getRequester, requestMeta } from "#app/modules/auth/session.server";
-import { deps } from "#app/modules/deps.server";
+import { requestDeps } from "#app/modules/deps.server";
 import { isLoopbackAddress } from "#app/modules/mailbox/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getServices } from "#app/services/index.server";
 import { OFFLINE_ACTIONS, type OfflineAction } from "#app/services/payments/offline.server";
 import { voucherPdf } from "#app/services/payments/voucher-pdf.server";
+import { getDb } from "#db/client.server";
 import { findSessionTitle } from "./repo.server";
 
 const OFFLINE_ID = /^(pi|cs)_offline_[0-9a-f]{24}$/;
@@ -19,7 +20,7 @@ async function offlineAdapter(request: Request) {
   const offline = getServices().offlinePayments;
   if (getEnv().NODE_ENV === "production" || !offline) throw new Response("Not Found", { status: 404 });
   if (isLoopbackAddress(requestMeta(request).ip)) return offline;
-  const user = await getRequester(request, deps());
+  const user = await getRequester(request, requestDeps(request));
   if (!user?.isAdmin) throw new Response("Not Found", { status: 404 });
   return offline;
 }
@@ -29,7 +30,7 @@ export async function offlinePaymentView(request: Request, id: string, lang: "es
   if (!OFFLINE_ID.test(id)) throw new Response("Not Found", { status: 404 });
   const record = await offline.find(id);
   if (!record || record.kind === "refund") throw new Response("Not Found", { status: 404 });
-  const title = record.metadata.sessionId ? await findSessionTitle(deps().db, record.metadata.sessionId) : null;
+  const title = record.metadata.sessionId ? await findSessionTitle(requestDeps(request).db, record.metadata.sessionId) : null;
   return {
     id: record.id,
     kind: record.kind,
@@ -70,7 +71,7 @@ export async function offlineVoucher(id: string) {
   const record = await offline.find(id);
   const oxxo = record?.kind === "oxxo" || record?.payment_method_type === "oxxo";
   if (!record || !oxxo || !record.voucher_reference || !record.expires_at) return null;
-  const title = record.metadata.sessionId ? await findSessionTitle(deps().db, record.metadata.sessionId) : null;
+  const title = record.metadata.sessionId ? await findSessionTitle(getDb(), record.metadata.sessionId) : null;
   return voucherPdf({
     reference: record.voucher_reference,
     amount: `${formatPrice(record.amount_cents, record.currency, "es")} ${record.currency}`,
