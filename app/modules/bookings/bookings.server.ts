@@ -1,13 +1,13 @@
-import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/modules/access/rules";
+import { canManageSession, canRemoveFromSession } from "#app/modules/access/rules";
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite } from "#app/modules/invites/invites.server";
-import { normalizeCode, waivesPrice } from "#app/modules/invites/rules";
+import { normalizeCode } from "#app/modules/invites/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, inviteRefusal, seatsOpenTo } from "./rules";
+import { type BookingRefusal, closedReason, type InviteLook, seatRefusal } from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
@@ -118,7 +118,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
     if (prepared.full) {
       if (!input.waitlistIfFull) return refuse("sessionFull");
       if (prepared.waiting) return refuse("alreadyWaiting");
-      const lined = await joinFullSessionLine(deps, player, input.sessionId);
+      const lined = await joinFullSessionLine(deps, player, input.sessionId, prepared.invite);
       // A seat freed since the session was read: try for it rather than queue behind nobody.
       if (!lined.ok && lined.refusal === "seatsAvailable") continue;
       return lined;
@@ -128,8 +128,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
 }
 
 /**
- * Whether the player may take a free seat in the session as read (a private session opens only
- * with a code; its host and admins manage it and need none; a free code also waives the price),
+ * Whether the player may take a free seat in the session as read (the seat rule, seatRefusal),
  * and if so whether it is full. Nothing is written.
  */
 async function prepareFreeSeat(
@@ -138,28 +137,18 @@ async function prepareFreeSeat(
   { session: s, facts }: NonNullable<Awaited<ReturnType<typeof repo.readSeatDecision>>>,
   typed: string | null,
 ) {
-  if (!canTakeSeat(player, s)) return refuse("ownSession");
-  const closed = closedReason(s, deps.now);
-  if (closed) return refuse(closed);
-  if (facts.booked) return refuse("alreadyBooked");
-  // Someone in the line was let in when they joined it (with a code, for a private session).
-  if (s.is_private && !typed && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
   const invite = typed ? await checkInvite({ db: deps.db, now: deps.now }, s.id, typed) : null;
-  if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
-  if (s.price_cents > 0 && !(invite?.ok && waivesPrice(invite.type))) return refuse("notFree");
-  const full = seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0;
-  return { ok: true as const, full, waiting: facts.waiting };
+  const refusal = seatRefusal("freeSeat", player, s, facts, invite, deps.now);
+  if (refusal && refusal !== "sessionFull") return refuse(refusal);
+  return { ok: true as const, full: refusal === "sessionFull", waiting: facts.waiting, invite };
 }
 
 /** A full session puts the player at the end of its line (decided again under the lock: a seat may have freed). */
-function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string) {
+function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string, invite: InviteLook) {
   return underSessionLock<{ ok: true; waitlisted: true; position: number }>(deps, sessionId, async (trx, s) => {
-    const closed = closedReason(s, deps.now);
-    if (closed) return { result: refuse(closed) };
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    if (facts.booked) return { result: refuse("alreadyBooked") };
-    if (facts.waiting) return { result: refuse("alreadyWaiting") };
-    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };
+    const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
+    if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }
@@ -167,19 +156,13 @@ function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string)
 /** A player gets in line for a full session (POST /api/sessions/{id}/waitlist); a private one needs its invite code. */
 export function joinWaitlist(deps: Writer, player: Requester, sessionId: string, inviteCode: string | null = null) {
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
-    if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
-    const closed = closedReason(s, deps.now);
-    if (closed) return { result: refuse(closed) };
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    if (facts.booked) return { result: refuse("alreadyBooked") };
-    if (facts.waiting) return { result: refuse("alreadyWaiting") };
-    // The line of a private session is as closed as its seats: a valid code (no use taken) lets one in.
-    if (s.is_private && !canManageSession(player, s)) {
-      if (!inviteCode?.trim()) return { result: refuse("inviteRequired") };
-      const invite = await checkInvite({ db: trx, now: deps.now }, s.id, inviteCode);
-      if (!invite.ok) return { result: refuse(inviteRefusal(invite.problem)) };
-    }
-    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };
+    // A code only counts for a private session's line, and checking it takes no use.
+    const typed = inviteCode?.trim() || null;
+    const needsCode = s.is_private && !canManageSession(player, s);
+    const invite = needsCode && typed ? await checkInvite({ db: trx, now: deps.now }, s.id, typed) : null;
+    const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
+    if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }
