@@ -65,6 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : intent === "joinWaitlist"
         ? await joinWaitlist(d, user, sessionId, String(form.get("inviteCode") ?? "") || null)
         : await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
+  if (!result.ok && result.refusal === "leaveClosed") return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.leaveClosed" });
   if (!result.ok) {
     const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
     return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });

@@ -6,8 +6,9 @@ import { checkInvite } from "#app/modules/invites/invites.server";
 import { normalizeCode } from "#app/modules/invites/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
+import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, type InviteLook, seatRefusal } from "./rules";
+import { type BookingRefusal, closedReason, type InviteLook, leaveActor, leaveRefusal, seatRefusal } from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
@@ -183,9 +184,14 @@ export async function leaveList(
   const s = await repo.readSession(deps.db, input.sessionId);
   if (!s) return refuse("notFound");
   if (!canRemoveFromSession(actor, s, input.userId)) return refuse("notAllowed");
-  // The booking is cancelled and its seat offered in one call (see bookFreeSeat for why).
+  const who = leaveActor(actor, s);
+  const shut = leaveRefusal(s, deps.now, who);
+  if (shut) return refuse(shut);
+  // The booking is cancelled and its seat offered in one call (see bookFreeSeat for why); the
+  // call refuses a leave after the start too, should the session have changed since it was read.
   const offerUntil = offerUntilFor(s, deps.now);
-  const released = await repo.releaseSeat(deps.db, { sessionId: s.id, userId: input.userId, now: deps.now, offerUntil });
+  const released = await repo.releaseSeat(deps.db, { sessionId: s.id, userId: input.userId, now: deps.now, offerUntil, admin: who === "admin" });
+  if (released.outcome === "closed") return refuse("leaveClosed");
   if (released.outcome !== "released") return refuse("notFound");
   const notices = offerNotices(s, released.offered, offerUntil);
   if (actor.id === input.userId) {
@@ -200,6 +206,8 @@ export async function leaveList(
 function leaveLine(deps: Writer, actor: Requester, input: { sessionId: string; userId: string }) {
   return underSessionLock<{ ok: true }>(deps, input.sessionId, async (trx, s) => {
     if (!canRemoveFromSession(actor, s, input.userId)) return { result: refuse("notAllowed") };
+    const shut = leaveRefusal(s, deps.now, leaveActor(actor, s));
+    if (shut) return { result: refuse(shut) };
     if (!(await repo.deleteWaitlistEntry(trx, s.id, input.userId))) return { result: refuse("notWaiting") };
     return { result: { ok: true }, notices: await offerFreedSeats(trx, s, deps.now) };
   });
@@ -213,7 +221,7 @@ export async function leaveBooking(deps: Writer, actor: Requester, bookingId: un
   return leaveList(deps, actor, { sessionId: booking.session_id, userId: booking.user_id, list: "bookings" });
 }
 
-export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
+export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404 | 409; error: string };
 
 /** DELETE /api/bookings and /api/waitlist by session and user, and the host's remove buttons (spec section 8 texts). */
 export async function removeFromSession(
@@ -223,6 +231,7 @@ export async function removeFromSession(
 ): Promise<RemovalResult> {
   const result = await leaveList(deps, actor, input);
   if (result.ok) return result;
+  if (result.refusal === "leaveClosed") return { ok: false, status: 409, error: refusalText(result.refusal, actor.preferredLanguage) };
   if (result.refusal === "notAllowed")
     return { ok: false, status: 403, error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
   if (result.refusal === "notFound" && input.list === "bookings" && isUuid(input.sessionId)) {

@@ -9,6 +9,8 @@ import {
   holdHasLapsed,
   inviteUseChange,
   isActiveBooking,
+  leaveActor,
+  leaveRefusal,
   MAX_UNPAID_HOLDS,
   offerExpiry,
   refusalStatus,
@@ -178,5 +180,27 @@ describe("the seat rule (seatRefusal): one answer for free seats, paid holds and
       const texts = JSON.parse(readFileSync(`public/locales/${lang}/sessions.json`, "utf8")) as { booking: { errors: Record<string, string> } };
       expect(texts.booking.errors.tooManyHolds).toContain(String(MAX_UNPAID_HOLDS));
     }
+  });
+});
+
+describe("leaving (leaveRefusal)", () => {
+  const startsAt = new Date("2026-11-10T20:00:00Z");
+  const before = new Date("2026-11-10T19:59:59Z");
+  it("a player or the host may give a seat or a place in line up only before the start of an upcoming or confirmed session", () => {
+    for (const actor of ["player", "host"] as const) {
+      expect(leaveRefusal({ status: "UPCOMING", starts_at: startsAt }, before, actor)).toBeNull();
+      expect(leaveRefusal({ status: "CONFIRMED", starts_at: startsAt.toISOString() }, before, actor)).toBeNull();
+      expect(leaveRefusal({ status: "UPCOMING", starts_at: startsAt }, startsAt, actor)).toBe("leaveClosed");
+      for (const status of ["ACTIVE", "IN_PROGRESS", "COMPLETED", "CANCELLED"])
+        expect(leaveRefusal({ status, starts_at: startsAt }, before, actor)).toBe("leaveClosed");
+    }
+    expect(refusalStatus("leaveClosed")).toBe(409);
+  });
+
+  it("an admin is not bound; who acts is told apart by the session's host", () => {
+    expect(leaveRefusal({ status: "COMPLETED", starts_at: startsAt }, new Date("2026-12-01T00:00:00Z"), "admin")).toBeNull();
+    expect(leaveActor({ id: "h", isAdmin: false }, { dm_id: "h" })).toBe("host");
+    expect(leaveActor({ id: "p", isAdmin: false }, { dm_id: "h" })).toBe("player");
+    expect(leaveActor({ id: "p", isAdmin: true }, { dm_id: "h" })).toBe("admin");
   });
 });

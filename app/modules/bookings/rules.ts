@@ -68,7 +68,8 @@ export type BookingRefusal =
   | "inviteExpired"
   | "inviteUsedUp"
   | "emailNotVerified"
-  | "tooManyHolds";
+  | "tooManyHolds"
+  | "leaveClosed";
 
 /** The refusal for an invite code that cannot be used, by its problem (app/modules/invites/rules.ts). */
 export const inviteRefusal = (problem: "unknown" | "revoked" | "expired" | "usedUp"): BookingRefusal =>
@@ -206,3 +207,26 @@ export function seatRefusal(ask: SeatAsk, seeker: SeatSeeker, session: SeatSessi
   }
   return open === 0 ? "sessionFull" : null;
 }
+
+/**
+ * Who takes someone off a session's list: the player themself, the host, or an admin (an admin
+ * acting on their own seat is an admin too).
+ */
+export type LeaveActor = "player" | "host" | "admin";
+
+/**
+ * Whether a booking or a place in line may be given up now (leaving refunds a paid seat). Only
+ * before the session starts, and only while it is UPCOMING or CONFIRMED: after the start the
+ * seat was used (or the game is under way), so the money stays with the host unless the host
+ * cancels the session or an admin steps in. The host's removing of a player is bound the same
+ * way; admins are not. The release_seat database function repeats this as a backstop.
+ */
+export function leaveRefusal(session: { status: string; starts_at: Date | string }, now: Date, actor: LeaveActor): "leaveClosed" | null {
+  if (actor === "admin") return null;
+  if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) return "leaveClosed";
+  return now.getTime() >= new Date(session.starts_at).getTime() ? "leaveClosed" : null;
+}
+
+/** Which kind of actor takes `userId` off the list of a session hosted by `session.dm_id`. */
+export const leaveActor = (actor: { id: string; isAdmin: boolean }, session: { dm_id: string }): LeaveActor =>
+  actor.isAdmin ? "admin" : actor.id === session.dm_id ? "host" : "player";
