@@ -30,7 +30,8 @@ export type HoldResult = Hold | { ok: false; refusal: HoldRefusal };
  * hold lapses at `hold_until` (the cleanup job then frees it), and a payment row in 'creating'.
  * Runs under the session lock like the free path, so the seat invariant holds under any
  * concurrency. Whether the player may hold it is the seat rule (rules.ts seatRefusal): a verified
- * email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the account. The provider is called afterwards, outside the lock (holds.server's callers).
+ * email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the account. The
+ * provider is called afterwards, outside the lock (holds.server's callers).
  */
 export async function holdPaidSeat(
   deps: Writer,
