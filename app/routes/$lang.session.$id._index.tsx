@@ -12,7 +12,7 @@ import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
-import { closedReason } from "#app/modules/bookings/rules";
+import { closedReason, leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
@@ -49,6 +49,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
     joined: page.booking !== null,
+    // Leaving (and its refund) is offered only while the rule allows it: before the start.
+    canLeave: viewer !== null && page.booking !== null && leaveRefusal(row, deps(context).now, leaveActor(viewer, row)) === null,
     // Back from the card page (spec section 4): the webhook, not this address, confirms the seat; this only says where it stands.
     paymentReturn:
       new URL(request.url).searchParams.get("payment") === "success" && page.booking
@@ -101,7 +103,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, waitingAt, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, canLeave, waitingAt, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -174,7 +176,7 @@ export default function SessionPage() {
           </Link>
         ) : null}
         {chat === "afterPayment" ? <Banner tone="info">{t("afterPayment", { ns: "chat", title: s.title })}</Banner> : null}
-        {!isHost && joined ? (
+        {!isHost && canLeave ? (
           <ConfirmLink
             href={localePath(lang, `/session/${s.id}/leave`)}
             dialogId={`leave-${s.id}`}

@@ -48,9 +48,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = `${localePath(lang, `/session/${sessionId}/confirm`)}${new URL(request.url).search}`;
   const d = deps(context);
   if (intent === "payCard") {
-    // Paid seats need a verified email (spec section 5); then off to the hosted card page, which returns to the session.
-    if (!user.emailVerified) return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
+    // Off to the hosted card page, which returns to the session. The hold refuses an unverified
+    // email (spec section 5: paid items only), which is sent to verify it.
     const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, inviteCode: String(form.get("inviteCode") ?? "") || null });
+    if (!started.ok && started.refusal === "emailNotVerified")
+      return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
     if (!started.ok) {
       const reason = payRefusalText(started.refusal, lang);
       return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });
@@ -63,6 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : intent === "joinWaitlist"
         ? await joinWaitlist(d, user, sessionId, String(form.get("inviteCode") ?? "") || null)
         : await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
+  if (!result.ok && result.refusal === "leaveClosed") return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.leaveClosed" });
   if (!result.ok) {
     const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
     return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });

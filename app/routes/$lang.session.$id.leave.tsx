@@ -8,6 +8,7 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
+import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
@@ -26,6 +27,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Only ever the requester's own booking: without one there is nothing here to leave.
   if (!view?.booking) notFound();
   const back = localePath(lang, `/session/${view.row.id}`);
+  // After the start there is nothing to confirm: say why, where the player came from.
+  if (leaveRefusal(view.row, deps(context).now, leaveActor(user, view.row)))
+    throw await redirectWithToast(back, { type: "error", key: "sessions:booking.errors.leaveClosed" });
   return {
     sessionId: view.row.id,
     title: view.row.title,
@@ -43,7 +47,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Back where the player asked to leave from: the session's page, or their profile's list.
   const back = safeRedirect(form.get("returnTo"), localePath(lang, `/session/${sessionId}`));
   if (result.ok) await refundCancelledBookings(payDeps(context), sessionId, user.id, "customer_request");
-  return redirectWithToast(back, result.ok ? { type: "success", key: "sessions:toasts.bookingLeft" } : { type: "error", key: "sessions:toasts.leaveFailed" });
+  if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.bookingLeft" });
+  return redirectWithToast(back, {
+    type: "error",
+    key: result.refusal === "leaveClosed" ? "sessions:booking.errors.leaveClosed" : "sessions:toasts.leaveFailed",
+  });
 }
 
 export default function LeavePage() {

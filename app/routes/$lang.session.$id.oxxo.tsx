@@ -33,6 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const d = deps(context);
   const view = await confirmationView(d, params.id ?? "", user);
   if (!view) notFound();
+  // Paid seats need a verified email (spec section 5); the hold refuses it too, this only sends the player to verify first.
+  if (!user.emailVerified) throw await redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
   const panel = await paymentPanel(d, view.row.id, view.booking);
   const confirmHref = localePath(lang, `/session/${view.row.id}/confirm`);
   // A voucher already made for this seat is shown instead of a second form.
@@ -71,6 +73,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const sessionId = params.id ?? "";
   const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
   const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode });
+  if (!result.ok && result.refusal === "emailNotVerified")
+    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
   if (!result.ok) {
     const reason = payRefusalText(result.refusal, lang);
     return redirectWithToast(localePath(lang, `/session/${sessionId}/confirm`), {

@@ -1,13 +1,14 @@
-import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/modules/access/rules";
+import { canManageSession, canRemoveFromSession } from "#app/modules/access/rules";
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite } from "#app/modules/invites/invites.server";
-import { normalizeCode, waivesPrice } from "#app/modules/invites/rules";
+import { normalizeCode } from "#app/modules/invites/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
+import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, inviteRefusal, seatsOpenTo } from "./rules";
+import { type BookingRefusal, closedReason, type InviteLook, leaveActor, leaveRefusal, seatRefusal } from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
@@ -118,7 +119,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
     if (prepared.full) {
       if (!input.waitlistIfFull) return refuse("sessionFull");
       if (prepared.waiting) return refuse("alreadyWaiting");
-      const lined = await joinFullSessionLine(deps, player, input.sessionId);
+      const lined = await joinFullSessionLine(deps, player, input.sessionId, prepared.invite);
       // A seat freed since the session was read: try for it rather than queue behind nobody.
       if (!lined.ok && lined.refusal === "seatsAvailable") continue;
       return lined;
@@ -128,8 +129,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
 }
 
 /**
- * Whether the player may take a free seat in the session as read (a private session opens only
- * with a code; its host and admins manage it and need none; a free code also waives the price),
+ * Whether the player may take a free seat in the session as read (the seat rule, seatRefusal),
  * and if so whether it is full. Nothing is written.
  */
 async function prepareFreeSeat(
@@ -138,28 +138,18 @@ async function prepareFreeSeat(
   { session: s, facts }: NonNullable<Awaited<ReturnType<typeof repo.readSeatDecision>>>,
   typed: string | null,
 ) {
-  if (!canTakeSeat(player, s)) return refuse("ownSession");
-  const closed = closedReason(s, deps.now);
-  if (closed) return refuse(closed);
-  if (facts.booked) return refuse("alreadyBooked");
-  // Someone in the line was let in when they joined it (with a code, for a private session).
-  if (s.is_private && !typed && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
   const invite = typed ? await checkInvite({ db: deps.db, now: deps.now }, s.id, typed) : null;
-  if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
-  if (s.price_cents > 0 && !(invite?.ok && waivesPrice(invite.type))) return refuse("notFree");
-  const full = seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0;
-  return { ok: true as const, full, waiting: facts.waiting };
+  const refusal = seatRefusal("freeSeat", player, s, facts, invite, deps.now);
+  if (refusal && refusal !== "sessionFull") return refuse(refusal);
+  return { ok: true as const, full: refusal === "sessionFull", waiting: facts.waiting, invite };
 }
 
 /** A full session puts the player at the end of its line (decided again under the lock: a seat may have freed). */
-function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string) {
+function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string, invite: InviteLook) {
   return underSessionLock<{ ok: true; waitlisted: true; position: number }>(deps, sessionId, async (trx, s) => {
-    const closed = closedReason(s, deps.now);
-    if (closed) return { result: refuse(closed) };
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    if (facts.booked) return { result: refuse("alreadyBooked") };
-    if (facts.waiting) return { result: refuse("alreadyWaiting") };
-    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };
+    const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
+    if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }
@@ -167,19 +157,13 @@ function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string)
 /** A player gets in line for a full session (POST /api/sessions/{id}/waitlist); a private one needs its invite code. */
 export function joinWaitlist(deps: Writer, player: Requester, sessionId: string, inviteCode: string | null = null) {
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
-    if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
-    const closed = closedReason(s, deps.now);
-    if (closed) return { result: refuse(closed) };
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    if (facts.booked) return { result: refuse("alreadyBooked") };
-    if (facts.waiting) return { result: refuse("alreadyWaiting") };
-    // The line of a private session is as closed as its seats: a valid code (no use taken) lets one in.
-    if (s.is_private && !canManageSession(player, s)) {
-      if (!inviteCode?.trim()) return { result: refuse("inviteRequired") };
-      const invite = await checkInvite({ db: trx, now: deps.now }, s.id, inviteCode);
-      if (!invite.ok) return { result: refuse(inviteRefusal(invite.problem)) };
-    }
-    if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };
+    // A code only counts for a private session's line, and checking it takes no use.
+    const typed = inviteCode?.trim() || null;
+    const needsCode = s.is_private && !canManageSession(player, s);
+    const invite = needsCode && typed ? await checkInvite({ db: trx, now: deps.now }, s.id, typed) : null;
+    const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
+    if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }
@@ -200,9 +184,14 @@ export async function leaveList(
   const s = await repo.readSession(deps.db, input.sessionId);
   if (!s) return refuse("notFound");
   if (!canRemoveFromSession(actor, s, input.userId)) return refuse("notAllowed");
-  // The booking is cancelled and its seat offered in one call (see bookFreeSeat for why).
+  const who = leaveActor(actor, s);
+  const shut = leaveRefusal(s, deps.now, who);
+  if (shut) return refuse(shut);
+  // The booking is cancelled and its seat offered in one call (see bookFreeSeat for why); the
+  // call refuses a leave after the start too, should the session have changed since it was read.
   const offerUntil = offerUntilFor(s, deps.now);
-  const released = await repo.releaseSeat(deps.db, { sessionId: s.id, userId: input.userId, now: deps.now, offerUntil });
+  const released = await repo.releaseSeat(deps.db, { sessionId: s.id, userId: input.userId, now: deps.now, offerUntil, admin: who === "admin" });
+  if (released.outcome === "closed") return refuse("leaveClosed");
   if (released.outcome !== "released") return refuse("notFound");
   const notices = offerNotices(s, released.offered, offerUntil);
   if (actor.id === input.userId) {
@@ -217,6 +206,8 @@ export async function leaveList(
 function leaveLine(deps: Writer, actor: Requester, input: { sessionId: string; userId: string }) {
   return underSessionLock<{ ok: true }>(deps, input.sessionId, async (trx, s) => {
     if (!canRemoveFromSession(actor, s, input.userId)) return { result: refuse("notAllowed") };
+    const shut = leaveRefusal(s, deps.now, leaveActor(actor, s));
+    if (shut) return { result: refuse(shut) };
     if (!(await repo.deleteWaitlistEntry(trx, s.id, input.userId))) return { result: refuse("notWaiting") };
     return { result: { ok: true }, notices: await offerFreedSeats(trx, s, deps.now) };
   });
@@ -230,7 +221,7 @@ export async function leaveBooking(deps: Writer, actor: Requester, bookingId: un
   return leaveList(deps, actor, { sessionId: booking.session_id, userId: booking.user_id, list: "bookings" });
 }
 
-export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404; error: string };
+export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404 | 409; error: string };
 
 /** DELETE /api/bookings and /api/waitlist by session and user, and the host's remove buttons (spec section 8 texts). */
 export async function removeFromSession(
@@ -240,6 +231,7 @@ export async function removeFromSession(
 ): Promise<RemovalResult> {
   const result = await leaveList(deps, actor, input);
   if (result.ok) return result;
+  if (result.refusal === "leaveClosed") return { ok: false, status: 409, error: refusalText(result.refusal, actor.preferredLanguage) };
   if (result.refusal === "notAllowed")
     return { ok: false, status: 403, error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
   if (result.refusal === "notFound" && input.list === "bookings" && isUuid(input.sessionId)) {

@@ -1,12 +1,11 @@
-import { canManageSession, canTakeSeat } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { checkInvite, redeemInvite } from "#app/modules/invites/invites.server";
-import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
+import { discountedPrice } from "#app/modules/invites/rules";
 import { insertPayment, latestPaymentOf } from "#app/modules/payments/repo.server";
 import { cardHoldUntil, oxxoAvailability } from "#app/modules/payments/rules";
 import { underSessionLock, type Writer } from "./bookings.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, holdHasLapsed, inviteRefusal, seatsOpenTo } from "./rules";
+import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, sessionShutTo } from "./rules";
 import { type Notice, offerFreedSeats } from "./waitlist.server";
 
 /** Why a paid seat cannot be held: a booking refusal, or one of the payment's own. */
@@ -30,7 +29,9 @@ export type HoldResult = Hold | { ok: false; refusal: HoldRefusal };
  * Takes a seat for a player who is about to pay (card or OXXO): a PENDING_PAYMENT booking whose
  * hold lapses at `hold_until` (the cleanup job then frees it), and a payment row in 'creating'.
  * Runs under the session lock like the free path, so the seat invariant holds under any
- * concurrency. The provider is called afterwards, outside the lock (holds.server's callers).
+ * concurrency. Whether the player may hold it is the seat rule (rules.ts seatRefusal): a verified
+ * email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the account. The
+ * provider is called afterwards, outside the lock (holds.server's callers).
  */
 export async function holdPaidSeat(
   deps: Writer,
@@ -41,9 +42,8 @@ export async function holdPaidSeat(
     // Seats the player's own lapsed hold gave back go to the line first (as the cleanup job would).
     let notices: Notice[] = [];
     const refuse = (refusal: HoldRefusal) => ({ result: { ok: false as const, refusal }, notices });
-    if (!canTakeSeat(player, s)) return refuse("ownSession");
-    const closed = closedReason(s, deps.now);
-    if (closed) return refuse(closed);
+    const shut = sessionShutTo(player, s, deps.now);
+    if (shut) return refuse(shut);
     const terms = (await repo.sessionPaymentTerms(trx, s.id))!;
     const session = { id: s.id, title: s.title, starts_at: new Date(s.starts_at), voucher_payment_days: terms.voucher_payment_days };
     let booked = s.booked_count;
@@ -79,11 +79,15 @@ export async function holdPaidSeat(
     }
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
     const code = input.inviteCode?.trim() || null;
-    if (s.is_private && !code && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
     const invite = code ? await checkInvite({ db: trx, now: deps.now }, s.id, code) : null;
-    if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
-    if (s.price_cents === 0 || (invite?.ok && waivesPrice(invite.type))) return refuse("isFree");
-    if (seatsOpenTo(s.max_participants, booked, facts.heldForOthers) === 0) return refuse("sessionFull");
+    // The account is locked (after the session, the order every hold takes) before its unpaid
+    // holds are counted, so two holds of one account in different sessions cannot both pass the cap.
+    const holder = await repo.lockSeatHolder(trx, player.id);
+    if (!holder) return refuse("notAllowed");
+    const unpaidHolds = await repo.countUnpaidHolds(trx, player.id, deps.now);
+    const seeker = { id: player.id, isAdmin: player.isAdmin, emailVerified: holder.emailVerified };
+    const refusal = seatRefusal("paidSeat", seeker, { ...s, booked_count: booked }, { ...facts, unpaidHolds }, invite, deps.now);
+    if (refusal) return refuse(refusal);
     const redeemed = code ? await redeemInvite(trx, s.id, code, deps.now) : null;
     if (redeemed && !redeemed.ok) return refuse(inviteRefusal(redeemed.problem));
     // A discount invite's percentage comes from the use just taken, not from the earlier look.

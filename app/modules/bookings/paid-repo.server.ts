@@ -110,3 +110,28 @@ export function sessionPaymentTerms(db: Database, sessionId: string) {
     .where("id", "=", sessionId)
     .executeTakeFirst();
 }
+
+/**
+ * Locks the account about to hold a paid seat for the rest of the transaction (FOR NO KEY UPDATE:
+ * other holds of the same account wait, while rows that merely reference the account, such as
+ * its bookings and notifications, are still written) and says whether its email is verified.
+ * The account's holds must be counted by a later statement: one statement that both waits for
+ * this lock and counts would count with the snapshot it took before waiting, missing the hold
+ * the transaction it waited for has just committed.
+ */
+export async function lockSeatHolder(db: Database, userId: string) {
+  const row = await db.selectFrom("users").select(["id", "email_verified_at"]).where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
+  return row ? { emailVerified: row.email_verified_at !== null } : null;
+}
+
+/** The account's unpaid holds still running at `now`, in every session (the cap's count). */
+export async function countUnpaidHolds(db: Database, userId: string, now: Date) {
+  const row = await db
+    .selectFrom("bookings")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "PENDING_PAYMENT")
+    .where((eb) => eb.or([eb("hold_until", "is", null), eb("hold_until", ">", now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

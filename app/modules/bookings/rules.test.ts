@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   ACTIVE_BOOKING_STATUSES,
@@ -8,8 +9,12 @@ import {
   holdHasLapsed,
   inviteUseChange,
   isActiveBooking,
+  leaveActor,
+  leaveRefusal,
+  MAX_UNPAID_HOLDS,
   offerExpiry,
   refusalStatus,
+  seatRefusal,
   seatsLeft,
   seatsOpenTo,
 } from "./rules";
@@ -96,5 +101,106 @@ describe("waitlist offers", () => {
     expect(refusalStatus("notAllowed")).toBe(403);
     expect(refusalStatus("sessionFull")).toBe(409);
     expect(refusalStatus("notFree")).toBe(400);
+  });
+});
+
+describe("the seat rule (seatRefusal): one answer for free seats, paid holds and the line", () => {
+  const now = new Date("2026-11-02T16:00:00Z");
+  const session = {
+    dm_id: "host",
+    status: "UPCOMING",
+    starts_at: new Date("2026-11-10T20:00:00Z"),
+    booking_lock_hours: null,
+    is_private: false,
+    price_cents: 0,
+    max_participants: 2,
+    booked_count: 0,
+  };
+  const player = { id: "p", isAdmin: false, emailVerified: true };
+  const standing = { booked: false, waiting: false, heldForOthers: 0, unpaidHolds: 0 };
+  const paid = { ...session, price_cents: 25000 };
+
+  it("refuses the host, closed sessions and a second seat on every path, before anything else", () => {
+    for (const ask of ["freeSeat", "paidSeat", "waitlist"] as const) {
+      expect(seatRefusal(ask as "freeSeat", { ...player, id: "host" }, session, standing, null, now)).toBe("ownSession");
+      expect(seatRefusal(ask as "freeSeat", player, { ...session, status: "COMPLETED" }, standing, null, now)).toBe("sessionCompleted");
+      expect(seatRefusal(ask as "freeSeat", player, { ...session, status: "CANCELLED" }, standing, null, now)).toBe("sessionCancelled");
+      expect(seatRefusal(ask as "freeSeat", player, session, standing, null, session.starts_at)).toBe("bookingClosed");
+      expect(seatRefusal(ask as "freeSeat", player, session, { ...standing, booked: true }, null, now)).toBe("alreadyBooked");
+    }
+  });
+
+  it("a free seat: open, full, not free unless a free code waives the price", () => {
+    expect(seatRefusal("freeSeat", player, session, standing, null, now)).toBeNull();
+    expect(seatRefusal("freeSeat", player, { ...session, booked_count: 1 }, { ...standing, heldForOthers: 1 }, null, now)).toBe("sessionFull");
+    expect(seatRefusal("freeSeat", player, paid, standing, null, now)).toBe("notFree");
+    expect(seatRefusal("freeSeat", player, paid, standing, { ok: true, type: "discount" }, now)).toBe("notFree");
+    expect(seatRefusal("freeSeat", player, paid, standing, { ok: true, type: "free" }, now)).toBeNull();
+    // Free seats need no verified email and count no holds.
+    expect(seatRefusal("freeSeat", { ...player, emailVerified: false }, session, { ...standing, unpaidHolds: 99 }, null, now)).toBeNull();
+  });
+
+  it("a private session opens with a valid code, to someone already in its line, or to an admin", () => {
+    const priv = { ...session, is_private: true };
+    expect(seatRefusal("freeSeat", player, priv, standing, null, now)).toBe("inviteRequired");
+    expect(seatRefusal("freeSeat", player, priv, standing, { ok: true, type: "access" }, now)).toBeNull();
+    expect(seatRefusal("freeSeat", player, priv, standing, { ok: false, problem: "revoked" }, now)).toBe("inviteRevoked");
+    expect(seatRefusal("freeSeat", player, priv, { ...standing, waiting: true }, null, now)).toBeNull();
+    expect(seatRefusal("freeSeat", { ...player, isAdmin: true }, priv, standing, null, now)).toBeNull();
+    expect(seatRefusal("paidSeat", player, { ...priv, price_cents: 100 }, standing, null, now)).toBe("inviteRequired");
+    expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, null, now)).toBe("inviteRequired");
+    expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, { ok: false, problem: "expired" }, now)).toBe("inviteExpired");
+    expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, { ok: true, type: "access" }, now)).toBeNull();
+  });
+
+  it("a paid seat needs a price, a verified email and fewer than MAX_UNPAID_HOLDS holds running", () => {
+    expect(MAX_UNPAID_HOLDS).toBe(3);
+    expect(seatRefusal("paidSeat", player, paid, standing, null, now)).toBeNull();
+    expect(seatRefusal("paidSeat", player, session, standing, null, now)).toBe("isFree");
+    expect(seatRefusal("paidSeat", player, paid, standing, { ok: true, type: "free" }, now)).toBe("isFree");
+    expect(seatRefusal("paidSeat", { ...player, emailVerified: false }, paid, standing, null, now)).toBe("emailNotVerified");
+    expect(seatRefusal("paidSeat", player, paid, { ...standing, unpaidHolds: MAX_UNPAID_HOLDS - 1 }, null, now)).toBeNull();
+    expect(seatRefusal("paidSeat", player, paid, { ...standing, unpaidHolds: MAX_UNPAID_HOLDS }, null, now)).toBe("tooManyHolds");
+    expect(seatRefusal("paidSeat", player, { ...paid, booked_count: 2 }, standing, null, now)).toBe("sessionFull");
+    expect(refusalStatus("emailNotVerified")).toBe(403);
+    expect(refusalStatus("tooManyHolds")).toBe(409);
+  });
+
+  it("the line: only for a full session, once", () => {
+    const full = { ...session, booked_count: 2 };
+    expect(seatRefusal("waitlist", player, full, standing, null, now)).toBeNull();
+    expect(seatRefusal("waitlist", player, full, { ...standing, waiting: true }, null, now)).toBe("alreadyWaiting");
+    expect(seatRefusal("waitlist", player, session, standing, null, now)).toBe("seatsAvailable");
+    // A seat held by an offer to someone else is not open to this player.
+    expect(seatRefusal("waitlist", player, { ...session, booked_count: 1 }, { ...standing, heldForOthers: 1 }, null, now)).toBeNull();
+  });
+
+  it("the cap the message names is the cap the rule applies, in every language", () => {
+    for (const lang of ["es", "en", "pt"]) {
+      const texts = JSON.parse(readFileSync(`public/locales/${lang}/sessions.json`, "utf8")) as { booking: { errors: Record<string, string> } };
+      expect(texts.booking.errors.tooManyHolds).toContain(String(MAX_UNPAID_HOLDS));
+    }
+  });
+});
+
+describe("leaving (leaveRefusal)", () => {
+  const startsAt = new Date("2026-11-10T20:00:00Z");
+  const before = new Date("2026-11-10T19:59:59Z");
+  it("a player or the host may give a seat or a place in line up only before the start of an upcoming or confirmed session", () => {
+    for (const actor of ["player", "host"] as const) {
+      expect(leaveRefusal({ status: "UPCOMING", starts_at: startsAt }, before, actor)).toBeNull();
+      expect(leaveRefusal({ status: "CONFIRMED", starts_at: startsAt.toISOString() }, before, actor)).toBeNull();
+      expect(leaveRefusal({ status: "UPCOMING", starts_at: startsAt }, startsAt, actor)).toBe("leaveClosed");
+      for (const status of ["ACTIVE", "IN_PROGRESS", "COMPLETED", "CANCELLED"])
+        expect(leaveRefusal({ status, starts_at: startsAt }, before, actor)).toBe("leaveClosed");
+    }
+    expect(refusalStatus("leaveClosed")).toBe(409);
+  });
+
+  it("an admin is not bound; who acts is told apart by the session's host", () => {
+    expect(leaveRefusal({ status: "COMPLETED", starts_at: startsAt }, new Date("2026-12-01T00:00:00Z"), "admin")).toBeNull();
+    expect(leaveActor({ id: "h", isAdmin: false }, { dm_id: "h" })).toBe("host");
+    expect(leaveActor({ id: "p", isAdmin: false }, { dm_id: "h" })).toBe("player");
+    expect(leaveActor({ id: "p", isAdmin: true }, { dm_id: "h" })).toBe("admin");
   });
 });

@@ -1,3 +1,6 @@
+import { canManageSession, canTakeSeat } from "#app/modules/access/rules";
+import { waivesPrice } from "#app/modules/invites/rules";
+
 /**
  * The booking vocabulary. A booking holds a seat while it is pending payment or confirmed; the
  * other statuses are history (kept, never deleted: docs/decisions/014-bookings-are-kept.md).
@@ -63,7 +66,10 @@ export type BookingRefusal =
   | "inviteUnknown"
   | "inviteRevoked"
   | "inviteExpired"
-  | "inviteUsedUp";
+  | "inviteUsedUp"
+  | "emailNotVerified"
+  | "tooManyHolds"
+  | "leaveClosed";
 
 /** The refusal for an invite code that cannot be used, by its problem (app/modules/invites/rules.ts). */
 export const inviteRefusal = (problem: "unknown" | "revoked" | "expired" | "usedUp"): BookingRefusal =>
@@ -73,7 +79,7 @@ export const inviteRefusal = (problem: "unknown" | "revoked" | "expired" | "used
 export const refusalStatus = (refusal: BookingRefusal): 400 | 403 | 404 | 409 =>
   refusal === "notFound" || refusal === "notWaiting"
     ? 404
-    : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired"
+    : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified"
       ? 403
       : refusal === "notFree" || refusal === "inviteUnknown"
         ? 400
@@ -110,3 +116,117 @@ export function offerExpiry(now: Date, deadline: Date): Date | null {
   if (deadline.getTime() <= now.getTime()) return null;
   return new Date(Math.min(now.getTime() + OFFER_HOURS * HOUR, deadline.getTime()));
 }
+
+/**
+ * How many unpaid holds (PENDING_PAYMENT bookings whose hold still runs) one account may have at
+ * once, across all sessions (docs/decisions/038-one-seat-rule-and-unpaid-hold-cap.md).
+ */
+export const MAX_UNPAID_HOLDS = 3;
+
+/** What is asked for: a free seat, a seat to pay for (card or OXXO), or a place in a full session's line. */
+export type SeatAsk = "freeSeat" | "paidSeat" | "waitlist";
+
+/** Who asks; `emailVerified` counts only for paid seats (spec section 5: paid items only). */
+export type SeatSeeker = { id: string; isAdmin: boolean; emailVerified: boolean };
+
+export type SeatSession = BookableSession & {
+  dm_id: string;
+  is_private: boolean;
+  price_cents: number;
+  max_participants: number;
+  booked_count: number;
+};
+
+/**
+ * Where the seeker stands in the session (and, for paid seats, across sessions): an active
+ * booking here, a place in its line, the seats running offers hold for other people, and the
+ * seeker's running unpaid holds anywhere.
+ */
+export type SeatStanding = { booked: boolean; waiting: boolean; heldForOthers: number; unpaidHolds?: number };
+
+/** A typed invite code as looked up (null when none was typed). */
+export type InviteLook = { ok: true; type: string } | { ok: false; problem: "unknown" | "revoked" | "expired" | "usedUp" } | null;
+
+/** A seat refusal: a booking refusal, or 'isFree' when a paid seat was asked for one that costs nothing. */
+export type SeatRefusal = BookingRefusal | "isFree";
+
+/** The first gate of every seat: the host runs the table, and the session must take bookings at `now`. */
+export function sessionShutTo(seeker: SeatSeeker, session: SeatSession, now: Date): BookingRefusal | null {
+  if (!canTakeSeat(seeker, session)) return "ownSession";
+  return closedReason(session, now);
+}
+
+/**
+ * May this person take a seat (or a place in line) in this session now? The one answer for every
+ * path that gives one: the free seat (its database function take_free_seat repeats these checks
+ * as a backstop), the paid hold, the waitlist. Null when they may; for a seat, "sessionFull" when
+ * everything else allows it but no seat is open to them (the free path may then line them up).
+ *
+ * A private session opens with a code; its host and admins need none, and someone already in its
+ * line got in with one. A code that waives the price makes a paid session free; a paid seat needs
+ * a verified email and fewer than MAX_UNPAID_HOLDS unpaid holds running elsewhere.
+ */
+export function seatRefusal(
+  ask: "freeSeat" | "waitlist",
+  seeker: SeatSeeker,
+  session: SeatSession,
+  standing: SeatStanding,
+  invite: InviteLook,
+  now: Date,
+): BookingRefusal | null;
+export function seatRefusal(
+  ask: "paidSeat",
+  seeker: SeatSeeker,
+  session: SeatSession,
+  standing: SeatStanding,
+  invite: InviteLook,
+  now: Date,
+): SeatRefusal | null;
+export function seatRefusal(ask: SeatAsk, seeker: SeatSeeker, session: SeatSession, standing: SeatStanding, invite: InviteLook, now: Date): SeatRefusal | null {
+  const shut = sessionShutTo(seeker, session, now);
+  if (shut) return shut;
+  if (standing.booked) return "alreadyBooked";
+  const open = seatsOpenTo(session.max_participants, session.booked_count, standing.heldForOthers);
+  if (ask === "waitlist") {
+    if (standing.waiting) return "alreadyWaiting";
+    // The line of a private session is as closed as its seats: a valid code (no use taken) lets one in.
+    if (session.is_private && !canManageSession(seeker, session)) {
+      if (!invite) return "inviteRequired";
+      if (!invite.ok) return inviteRefusal(invite.problem);
+    }
+    return open > 0 ? "seatsAvailable" : null;
+  }
+  if (session.is_private && !invite && !standing.waiting && !canManageSession(seeker, session)) return "inviteRequired";
+  if (invite && !invite.ok) return inviteRefusal(invite.problem);
+  const free = session.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type));
+  if (ask === "freeSeat" && !free) return "notFree";
+  if (ask === "paidSeat") {
+    if (free) return "isFree";
+    if (!seeker.emailVerified) return "emailNotVerified";
+    if ((standing.unpaidHolds ?? 0) >= MAX_UNPAID_HOLDS) return "tooManyHolds";
+  }
+  return open === 0 ? "sessionFull" : null;
+}
+
+/**
+ * Who takes someone off a session's list: the player themself, the host, or an admin (an admin
+ * acting on their own seat is an admin too).
+ */
+export type LeaveActor = "player" | "host" | "admin";
+
+/**
+ * Whether a booking or a place in line may be given up now (leaving refunds a paid seat). Only
+ * before the session starts, and only while it is UPCOMING or CONFIRMED: after the start the
+ * seat was used (or the game is under way), so the money stays with the host unless the host
+ * cancels the session or an admin steps in. The host's removing of a player is bound the same
+ * way; admins are not. The release_seat database function repeats this as a backstop.
+ */
+export function leaveRefusal(session: { status: string; starts_at: Date | string }, now: Date, actor: LeaveActor): "leaveClosed" | null {
+  if (actor === "admin") return null;
+  if (!(BOOKABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) return "leaveClosed";
+  return now.getTime() >= new Date(session.starts_at).getTime() ? "leaveClosed" : null;
+}
+
+/** Which kind of actor takes `userId` off the list of a session hosted by `session.dm_id`. */
+export const leaveActor = (actor: { id: string; isAdmin: boolean }, session: { dm_id: string }): LeaveActor =>
+  actor.isAdmin ? "admin" : actor.id === session.dm_id ? "host" : "player";

@@ -15,10 +15,15 @@ export async function takeFreeSeat(db: Database, input: { sessionId: string; use
   return rows[0]!;
 }
 
-/** Cancels the user's active booking and offers the freed seat until `offerUntil` (null: no offer), in one call. */
-export async function releaseSeat(db: Database, input: { sessionId: string; userId: string; now: Date; offerUntil: Date | null }) {
-  const { rows } = await sql<{ outcome: "released" | "none" | "gone"; offered: string[] }>`select outcome, offered
-    from release_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.offerUntil}::timestamptz)`.execute(db);
+/**
+ * Cancels the user's active booking and offers the freed seat until `offerUntil` (null: no offer),
+ * in one call; 'closed' when the session no longer lets anyone but an admin leave (rules.ts leaveRefusal).
+ */
+export async function releaseSeat(db: Database, input: { sessionId: string; userId: string; now: Date; offerUntil: Date | null; admin: boolean }) {
+  const { rows } = await sql<{ outcome: "released" | "none" | "gone" | "closed"; offered: string[] }>`select outcome, offered
+    from release_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.offerUntil}::timestamptz, ${input.admin})`.execute(
+    db,
+  );
   return rows[0]!;
 }
 

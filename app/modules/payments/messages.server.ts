@@ -16,7 +16,7 @@ export const payRefusalStatus = (refusal: PayRefusal): 400 | 403 | 404 | 409 | 5
     ? 502
     : refusal === "notFound"
       ? 404
-      : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired"
+      : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified"
         ? 403
         : refusal === "isFree" || refusal === "oxxoNotOffered" || refusal === "oxxoTooClose" || refusal === "inviteUnknown"
           ? 400
