@@ -23,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body) return apiError("Send a JSON object", 400);
   if (body.isSubscription === true || body.seriesId !== undefined) return apiError("Series subscriptions are not paid here yet", 400);
   if (!isUuid(body.sessionId)) return apiError("Session ID is required to create payment", 400);
-  const method = String(body.paymentMethod ?? "card").toLowerCase();
+  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiError('paymentMethod must be "card" or "oxxo"', 400);
+  const method = (body.paymentMethod ?? "card").toLowerCase();
   const d = payDeps(context);
   if (method === "oxxo") {
     const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });

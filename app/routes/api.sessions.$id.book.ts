@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request);
-  if (String(body?.paymentMethod ?? "").toLowerCase() !== "free") return apiError('paymentMethod must be "free"', 400);
+  if (typeof body?.paymentMethod !== "string" || body.paymentMethod.toLowerCase() !== "free") return apiError('paymentMethod must be "free"', 400);
   const inviteCode = body?.inviteCode;
   if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
     return apiError("inviteCode is not valid", 400);

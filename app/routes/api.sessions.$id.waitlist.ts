@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { refusalStatus } from "#app/modules/bookings/rules";
@@ -13,7 +13,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const sessionId = params.id ?? "";
   // An optional JSON body may carry the invite code a private session's line needs.
-  const body = request.method === "POST" ? ((await request.json().catch(() => null)) as { inviteCode?: unknown } | null) : null;
+  const body = request.method === "POST" ? await readBody(request) : null;
   const inviteCode = typeof body?.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null;
   const result =
     request.method === "POST"
