@@ -55,6 +55,10 @@ export function apiError(error: string, status: number, headers?: HeadersInit) {
   return Response.json({ error }, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
+/** The Retry-After header of a refusal that says how long to wait (a rate limit); none otherwise. */
+export const retryAfter = (refused: { retryAfterSeconds?: number }): HeadersInit | undefined =>
+  refused.retryAfterSeconds ? { "Retry-After": String(refused.retryAfterSeconds) } : undefined;
+
 export function apiJson(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }

@@ -2,8 +2,8 @@ import { canManageSession, canRemoveFromSession, canTakeSeat } from "#app/module
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
-import { checkInvite } from "#app/modules/invites/invites.server";
-import { normalizeCode, waivesPrice } from "#app/modules/invites/rules";
+import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
+import { waivesPrice } from "#app/modules/invites/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
@@ -12,8 +12,13 @@ import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, t
 
 type Reader = Pick<Deps, "db">;
 export type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
-export type Refused = { ok: false; refusal: BookingRefusal };
+export type Refused = { ok: false; refusal: BookingRefusal; retryAfterSeconds?: number };
 const refuse = (refusal: BookingRefusal): Refused => ({ ok: false, refusal });
+/** A code that did not pass the screen: one refusal for every wrong code, another (with the wait) while limited. */
+export const refuseCode = (screened: Extract<Screened, { ok: false }>): Refused =>
+  screened.problem === "limited"
+    ? { ok: false, refusal: inviteRefusal("limited"), retryAfterSeconds: screened.retryAfterSeconds }
+    : refuse(inviteRefusal("invalid"));
 
 /** The viewer's own active booking in a session (null for visitors and players without one). */
 export async function viewerBooking(deps: Reader, sessionId: string, viewer: Requester | null) {
@@ -63,7 +68,7 @@ const refusalForOutcome = {
   already: "alreadyBooked",
   private: "inviteRequired",
   full: "sessionFull",
-  invite: "inviteUsedUp",
+  invite: "inviteInvalid",
   notFree: "notFree",
 } as const;
 
@@ -91,7 +96,7 @@ export async function tellBooked(deps: Writer, player: Requester, sessionId: str
   ]);
 }
 
-type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlistIfFull?: boolean };
+type FreeSeatRequest = { sessionId: string; waitlistIfFull?: boolean } & TypedInvite;
 
 /**
  * The database's part of a free booking, without telling anyone (bookFreeSeat tells). The seat is decided and taken
@@ -103,9 +108,10 @@ type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlist
  */
 export async function decideFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<BookResult> {
   if (!isUuid(input.sessionId)) return refuse("notFound");
-  const typed = input.inviteCode?.trim() || null;
-  // A code that cannot exist is still sent (upper-cased), so the call says 'invite' and the read explains.
-  const code = typed ? (normalizeCode(typed) ?? typed.toUpperCase()) : null;
+  // A typed code passes the limited screen before anything else looks at it.
+  const screened = await screenTyped(deps, player.id, input.sessionId, input);
+  if (screened && !screened.ok) return refuseCode(screened);
+  const code = screened?.code ?? null;
   let outcome: repo.TakeOutcome = "gone";
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
     const taken = await repo.takeFreeSeat(deps.db, { sessionId: input.sessionId, userId: player.id, now: deps.now, code, admin: player.isAdmin });
@@ -113,7 +119,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
     if (taken.outcome === "booked" && taken.booking_id) return { ok: true, bookingId: taken.booking_id, waitlisted: false };
     const read = await repo.readSeatDecision(deps.db, input.sessionId, player.id, deps.now);
     if (!read) return refuse("notFound");
-    const prepared = await prepareFreeSeat(deps, player, read, typed);
+    const prepared = await prepareFreeSeat(deps, player, read, code);
     if (!prepared.ok) return prepared;
     if (prepared.full) {
       if (!input.waitlistIfFull) return refuse("sessionFull");
@@ -136,15 +142,15 @@ async function prepareFreeSeat(
   deps: Writer,
   player: Requester,
   { session: s, facts }: NonNullable<Awaited<ReturnType<typeof repo.readSeatDecision>>>,
-  typed: string | null,
+  code: ScreenedCode | null,
 ) {
   if (!canTakeSeat(player, s)) return refuse("ownSession");
   const closed = closedReason(s, deps.now);
   if (closed) return refuse(closed);
   if (facts.booked) return refuse("alreadyBooked");
   // Someone in the line was let in when they joined it (with a code, for a private session).
-  if (s.is_private && !typed && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
-  const invite = typed ? await checkInvite({ db: deps.db, now: deps.now }, s.id, typed) : null;
+  if (s.is_private && !code && !facts.waiting && !canManageSession(player, s)) return refuse("inviteRequired");
+  const invite = code ? await checkInvite(deps.db, s.id, code, deps.now) : null;
   if (invite && !invite.ok) return refuse(inviteRefusal(invite.problem));
   if (s.price_cents > 0 && !(invite?.ok && waivesPrice(invite.type))) return refuse("notFree");
   const full = seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) === 0;
@@ -165,7 +171,10 @@ function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string)
 }
 
 /** A player gets in line for a full session (POST /api/sessions/{id}/waitlist); a private one needs its invite code. */
-export function joinWaitlist(deps: Writer, player: Requester, sessionId: string, inviteCode: string | null = null) {
+export async function joinWaitlist(deps: Writer, player: Requester, sessionId: string, typed: TypedInvite = {}) {
+  if (!isUuid(sessionId)) return refuse("notFound");
+  const screened = await screenTyped(deps, player.id, sessionId, typed);
+  if (screened && !screened.ok) return refuseCode(screened);
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
     if (!canTakeSeat(player, s)) return { result: refuse("ownSession") };
     const closed = closedReason(s, deps.now);
@@ -175,8 +184,8 @@ export function joinWaitlist(deps: Writer, player: Requester, sessionId: string,
     if (facts.waiting) return { result: refuse("alreadyWaiting") };
     // The line of a private session is as closed as its seats: a valid code (no use taken) lets one in.
     if (s.is_private && !canManageSession(player, s)) {
-      if (!inviteCode?.trim()) return { result: refuse("inviteRequired") };
-      const invite = await checkInvite({ db: trx, now: deps.now }, s.id, inviteCode);
+      if (!screened) return { result: refuse("inviteRequired") };
+      const invite = await checkInvite(trx, s.id, screened.code, deps.now);
       if (!invite.ok) return { result: refuse(inviteRefusal(invite.problem)) };
     }
     if (seatsOpenTo(s.max_participants, s.booked_count, facts.heldForOthers) > 0) return { result: refuse("seatsAvailable") };

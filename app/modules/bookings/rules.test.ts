@@ -96,5 +96,7 @@ describe("waitlist offers", () => {
     expect(refusalStatus("notAllowed")).toBe(403);
     expect(refusalStatus("sessionFull")).toBe(409);
     expect(refusalStatus("notFree")).toBe(400);
+    expect(refusalStatus("inviteInvalid")).toBe(400);
+    expect(refusalStatus("inviteTriesLimited")).toBe(429);
   });
 });
