@@ -7,6 +7,7 @@ import { Fact } from "#app/components/sessions/detail-parts";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
+import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmationPage } from "#app/modules/bookings/confirmation-page.server";
 import { inviteRefusal } from "#app/modules/bookings/rules";
@@ -32,6 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     viewer: await getOptionalUser(request),
     sessionId: params.id ?? "",
     url: new URL(request.url),
+    address: requestMeta(request).ip,
   });
   if (!page) notFound();
   return page;
@@ -47,10 +49,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const sessionId = params.id ?? "";
   const here = `${localePath(lang, `/session/${sessionId}/confirm`)}${new URL(request.url).search}`;
   const d = deps(context);
+  // A code in the form passes the limited screen in the use case, counted for this account and address.
+  const typed = { inviteCode: String(form.get("inviteCode") ?? "") || null, address: requestMeta(request).ip };
   if (intent === "payCard") {
     // Off to the hosted card page, which returns to the session. The hold refuses an unverified
     // email (spec section 5: paid items only), which is sent to verify it.
-    const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, inviteCode: String(form.get("inviteCode") ?? "") || null });
+    const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, ...typed });
     if (!started.ok && started.refusal === "emailNotVerified")
       return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
     if (!started.ok) {
@@ -61,9 +65,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const result =
     intent === "book"
-      ? await bookFreeSeat(d, user, { sessionId, inviteCode: String(form.get("inviteCode") ?? "") || null })
+      ? await bookFreeSeat(d, user, { sessionId, ...typed })
       : intent === "joinWaitlist"
-        ? await joinWaitlist(d, user, sessionId, String(form.get("inviteCode") ?? "") || null)
+        ? await joinWaitlist(d, user, sessionId, typed)
         : await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
   if (!result.ok && result.refusal === "leaveClosed") return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.leaveClosed" });
   if (!result.ok) {

@@ -102,7 +102,7 @@ export default function InvitesPage() {
       <Form method="post" {...getFormProps(form)} className="grid gap-3 rounded-lg border border-stone-200 bg-white p-5 sm:grid-cols-2">
         <Field
           label={t("invites.code")}
-          hint={t("invites.codeHint", { min: INVITE_LIMITS.codeMin, max: INVITE_LIMITS.codeMax })}
+          hint={t("invites.codeHint", { min: INVITE_LIMITS.hostCodeMin, max: INVITE_LIMITS.codeMax })}
           errors={fields.code.errors}
           inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "off", spellCheck: false }}
         />

@@ -9,6 +9,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { requestMeta } from "#app/modules/auth/session.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { intlLocale, type Locale } from "#app/modules/i18n/config";
@@ -72,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const sessionId = params.id ?? "";
   const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
-  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode });
+  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode, address: requestMeta(request).ip });
   if (!result.ok && result.refusal === "emailNotVerified")
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
   if (!result.ok) {

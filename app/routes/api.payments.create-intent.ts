@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { recipientLang } from "#app/modules/auth/emails.server";
+import { requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { payRefusalStatus, payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
@@ -23,7 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body) return apiError("Send a JSON object", 400);
   if (body.isSubscription === true || body.seriesId !== undefined) return apiError("Series subscriptions are not paid here yet", 400);
   if (!isUuid(body.sessionId)) return apiError("Session ID is required to create payment", 400);
-  const method = String(body.paymentMethod ?? "card").toLowerCase();
+  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiError('paymentMethod must be "card" or "oxxo"', 400);
+  const method = (body.paymentMethod ?? "card").toLowerCase();
   const d = payDeps(context);
   if (method === "oxxo") {
     const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
@@ -32,8 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       sessionId: body.sessionId,
       ...names.data,
       inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
+      address: requestMeta(request).ip,
     });
-    if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal));
+    if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
     return apiJson(
       {
         booking: { id: result.bookingId },
@@ -49,7 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     sessionId: body.sessionId,
     country: parseCountry(body.country),
     inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
+    address: requestMeta(request).ip,
   });
-  if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal));
+  if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
   return apiJson({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency }, 201);
 }

@@ -15,7 +15,7 @@ export const loader = () => methodNotAllowed("PATCH");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
-  const parsed = apiSeriesSchema.safeParse(await readBody(request));
+  const parsed = apiSeriesSchema.safeParse(await readBody(request, { lists: ["tags", "allowedPaymentMethods"] }));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
   if (!image.ok) return apiError(image.error, 400);

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
+import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { refusalStatus } from "#app/modules/bookings/rules";
@@ -15,13 +16,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request);
-  if (String(body?.paymentMethod ?? "").toLowerCase() !== "free") return apiError('paymentMethod must be "free"', 400);
+  if (typeof body?.paymentMethod !== "string" || body.paymentMethod.toLowerCase() !== "free") return apiError('paymentMethod must be "free"', 400);
   const inviteCode = body?.inviteCode;
   if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
     return apiError("inviteCode is not valid", 400);
   const waitlistIfFull = body?.joinWaitlist === true || body?.joinWaitlist === "true";
-  const result = await bookFreeSeat(deps(context), user, { sessionId: params.id ?? "", inviteCode: inviteCode ?? null, waitlistIfFull });
-  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal));
+  const result = await bookFreeSeat(deps(context), user, {
+    sessionId: params.id ?? "",
+    inviteCode: inviteCode ?? null,
+    address: requestMeta(request).ip,
+    waitlistIfFull,
+  });
+  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal), retryAfter(result));
   return result.waitlisted
     ? apiJson({ success: true, waitlisted: true, position: result.position })
     : apiJson({ success: true, bookingId: result.bookingId }, 201);

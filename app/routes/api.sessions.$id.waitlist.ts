@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
+import { requestMeta } from "#app/modules/auth/session.server";
 import { joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { refusalStatus } from "#app/modules/bookings/rules";
@@ -13,12 +14,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const sessionId = params.id ?? "";
   // An optional JSON body may carry the invite code a private session's line needs.
-  const body = request.method === "POST" ? ((await request.json().catch(() => null)) as { inviteCode?: unknown } | null) : null;
+  const body = request.method === "POST" ? await readBody(request) : null;
   const inviteCode = typeof body?.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null;
   const result =
     request.method === "POST"
-      ? await joinWaitlist(deps(context), user, sessionId, inviteCode)
+      ? await joinWaitlist(deps(context), user, sessionId, { inviteCode, address: requestMeta(request).ip })
       : await leaveList(deps(context), user, { sessionId, userId: user.id, list: "waitlist" });
-  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal));
+  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal), retryAfter(result));
   return apiJson({ success: true, ...("position" in result ? { position: result.position } : {}) }, request.method === "POST" ? 201 : 200);
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed } from "#app/modules/api/api.server";
+import { apiJson, methodNotAllowed, readRawJson } from "#app/modules/api/api.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { handleWebhook } from "#app/modules/payments/webhooks.server";
 
@@ -8,7 +8,7 @@ export const loader = () => methodNotAllowed("POST");
 /** POST /api/webhooks/stripe: Stripe's events, or the offline adapter's, signed the same way. The raw body is what is signed. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const payload = await request.text();
+  const payload = await readRawJson(request);
   const answer = await handleWebhook(payDeps(context), payload, request.headers.get("stripe-signature"));
   return apiJson(answer.body, answer.status);
 }

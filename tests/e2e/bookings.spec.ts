@@ -66,10 +66,11 @@ test("a private session asks for a code; a wrong one is explained, the host's li
   await expect(page.getByText("Esta partida es privada: necesitas un código de invitación del narrador.")).toBeVisible();
   await page.getByLabel("Código de invitación").fill("NADA-1234");
   await page.getByRole("button", { name: "Usar código" }).click();
-  await expect(page.getByText("Ese código de invitación no existe para esta partida.")).toBeVisible();
+  // One answer for every wrong code (decision record 040).
+  await expect(page.getByText("Ese código de invitación no sirve para esta partida.", { exact: false })).toBeVisible();
 
   await page.goto(link);
-  await expect(page.getByText(/^Código [A-Z0-9]{8} aplicado: puedes reservar\.$/)).toBeVisible();
+  await expect(page.getByText(/^Código [A-Z0-9]{12} aplicado: puedes reservar\.$/)).toBeVisible();
   await page.getByRole("button", { name: "Confirmar reserva gratuita" }).click();
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}$`));
 

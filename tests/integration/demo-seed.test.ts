@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkInvite } from "../../app/modules/invites/invites.server";
+import { screenInviteCode } from "../../app/modules/invites/invites.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { getDb } from "../../db/client.server";
 import { DEMO_INVITE_CODE } from "../../server/seed/booking-stories";
@@ -24,7 +24,12 @@ describe("the demo data", () => {
     const past = await db.selectFrom("sessions").select("id").where("status", "=", "COMPLETED").where("starts_at", "<", now).execute();
     expect(past.length).toBeGreaterThanOrEqual(3);
     const privateSession = await db.selectFrom("sessions").select("id").where("is_private", "=", true).executeTakeFirstOrThrow();
-    expect(await checkInvite(testDeps(now).deps, privateSession.id, DEMO_INVITE_CODE.toLowerCase())).toMatchObject({ ok: true, type: "access" });
+    expect(await screenInviteCode(testDeps(now).deps, { userId: null, address: "10.65.0.1" }, privateSession.id, DEMO_INVITE_CODE.toLowerCase())).toMatchObject(
+      {
+        ok: true,
+        type: "access",
+      },
+    );
     const offers = await db.selectFrom("waitlist_entries").select(["position"]).where("offer_expires_at", ">", now).execute();
     expect(offers).toEqual([{ position: 1 }]);
     // Chats with history, and messages some demo accounts have not read yet (with their notices).

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { checkInvite, createInvite, redeemInvite, revokeSessionInvite, sessionInvites } from "../../app/modules/invites/invites.server";
+import {
+  checkInvite,
+  createInvite,
+  redeemInvite,
+  revokeSessionInvite,
+  type ScreenedCode,
+  screenInviteCode,
+  sessionInvites,
+} from "../../app/modules/invites/invites.server";
 import { action, loader } from "../../app/routes/$lang.session.$id.invites";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
@@ -10,6 +18,8 @@ import { form, run } from "./route";
 useTestDatabase();
 
 const now = new Date("2026-11-23T12:00:00Z");
+/** Who tries the codes here: a visitor on an address of their own, so these tries count for no other test. */
+const who = { userId: null, address: "10.61.0.1" };
 const requester = (id: string, over: Partial<Requester> = {}) =>
   ({ id, isDm: true, isAdmin: false, roles: ["user", "dm"], timeZone: "America/Mexico_City", ...over }) as Requester;
 
@@ -40,8 +50,15 @@ describe("invite codes", () => {
     const me = requester(host.id);
     const generated = await createInvite(deps, me, sessionId, { type: "access", maxUses: 1 });
     expect(generated).toMatchObject({ ok: true });
-    expect((generated as { code: string }).code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
-    const typed = `mesa-${Date.now() % 100000}`;
+    expect((generated as { code: string }).code).toMatch(/^[A-HJ-NP-Z2-9]{12}$/);
+    // A code the host chooses needs ten characters; codes made before that rule still open their sessions.
+    expect(await createInvite(deps, me, sessionId, { type: "free", maxUses: 3, code: "MESA-26" })).toEqual({
+      ok: false,
+      status: 400,
+      field: "code",
+      error: "invites.codeTooShort",
+    });
+    const typed = `mesa-amigos-${Date.now() % 100000}`;
     expect(await createInvite(deps, me, sessionId, { type: "free", maxUses: 3, code: typed })).toEqual({ ok: true, code: typed.toUpperCase() });
     expect(await createInvite(deps, me, sessionId, { type: "free", maxUses: 3, code: typed.toUpperCase() })).toMatchObject({
       ok: false,
@@ -74,7 +91,9 @@ describe("invite codes", () => {
     const { deps } = testDeps(now);
     const { host, sessionId } = await hostedSession();
     const made = await createInvite(deps, requester(host.id), sessionId, { type: "access", maxUses: 1 });
-    const code = (made as { code: string }).code.toLowerCase();
+    const screened = await screenInviteCode(deps, who, sessionId, (made as { code: string }).code.toLowerCase());
+    if (!screened.ok) throw new Error("the code did not pass the screen");
+    const code = screened.code;
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         getDb()
@@ -83,16 +102,16 @@ describe("invite codes", () => {
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok && r.problem === "usedUp")).toHaveLength(9);
+    expect(results.filter((r) => !r.ok && r.problem === "invalid")).toHaveLength(9);
     const row = await getDb().selectFrom("invites").select(["uses", "max_uses"]).where("session_id", "=", sessionId).executeTakeFirstOrThrow();
     expect(row).toEqual({ uses: 1, max_uses: 1 });
   });
 
-  it("a booking that fails gives its use back; expired, revoked and unknown codes say why", async () => {
+  it("a booking that fails gives its use back; expired, revoked and unknown codes get one answer", async () => {
     const { deps } = testDeps(now);
     const { host, sessionId } = await hostedSession();
     const me = requester(host.id);
-    const code = ((await createInvite(deps, me, sessionId, { type: "free", maxUses: 1 })) as { code: string }).code;
+    const code = ((await createInvite(deps, me, sessionId, { type: "free", maxUses: 1 })) as { code: string }).code as ScreenedCode;
     await expect(
       getDb()
         .transaction()
@@ -101,20 +120,21 @@ describe("invite codes", () => {
           throw new Error("the seat was gone");
         }),
     ).rejects.toThrow("the seat was gone");
-    expect(await checkInvite(deps, sessionId, code)).toEqual({ ok: true, type: "free", code, discountPercent: null });
-    expect(await checkInvite(deps, sessionId, "NOPE-0000")).toEqual({ ok: false, problem: "unknown" });
-    expect(await checkInvite(deps, sessionId, "x")).toEqual({ ok: false, problem: "unknown" });
+    expect(await checkInvite(deps.db, sessionId, code, now)).toEqual({ ok: true, type: "free", code, discountPercent: null });
+    expect(await screenInviteCode(deps, who, sessionId, code)).toEqual({ ok: true, type: "free", code, discountPercent: null });
+    expect(await screenInviteCode(deps, who, sessionId, "NOPE-0000")).toEqual({ ok: false, problem: "invalid" });
+    expect(await screenInviteCode(deps, who, sessionId, "x")).toEqual({ ok: false, problem: "invalid" });
     const later = { ...deps, now: new Date("2026-12-01T00:00:00Z") };
-    const dated = ((await createInvite(deps, me, sessionId, { type: "access", maxUses: 5, expiresOn: "2026-11-25" })) as { code: string }).code;
-    expect(await checkInvite(later, sessionId, dated)).toEqual({ ok: false, problem: "expired" });
-    expect(await redeemInvite(getDb(), sessionId, dated, later.now)).toEqual({ ok: false, problem: "expired" });
+    const dated = ((await createInvite(deps, me, sessionId, { type: "access", maxUses: 5, expiresOn: "2026-11-25" })) as { code: string }).code as ScreenedCode;
+    expect(await screenInviteCode(later, who, sessionId, dated)).toEqual({ ok: false, problem: "invalid" });
+    expect(await redeemInvite(getDb(), sessionId, dated, later.now)).toEqual({ ok: false, problem: "invalid" });
     const listed = await sessionInvites(deps, me, sessionId);
     const id = listed.ok ? listed.invites.find((i) => i.code === code)!.id : "";
     expect(await revokeSessionInvite(deps, me, sessionId, id)).toEqual({ ok: true });
-    expect(await checkInvite(deps, sessionId, code)).toEqual({ ok: false, problem: "revoked" });
+    expect(await screenInviteCode(deps, who, sessionId, code)).toEqual({ ok: false, problem: "invalid" });
     // A code belongs to its session: another session's page cannot use or revoke it.
     const { host: otherHost, sessionId: otherSession } = await hostedSession();
-    expect(await checkInvite(deps, otherSession, dated)).toEqual({ ok: false, problem: "unknown" });
+    expect(await screenInviteCode(deps, who, otherSession, dated)).toEqual({ ok: false, problem: "invalid" });
     expect(await revokeSessionInvite(deps, requester(otherHost.id), otherSession, id)).toEqual({ ok: false, status: 404 });
   });
 });
@@ -136,7 +156,7 @@ describe("the invites page", () => {
     const invites = (page.data as { invites: { id: string; link: string; maxUses: number; type: string }[] }).invites;
     expect(invites).toHaveLength(1);
     expect(invites[0]).toMatchObject({ maxUses: 2, type: "free" });
-    expect(invites[0]!.link).toMatch(new RegExp(`^http://localhost/es/session/${sessionId}/confirm\\?invite=[A-Z0-9]{8}$`));
+    expect(invites[0]!.link).toMatch(new RegExp(`^http://localhost/es/session/${sessionId}/confirm\\?invite=[A-Z0-9]{12}$`));
     const revoked = await run(action, form(url, { intent: "revoke", inviteId: invites[0]!.id }, { Cookie: cookie }), params, { now });
     expect(revoked.status).toBe(302);
 

@@ -92,9 +92,11 @@ describe("token API", () => {
 });
 
 describe("token API edges", () => {
-  it("accepts a form body as well as JSON, and answers GET with 405", async () => {
+  it("takes JSON only (a form body is a 415, like on every JSON route), and answers GET with 405", async () => {
     const email = await account();
-    const issued = await run(token, form(`${base}/api/auth/token`, { email, password: DEFAULT_PASSWORD }, { "x-client-ip": "10.9.9.2" }));
+    const formBody = await run(token, form(`${base}/api/auth/token`, { email, password: DEFAULT_PASSWORD }, { "x-client-ip": "10.9.9.2" }));
+    expect(formBody.status).toBe(415);
+    const issued = await run(token, json("/api/auth/token", { email, password: DEFAULT_PASSWORD }));
     expect(issued.status).toBe(200);
     expect((await run(token, new Request(`${base}/api/auth/token`, { method: "GET" }))).status).toBe(405);
   });

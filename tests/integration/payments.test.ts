@@ -313,9 +313,9 @@ describe("discount invites", () => {
     const host = await person("dm");
     const player = await person();
     const id = await paidSession(host.id, 2);
-    const made = await createInvite(deps, host, id, { type: "discount", maxUses: 1, discountPercent: 20, code: "MENOS20" });
-    expect(made).toEqual({ ok: true, code: "MENOS20" });
-    const started = await startCardIntent(deps, player, { sessionId: id, inviteCode: "menos20" });
+    const made = await createInvite(deps, host, id, { type: "discount", maxUses: 1, discountPercent: 20, code: "MENOS-20-OFF" });
+    expect(made).toEqual({ ok: true, code: "MENOS-20-OFF" });
+    const started = await startCardIntent(deps, player, { sessionId: id, inviteCode: "menos-20-off", address: "10.63.0.1" });
     if (!started.ok) throw new Error(started.refusal);
     expect(started.amountCents).toBe(20000);
     expect((await bookingsOf(id))[0]).toMatchObject({ amount_cents: 20000, status: "PENDING_PAYMENT" });
@@ -323,6 +323,9 @@ describe("discount invites", () => {
     expect((await bookingsOf(id))[0]?.status).toBe("CONFIRMED");
     // The code had one use: the next player pays full price or is refused with the code.
     const other = await person();
-    expect(await startCardIntent(deps, other, { sessionId: id, inviteCode: "MENOS20" })).toEqual({ ok: false, refusal: "inviteUsedUp" });
+    expect(await startCardIntent(deps, other, { sessionId: id, inviteCode: "MENOS-20-OFF", address: "10.63.0.1" })).toEqual({
+      ok: false,
+      refusal: "inviteInvalid",
+    });
   });
 });

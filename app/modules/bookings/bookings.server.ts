@@ -2,19 +2,23 @@ import { canManageSession, canRemoveFromSession } from "#app/modules/access/rule
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
-import { checkInvite } from "#app/modules/invites/invites.server";
-import { normalizeCode } from "#app/modules/invites/rules";
+import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, type InviteLook, leaveActor, leaveRefusal, seatRefusal } from "./rules";
+import { type BookingRefusal, closedReason, type InviteLook, inviteRefusal, leaveActor, leaveRefusal, seatRefusal } from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
 export type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
-export type Refused = { ok: false; refusal: BookingRefusal };
+export type Refused = { ok: false; refusal: BookingRefusal; retryAfterSeconds?: number };
 const refuse = (refusal: BookingRefusal): Refused => ({ ok: false, refusal });
+/** A code that did not pass the screen: one refusal for every wrong code, another (with the wait) while limited. */
+export const refuseCode = (screened: Extract<Screened, { ok: false }>): Refused =>
+  screened.problem === "limited"
+    ? { ok: false, refusal: inviteRefusal("limited"), retryAfterSeconds: screened.retryAfterSeconds }
+    : refuse(inviteRefusal("invalid"));
 
 /** The viewer's own active booking in a session (null for visitors and players without one). */
 export async function viewerBooking(deps: Reader, sessionId: string, viewer: Requester | null) {
@@ -64,7 +68,7 @@ const refusalForOutcome = {
   already: "alreadyBooked",
   private: "inviteRequired",
   full: "sessionFull",
-  invite: "inviteUsedUp",
+  invite: "inviteInvalid",
   notFree: "notFree",
 } as const;
 
@@ -92,7 +96,7 @@ export async function tellBooked(deps: Writer, player: Requester, sessionId: str
   ]);
 }
 
-type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlistIfFull?: boolean };
+type FreeSeatRequest = { sessionId: string; waitlistIfFull?: boolean } & TypedInvite;
 
 /**
  * The database's part of a free booking, without telling anyone (bookFreeSeat tells). The seat is decided and taken
@@ -104,9 +108,10 @@ type FreeSeatRequest = { sessionId: string; inviteCode?: string | null; waitlist
  */
 export async function decideFreeSeat(deps: Writer, player: Requester, input: FreeSeatRequest): Promise<BookResult> {
   if (!isUuid(input.sessionId)) return refuse("notFound");
-  const typed = input.inviteCode?.trim() || null;
-  // A code that cannot exist is still sent (upper-cased), so the call says 'invite' and the read explains.
-  const code = typed ? (normalizeCode(typed) ?? typed.toUpperCase()) : null;
+  // A typed code passes the limited screen before anything else looks at it.
+  const screened = await screenTyped(deps, player.id, input.sessionId, input);
+  if (screened && !screened.ok) return refuseCode(screened);
+  const code = screened?.code ?? null;
   let outcome: repo.TakeOutcome = "gone";
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
     const taken = await repo.takeFreeSeat(deps.db, { sessionId: input.sessionId, userId: player.id, now: deps.now, code, admin: player.isAdmin });
@@ -114,7 +119,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
     if (taken.outcome === "booked" && taken.booking_id) return { ok: true, bookingId: taken.booking_id, waitlisted: false };
     const read = await repo.readSeatDecision(deps.db, input.sessionId, player.id, deps.now);
     if (!read) return refuse("notFound");
-    const prepared = await prepareFreeSeat(deps, player, read, typed);
+    const prepared = await prepareFreeSeat(deps, player, read, code);
     if (!prepared.ok) return prepared;
     if (prepared.full) {
       if (!input.waitlistIfFull) return refuse("sessionFull");
@@ -136,9 +141,9 @@ async function prepareFreeSeat(
   deps: Writer,
   player: Requester,
   { session: s, facts }: NonNullable<Awaited<ReturnType<typeof repo.readSeatDecision>>>,
-  typed: string | null,
+  code: ScreenedCode | null,
 ) {
-  const invite = typed ? await checkInvite({ db: deps.db, now: deps.now }, s.id, typed) : null;
+  const invite = code ? await checkInvite(deps.db, s.id, code, deps.now) : null;
   const refusal = seatRefusal("freeSeat", player, s, facts, invite, deps.now);
   if (refusal && refusal !== "sessionFull") return refuse(refusal);
   return { ok: true as const, full: refusal === "sessionFull", waiting: facts.waiting, invite };
@@ -155,13 +160,15 @@ function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string,
 }
 
 /** A player gets in line for a full session (POST /api/sessions/{id}/waitlist); a private one needs its invite code. */
-export function joinWaitlist(deps: Writer, player: Requester, sessionId: string, inviteCode: string | null = null) {
+export async function joinWaitlist(deps: Writer, player: Requester, sessionId: string, typed: TypedInvite = {}) {
+  if (!isUuid(sessionId)) return refuse("notFound");
+  const screened = await screenTyped(deps, player.id, sessionId, typed);
+  if (screened && !screened.ok) return refuseCode(screened);
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
     // A code only counts for a private session's line, and checking it takes no use.
-    const typed = inviteCode?.trim() || null;
     const needsCode = s.is_private && !canManageSession(player, s);
-    const invite = needsCode && typed ? await checkInvite({ db: trx, now: deps.now }, s.id, typed) : null;
+    const invite = needsCode && screened ? await checkInvite(trx, s.id, screened.code, deps.now) : null;
     const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
     if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };

@@ -20,10 +20,10 @@ import { confirmationView } from "./confirmation.server";
  * Everything the booking confirmation screen shows, formatted for the viewer's language and time
  * zone: the facts, the side panel's state, the payment choices. Null for an unknown session.
  */
-export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: Requester | null; sessionId: string; url: URL }) {
+export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: Requester | null; sessionId: string; url: URL; address: string }) {
   const { lang, viewer, sessionId, url } = input;
   const typedCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
-  const view = await confirmationView(d, sessionId, viewer, typedCode);
+  const view = await confirmationView(d, sessionId, viewer, typedCode, input.address);
   if (!view) return null;
   const { row, invite } = view;
   if (viewer && !view.isHost) await trackCountry(d, viewer, lang);

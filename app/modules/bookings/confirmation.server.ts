@@ -1,7 +1,7 @@
 import { canManageSession, hostsSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
-import { checkInvite } from "#app/modules/invites/invites.server";
+import { type CodeTrier, screenInviteCode } from "#app/modules/invites/invites.server";
 import { waivesPrice } from "#app/modules/invites/rules";
 import { findSession } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
@@ -13,7 +13,7 @@ import { closedReason, seatsOpenTo } from "./rules";
  * running for someone else is a seat they cannot take; their own offer is one they can), and
  * where they stand: booked, waiting (with a running offer or not), or neither.
  */
-export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null, typedCode = "") {
+export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null, typedCode = "", address = "unknown") {
   if (!isUuid(sessionId)) return null;
   const row = await findSession(deps.db, sessionId);
   if (!row) return null;
@@ -23,7 +23,9 @@ export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId
     viewer ? repo.findWaitlistEntry(deps.db, row.id, viewer.id) : undefined,
     repo.countRunningOffers(deps.db, row.id, deps.now, viewer?.id ?? null),
   ]);
-  const invite = typedCode ? await checkInvite(deps, row.id, typedCode) : null;
+  // The ?invite= code passes the same limited screen as a booking with it.
+  const who: CodeTrier = { userId: viewer?.id ?? null, address };
+  const invite = typedCode ? await screenInviteCode(deps, who, row.id, typedCode) : null;
   const offerUntil = entry?.offer_expires_at && new Date(entry.offer_expires_at) > deps.now ? new Date(entry.offer_expires_at) : null;
   return {
     row,

@@ -1,9 +1,10 @@
 import type { Requester } from "#app/modules/auth/session.server";
-import { checkInvite, redeemInvite } from "#app/modules/invites/invites.server";
+import { checkInvite, redeemInvite, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { discountedPrice } from "#app/modules/invites/rules";
 import { insertPayment, latestPaymentOf } from "#app/modules/payments/repo.server";
 import { cardHoldUntil, oxxoAvailability } from "#app/modules/payments/rules";
-import { underSessionLock, type Writer } from "./bookings.server";
+import { isUuid } from "#app/utils/http";
+import { refuseCode, underSessionLock, type Writer } from "./bookings.server";
 import * as repo from "./repo.server";
 import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, sessionShutTo } from "./rules";
 import { type Notice, offerFreedSeats } from "./waitlist.server";
@@ -23,7 +24,7 @@ export type Hold = {
   holdUntil: Date;
   session: { id: string; title: string; starts_at: Date; voucher_payment_days: number };
 };
-export type HoldResult = Hold | { ok: false; refusal: HoldRefusal };
+export type HoldResult = Hold | { ok: false; refusal: HoldRefusal; retryAfterSeconds?: number };
 
 /**
  * Takes a seat for a player who is about to pay (card or OXXO): a PENDING_PAYMENT booking whose
@@ -36,8 +37,13 @@ export type HoldResult = Hold | { ok: false; refusal: HoldRefusal };
 export async function holdPaidSeat(
   deps: Writer,
   player: Requester,
-  input: { sessionId: string; method: "CARD" | "OXXO"; inviteCode?: string | null; provider: string },
-) {
+  input: { sessionId: string; method: "CARD" | "OXXO"; provider: string } & TypedInvite,
+): Promise<HoldResult> {
+  if (!isUuid(input.sessionId)) return { ok: false, refusal: "notFound" };
+  // A typed code passes the limited screen before the session is locked.
+  const screened = await screenTyped(deps, player.id, input.sessionId, input);
+  if (screened && !screened.ok) return refuseCode(screened);
+  const code = screened?.code ?? null;
   const result = await underSessionLock<Hold | { ok: false; refusal: HoldRefusal }>(deps, input.sessionId, async (trx, s) => {
     // Seats the player's own lapsed hold gave back go to the line first (as the cleanup job would).
     let notices: Notice[] = [];
@@ -78,8 +84,7 @@ export async function holdPaidSeat(
       if (oxxo === "tooClose") return refuse("oxxoTooClose");
     }
     const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    const code = input.inviteCode?.trim() || null;
-    const invite = code ? await checkInvite({ db: trx, now: deps.now }, s.id, code) : null;
+    const invite = code ? await checkInvite(trx, s.id, code, deps.now) : null;
     // The account is locked (after the session, the order every hold takes) before its unpaid
     // holds are counted, so two holds of one account in different sessions cannot both pass the cap.
     const holder = await repo.lockSeatHolder(trx, player.id);
@@ -116,7 +121,7 @@ export async function holdPaidSeat(
     });
     return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents, currency: s.currency, holdUntil, session }, notices };
   });
-  return result as HoldResult;
+  return result;
 }
 
 /** Gives up a hold whose payment could not even be started (the provider refused or failed): the seat goes back, to the line first. */

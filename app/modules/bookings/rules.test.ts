@@ -101,6 +101,8 @@ describe("waitlist offers", () => {
     expect(refusalStatus("notAllowed")).toBe(403);
     expect(refusalStatus("sessionFull")).toBe(409);
     expect(refusalStatus("notFree")).toBe(400);
+    expect(refusalStatus("inviteInvalid")).toBe(400);
+    expect(refusalStatus("inviteTriesLimited")).toBe(429);
   });
 });
 
@@ -144,12 +146,12 @@ describe("the seat rule (seatRefusal): one answer for free seats, paid holds and
     const priv = { ...session, is_private: true };
     expect(seatRefusal("freeSeat", player, priv, standing, null, now)).toBe("inviteRequired");
     expect(seatRefusal("freeSeat", player, priv, standing, { ok: true, type: "access" }, now)).toBeNull();
-    expect(seatRefusal("freeSeat", player, priv, standing, { ok: false, problem: "revoked" }, now)).toBe("inviteRevoked");
+    expect(seatRefusal("freeSeat", player, priv, standing, { ok: false, problem: "invalid" }, now)).toBe("inviteInvalid");
     expect(seatRefusal("freeSeat", player, priv, { ...standing, waiting: true }, null, now)).toBeNull();
     expect(seatRefusal("freeSeat", { ...player, isAdmin: true }, priv, standing, null, now)).toBeNull();
     expect(seatRefusal("paidSeat", player, { ...priv, price_cents: 100 }, standing, null, now)).toBe("inviteRequired");
     expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, null, now)).toBe("inviteRequired");
-    expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, { ok: false, problem: "expired" }, now)).toBe("inviteExpired");
+    expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, { ok: false, problem: "invalid" }, now)).toBe("inviteInvalid");
     expect(seatRefusal("waitlist", player, { ...priv, booked_count: 2 }, standing, { ok: true, type: "access" }, now)).toBeNull();
   });
 

@@ -63,27 +63,29 @@ export type BookingRefusal =
   | "seatsAvailable"
   | "notAllowed"
   | "inviteRequired"
-  | "inviteUnknown"
-  | "inviteRevoked"
-  | "inviteExpired"
-  | "inviteUsedUp"
+  | "inviteInvalid"
+  | "inviteTriesLimited"
   | "emailNotVerified"
   | "tooManyHolds"
   | "leaveClosed";
 
-/** The refusal for an invite code that cannot be used, by its problem (app/modules/invites/rules.ts). */
-export const inviteRefusal = (problem: "unknown" | "revoked" | "expired" | "usedUp"): BookingRefusal =>
-  problem === "unknown" ? "inviteUnknown" : problem === "revoked" ? "inviteRevoked" : problem === "expired" ? "inviteExpired" : "inviteUsedUp";
+/**
+ * The refusal for a code that cannot be used: one for every wrong code (unknown, revoked, expired or
+ * used up alike, so a guesser learns nothing), another while the account or address tried too many.
+ */
+export const inviteRefusal = (problem: "invalid" | "limited"): BookingRefusal => (problem === "limited" ? "inviteTriesLimited" : "inviteInvalid");
 
 /** The HTTP status each refusal answers with in the API. */
-export const refusalStatus = (refusal: BookingRefusal): 400 | 403 | 404 | 409 =>
-  refusal === "notFound" || refusal === "notWaiting"
-    ? 404
-    : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified"
-      ? 403
-      : refusal === "notFree" || refusal === "inviteUnknown"
-        ? 400
-        : 409;
+export const refusalStatus = (refusal: BookingRefusal): 400 | 403 | 404 | 409 | 429 =>
+  refusal === "inviteTriesLimited"
+    ? 429
+    : refusal === "notFound" || refusal === "notWaiting"
+      ? 404
+      : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified"
+        ? 403
+        : refusal === "notFree" || refusal === "inviteInvalid"
+          ? 400
+          : 409;
 
 /**
  * The last instant a seat can be taken: the start, or for a series occurrence the series'
@@ -145,7 +147,7 @@ export type SeatSession = BookableSession & {
 export type SeatStanding = { booked: boolean; waiting: boolean; heldForOthers: number; unpaidHolds?: number };
 
 /** A typed invite code as looked up (null when none was typed). */
-export type InviteLook = { ok: true; type: string } | { ok: false; problem: "unknown" | "revoked" | "expired" | "usedUp" } | null;
+export type InviteLook = { ok: true; type: string } | { ok: false; problem: "invalid" } | null;
 
 /** A seat refusal: a booking refusal, or 'isFree' when a paid seat was asked for one that costs nothing. */
 export type SeatRefusal = BookingRefusal | "isFree";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeFromBytes, discountedPrice, GENERATED_LENGTH, inviteFormSchema, inviteProblem, normalizeCode, waivesPrice } from "./rules";
+import { codeFromBytes, discountedPrice, GENERATED_LENGTH, hostCodeProblem, inviteFormSchema, inviteProblem, normalizeCode, waivesPrice } from "./rules";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const invite = { code: "MESA-2026", type: "access", max_uses: 2, uses: 0, expires_at: null, revoked_at: null };
@@ -14,9 +14,11 @@ describe("invite rules", () => {
     expect(normalizeCode(null)).toBeNull();
   });
 
-  it("makes readable codes of eight characters from random bytes", () => {
-    const code = codeFromBytes(new Uint8Array([0, 1, 2, 3, 250, 251, 252, 255]));
+  it("makes readable codes of twelve characters (60 bits) from random bytes", () => {
+    const code = codeFromBytes(new Uint8Array([0, 1, 2, 3, 250, 251, 252, 255, 7, 31, 32, 100]));
+    expect(GENERATED_LENGTH).toBe(12);
     expect(code).toHaveLength(GENERATED_LENGTH);
+    expect(code).toBe("ABCD4569H9AE");
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]+$/);
     expect(normalizeCode(code)).toBe(code);
   });
@@ -37,7 +39,12 @@ describe("invite rules", () => {
     expect(inviteFormSchema.safeParse({ maxUses: "2.5" }).success).toBe(false);
     expect(inviteFormSchema.parse({ maxUses: "100", type: "free", code: "Mesa-Libre" })).toMatchObject({ maxUses: 100, type: "free" });
     expect(inviteFormSchema.safeParse({ type: "discount" }).success).toBe(false);
-    expect(inviteFormSchema.safeParse({ code: "abc" }).success).toBe(false);
+    expect(inviteFormSchema.safeParse({ code: "abc" }).error?.issues[0]?.message).toBe("invites.codeShape");
+    // A code the host chooses needs ten characters, though six-character codes made before still redeem.
+    expect(inviteFormSchema.safeParse({ code: "mesa-26" }).error?.issues[0]?.message).toBe("invites.codeTooShort");
+    expect(inviteFormSchema.safeParse({ code: "mesa-amigo" }).success).toBe(true);
+    expect(hostCodeProblem("mesa 2026 x")).toBe("invites.codeShape");
+    expect(normalizeCode("mesa-26")).toBe("MESA-26");
     expect(inviteFormSchema.safeParse({ expiresOn: "mañana" }).success).toBe(false);
   });
 

@@ -4,7 +4,11 @@ import { z } from "zod";
 export const INVITE_TYPES = ["access", "free", "discount"] as const;
 export type InviteType = (typeof INVITE_TYPES)[number];
 
-export const INVITE_LIMITS = { codeMin: 6, codeMax: 20, usesMin: 1, usesMax: 100, usesDefault: 1, discountMin: 1, discountMax: 99 } as const;
+/**
+ * codeMin and codeMax bound what a person may type to redeem (spec: 6-20 characters), so codes made
+ * before hostCodeMin existed keep working; a code a host chooses now needs hostCodeMin (decision record 040).
+ */
+export const INVITE_LIMITS = { codeMin: 6, codeMax: 20, hostCodeMin: 10, usesMin: 1, usesMax: 100, usesDefault: 1, discountMin: 1, discountMax: 99 } as const;
 
 /** What a person may type: letters, digits and dashes; stored and compared upper-case. */
 const CODE = /^[A-Za-z0-9-]{6,20}$/;
@@ -17,7 +21,14 @@ export function normalizeCode(typed: string | null | undefined): string | null {
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or copied by hand. */
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-export const GENERATED_LENGTH = 8;
+/** Twelve characters of 32: 60 bits, beyond guessing at any rate the limits allow (decision record 040). */
+export const GENERATED_LENGTH = 12;
+
+/** Why a code a host typed cannot be made (null when it can): a short one is guessed from a list of words. */
+export function hostCodeProblem(typed: string): "invites.codeShape" | "invites.codeTooShort" | null {
+  if (!CODE.test(typed)) return "invites.codeShape";
+  return typed.length < INVITE_LIMITS.hostCodeMin ? "invites.codeTooShort" : null;
+}
 
 /** A code from random bytes (one per character); the caller supplies the randomness. */
 export function codeFromBytes(bytes: Uint8Array): string {
@@ -33,7 +44,10 @@ export const inviteFormSchema = z
       .string()
       .trim()
       .optional()
-      .refine((value) => value === undefined || value === "" || CODE.test(value), { message: "invites.codeShape" }),
+      .superRefine((value, ctx) => {
+        const problem = value === undefined || value === "" ? null : hostCodeProblem(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
     type: z.enum(INVITE_TYPES, { message: "invites.typeRequired" }).default("access"),
     maxUses: z.coerce
       .number({ message: "invites.maxUsesRange" })
@@ -62,7 +76,10 @@ export type InviteForm = Omit<z.infer<typeof inviteFormSchema>, "discountPercent
 
 export type InviteRow = { code: string; type: string; max_uses: number; uses: number; expires_at: Date | string | null; revoked_at: Date | string | null };
 
-/** Why a code cannot be used now; null when it can. Order: the most useful explanation first. */
+/**
+ * Why a code cannot be used now; null when it can. Only the host sees which (their invites page):
+ * the person redeeming gets one answer for every wrong code (see screenInviteCode).
+ */
 export function inviteProblem(invite: InviteRow | null | undefined, now: Date): "unknown" | "revoked" | "expired" | "usedUp" | null {
   if (!invite) return "unknown";
   if (invite.revoked_at) return "revoked";

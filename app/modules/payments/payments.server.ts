@@ -8,6 +8,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { deps as requestDeps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
+import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
@@ -25,7 +26,7 @@ export function payDeps(context?: Parameters<typeof requestDeps>[0]): PayDeps {
 }
 
 export type PayRefusal = HoldRefusal | "providerError" | "notFound";
-type Refused = { ok: false; refusal: PayRefusal };
+type Refused = { ok: false; refusal: PayRefusal; retryAfterSeconds?: number };
 
 const absolute = (deps: Pick<Deps, "appUrl">, url: string) => (url.startsWith("/") ? `${deps.appUrl}${url}` : url);
 
@@ -48,10 +49,10 @@ export type OxxoStarted = {
 export async function startOxxoPayment(
   deps: PayDeps,
   player: Requester,
-  input: { sessionId: string; firstName: string; lastName: string; inviteCode?: string | null },
+  input: { sessionId: string; firstName: string; lastName: string } & TypedInvite,
 ): Promise<OxxoStarted | Refused> {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "oxxo" } });
-  const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "OXXO", inviteCode: input.inviteCode, provider: deps.payments.provider });
+  const hold = await holdPaidSeat(deps, player, { ...input, method: "OXXO", provider: deps.payments.provider });
   if (!hold.ok) return hold;
   const existing = await repo.findPayment(deps.db, hold.paymentId);
   if (hold.resumed && existing?.voucher_reference && existing.voucher_expires_at)
@@ -149,9 +150,9 @@ async function methodChoice(deps: Pick<Deps, "db" | "now">, sessionId: string, c
  * Sent again while the hold runs, the page already opened is shown again; a new page (after the
  * first one expired or failed to open) is a new payment of the same booking within the same hold.
  */
-export async function startCardCheckout(deps: PayDeps, player: Requester, input: { sessionId: string; lang: string; inviteCode?: string | null }) {
+export async function startCardCheckout(deps: PayDeps, player: Requester, input: { sessionId: string; lang: string } & TypedInvite) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
-  const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
+  const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
   if (!hold.ok) return hold;
   if (hold.resumed) {
     const running = await repo.findPayment(deps.db, hold.paymentId);
@@ -188,9 +189,9 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
  * secret goes to the Payment Element. Opening the dialog again while the hold runs resumes the
  * same intent (asked for again with its idempotency key, the provider answers with the same one).
  */
-export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; inviteCode?: string | null; country?: string | null }) {
+export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; country?: string | null } & TypedInvite) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
-  const hold = await holdPaidSeat(deps, player, { sessionId: input.sessionId, method: "CARD", inviteCode: input.inviteCode, provider: deps.payments.provider });
+  const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
   if (!hold.ok) return hold;
   const running = hold.resumed ? await repo.findPayment(deps.db, hold.paymentId) : undefined;
   const reuse = running !== undefined && running.payment_intent_ref !== null && running.checkout_url === null && RESUMABLE.includes(running.status);

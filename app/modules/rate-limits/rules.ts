@@ -14,6 +14,9 @@ export const limits = {
   // A chat sender: bursts of typing are fine, a script flooding a table is not.
   chatPerSecond: { max: 10, windowSeconds: 1 },
   chatPerMinute: { max: 60, windowSeconds: 60 },
+  // Invite codes a person tries to redeem; a right code gives its hit back, so only wrong ones count (decision record 040).
+  inviteGuessesPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  inviteGuessesPerAddress: { max: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /** No limit looks further back than this, so older rows can be pruned from every bucket. */
