@@ -13,10 +13,8 @@ import { storageChoice, storageOrigin } from "../app/services/storage/choose.ser
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
 import { compressResponses, publicFiles } from "./delivery";
+import { redactUrl } from "./log-redaction";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
-
-/** Query parameters that carry secrets and must never reach a log line. */
-const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
 
 export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
   const { env, logger } = options;
@@ -35,7 +33,7 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
         return id;
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(secretParams, "$1[redacted]") }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
