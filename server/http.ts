@@ -13,6 +13,7 @@ import { storageChoice, storageOrigin } from "../app/services/storage/choose.ser
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
 import { compressResponses, publicFiles } from "./delivery";
+import { devPagesOnlyAtOwnHost } from "./local-pages";
 import { redactUrl } from "./log-redaction";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
@@ -110,6 +111,7 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     next();
   });
 
+  app.use(devPagesOnlyAtOwnHost(env.APP_URL));
   app.use(refuseOriginMismatch(), requestGuards(), noStoreWhenSignedIn(), hideApiErrorDetails());
 
   // Remember the language of the last page viewed, for "/" and for emails sent later.
