@@ -12,15 +12,18 @@ import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
+import { databaseDownSince, setAvailabilityLog } from "../db/availability";
 import { compressResponses, publicFiles } from "./delivery";
 import { devPagesOnlyAtOwnHost } from "./local-pages";
 import { redactUrl } from "./log-redaction";
+import { answerWhileDatabaseDown } from "./outage";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
 export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
   const { env, logger } = options;
   const production = env.NODE_ENV === "production";
   const storage = storageChoice(env);
+  setAvailabilityLog(logger.child({ component: "database" }));
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -37,7 +40,15 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // A database outage is one error line (db/availability.ts), not one per request answered 503 meanwhile.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 && ((res as unknown as Response).locals?.databaseDown || databaseDownSince() !== null)
+          ? "info"
+          : error || res.statusCode >= 500
+            ? "error"
+            : res.statusCode >= 400
+              ? "warn"
+              : "info",
       autoLogging: { ignore: (req) => req.url?.startsWith("/build/") === true },
     }),
   );
@@ -111,6 +122,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     next();
   });
 
+  // Before the guards and hideApiErrorDetails, whose 500 it turns into a 503 when the database is away.
+  app.use(answerWhileDatabaseDown());
   app.use(devPagesOnlyAtOwnHost(env.APP_URL));
   app.use(refuseOriginMismatch(), requestGuards(), noStoreWhenSignedIn(), hideApiErrorDetails());
 
