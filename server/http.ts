@@ -19,6 +19,10 @@ import { redactUrl } from "./log-redaction";
 import { answerWhileDatabaseDown } from "./outage";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
+/** A 503 the outage answered (server/outage.ts): not a failure of this request. */
+const answeredForOutage = (res: { statusCode: number }) =>
+  res.statusCode === 503 && (Boolean((res as unknown as Response).locals?.databaseDown) || databaseDownSince() !== null);
+
 export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
   const { env, logger } = options;
   const production = env.NODE_ENV === "production";
@@ -42,13 +46,12 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       },
       // A database outage is one error line (db/availability.ts), not one per request answered 503 meanwhile.
       customLogLevel: (_req, res, error) =>
-        res.statusCode === 503 && ((res as unknown as Response).locals?.databaseDown || databaseDownSince() !== null)
-          ? "info"
-          : error || res.statusCode >= 500
-            ? "error"
-            : res.statusCode >= 400
-              ? "warn"
-              : "info",
+        answeredForOutage(res) ? "info" : error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customErrorObject: (_req, res, _error, fields: Record<string, unknown>) => {
+        if (!answeredForOutage(res)) return fields;
+        const { err: _err, ...rest } = fields;
+        return { ...rest, database: "unreachable" };
+      },
       autoLogging: { ignore: (req) => req.url?.startsWith("/build/") === true },
     }),
   );

@@ -151,6 +151,10 @@ describe("when PostgreSQL goes away under a running server", () => {
     for (let round = 0; round < 5; round += 1) await expectOutageAnswers();
     // One line for the outage, however many requests met it; the requests' own lines are not errors.
     expect(messages(/^database unreachable/)).toHaveLength(1);
+    const answered = app.lines.filter((line) => (line.res as { status?: number } | undefined)?.status === 503);
+    expect(answered.length).toBeGreaterThanOrEqual(30);
+    for (const line of answered)
+      expect({ level: line.level, err: line.err, database: line.database }).toEqual({ level: 30, err: undefined, database: "unreachable" });
     expect(
       errorLines()
         .slice(errorsBefore)
