@@ -7,6 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import { renderI18n } from "#app/modules/i18n/i18next.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { NonceProvider } from "#app/utils/nonce";
+import { handleServerError } from "#app/utils/server-errors.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -62,6 +63,8 @@ export default async function handleRequest(
     abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
+
+export const handleError = handleServerError;
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

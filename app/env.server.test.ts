@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
@@ -77,6 +78,24 @@ describe("TRUST_PROXY", () => {
   it("refuses true, which would trust the client's own X-Forwarded-For, and anything that is not an address", () => {
     expect(() => withProxy("true")).toThrow(/TRUST_PROXY: .*number of proxies/);
     for (const bad of ["yes", "10.0.0.0/33", "300.1.1.1", "10.0.0.0/8/1", "example.com", "11"]) expect(() => withProxy(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+  it("refuses ranges that cover (nearly) every address, which would act like true or crash at boot", () => {
+    for (const wide of ["0.0.0.0/0", "0.0.0.0/1,128.0.0.0/1", "::/0", "::/1,8000::/1", "::ffff:0:0/96", "10.0.0.0/7", "2000::/3", "loopback,0.0.0.0/0"])
+      expect(() => withProxy(wide), wide).toThrow(/TRUST_PROXY: .*wider than any proxy network/);
+  });
+  it("accepts the private networks proxies live in", () => {
+    expect(withProxy("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16")).toEqual(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]);
+    expect(withProxy("fc00::/7,fe80::/10,::1/128,::ffff:10.0.0.0/104")).toEqual(["fc00::/7", "fe80::/10", "::1/128", "::ffff:10.0.0.0/104"]);
+    expect(withProxy("203.0.113.7/32,uniquelocal")).toEqual(["203.0.113.7/32", "uniquelocal"]);
+  });
+  it("gives Express only settings its address parser takes, trusting no client address", () => {
+    // Express's own parser for "trust proxy" (a dependency of express, without types of its own).
+    const { compile } = createRequire(import.meta.url)("proxy-addr") as { compile: (v: string[]) => (addr: string, i: number) => boolean };
+    const trusted = compile(withProxy("10.0.0.0/8,fc00::/7,::ffff:10.0.0.0/104,loopback") as string[]);
+    expect(trusted("8.8.8.8", 0)).toBe(false);
+    expect(trusted("::ffff:8.8.8.8", 0)).toBe(false);
+    expect(trusted("2001:db8::1", 0)).toBe(false);
+    expect(trusted("10.1.2.3", 0)).toBe(true);
   });
 });
 

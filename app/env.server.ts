@@ -111,8 +111,24 @@ export function parseTrustProxy(raw: string): false | number | string[] | string
     const bits = family === 4 ? 32 : 128;
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
     if (!family || !prefixOk || extra !== undefined) return `"${entry}" is not an IP address, a range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+    if (prefix !== undefined && Number(prefix) < widestProxyPrefix(address, family))
+      return `"${entry}" is wider than any proxy network (IPv4 ranges must be /${MIN_PROXY_PREFIX.v4} or narrower, IPv6 /${MIN_PROXY_PREFIX.v6} or narrower): trusting it would let clients pick their own address`;
   }
   return entries;
+}
+
+/**
+ * The widest range TRUST_PROXY accepts. A proxy network is never wider than 10.0.0.0/8 (IPv4) or
+ * the unique-local fc00::/7 (IPv6); anything wider is a way of writing `true` (0.0.0.0/1 and
+ * 128.0.0.0/1 together cover every address), and a /0 crashes Express's address parser at boot.
+ */
+export const MIN_PROXY_PREFIX = { v4: 8, v6: 7 } as const;
+
+function widestProxyPrefix(address: string, family: number): number {
+  if (family === 4) return MIN_PROXY_PREFIX.v4;
+  // IPv4 written as IPv6 (::ffff:10.0.0.0/104): its last 32 bits are the IPv4 address.
+  if (/^::ffff:/i.test(address)) return 96 + MIN_PROXY_PREFIX.v4;
+  return MIN_PROXY_PREFIX.v6;
 }
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string; HOST: string };

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { forgetDatabaseOutage, reportDatabaseError } from "./availability";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -8,12 +9,34 @@ export type Database = Kysely<DB>;
 // because every count we read fits comfortably in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/** How long a query waits for a connection before it fails (and counts as the database being away). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 export function createDatabase(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max });
+  // Without a timeout a request would wait forever for a server that no longer answers.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const ask = () => pool.query("select 1");
   // An idle client can lose its server (restart, failover); pg then emits 'error' on the pool,
   // which would crash the process if nobody listened. The pool replaces the client by itself.
-  pool.on("error", (error) => process.stderr.write(`[db] idle client error: ${error.message}\n`));
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pool.on("error", (error) => {
+    if (!reportDatabaseError(error, ask)) process.stderr.write(`[db] idle client error: ${error.message}\n`);
+  });
+  // Every way a query can fail to reach the server passes here: getting a connection (refused,
+  // timed out) and running a query on one (terminated), so db/availability.ts sees them all.
+  const watched = {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        reportDatabaseError(error, ask);
+        throw error;
+      }),
+    end: () => pool.end(),
+  };
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: watched }),
+    log: (event) => {
+      if (event.level === "error") reportDatabaseError(event.error, ask);
+    },
+  });
 }
 
 // The server process loads this module twice (its own copy and the app build's), so the one
@@ -34,5 +57,6 @@ export function getDb(): Database {
 export async function closeDb() {
   const db = holder[key];
   holder[key] = undefined;
+  forgetDatabaseOutage();
   await db?.destroy();
 }

@@ -12,16 +12,22 @@ import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
+import { databaseDownSince, setAvailabilityLog } from "../db/availability";
 import { compressResponses, publicFiles } from "./delivery";
+import { devPagesOnlyAtOwnHost } from "./local-pages";
+import { redactUrl } from "./log-redaction";
+import { answerWhileDatabaseDown } from "./outage";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
-/** Query parameters that carry secrets and must never reach a log line. */
-const secretParams = /([?&](?:token|code|state|refresh_token)=)[^&]*/gi;
+/** A 503 the outage answered (server/outage.ts): not a failure of this request. */
+const answeredForOutage = (res: { statusCode: number }) =>
+  res.statusCode === 503 && (Boolean((res as unknown as Response).locals?.databaseDown) || databaseDownSince() !== null);
 
 export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
   const { env, logger } = options;
   const production = env.NODE_ENV === "production";
   const storage = storageChoice(env);
+  setAvailabilityLog(logger.child({ component: "database" }));
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
@@ -35,10 +41,17 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
         return id;
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(secretParams, "$1[redacted]") }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // A database outage is one error line (db/availability.ts), not one per request answered 503 meanwhile.
+      customLogLevel: (_req, res, error) =>
+        answeredForOutage(res) ? "info" : error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customErrorObject: (_req, res, _error, fields: Record<string, unknown>) => {
+        if (!answeredForOutage(res)) return fields;
+        const { err: _err, ...rest } = fields;
+        return { ...rest, database: "unreachable" };
+      },
       autoLogging: { ignore: (req) => req.url?.startsWith("/build/") === true },
     }),
   );
@@ -112,6 +125,9 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
     next();
   });
 
+  // Before the guards and hideApiErrorDetails, whose 500 it turns into a 503 when the database is away.
+  app.use(answerWhileDatabaseDown());
+  app.use(devPagesOnlyAtOwnHost(env.APP_URL));
   app.use(refuseOriginMismatch(), requestGuards(), noStoreWhenSignedIn(), hideApiErrorDetails());
 
   // Remember the language of the last page viewed, for "/" and for emails sent later.

@@ -10,7 +10,13 @@ export const IMAGE_FIELD = "image";
 export const REMOVE_IMAGE_FIELD = "removeImage";
 const IMAGE_URL_FIELD = "imageUrl";
 
-const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+/**
+ * What a multipart form may hold besides its image, all of it kept in memory until the action
+ * reads it. The session and series forms send a few dozen fields, none over a few thousand
+ * characters (4 bytes each at worst); past these the request is cut short (413), so a stranger
+ * can make the server hold 128 KB of text, not 64 MB.
+ */
+export const MULTIPART_LIMITS = { parts: 100, fieldBytes: 16 * 1024, textBytes: 128 * 1024 } as const;
 /** Past this the request is cut short (413): an image over 5 MB is still read to the end to report its size. */
 const BODY_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -35,7 +41,11 @@ function concat(chunks: Uint8Array[]) {
 async function readMultipart(request: Request) {
   let image: ImagePart | null = null;
   let total = 0;
+  let textTotal = 0;
+  let parts = 0;
   const handler: UploadHandler = async ({ name, filename, data: stream }) => {
+    parts += 1;
+    if (parts > MULTIPART_LIMITS.parts) throw new BodyTooLarge();
     const isText = filename === undefined;
     const isImage = !isText && name === IMAGE_FIELD && image === null;
     const chunks: Uint8Array[] = [];
@@ -44,7 +54,8 @@ async function readMultipart(request: Request) {
     for await (const chunk of stream) {
       size += chunk.byteLength;
       total += chunk.byteLength;
-      if (total > BODY_MAX_BYTES || (isText && size > TEXT_FIELD_MAX_BYTES)) throw new BodyTooLarge();
+      if (isText) textTotal += chunk.byteLength;
+      if (total > BODY_MAX_BYTES || (isText && (size > MULTIPART_LIMITS.fieldBytes || textTotal > MULTIPART_LIMITS.textBytes))) throw new BodyTooLarge();
       if (isImage && head.byteLength < IMAGE_SIGNATURE_BYTES) head = concat([head, chunk.subarray(0, IMAGE_SIGNATURE_BYTES - head.byteLength)]);
       if (isText || (isImage && size <= IMAGE_MAX_BYTES)) chunks.push(chunk);
       else if (chunks.length) chunks.length = 0; // over the limit: only the size is needed now

@@ -1,0 +1,87 @@
+import { parse as parseCookie } from "cookie";
+import type { Request, RequestHandler, Response } from "express";
+import { type Locale, localeCookieName } from "../app/modules/i18n/config";
+import { translator } from "../app/modules/i18n/i18next.server";
+import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
+import { databaseDownSince, RETRY_AFTER_SECONDS } from "../db/availability";
+
+/**
+ * While PostgreSQL cannot be reached (db/availability.ts), people get a short "back in a moment"
+ * page in their language and API clients `{ error }`, both 503 with Retry-After, instead of the
+ * generic error. A request that arrives during the outage is answered at once (nothing behind it
+ * could work); one whose 500 was caused by the outage starting is answered the same way.
+ * /healthz keeps asking the database itself, for load balancers.
+ */
+
+export const OUTAGE_API_ERROR = "The service is unavailable for a moment; try again shortly";
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function localeOf(req: Request): Locale {
+  const first = req.path.split("/")[1] ?? "";
+  const segment = first.endsWith(".data") ? first.slice(0, -".data".length) : first;
+  if (isLocale(segment)) return segment;
+  return chooseLocale({ cookie: parseCookie(req.headers.cookie ?? "")[localeCookieName], acceptLanguage: req.get("accept-language") ?? null });
+}
+
+const isApi = (req: Request) => req.path === "/api" || req.path.startsWith("/api/");
+
+/** The 503 itself; `send` is the response's own end (before any wrapper of ours). */
+function outageAnswer(req: Request, res: Response): { type: string; body: string } {
+  res.statusCode = 503;
+  res.statusMessage = "Service Unavailable";
+  res.locals.databaseDown = true;
+  res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  res.setHeader("Cache-Control", "no-store");
+  res.removeHeader("Content-Length");
+  res.removeHeader("Content-Encoding");
+  res.removeHeader("Location");
+  if (isApi(req)) return { type: "application/json; charset=utf-8", body: JSON.stringify({ error: OUTAGE_API_ERROR }) };
+  const lang = localeOf(req);
+  const t = translator(lang, "errors");
+  const title = t("unavailable.title");
+  // A page asked for by GET comes back by itself; a form is never sent again without the person.
+  const again = req.method === "GET" || req.method === "HEAD";
+  const refresh = again ? `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS * 2}">` : "";
+  const retry = again
+    ? `<p><a href="${escapeHtml(req.originalUrl)}">${escapeHtml(t("unavailable.retry"))}</a></p>`
+    : `<p>${escapeHtml(t("unavailable.form"))}</p>`;
+  return {
+    type: "text/html; charset=utf-8",
+    body:
+      `<!doctype html><html lang="${lang}" data-static="true"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}<title>${escapeHtml(title)} · Mesa</title></head>` +
+      `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(t("unavailable.body"))}</p>${retry}</main></body></html>`,
+  };
+}
+
+export function answerWhileDatabaseDown(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === "/healthz") return next();
+    if (databaseDownSince() !== null) {
+      const { type, body } = outageAnswer(req, res);
+      res.type(type).end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    // The outage may begin while this request runs: its 500 becomes the 503 above.
+    const write = res.write;
+    const end = res.end;
+    let replace: boolean | undefined;
+    const decide = () => {
+      replace ??= !res.headersSent && res.statusCode >= 500 && databaseDownSince() !== null;
+      return replace;
+    };
+    res.write = function (this: Response, ...args: unknown[]) {
+      if (decide()) return true;
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    } as Response["write"];
+    res.end = function (this: Response, ...args: unknown[]) {
+      if (decide()) {
+        const { type, body } = outageAnswer(req, res);
+        res.setHeader("Content-Type", type);
+        return (end as (chunk?: string) => Response).call(this, req.method === "HEAD" ? undefined : body);
+      }
+      return (end as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["end"];
+    next();
+  };
+}
