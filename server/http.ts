@@ -12,6 +12,7 @@ import { isLocale } from "../app/modules/i18n/rules";
 import { storageChoice, storageOrigin } from "../app/services/storage/choose.server";
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
+import { watchConnection } from "./connection";
 import { compressResponses, publicFiles } from "./delivery";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
@@ -137,7 +138,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       // React's build (NODE_ENV), not the deployment: `npm start` is a local deployment on React's production build.
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
       // The one clock reading of the request: loaders and actions get it through deps(context).
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: new Date() }),
+      // The connection is watched only when a loader asks (an event stream), not on every request.
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: new Date(), connection: () => watchConnection(res) }),
     }),
   );
   return app;

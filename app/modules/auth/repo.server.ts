@@ -160,7 +160,18 @@ export function findUserByAccessToken(db: Database, accessHash: string, now: Dat
   return db
     .selectFrom("api_tokens as t")
     .innerJoin("users as u", "u.id", "t.user_id")
-    .select(["u.id", "u.email", "u.email_verified_at", "u.display_name", "u.first_name", "u.last_name", "u.roles", "u.preferred_language", "u.time_zone"])
+    .select([
+      "t.id as token_id",
+      "u.id",
+      "u.email",
+      "u.email_verified_at",
+      "u.display_name",
+      "u.first_name",
+      "u.last_name",
+      "u.roles",
+      "u.preferred_language",
+      "u.time_zone",
+    ])
     .where("t.access_token_hash", "=", accessHash)
     .where("t.revoked_at", "is", null)
     .where("t.access_expires_at", ">", now)
