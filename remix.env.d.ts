@@ -14,5 +14,10 @@ declare module "@remix-run/server-runtime" {
    */
   interface AppLoadContext {
     now?: Date;
+    /**
+     * The client's connection (server/connection.ts), for responses that outlive their loader (event
+     * streams): they close on it rather than on `request.signal`, which Remix's copy of the request loses.
+     */
+    connection?: () => { closed: AbortSignal; gone: () => boolean };
   }
 }

@@ -4,7 +4,8 @@
  * content-hashed, minified ES modules to public/build/islands/ (served as immutable, like the rest
  * of /build), split so that every dynamic import (a dialog, Stripe's loader) is a chunk fetched only
  * when needed; `manifest.json` there names each entry's file, and build/islands-metafile.json
- * lets the page-weight bench follow the chunks.
+ * lets the page-weight bench follow the chunks. The live layer is built here too, as one classic
+ * script (`scripts` below).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +14,12 @@ import * as esbuild from "esbuild";
 
 const outdir = "public/build/islands";
 const entries = { "payment-dialogs": "app/islands/payment-dialogs.tsx" };
+/**
+ * Classic scripts, one self-contained file each (no chunks, no module loading): the live layer
+ * runs on every page of a signed-in user, with or without React (decision record 039).
+ */
+const scripts = { live: "app/islands/live.ts" };
+const sources: Record<string, string> = { ...entries, ...scripts };
 
 const watch = process.argv.includes("--watch");
 
@@ -46,7 +53,7 @@ async function buildInline(): Promise<Record<string, string>> {
 async function writeManifest(metafile: Metafile) {
   const manifest: { entries: Record<string, string>; inline: Record<string, string> } = { entries: {}, inline: await buildInline() };
   for (const [file, output] of Object.entries(metafile.outputs)) {
-    const name = Object.entries(entries).find(([, source]) => source === output.entryPoint)?.[0];
+    const name = Object.entries(sources).find(([, source]) => source === output.entryPoint)?.[0];
     if (name) manifest.entries[name] = `/build/islands/${path.basename(file)}`;
   }
   writeFileSync(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
@@ -77,14 +84,31 @@ const options: BuildOptions = {
   logLevel: "warning",
 };
 
+const scriptOptions: BuildOptions = { ...options, entryPoints: scripts, splitting: false, format: "iife", alias: {} };
+
+// The two builds' metafiles, merged into one manifest whenever either finishes.
+const built: { islands?: Metafile; scripts?: Metafile } = {};
+const record = async (which: keyof typeof built, metafile: Metafile | undefined) => {
+  if (!metafile) return;
+  built[which] = metafile;
+  if (built.islands && built.scripts)
+    await writeManifest({ inputs: { ...built.islands.inputs, ...built.scripts.inputs }, outputs: { ...built.islands.outputs, ...built.scripts.outputs } });
+};
+
 if (watch) {
   // npm run dev: rebuilt on every change; the server reads the manifest on each request outside production.
-  const context = await esbuild.context({
-    ...options,
-    plugins: [{ name: "manifest", setup: (b) => b.onEnd(async (result) => (result.metafile ? writeManifest(result.metafile) : undefined)) }],
-  });
-  await context.watch();
+  for (const [which, opts] of [
+    ["islands", options],
+    ["scripts", scriptOptions],
+  ] as const) {
+    const context = await esbuild.context({
+      ...opts,
+      plugins: [{ name: "manifest", setup: (b) => b.onEnd((result) => record(which, result.metafile)) }],
+    });
+    await context.watch();
+  }
 } else {
-  const result = await esbuild.build(options);
-  await writeManifest(result.metafile!);
+  const [islands, classic] = await Promise.all([esbuild.build(options), esbuild.build(scriptOptions)]);
+  await record("islands", islands.metafile);
+  await record("scripts", classic.metafile);
 }

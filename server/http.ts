@@ -13,6 +13,7 @@ import { storageChoice, storageOrigin } from "../app/services/storage/choose.ser
 import { STORAGE_CACHE_CONTROL } from "../app/services/storage/storage";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../app/utils/request-scope.server";
 import { databaseDownSince, setAvailabilityLog } from "../db/availability";
+import { watchConnection } from "./connection";
 import { compressResponses, publicFiles } from "./delivery";
 import { devPagesOnlyAtOwnHost } from "./local-pages";
 import { redactUrl } from "./log-redaction";
@@ -156,7 +157,8 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       // React's build (NODE_ENV), not the deployment: `npm start` is a local deployment on React's production build.
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
       // Loaders and actions get the request's instant through deps(context).
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: res.locals.now as Date }),
+      // The connection is watched only when a loader asks (an event stream), not on every request.
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, now: res.locals.now as Date, connection: () => watchConnection(res) }),
     }),
   );
   return app;

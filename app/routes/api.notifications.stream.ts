@@ -19,21 +19,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = deps(context);
   const url = new URL(request.url);
   const lang = [url.searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
-  const hub = liveHub(() => d.db);
-  if (hub.countFor(user.id) >= MAX_STREAMS_PER_USER) return apiError("Too many open streams", 429, { "Retry-After": "30" });
   const chatParam = url.searchParams.get("chat");
   const chat = chatParam ? await chatAccess(d, user, chatParam) : null;
-  return openEventStream({
+  // From here to the registration nothing awaits: the per-user cap is decided in one step.
+  const connection = context.connection?.();
+  const opened = openEventStream({
     db: d.db,
-    hub,
+    hub: liveHub(() => d.db),
     userId: user.id,
+    credential: { loginSessionId: user.loginSessionId, apiTokenId: user.apiTokenId ?? null },
+    maxPerUser: MAX_STREAMS_PER_USER,
     lastEventId: parseLastEventId(request.headers.get("last-event-id") ?? url.searchParams.get("lastEventId")),
     chatId: chat?.status === "member" ? chat.chat.id : null,
-    signal: request.signal,
+    // The socket's own close (a test calling the loader directly has only the request's signal).
+    signal: connection?.closed ?? request.signal,
+    gone: connection?.gone,
     present: (row) => presentEvent(row, lang),
     initial: async (db) => ({
       kind: "unread_count",
       data: { notifications: await unreadCount({ db }, user.id), chats: await unreadChatTotal({ db }, user) },
     }),
   });
+  if (!opened.ok) return apiError("Too many open streams", 429, { "Retry-After": "30" });
+  return opened.response;
 }

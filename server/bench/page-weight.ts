@@ -80,7 +80,10 @@ const islandRows = [
       : rows.find((r) => r.page === "$lang.session.$id.confirm.tsx")!.kib,
   },
   { what: "confirmation page: inline loader", kib: Number((gzipSync(inlineLoader).length / 1024).toFixed(1)) },
-  { what: "confirmation page: public/live.js (signed in)", kib: kib(["public/live.js"]) },
+  {
+    what: "confirmation page: the live script (signed in)",
+    kib: kib([Object.keys(islands.outputs).find((o) => islands.outputs[o]!.entryPoint === "app/islands/live.ts")!]),
+  },
   { what: "island entry with its chunks", kib: kib(entryFiles) },
 ];
 for (const chunk of islands.outputs[entry]!.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path)) {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { LiveHub, stopLive } from "../../app/modules/live/hub.server";
 import { presentEvent } from "../../app/modules/live/present.server";
 import { appendEvents, inTransaction } from "../../app/modules/live/repo.server";
-import { openEventStream } from "../../app/modules/live/stream.server";
+import { type OpenedStream, openEventStream } from "../../app/modules/live/stream.server";
 import { recordNotification } from "../../app/modules/notifications/notify.server";
 import { loader as streamRoute } from "../../app/routes/api.notifications.stream";
 import { createDatabase, getDb } from "../../db/client.server";
@@ -25,17 +25,24 @@ afterAll(async () => {
   await stopLive();
 });
 
+function opened(result: OpenedStream): Response {
+  if (!result.ok) throw new Error(`stream refused: ${result.reason}`);
+  return result.response;
+}
+
 function stream(hub: LiveHub, userId: string, options: { lastEventId?: number | null; signal?: AbortSignal } = {}) {
   const controller = new AbortController();
-  const response = openEventStream({
-    db: getDb(),
-    hub,
-    userId,
-    lastEventId: options.lastEventId ?? null,
-    signal: options.signal ?? controller.signal,
-    present: (row) => presentEvent(row, "en"),
-    initial: async () => ({ kind: "unread_count", data: { notifications: 0, chats: 0 } }),
-  });
+  const response = opened(
+    openEventStream({
+      db: getDb(),
+      hub,
+      userId,
+      lastEventId: options.lastEventId ?? null,
+      signal: options.signal ?? controller.signal,
+      present: (row) => presentEvent(row, "en"),
+      initial: async () => ({ kind: "unread_count", data: { notifications: 0, chats: 0 } }),
+    }),
+  );
   return { response, reader: sseReader(response), abort: () => controller.abort() };
 }
 
@@ -134,15 +141,17 @@ describe("the notification stream", () => {
     const hub = processHub();
     const fast = stream(hub, user.id);
     const slowController = new AbortController();
-    const slow = openEventStream({
-      db: getDb(),
-      hub,
-      userId: user.id,
-      lastEventId: null,
-      signal: slowController.signal,
-      present: (row) => presentEvent(row, "en"),
-      initial: async () => ({ kind: "unread_count", data: {} }),
-    });
+    const slow = opened(
+      openEventStream({
+        db: getDb(),
+        hub,
+        userId: user.id,
+        lastEventId: null,
+        signal: slowController.signal,
+        present: (row) => presentEvent(row, "en"),
+        initial: async () => ({ kind: "unread_count", data: {} }),
+      }),
+    );
     await fast.reader.next(1);
     // Wait for both to be subscribed and synced: a first event reaches the fast one.
     expect(hub.size).toBe(2);

@@ -9,7 +9,7 @@ const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 const toastClass = "flex max-w-sm items-start gap-3 rounded-md border-l-4 border-brand-600 bg-white p-4 text-stone-900 shadow-lg";
 
 /**
- * What the live script (public/live.js, decision record 030) needs on every page of a signed-in
+ * What the live script (app/islands/live.ts, decision records 030 and 039) needs on every page of a signed-in
  * user: its settings, and hidden pieces of markup it clones for toasts and the bell's dropdown, so
  * their words come translated from the server and their classes from this file. The script itself
  * is loaded with the page's nonce, also on pages that ship no React.

@@ -16,8 +16,9 @@ const clip = (value: string | undefined, max: number) =>
  * Finds or creates the account for a Google profile. Google has verified the address, so an
  * existing account with that email is linked rather than duplicated. An existing account whose
  * address was never verified may have been made by someone else in advance, waiting for its
- * owner to sign in with Google ("pre-hijacking"): its password, sign-ins, API tokens and pending
- * links are wiped before linking, so only the Google sign-in gets in (docs/decisions/012).
+ * owner to sign in with Google ("pre-hijacking"): its password, sign-ins (and the event streams
+ * they hold open), API tokens, pending links and calendar feed address are wiped before linking,
+ * so only the Google sign-in gets in (docs/decisions/012 and 039).
  */
 export async function signInWithGoogle(deps: Deps, profile: GoogleProfile, lang: Locale): Promise<string | null> {
   const linked = await users.findUserIdByOAuth(deps.db, "google", profile.id);
@@ -52,6 +53,8 @@ export async function signInWithGoogle(deps: Deps, profile: GoogleProfile, lang:
 
 async function evictUnprovenCredentials(db: Database, userId: string, now: Date) {
   await users.clearPasswordHash(db, userId, now);
+  // Whoever made the account may have kept its calendar address; the owner makes a new one.
+  await repo.revokeCalendarFeeds(db, userId, now);
   await repo.revokeOtherLoginSessions(db, userId, null, now);
   await repo.revokeAllApiTokens(db, userId, now);
   await repo.revokeOneTimeTokens(db, userId, "reset_password", now);

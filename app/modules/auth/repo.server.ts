@@ -1,3 +1,4 @@
+import { announceRevocation, inTransaction } from "#app/modules/live/repo.server";
 import type { Database } from "#db/client.server";
 
 export async function insertLoginSession(db: Database, input: { userId: string; expiresAt: Date; userAgent: string; ip: string; now: Date }) {
@@ -59,21 +60,32 @@ export function listLoginSessions(db: Database, userId: string, now: Date, idleS
     .execute();
 }
 
+/**
+ * Every revocation below also ends the event streams the revoked sign-ins opened, on every server
+ * process: it is announced in the live event log in the same transaction (decision record 039).
+ */
 export async function revokeLoginSession(db: Database, userId: string, sessionId: string, now: Date) {
-  const result = await db
-    .updateTable("login_sessions")
-    .set({ revoked_at: now })
-    .where("id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return inTransaction(db, async (trx) => {
+    const rows = await trx
+      .updateTable("login_sessions")
+      .set({ revoked_at: now })
+      .where("id", "=", sessionId)
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .execute();
+    await announceRevocation(trx, userId, { loginSessionIds: rows.map((r) => r.id), apiTokenIds: [] });
+    return rows.length > 0;
+  });
 }
 
 export async function revokeOtherLoginSessions(db: Database, userId: string, keepSessionId: string | null, now: Date) {
-  let query = db.updateTable("login_sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
-  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
-  await query.execute();
+  await inTransaction(db, async (trx) => {
+    let query = trx.updateTable("login_sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
+    if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+    const rows = await query.returning("id").execute();
+    await announceRevocation(trx, userId, { loginSessionIds: rows.map((r) => r.id), apiTokenIds: [] });
+  });
 }
 
 export async function insertOneTimeToken(
@@ -160,7 +172,18 @@ export function findUserByAccessToken(db: Database, accessHash: string, now: Dat
   return db
     .selectFrom("api_tokens as t")
     .innerJoin("users as u", "u.id", "t.user_id")
-    .select(["u.id", "u.email", "u.email_verified_at", "u.display_name", "u.first_name", "u.last_name", "u.roles", "u.preferred_language", "u.time_zone"])
+    .select([
+      "t.id as token_id",
+      "u.id",
+      "u.email",
+      "u.email_verified_at",
+      "u.display_name",
+      "u.first_name",
+      "u.last_name",
+      "u.roles",
+      "u.preferred_language",
+      "u.time_zone",
+    ])
     .where("t.access_token_hash", "=", accessHash)
     .where("t.revoked_at", "is", null)
     .where("t.access_expires_at", ">", now)
@@ -192,7 +215,14 @@ export async function consumeRefreshToken(db: Database, refreshHash: string, now
       .where("revoked_at", "is not", null)
       .executeTakeFirst();
     if (!spent) return { status: "unknown" as const };
-    await trx.updateTable("api_tokens").set({ revoked_at: now }).where("family_id", "=", spent.family_id).where("revoked_at", "is", null).execute();
+    const stolen = await trx
+      .updateTable("api_tokens")
+      .set({ revoked_at: now })
+      .where("family_id", "=", spent.family_id)
+      .where("revoked_at", "is", null)
+      .returning(["id", "user_id"])
+      .execute();
+    if (stolen[0]) await announceRevocation(trx, stolen[0].user_id, { loginSessionIds: [], apiTokenIds: stolen.map((r) => r.id) });
     return { status: "reused" as const };
   });
 }
@@ -211,18 +241,39 @@ export function listApiTokenFamilies(db: Database, userId: string, now: Date) {
 }
 
 export async function revokeApiTokenFamily(db: Database, userId: string, familyId: string, now: Date) {
-  const result = await db
-    .updateTable("api_tokens")
-    .set({ revoked_at: now })
-    .where("user_id", "=", userId)
-    .where("family_id", "=", familyId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return inTransaction(db, async (trx) => {
+    const rows = await trx
+      .updateTable("api_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("family_id", "=", familyId)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .execute();
+    await announceRevocation(trx, userId, { loginSessionIds: [], apiTokenIds: rows.map((r) => r.id) });
+    return rows.length > 0;
+  });
 }
 
 export async function revokeAllApiTokens(db: Database, userId: string, now: Date) {
-  await db.updateTable("api_tokens").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+  await inTransaction(db, async (trx) => {
+    const rows = await trx
+      .updateTable("api_tokens")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .returning("id")
+      .execute();
+    await announceRevocation(trx, userId, { loginSessionIds: [], apiTokenIds: rows.map((r) => r.id) });
+  });
+}
+
+/**
+ * Turns off the user's calendar feed: its secret address answers 404 from now on. For an account
+ * taken back from whoever made it in advance, whose feed address they may have kept.
+ */
+export async function revokeCalendarFeeds(db: Database, userId: string, now: Date) {
+  await db.updateTable("calendar_feeds").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
 export async function insertAuthMetric(db: Database, input: { eventType: string; provider: string; mode: string; errorMessage: string | null; now: Date }) {

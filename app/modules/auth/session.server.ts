@@ -114,6 +114,8 @@ export type Requester = {
   timeZone: string;
   /** The login session behind a cookie; null for bearer tokens. */
   loginSessionId: string | null;
+  /** The access token behind a bearer request (its row id); null or absent for a cookie. */
+  apiTokenId?: string | null;
 };
 
 type UserRowLike = {
@@ -128,7 +130,7 @@ type UserRowLike = {
   time_zone: string;
 };
 
-function toRequester(row: UserRowLike, loginSessionId: string | null): Requester {
+function toRequester(row: UserRowLike, loginSessionId: string | null, apiTokenId: string | null = null): Requester {
   return {
     id: row.id,
     email: row.email,
@@ -142,6 +144,7 @@ function toRequester(row: UserRowLike, loginSessionId: string | null): Requester
     preferredLanguage: row.preferred_language,
     timeZone: row.time_zone,
     loginSessionId,
+    apiTokenId,
   };
 }
 
@@ -169,7 +172,7 @@ async function lookUpRequester(request: Request, deps: Pick<Deps, "db" | "now">)
   const token = bearerToken(request);
   if (token) {
     const row = await repo.findUserByAccessToken(deps.db, hashSecret(token), deps.now);
-    return row ? toRequester(row, null) : null;
+    return row ? toRequester(row, null, row.token_id) : null;
   }
   const session = await authSessionStorage().getSession(request.headers.get("cookie"));
   const sessionId: unknown = session.get(getAuthenticator().sessionKey);

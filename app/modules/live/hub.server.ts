@@ -1,7 +1,8 @@
 import pg from "pg";
+import { systemClock } from "#app/services/clock/clock.server";
 import type { Database } from "#db/client.server";
-import { eventsByIds, type LiveEventRow } from "./repo.server";
-import { LIVE_CHANNEL, parseNotifyPayload } from "./rules";
+import { eventsByIds, liveCredentials, type LiveEventRow } from "./repo.server";
+import { LIVE_CHANNEL, parseNotifyPayload, type StreamCredential, SWEEP_MS } from "./rules";
 
 /** One open stream, as the hub sees it: whose it is, and how to hand it an event or tell it to catch up. */
 export type Subscriber = {
@@ -9,6 +10,12 @@ export type Subscriber = {
   deliver: (event: LiveEventRow) => void;
   /** After the listening connection was lost and is back: read what was announced meanwhile. */
   resync: () => void;
+  /** Ends the stream and releases what it holds (the sweep found it gone or no longer signed in). */
+  close: () => void;
+  /** Whether its client's connection is already closed (the transport's own state, not an event). */
+  gone?: () => boolean;
+  /** What it was opened with; a stream without one (a test's) is not checked by the sweep. */
+  credential?: StreamCredential;
 };
 
 type Log = (message: string) => void;
@@ -29,6 +36,8 @@ export class LiveHub {
   private pending: number[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private flushScheduled = false;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
 
   constructor(private readonly options: { connectionString: string; db: () => Database; log?: Log }) {}
 
@@ -48,17 +57,67 @@ export class LiveHub {
     return this.client !== null && this.connecting === null;
   }
 
-  /** Adds a stream; the returned function removes it (call it exactly when the client goes away). */
-  subscribe(sub: Subscriber): () => void {
+  /**
+   * Adds a stream unless its user already holds `limit` here: the count and the registration happen
+   * in one synchronous step, so parallel requests cannot all pass the check before any registers.
+   * Returns how to remove it (call it exactly when the stream ends), or null when refused.
+   */
+  subscribe(sub: Subscriber, limit = Number.POSITIVE_INFINITY): (() => void) | null {
     let set = this.byUser.get(sub.userId);
+    if ((set?.size ?? 0) >= limit) return null;
     if (!set) this.byUser.set(sub.userId, (set = new Set()));
     set.add(sub);
+    this.startSweeping();
     return () => {
       const current = this.byUser.get(sub.userId);
       if (!current) return;
       current.delete(sub);
       if (current.size === 0) this.byUser.delete(sub.userId);
     };
+  }
+
+  private startSweeping() {
+    if (this.sweepTimer || this.stopped) return;
+    this.sweepTimer = setInterval(() => void this.sweep().catch((error: Error) => this.options.log?.(`live: sweep failed (${error.message})`)), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Closes the streams whose connection is gone though its close event never reached them, and
+   * those whose login session or access token is no longer accepted (revoked while this process
+   * missed the announcement, expired, or the account banned). Returns how many it closed.
+   */
+  sweep(now: Date = systemClock()): Promise<number> {
+    this.sweeping ??= this.sweepOnce(now).finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
+  }
+
+  private async sweepOnce(now: Date): Promise<number> {
+    let closed = 0;
+    const checked: Subscriber[] = [];
+    for (const set of [...this.byUser.values()])
+      for (const sub of [...set]) {
+        if (sub.gone?.()) {
+          sub.close();
+          closed += 1;
+        } else if (sub.credential) checked.push(sub);
+      }
+    if (checked.length === 0) return closed;
+    const ids = { loginSessionIds: new Set<string>(), apiTokenIds: new Set<string>() };
+    for (const { credential } of checked) {
+      if (credential!.loginSessionId) ids.loginSessionIds.add(credential!.loginSessionId);
+      if (credential!.apiTokenId) ids.apiTokenIds.add(credential!.apiTokenId);
+    }
+    const live = await liveCredentials(this.options.db(), { loginSessionIds: [...ids.loginSessionIds], apiTokenIds: [...ids.apiTokenIds] }, now);
+    for (const sub of checked) {
+      const id = sub.credential!.loginSessionId ?? sub.credential!.apiTokenId;
+      if (id && live.has(id)) continue;
+      sub.close();
+      closed += 1;
+    }
+    return closed;
   }
 
   /** Resolves once this process is LISTENing; a stream waits for it before reading the log, so no event falls between the two. */
@@ -155,6 +214,8 @@ export class LiveHub {
   async stop() {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.sweeping?.catch(() => {});
     const client = this.client;
     this.client = null;
     await this.connecting?.catch(() => {});

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import { LIVE_CHANNEL, type NotifyEntry, notifyPayloads } from "./rules";
+import { LIVE_CHANNEL, type NotifyEntry, notifyPayloads, type Revocation, REVOKED_KIND } from "./rules";
 
 export type LiveEventRow = { id: number; user_id: string; kind: string; payload: unknown };
 export type NewLiveEvent = { userId: string; kind: string; payload: unknown };
@@ -90,4 +90,46 @@ export async function deleteViewersBefore(db: Database, before: Date) {
 export async function viewersOf(db: Database, chatId: string, since: Date): Promise<Set<string>> {
   const rows = await db.selectFrom("chat_viewers").select("user_id").where("chat_id", "=", chatId).where("seen_at", ">", since).execute();
   return new Set(rows.map((r) => r.user_id));
+}
+
+/**
+ * Tells every process (through the log and its NOTIFY) that these sign-ins of the user were revoked,
+ * in the revoking transaction: the streams they opened end when it commits, and not if it rolls back.
+ */
+export async function announceRevocation(db: Database, userId: string, revoked: Revocation) {
+  if (revoked.loginSessionIds.length === 0 && revoked.apiTokenIds.length === 0) return;
+  await inTransaction(db, (trx) => appendEvents(trx, [{ userId, kind: REVOKED_KIND, payload: revoked }]));
+}
+
+/**
+ * Which of these login sessions and access tokens would still be accepted (not revoked, not
+ * expired, the account not banned): the sweep closes streams opened with any other. Two indexed
+ * lookups by primary key, whatever the number of streams.
+ */
+export async function liveCredentials(db: Database, ids: { loginSessionIds: string[]; apiTokenIds: string[] }, now: Date): Promise<Set<string>> {
+  const [sessions, tokens] = await Promise.all([
+    ids.loginSessionIds.length === 0
+      ? []
+      : db
+          .selectFrom("login_sessions as s")
+          .innerJoin("users as u", "u.id", "s.user_id")
+          .select("s.id")
+          .where("s.id", "in", ids.loginSessionIds)
+          .where("s.revoked_at", "is", null)
+          .where("s.expires_at", ">", now)
+          .where("u.banned_at", "is", null)
+          .execute(),
+    ids.apiTokenIds.length === 0
+      ? []
+      : db
+          .selectFrom("api_tokens as t")
+          .innerJoin("users as u", "u.id", "t.user_id")
+          .select("t.id")
+          .where("t.id", "in", ids.apiTokenIds)
+          .where("t.revoked_at", "is", null)
+          .where("t.access_expires_at", ">", now)
+          .where("u.banned_at", "is", null)
+          .execute(),
+  ]);
+  return new Set([...sessions, ...tokens].map((r) => r.id));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameEvent, notifyPayloads, parseLastEventId, parseNotifyPayload } from "./rules";
+import { frameEvent, notifyPayloads, parseLastEventId, parseNotifyPayload, revocationEnds } from "./rules";
 
 describe("live stream rules", () => {
   it("believes only positive integer event ids", () => {
@@ -23,5 +23,18 @@ describe("live stream rules", () => {
     expect(payloads.flatMap(parseNotifyPayload)).toEqual(entries.map((e) => [...e]));
     expect(parseNotifyPayload("not json")).toEqual([]);
     expect(parseNotifyPayload('[[1],["x",2],[3,"u"]]')).toEqual([[3, "u"]]);
+  });
+
+  it("ends only the streams whose own login session or access token was revoked", () => {
+    const browser = { loginSessionId: "s1", apiTokenId: null };
+    const app = { loginSessionId: null, apiTokenId: "t1" };
+    const signOut = { loginSessionIds: ["s1"], apiTokenIds: [] };
+    expect(revocationEnds(signOut, browser)).toBe(true);
+    expect(revocationEnds(signOut, { loginSessionId: "s2", apiTokenId: null })).toBe(false);
+    expect(revocationEnds(signOut, app)).toBe(false);
+    expect(revocationEnds({ loginSessionIds: ["s2", "s3"], apiTokenIds: ["t1"] }, app)).toBe(true);
+    // A null credential never matches, and anything malformed ends nothing.
+    expect(revocationEnds({ loginSessionIds: [null], apiTokenIds: [null] }, { loginSessionId: null, apiTokenId: null })).toBe(false);
+    for (const bad of [null, "s1", 3, { loginSessionIds: "s1" }, []]) expect(revocationEnds(bad, browser)).toBe(false);
   });
 });

@@ -34,6 +34,35 @@ export const VIEWER_STALE_MS = 3 * HEARTBEAT_MS;
 /** How long the event log keeps events for reconnecting clients. */
 export const EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * How often each process checks the streams it holds: one whose connection is gone, or whose
+ * sign-in was revoked while its announcement was missed (a listening connection that dropped), is
+ * closed. Closing on the connection's own event and on a revocation's event is the rule; this
+ * sweep is the backstop, so nothing a stream holds outlives it by more than this.
+ */
+export const SWEEP_MS = 30_000;
+
+/**
+ * A log entry that is never sent to clients: sign-ins of a user were revoked (sign-out, a password
+ * reset or change, a takeover), and the streams they opened end. In the log, so it reaches every
+ * process and a stream catching up after a dropped connection reads it too.
+ */
+export const REVOKED_KIND = "credentials_revoked";
+
+/** What opened a stream: a browser's login session or an API client's access token (one of the two). */
+export type StreamCredential = { loginSessionId: string | null; apiTokenId: string | null };
+
+/** The payload of a revocation entry: exactly the login sessions and access tokens revoked. */
+export type Revocation = { loginSessionIds: string[]; apiTokenIds: string[] };
+
+/** Whether a revocation entry ends a stream opened with this credential; a malformed payload ends none. */
+export function revocationEnds(payload: unknown, credential: StreamCredential): boolean {
+  if (!payload || typeof payload !== "object") return false;
+  const { loginSessionIds, apiTokenIds } = payload as Partial<Record<keyof Revocation, unknown>>;
+  const has = (list: unknown, id: string | null) => id !== null && Array.isArray(list) && list.includes(id);
+  return has(loginSessionIds, credential.loginSessionId) || has(apiTokenIds, credential.apiTokenId);
+}
+
 /** NOTIFY payloads must stay under PostgreSQL's 8000 bytes; an entry is `[id,"uuid"]`, about 50. */
 export const NOTIFY_BATCH = 100;
 

@@ -2,8 +2,18 @@ import { randomUUID } from "node:crypto";
 import { systemClock } from "#app/services/clock/clock.server";
 import type { Database } from "#db/client.server";
 import { type LiveHub, liveHub, onShutdown } from "./hub.server";
-import { deleteViewer, eventsAfter, latestEventId, type LiveEventRow, upsertViewer } from "./repo.server";
-import { frameEvent, HEARTBEAT_MS, heartbeatFrame, openingFrame, REPLAY_PAGE, SLOW_CLIENT_BYTES } from "./rules";
+import { deleteViewer, eventsAfter, latestEventId, liveCredentials, type LiveEventRow, upsertViewer } from "./repo.server";
+import {
+  frameEvent,
+  HEARTBEAT_MS,
+  heartbeatFrame,
+  openingFrame,
+  REPLAY_PAGE,
+  revocationEnds,
+  REVOKED_KIND,
+  SLOW_CLIENT_BYTES,
+  type StreamCredential,
+} from "./rules";
 
 export type StreamInput = {
   db: Database;
@@ -20,12 +30,21 @@ export type StreamInput = {
   initial: (db: Database) => Promise<{ kind: string; data: unknown }>;
   /** The chat this page shows, already authorized by the route: its viewer is not sent new_message notifications. */
   chatId?: string | null;
+  /** Fires when the client's connection closes: the socket's own event (server/connection.ts), not `request.signal`. */
   signal: AbortSignal;
+  /** Whether the connection is already closed, for the hub's sweep when the close event was missed. */
+  gone?: () => boolean;
+  /** The login session or access token behind the stream: it ends when that is revoked. */
+  credential?: StreamCredential;
+  /** Streams this user may hold on this process; one more is refused, decided with the registration itself. */
+  maxPerUser?: number;
   hub?: LiveHub;
   clock?: () => Date;
 };
 
 const encoder = new TextEncoder();
+
+export type OpenedStream = { ok: true; response: Response } | { ok: false; reason: "tooManyStreams" };
 
 export const eventStreamHeaders = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -38,10 +57,12 @@ export const eventStreamHeaders = {
 
 /**
  * An open event stream for one client: replays what it missed after its Last-Event-ID, then
- * forwards what the hub hands it, with heartbeats; everything it holds is released the moment the
- * client goes away (abort), the server shuts down, or the client reads too slowly.
+ * forwards what the hub hands it, with heartbeats; everything it holds (its place in the hub, its
+ * chat viewer mark, its timer) is released the moment the client goes away, its sign-in is revoked,
+ * the server shuts down or the client reads too slowly, and else by the hub's sweep.
+ * Refused when the user already holds `maxPerUser` streams here.
  */
-export function openEventStream(input: StreamInput): Response {
+export function openEventStream(input: StreamInput): OpenedStream {
   const hub = input.hub ?? liveHub(() => input.db);
   // A stream outlives its request: viewer heartbeats read the clock as they happen.
   const clock = input.clock ?? systemClock;
@@ -64,6 +85,11 @@ export function openEventStream(input: StreamInput): Response {
   const emit = (row: LiveEventRow) => {
     if (row.id <= lastId) return; // already sent (a replay overlapping a live delivery)
     lastId = row.id;
+    if (row.kind === REVOKED_KIND) {
+      // Not for the client; it ends this stream if its own sign-in is among those revoked.
+      if (input.credential && revocationEnds(row.payload, input.credential)) close();
+      return;
+    }
     const event = input.present(row);
     if (event) send(frameEvent({ id: row.id, kind: event.kind, data: event.data }));
   };
@@ -89,19 +115,27 @@ export function openEventStream(input: StreamInput): Response {
     }
   };
 
-  const unsubscribe = hub.subscribe({
-    userId: input.userId,
-    deliver: (row) => {
-      if (closed) return;
-      if (syncing) held.push(row);
-      else emit(row);
+  const registration = hub.subscribe(
+    {
+      userId: input.userId,
+      credential: input.credential,
+      gone: input.gone,
+      close: () => close(),
+      deliver: (row) => {
+        if (closed) return;
+        if (syncing) held.push(row);
+        else emit(row);
+      },
+      resync: () => {
+        if (closed) return;
+        if (syncing) resyncWanted = true;
+        else sync().catch(() => close());
+      },
     },
-    resync: () => {
-      if (closed) return;
-      if (syncing) resyncWanted = true;
-      else sync().catch(() => close());
-    },
-  });
+    input.maxPerUser,
+  );
+  if (!registration) return { ok: false, reason: "tooManyStreams" };
+  const unsubscribe = registration;
   const forgetShutdown = onShutdown(() => close());
 
   function close() {
@@ -133,29 +167,55 @@ export function openEventStream(input: StreamInput): Response {
   if (input.signal.aborted) close();
   else input.signal.addEventListener("abort", close);
 
+  /** Whether the stream's sign-in is still accepted, read in the caller's snapshot. */
+  const stillSignedIn = async (db: Database) => {
+    const { credential } = input;
+    if (!credential) return true;
+    const id = credential.loginSessionId ?? credential.apiTokenId;
+    const live = await liveCredentials(
+      db,
+      { loginSessionIds: credential.loginSessionId ? [credential.loginSessionId] : [], apiTokenIds: credential.apiTokenId ? [credential.apiTokenId] : [] },
+      clock(),
+    );
+    return id !== null && live.has(id);
+  };
+
+  /** Marks the chat viewed by this stream; a mark written after the stream closed is taken back. */
+  const markViewing = async (chatId: string) => {
+    await upsertViewer(input.db, { streamId, chatId, userId: input.userId, now: clock() });
+    if (closed) await deleteViewer(input.db, streamId);
+  };
+
   const begin = async () => {
     send(openingFrame);
     await hub.ready();
     if (closed) return;
-    if (input.chatId) await upsertViewer(input.db, { streamId, chatId: input.chatId, userId: input.userId, now: clock() });
-    if (input.lastEventId !== null) lastId = input.lastEventId;
-    else {
-      const start = await input.db
-        .transaction()
-        .setIsolationLevel("repeatable read")
-        .execute(async (trx) => ({ lastId: await latestEventId(trx, input.userId), initial: await input.initial(trx) }));
-      lastId = start.lastId;
-      send(frameEvent(start.initial));
-    }
+    if (input.chatId) await markViewing(input.chatId);
+    if (closed) return;
+    // One snapshot decides where the stream starts and whether its sign-in still counts: a
+    // revocation committed before it is seen here, one committed after has a later id and reaches
+    // this stream (registered above) through the hub or the replay.
+    const start = await input.db
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .execute(async (trx) => {
+        const signedIn = await stillSignedIn(trx);
+        if (!signedIn || input.lastEventId !== null) return { signedIn, lastId: input.lastEventId ?? 0, initial: null };
+        return { signedIn, lastId: await latestEventId(trx, input.userId), initial: await input.initial(trx) };
+      });
+    if (!start.signedIn) return close();
+    if (closed) return;
+    lastId = start.lastId;
+    if (start.initial) send(frameEvent(start.initial));
     await sync();
     if (closed) return;
     heartbeat = setInterval(() => {
       send(heartbeatFrame);
-      if (input.chatId && !closed) void upsertViewer(input.db, { streamId, chatId: input.chatId, userId: input.userId, now: clock() }).catch(() => {});
+      if (input.chatId && !closed) void markViewing(input.chatId).catch(() => {});
     }, HEARTBEAT_MS);
     heartbeat.unref();
   };
   if (!closed) begin().catch(() => close());
 
-  return new Response(stream, { status: 200, headers: eventStreamHeaders });
+  return { ok: true, response: new Response(stream, { status: 200, headers: eventStreamHeaders }) };
 }

@@ -1,30 +1,50 @@
-// The live layer of every page (decision record 030): the bell's count, toasts, the bell's
-// dropdown and a chat's new messages, over one server-sent-events stream. Framework-free so pages
-// that ship no React still get it; about 3.5 KiB gzipped. Everything a user wrote is put in the page
-// with textContent, never as HTML.
-(() => {
-  const config = document.getElementById("live-config");
-  if (!config || !window.EventSource || !window.fetch) return;
-  /** @type {{ lang: string, chat: string | null, me: string, t: Record<string, string> }} */
-  const cfg = JSON.parse(config.textContent || "{}");
-  const TOAST_MS = 6000; // spec section 9
+/**
+ * The live layer of every page of a signed-in user (decision records 030 and 039): the bell's
+ * count, toasts, the bell's dropdown and a chat's new messages, over one event stream. Built with
+ * the app by server/build-islands.ts into one small script without a framework, so pages that ship
+ * no React get it too (budget: 8 KiB gzipped, tests/e2e/page-weight.spec.ts). Everything a user
+ * wrote is put in the page with textContent, never as HTML. The markup it fills is rendered hidden
+ * by app/components/layout/live-layer.tsx, so its texts arrive translated.
+ */
+import { openLiveStream } from "./live-transport";
+
+type Config = { lang: string; chat: string | null; me: string; t: Record<string, string> };
+type Notification = {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  category: string;
+  actionUrl: string | null;
+  read?: boolean;
+  toast?: boolean;
+  unread?: number;
+};
+type Message = { id: string; senderId: string; senderName: string; content: string; createdAt: string };
+
+const TOAST_MS = 6000; // spec section 9
+
+function main() {
+  const configEl = document.getElementById("live-config");
+  if (!configEl || !window.fetch || !window.XMLHttpRequest) return;
+  const cfg = JSON.parse(configEl.textContent || "{}") as Config;
   const html = document.documentElement;
-  const $ = (sel, root) => (root || document).querySelector(sel);
-  const tpl = (name) => /** @type {HTMLElement} */ ($(`[data-tpl="${name}"]`).cloneNode(true));
-  const slot = (el, name) => $(`[data-slot="${name}"]`, el);
-  const fill = (el, name, text) => {
+  const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
+  const tpl = <T extends HTMLElement = HTMLElement>(name: string) => $<T>(`[data-tpl="${name}"]`)!.cloneNode(true) as T;
+  const slot = <T extends HTMLElement = HTMLElement>(el: ParentNode, name: string) => $<T>(`[data-slot="${name}"]`, el);
+  const fill = (el: ParentNode, name: string, text: unknown) => {
     const node = slot(el, name);
     if (node) node.textContent = text == null ? "" : String(text);
   };
   /** The SVG of a notification's rulebook type, from the page's hidden templates. */
-  const drawIcon = (el, category) => {
+  const drawIcon = (el: ParentNode, category: string) => {
     const target = slot(el, "icon");
     const icon = $(`[data-tpl="icon-${category}"]`) || $('[data-tpl="icon-SYSTEM"]');
     if (target && icon) target.replaceChildren(...icon.cloneNode(true).childNodes);
   };
-  const badgeText = (n) => (n > 99 ? "99+" : String(n));
+  const badgeText = (n: number) => (n > 99 ? "99+" : String(n));
 
-  function setCount(name, n) {
+  function setCount(name: "bell" | "chats", n: unknown) {
     const badge = $(`[data-live="${name}"]`);
     if (!badge || typeof n !== "number") return;
     badge.textContent = badgeText(n);
@@ -37,8 +57,8 @@
   let chats = 0;
 
   // Toasts: at most three on screen, each for 6 s (spec section 4), with an action when it has a link.
-  let toasts;
-  function toast(n) {
+  let toasts: HTMLElement | undefined;
+  function toast(n: Notification) {
     if (!toasts) {
       toasts = document.createElement("div");
       toasts.className = tpl("toasts").className;
@@ -49,81 +69,81 @@
     drawIcon(el, n.category);
     fill(el, "title", n.title);
     fill(el, "message", n.message);
-    const action = /** @type {HTMLAnchorElement} */ (slot(el, "action"));
+    const action = slot<HTMLAnchorElement>(el, "action")!;
     if (n.actionUrl && n.actionUrl.charAt(0) === "/") action.href = n.actionUrl;
     else action.remove();
     const close = () => el.remove();
-    slot(el, "close").addEventListener("click", close);
+    slot(el, "close")?.addEventListener("click", close);
     setTimeout(close, TOAST_MS);
     toasts.appendChild(el);
-    while (toasts.children.length > 3) toasts.firstChild.remove();
+    while (toasts.children.length > 3) toasts.firstChild?.remove();
   }
 
   // The dropdown: the latest 10 (spec section 9), mark one, mark all, view all. Without JavaScript the bell is a link.
-  let panel;
-  const api = (path, method) =>
-    fetch(path, { method: method || "GET", credentials: "same-origin", headers: { Accept: "application/json" } }).then((r) => {
+  let panel: HTMLElement | undefined;
+  const api = <T>(path: string, method = "GET") =>
+    fetch(path, { method, credentials: "same-origin", headers: { Accept: "application/json" } }).then((r) => {
       if (!r.ok) throw new Error(String(r.status));
-      return r.json();
+      return r.json() as Promise<T>;
     });
-  function item(n) {
+  function item(n: Notification) {
     const li = tpl("item");
     li.hidden = false;
     drawIcon(li, n.category);
     fill(li, "title", n.title);
     fill(li, "message", n.message);
     if (n.read) li.removeAttribute("data-unread");
-    const open = /** @type {HTMLAnchorElement} */ (slot(li, "open"));
+    const open = slot<HTMLAnchorElement>(li, "open")!;
     if (n.actionUrl) open.href = n.actionUrl.charAt(0) === "/" && !/^\/(es|en|pt)\//.test(n.actionUrl) ? `/${cfg.lang}${n.actionUrl}` : n.actionUrl;
     else open.remove();
-    const mark = slot(li, "read");
+    const mark = slot(li, "read")!;
     if (n.read) mark.remove();
     else
       mark.addEventListener("click", () => {
-        api(`/api/notifications/${n.id}/read`, "PATCH").then(() => {
+        void api(`/api/notifications/${n.id}/read`, "PATCH").then(() => {
           li.removeAttribute("data-unread");
           mark.remove();
         });
       });
     return li;
   }
-  function render(list) {
-    const ul = slot(panel, "list");
+  function render(list: Notification[]) {
+    const ul = slot(panel!, "list")!;
     ul.textContent = "";
     list.forEach((n) => ul.appendChild(item(n)));
-    slot(panel, "empty").hidden = list.length > 0;
+    slot(panel!, "empty")!.hidden = list.length > 0;
   }
-  function togglePanel(bell) {
+  function togglePanel(bell: HTMLAnchorElement) {
     if (panel && !panel.hidden) {
       panel.hidden = true;
       bell.setAttribute("aria-expanded", "false");
       return;
     }
     if (!panel) {
-      panel = tpl("panel");
-      panel.id = "live-panel";
-      document.body.appendChild(panel);
-      slot(panel, "all").addEventListener("click", () => {
-        api("/api/notifications/read-all", "PATCH").then(() => {
-          panel.querySelectorAll("[data-unread]").forEach((li) => li.removeAttribute("data-unread"));
-          panel.querySelectorAll('[data-slot="read"]').forEach((b) => b.remove());
+      const made = (panel = tpl("panel"));
+      made.id = "live-panel";
+      document.body.appendChild(made);
+      slot(made, "all")?.addEventListener("click", () => {
+        void api("/api/notifications/read-all", "PATCH").then(() => {
+          made.querySelectorAll("[data-unread]").forEach((li) => li.removeAttribute("data-unread"));
+          made.querySelectorAll('[data-slot="read"]').forEach((b) => b.remove());
         });
       });
       document.addEventListener("keydown", (e) => {
-        if (e.key === "Escape" && !panel.hidden) togglePanel(bell);
+        if (e.key === "Escape" && !made.hidden) togglePanel(bell);
       });
     }
     panel.hidden = false;
     bell.setAttribute("aria-expanded", "true");
     bell.setAttribute("aria-controls", "live-panel");
-    api(`/api/notifications?limit=10&lang=${cfg.lang}`).then(render, () => {
+    api<Notification[]>(`/api/notifications?limit=10&lang=${cfg.lang}`).then(render, () => {
       window.location.href = bell.href;
     });
   }
 
   // A chat page: new messages appear at the end; reading them here moves the read marker.
   const thread = cfg.chat ? $(`[data-live-chat="${cfg.chat}"]`) : null;
-  function addMessage(m) {
+  function addMessage(m: Message) {
     if (!thread || document.getElementById(`m${m.id}`)) return;
     const li = tpl("message");
     li.hidden = false;
@@ -136,18 +156,17 @@
       time.setAttribute("datetime", m.createdAt);
       time.textContent = new Date(m.createdAt).toLocaleTimeString(cfg.lang, { hour: "2-digit", minute: "2-digit" });
     }
-    const empty = $("[data-chat-empty]");
-    if (empty) empty.remove();
+    $("[data-chat-empty]")?.remove();
     thread.appendChild(li);
     li.scrollIntoView({ block: "end" });
-    if (m.senderId !== cfg.me) fetch(`/api/chats/${cfg.chat}/read`, { method: "POST", credentials: "same-origin" });
+    if (m.senderId !== cfg.me) void fetch(`/api/chats/${cfg.chat}/read`, { method: "POST", credentials: "same-origin" });
   }
 
   // With JavaScript a message is sent without leaving the page; any trouble falls back to the plain form post.
-  const form = thread && /** @type {HTMLFormElement} */ ($("[data-chat-form]"));
+  const form = thread ? $<HTMLFormElement>("[data-chat-form]") : null;
   if (form)
     form.addEventListener("submit", (e) => {
-      const box = /** @type {HTMLTextAreaElement} */ (form.querySelector("textarea"));
+      const box = form.querySelector("textarea");
       const errors = form.querySelector("ul[aria-live]");
       if (!box || !box.value.trim()) return;
       e.preventDefault();
@@ -158,8 +177,8 @@
         body: JSON.stringify({ content: box.value }),
       })
         .then((r) =>
-          r.json().then((b) => {
-            if (r.status === 201) {
+          (r.json() as Promise<{ message?: Message; error?: string }>).then((b) => {
+            if (r.status === 201 && b.message) {
               box.value = "";
               box.removeAttribute("aria-invalid");
               if (errors) errors.textContent = "";
@@ -176,55 +195,51 @@
         .catch(() => form.submit());
     });
 
-  const handlers = {
-    unread_count(d) {
+  const handlers: Record<string, (data: never) => void> = {
+    unread_count(d: { notifications?: number; chats?: number }) {
       if (typeof d.notifications === "number") setCount("bell", (unread = d.notifications));
       if (typeof d.chats === "number") setCount("chats", (chats = d.chats));
     },
-    notification_created(n) {
+    notification_created(n: Notification) {
       setCount("bell", (unread = typeof n.unread === "number" ? n.unread : unread + 1));
-      if (n.toast && !(n.type === "new_message" && thread && n.actionUrl && n.actionUrl.indexOf(cfg.chat) !== -1)) toast(n);
+      if (n.toast && !(n.type === "new_message" && thread && n.actionUrl && cfg.chat && n.actionUrl.indexOf(cfg.chat) !== -1)) toast(n);
       if (panel && !panel.hidden) {
-        const ul = slot(panel, "list");
+        const ul = slot(panel, "list")!;
         ul.insertBefore(item(n), ul.firstChild);
-        slot(panel, "empty").hidden = true;
+        slot(panel, "empty")!.hidden = true;
       }
     },
-    chat_message(d) {
+    chat_message(d: { chatId: string; message: Message }) {
       if (d.chatId === cfg.chat) addMessage(d.message);
       else if (d.message.senderId !== cfg.me) setCount("chats", ++chats);
     },
   };
 
-  // The browser reconnects by itself with Last-Event-ID; when it gives up (a proxy's 502 during a
-  // restart) we start again and say where we were, so no event is lost.
+  // One stream per page; a reconnection says where it was (Last-Event-ID), so no event is lost.
+  let stream: ReturnType<typeof openLiveStream> | null = null;
   let lastId = "";
-  let wait = 1000;
   function connect() {
-    const q = `lang=${cfg.lang}${cfg.chat ? `&chat=${cfg.chat}` : ""}${lastId ? `&lastEventId=${lastId}` : ""}`;
-    const source = new EventSource(`/api/notifications/stream?${q}`);
-    Object.keys(handlers).forEach((kind) =>
-      source.addEventListener(kind, (e) => {
-        const ev = /** @type {MessageEvent} */ (e);
-        if (ev.lastEventId) lastId = ev.lastEventId;
-        wait = 1000;
-        handlers[kind](JSON.parse(ev.data));
-      }),
-    );
-    source.onopen = () => html.setAttribute("data-live", "open");
-    source.onerror = () => {
-      html.setAttribute("data-live", "reconnecting");
-      if (source.readyState !== 2) return;
-      source.close();
-      setTimeout(connect, (wait = Math.min(wait * 2, 30000)));
-    };
-    window.addEventListener("pagehide", () => source.close(), { once: true });
+    if (stream) return;
+    stream = openLiveStream({
+      url: `/api/notifications/stream?lang=${cfg.lang}${cfg.chat ? `&chat=${cfg.chat}` : ""}`,
+      kinds: Object.keys(handlers),
+      lastEventId: lastId,
+      onEvent: (e) => handlers[e.kind]?.(e.data as never),
+      onState: (state) => html.setAttribute("data-live", state),
+    });
   }
-  // A page restored from the back/forward cache had its stream closed on the way out.
+  // Leaving the page closes the stream (the server frees its place at once); a page restored
+  // from the back/forward cache opens it again from where it was.
+  window.addEventListener("pagehide", () => {
+    if (!stream) return;
+    lastId = stream.lastEventId();
+    stream.close();
+    stream = null;
+  });
   window.addEventListener("pageshow", (e) => e.persisted && connect());
 
   function start() {
-    const bell = /** @type {HTMLAnchorElement} */ ($('[data-live="bell-link"]'));
+    const bell = $<HTMLAnchorElement>('[data-live="bell-link"]');
     if (bell)
       bell.addEventListener("click", (e) => {
         if (e.ctrlKey || e.metaKey || e.shiftKey) return;
@@ -235,5 +250,12 @@
   }
   // A page that hydrates React is left alone until it has (changing its markup first breaks hydration).
   if (html.hasAttribute("data-static") || html.hasAttribute("data-hydrated")) start();
-  else new MutationObserver((_, obs) => html.hasAttribute("data-hydrated") && (obs.disconnect(), start())).observe(html, { attributes: true });
-})();
+  else
+    new MutationObserver((_, observer) => {
+      if (!html.hasAttribute("data-hydrated")) return;
+      observer.disconnect();
+      start();
+    }).observe(html, { attributes: true });
+}
+
+main();
