@@ -110,3 +110,13 @@ export function offerExpiry(now: Date, deadline: Date): Date | null {
   if (deadline.getTime() <= now.getTime()) return null;
   return new Date(Math.min(now.getTime() + OFFER_HOURS * HOUR, deadline.getTime()));
 }
+
+/**
+ * Where a player stands in a session's line at `now`: their position, and until when a seat is
+ * held for them (null when no offer runs: none was made, or it lapsed). The session page and the
+ * confirmation page both read it from here, so they never disagree about an offer.
+ */
+export function waitlistStanding(entry: { position: number; offer_expires_at: Date | string | null }, now: Date) {
+  const until = entry.offer_expires_at === null ? null : new Date(entry.offer_expires_at);
+  return { position: entry.position, offerUntil: until && until.getTime() > now.getTime() ? until : null };
+}
