@@ -100,13 +100,9 @@ export default function ConfirmPage() {
           <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4">
             {/* shrink-0: a long bio must not squeeze the round avatar into an oval. */}
             {s.host.avatarUrl ? (
-              <img src={s.host.avatarUrl} alt="" width={48} height={48} data-host-avatar="" className="h-12 w-12 shrink-0 rounded-full object-cover" />
+              <img src={s.host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
             ) : (
-              <span
-                aria-hidden="true"
-                data-host-avatar=""
-                className="text-brand-800 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold"
-              >
+              <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold">
                 {s.host.initials}
               </span>
             )}
@@ -121,7 +117,7 @@ export default function ConfirmPage() {
             <Fact term={t("booking.date")}>{s.date}</Fact>
             <Fact term={t("booking.time")}>
               {/* The time and its zone stay together, and the zone's name is never split ("GMT-" / "6"). */}
-              <span data-session-time="" className="whitespace-nowrap">
+              <span className="whitespace-nowrap">
                 {s.time} <span className="text-stone-600">({s.zone})</span>
               </span>
             </Fact>
