@@ -12,7 +12,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
-import { MAX_LIMIT } from "#app/modules/notifications/rules";
+import { labelKeyOf, MAX_LIMIT } from "#app/modules/notifications/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 
@@ -72,9 +72,15 @@ export default function NotificationsPage() {
             <li key={n.id} className={`flex flex-wrap items-start justify-between gap-3 p-4 ${n.read ? "" : "bg-brand-50"}`}>
               <CategoryIcon category={n.category} className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
               <div className="min-w-0 flex-1">
-                <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{t(`categories.${n.category}`)}</p>
+                <p className="text-xs font-semibold uppercase tracking-wide text-stone-600">{t(labelKeyOf(n.type))}</p>
                 <p className="font-semibold">
-                  {n.read ? null : <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t("unread")}</span>}
+                  {n.read ? null : (
+                    <>
+                      <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white">{t("unread")}</span>
+                      {/* Heard as "Sin leer: Hay un lugar libre", not as one run-on word: the pill's gap is only a margin. */}
+                      <span className="sr-only">: </span>
+                    </>
+                  )}
                   {n.title}
                 </p>
                 <p className="text-sm text-stone-700">{n.message}</p>

@@ -12,6 +12,7 @@ import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { waitingView } from "#app/modules/bookings/confirmation-page.server";
 import { closedReason, leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
@@ -60,7 +61,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : null,
     // The session chat: open to the host and confirmed players; a pending cash payment waits for it.
     chat: viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none",
-    waitingAt: page.waiting?.position ?? null,
+    // Their place in line and a seat held for them, as the confirmation page words it.
+    waiting: waitingView(page.waiting, lang, zone),
     // The booking entry point; the confirmation page explains a closed one in full.
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
     session: {
@@ -103,7 +105,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, canLeave, waitingAt, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, canLeave, waiting, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -189,9 +191,19 @@ export default function SessionPage() {
             {t("booking.leave")}
           </ConfirmLink>
         ) : null}
-        {!isHost && waitingAt !== null && !closed ? (
+        {!isHost && waiting && !closed ? (
           <>
-            <Banner tone="info">{t("booking.onWaitlist", { position: waitingAt })}</Banner>
+            {waiting.offerUntil ? (
+              <>
+                <Banner tone="ok">{t("booking.offer", { until: waiting.offerUntil })}</Banner>
+                {/* The seat is taken on the confirmation page, where the price and the ways to pay are. */}
+                <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
+                  {t("booking.takeSeat")}
+                </Link>
+              </>
+            ) : (
+              <Banner tone="info">{t("booking.onWaitlist", { position: waiting.position })}</Banner>
+            )}
             <Form method="post" action={localePath(lang, `/session/${s.id}/confirm`)}>
               <input type="hidden" name="intent" value="leaveWaitlist" />
               <Button variant="secondary" className="w-full">
@@ -200,7 +212,7 @@ export default function SessionPage() {
             </Form>
           </>
         ) : null}
-        {!isHost && !joined && !closed ? (
+        {!isHost && !joined && !waiting && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>

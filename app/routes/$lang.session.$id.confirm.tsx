@@ -88,7 +88,8 @@ export default function ConfirmPage() {
     <article className="space-y-6">
       <Breadcrumbs
         items={[
-          { label: t("booking.breadcrumbSessions"), to: localePath(lang, "/sessions") },
+          // The same word as the main navigation's link to the same page.
+          { label: t("nav.sessions", { ns: "common" }), to: localePath(lang, "/sessions") },
           { label: s.title, to: sessionHref },
           { label: t("booking.breadcrumbConfirm") },
         ]}
@@ -97,38 +98,41 @@ export default function ConfirmPage() {
         <h1 className="text-3xl font-bold">{t("booking.title")}</h1>
         <p className="mt-1 text-stone-700">{t("booking.subtitle")}</p>
       </header>
-      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div className="space-y-6">
-          <section className="rounded-lg border border-stone-200 bg-white p-5">
-            <h2 className="text-xl font-semibold">{s.title}</h2>
-            <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p>
-            <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4">
-              {s.host.avatarUrl ? (
-                <img src={s.host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" />
-              ) : (
-                <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 font-semibold">
-                  {s.host.initials}
-                </span>
-              )}
-              <div className="text-sm">
-                <p className="text-stone-600">{t("booking.host")}</p>
-                <p className="font-semibold">{s.host.name}</p>
-                {s.host.description ? <p className="text-stone-700">{s.host.description}</p> : null}
-                {s.host.bio ? <p className="mt-1 text-stone-700">{s.host.bio}</p> : null}
-              </div>
+      {/* On a phone the side panel (price and the action) comes right after the summary, before the
+          questions; from lg up it sits in its own column beside both. */}
+      <div className="grid gap-x-8 gap-y-6 lg:grid-cols-[2fr_1fr]">
+        <section className="rounded-lg border border-stone-200 bg-white p-5 lg:col-start-1">
+          <h2 className="text-xl font-semibold">{s.title}</h2>
+          <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p>
+          <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4">
+            {/* shrink-0: a long bio must not squeeze the round avatar into an oval. */}
+            {s.host.avatarUrl ? (
+              <img src={s.host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold">
+                {s.host.initials}
+              </span>
+            )}
+            <div className="min-w-0 text-sm">
+              <p className="text-stone-600">{t("booking.host")}</p>
+              <p className="font-semibold">{s.host.name}</p>
+              {s.host.description ? <p className="text-stone-700">{s.host.description}</p> : null}
+              {s.host.bio ? <p className="mt-1 text-stone-700">{s.host.bio}</p> : null}
             </div>
-            <dl className="mt-4 grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
-              <Fact term={t("booking.date")}>{s.date}</Fact>
-              <Fact term={t("booking.time")}>
+          </div>
+          <dl className="mt-4 grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
+            <Fact term={t("booking.date")}>{s.date}</Fact>
+            <Fact term={t("booking.time")}>
+              {/* The time and its zone stay together, and the zone's name is never split ("GMT-" / "6"). */}
+              <span className="whitespace-nowrap">
                 {s.time} <span className="text-stone-600">({s.zone})</span>
-              </Fact>
-              <Fact term={t("booking.spots")}>{t("booking.spotsValue", { left: s.spotsLeft, max: s.max })}</Fact>
-              <Fact term={t("booking.where")}>{s.location || t("booking.online")}</Fact>
-            </dl>
-          </section>
-          <Faq />
-        </div>
-        <aside className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
+              </span>
+            </Fact>
+            <Fact term={t("booking.spots")}>{t("booking.spotsValue", { left: s.spotsLeft, max: s.max })}</Fact>
+            <Fact term={t("booking.where")}>{s.location || t("booking.online")}</Fact>
+          </dl>
+        </section>
+        <aside className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <p className="text-sm text-stone-600">{t("booking.price")}</p>
           <p className="text-2xl font-bold">
             {s.fullPrice ? <s className="mr-2 text-base font-normal text-stone-500">{s.fullPrice}</s> : null}
@@ -138,6 +142,9 @@ export default function ConfirmPage() {
           <p className="text-xs text-stone-600">🔒 {t("booking.security")}</p>
           {s.free ? null : <p className="text-xs text-stone-600">{t("booking.refundPolicy")}</p>}
         </aside>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <Faq />
+        </div>
       </div>
     </article>
   );

@@ -96,7 +96,10 @@ describe("the confirmation page", () => {
     expect((await confirmData(id, b)).session.spotsLeft).toBe(0);
     await run(confirmAction, post(`/en/session/${id}/confirm`, { intent: "joinWaitlist" }, b), { lang: "en", id }, context);
     expect((await confirmData(id, b)).waiting).toEqual({ position: 1, offerUntil: null });
-    expect((await run(sessionPage, page(`/en/session/${id}`, b), { lang: "en", id }, context)).data).toMatchObject({ waitingAt: 1, joined: false });
+    expect((await run(sessionPage, page(`/en/session/${id}`, b), { lang: "en", id }, context)).data).toMatchObject({
+      waiting: { position: 1, offerUntil: null },
+      joined: false,
+    });
     // a leaves through the confirmation page: b is offered the seat.
     expect((await run(leavePage, page(`/en/session/${id}/leave`, a), { lang: "en", id }, context)).status).toBe(200);
     expect((await run(leaveAction, post(`/en/session/${id}/leave`, {}, a), { lang: "en", id }, context)).status).toBe(302);
@@ -150,5 +153,32 @@ describe("leaving and cancelling pages", () => {
     expect(tried.headers.get("location")).toBe(`/en/session/${id}`);
     expect((await confirmData(id, player)).booked).toBe(true);
     expect((await run(leavePage, page(`/en/session/nope/leave`, other), { lang: "en", id: "nope" }, context)).status).toBe(404);
+  });
+});
+
+describe("a seat held for a player in line", () => {
+  it("is shown on the session page as on the confirmation page, with its expiry, and no longer once it lapsed", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const [a, b] = [await signedInUser(), await signedInUser({ timeZone: "America/Mexico_City" })];
+    const id = await session(host.id, 1);
+    await run(confirmAction, post(`/es/session/${id}/confirm`, { intent: "book" }, a), { lang: "es", id }, context);
+    await run(confirmAction, post(`/es/session/${id}/confirm`, { intent: "joinWaitlist" }, b), { lang: "es", id }, context);
+    // a leaves: the seat is offered to b, first in line.
+    await run(leaveAction, post(`/es/session/${id}/leave`, {}, a), { lang: "es", id }, context);
+    const offered = await getDb().selectFrom("waitlist_entries").select("offer_expires_at").where("user_id", "=", b.id).executeTakeFirstOrThrow();
+    expect(offered.offer_expires_at).not.toBeNull();
+    const sessionData = async (at: Date) =>
+      (await run(sessionPage, page(`/es/session/${id}`, b), { lang: "es", id }, { now: at } as never)).data as {
+        waiting: { position: number; offerUntil: string | null };
+      };
+    const confirmWaiting = async (at: Date) =>
+      ((await run(confirmPage, page(`/es/session/${id}/confirm`, b), { lang: "es", id }, { now: at } as never)).data as ConfirmData).waiting;
+    const shown = await sessionData(now);
+    expect(shown.waiting.offerUntil).toMatch(/GMT-6|CST/);
+    expect(shown.waiting).toEqual(await confirmWaiting(now));
+    // After the offer's end neither page holds the seat any more.
+    const later = new Date(new Date(offered.offer_expires_at!).getTime() + 1000);
+    expect((await sessionData(later)).waiting).toEqual({ position: 1, offerUntil: null });
+    expect(await confirmWaiting(later)).toEqual({ position: 1, offerUntil: null });
   });
 });

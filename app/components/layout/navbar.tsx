@@ -135,8 +135,12 @@ function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
       {/* Anchored to the avatar's right edge, never wider than the screen: on a phone it opens inside the viewport. */}
       <div className="absolute right-0 z-20 mt-2 w-56 max-w-[calc(100vw-2rem)] rounded-md border border-stone-200 bg-white py-1 shadow-lg">
         <p className="truncate border-b border-stone-100 px-4 py-2 text-sm font-semibold">{user.name}</p>
+        {/* One's public profile (with one's own bookings), then the settings that edit it. */}
+        <Link to={localePath(lang, `/profile/${user.id}`)} className={item}>
+          {t("nav.myProfile")}
+        </Link>
         <Link to={localePath(lang, "/settings/profile")} className={item}>
-          {t("nav.profileSettings")}
+          {t("nav.settings")}
         </Link>
         {user.isDm ? (
           <Link to={localePath(lang, "/settings/hosting")} className={item}>

@@ -117,9 +117,11 @@ export function PaymentChoices({
   );
 }
 
+/** The trail to this page; its landmark is named in the page's language, like every other. */
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+    <nav aria-label={t("nav.breadcrumb", { ns: "common" })} className="text-sm text-stone-600">
       <ol className="flex flex-wrap gap-1">
         {items.map((item, i) => (
           <li key={item.label} className="flex gap-1">

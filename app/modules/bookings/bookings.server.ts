@@ -7,7 +7,7 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, type InviteLook, inviteRefusal, leaveActor, leaveRefusal, seatRefusal } from "./rules";
+import { type BookingRefusal, closedReason, type InviteLook, inviteRefusal, leaveActor, leaveRefusal, seatRefusal, waitlistStanding } from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
@@ -25,9 +25,13 @@ export async function viewerBooking(deps: Reader, sessionId: string, viewer: Req
   return viewer ? ((await repo.findActiveBooking(deps.db, sessionId, viewer.id)) ?? null) : null;
 }
 
-/** The viewer's place in the session's waitlist (null for visitors and players not in line). */
-export async function viewerWaitlistEntry(deps: Reader, sessionId: string, viewer: Requester | null) {
-  return viewer ? ((await repo.findWaitlistEntry(deps.db, sessionId, viewer.id)) ?? null) : null;
+/**
+ * The viewer's place in the session's waitlist and the seat held for them, if an offer runs
+ * (null for visitors and players not in line). Every page that shows an offer asks here.
+ */
+export async function viewerWaitlistEntry(deps: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null) {
+  const entry = viewer ? await repo.findWaitlistEntry(deps.db, sessionId, viewer.id) : undefined;
+  return entry ? waitlistStanding(entry, deps.now) : null;
 }
 
 /** Participants and waitlist for those who manage the session; null for everyone else. */

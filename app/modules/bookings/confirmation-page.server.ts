@@ -16,6 +16,11 @@ import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { confirmationView } from "./confirmation.server";
 
+/** The viewer's place in line and the seat held for them, worded for their language and zone (the session page shows the same). */
+export function waitingView(waiting: { position: number; offerUntil: Date | null } | null, lang: Locale, zone: string) {
+  return waiting && { position: waiting.position, offerUntil: waiting.offerUntil && formatDateTime(waiting.offerUntil, lang, zone) };
+}
+
 /**
  * Everything the booking confirmation screen shows, formatted for the viewer's language and time
  * zone: the facts, the side panel's state, the payment choices. Null for an unknown session.
@@ -49,7 +54,7 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
       pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
       voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
     },
-    waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },
+    waiting: waitingView(view.waiting, lang, zone),
     inviteCode: invite?.ok ? invite.code : typedCode,
     invite: invite
       ? invite.ok

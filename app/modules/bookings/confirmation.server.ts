@@ -5,6 +5,7 @@ import { type CodeTrier, screenInviteCode } from "#app/modules/invites/invites.s
 import { waivesPrice } from "#app/modules/invites/rules";
 import { findSession } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
+import { viewerWaitlistEntry } from "./bookings.server";
 import * as repo from "./repo.server";
 import { closedReason, seatsOpenTo } from "./rules";
 
@@ -18,26 +19,25 @@ export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId
   const row = await findSession(deps.db, sessionId);
   if (!row) return null;
   const lock = row.series_id ? await repo.seriesBookingLockHours(deps.db, row.series_id) : null;
-  const [booking, entry, heldForOthers] = await Promise.all([
+  const [booking, waiting, heldForOthers] = await Promise.all([
     viewer ? repo.findActiveBooking(deps.db, row.id, viewer.id) : undefined,
-    viewer ? repo.findWaitlistEntry(deps.db, row.id, viewer.id) : undefined,
+    viewerWaitlistEntry(deps, row.id, viewer),
     repo.countRunningOffers(deps.db, row.id, deps.now, viewer?.id ?? null),
   ]);
   // The ?invite= code passes the same limited screen as a booking with it.
   const who: CodeTrier = { userId: viewer?.id ?? null, address };
   const invite = typedCode ? await screenInviteCode(deps, who, row.id, typedCode) : null;
-  const offerUntil = entry?.offer_expires_at && new Date(entry.offer_expires_at) > deps.now ? new Date(entry.offer_expires_at) : null;
   return {
     row,
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: lock }, deps.now),
     spotsLeft: seatsOpenTo(row.max_participants, row.booked, heldForOthers),
     isHost: hostsSession(viewer, row),
     booking: booking ?? null,
-    waiting: entry ? { position: entry.position, offerUntil } : null,
+    waiting,
     invite,
     // A private session opens with a code; its host and admins need none, and a player in its
     // line got in with one already.
-    needsInvite: row.is_private && !entry && !canManageSession(viewer, row) && !invite?.ok,
+    needsInvite: row.is_private && !waiting && !canManageSession(viewer, row) && !invite?.ok,
     // A free code waives the price.
     free: row.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type)),
   };

@@ -206,3 +206,16 @@ describe("leaving (leaveRefusal)", () => {
     expect(leaveActor({ id: "p", isAdmin: true }, { dm_id: "h" })).toBe("admin");
   });
 });
+
+describe("a player's standing in the line", () => {
+  const now = new Date("2026-10-20T12:00:00Z");
+  it("holds a seat for them only while their offer runs", async () => {
+    const { waitlistStanding } = await import("./rules");
+    const until = new Date("2026-10-21T00:00:00Z");
+    expect(waitlistStanding({ position: 1, offer_expires_at: until }, now)).toEqual({ position: 1, offerUntil: until });
+    expect(waitlistStanding({ position: 1, offer_expires_at: until.toISOString() }, now)).toEqual({ position: 1, offerUntil: until });
+    expect(waitlistStanding({ position: 2, offer_expires_at: null }, now)).toEqual({ position: 2, offerUntil: null });
+    // An offer ends at its instant: at that moment it is no longer held.
+    expect(waitlistStanding({ position: 1, offer_expires_at: now }, now)).toEqual({ position: 1, offerUntil: null });
+  });
+});

@@ -232,3 +232,13 @@ export function leaveRefusal(session: { status: string; starts_at: Date | string
 /** Which kind of actor takes `userId` off the list of a session hosted by `session.dm_id`. */
 export const leaveActor = (actor: { id: string; isAdmin: boolean }, session: { dm_id: string }): LeaveActor =>
   actor.isAdmin ? "admin" : actor.id === session.dm_id ? "host" : "player";
+
+/**
+ * Where a player stands in a session's line at `now`: their position, and until when a seat is
+ * held for them (null when no offer runs: none was made, or it lapsed). The session page and the
+ * confirmation page both read it from here, so they never disagree about an offer.
+ */
+export function waitlistStanding(entry: { position: number; offer_expires_at: Date | string | null }, now: Date) {
+  const until = entry.offer_expires_at === null ? null : new Date(entry.offer_expires_at);
+  return { position: entry.position, offerUntil: until && until.getTime() > now.getTime() ? until : null };
+}

@@ -13,6 +13,17 @@ describe("formatDateTime", () => {
     expect(formatDateTime(instant, "en", "America/New_York")).toMatch(/Nov 21, 2026.*8:00\s?PM/);
     expect(formatDateTime(instant, "pt", "America/Sao_Paulo")).toMatch(/21 de nov\.? de 2026.*22:00/);
   });
+  it("keeps the time and the zone's name on one line, and lets the line break before the time", () => {
+    const cases = [
+      ["es", "America/Mexico_City", "7:00\u00a0p.\u00a0m.\u00a0GMT-6|7:00\u00a0p.m.\u00a0GMT-6"],
+      ["en", "America/New_York", "8:00\u00a0PM\u00a0EST"],
+      ["pt", "America/Sao_Paulo", "22:00\u00a0BRT|22:00\u00a0GMT-3"],
+    ] as const;
+    for (const [lang, zone, time] of cases) {
+      const text = formatDateTime(instant, lang, zone);
+      expect(text, text).toMatch(new RegExp(`, (${time})$`));
+    }
+  });
 });
 
 describe("zoneName", () => {

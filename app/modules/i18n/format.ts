@@ -1,8 +1,15 @@
 import { intlLocale, type Locale } from "./config";
 
-/** Date and time in the viewer's zone with the zone named, e.g. "22 nov 2026, 19:00 GMT-6". */
+/**
+ * Date and time in the viewer's zone with the zone named, e.g. "22 nov 2026, 19:00 GMT-6". The
+ * time and the zone's short name come after the last comma (in es, en and pt alike); no-break
+ * spaces inside that part keep "7:00 p.m. GMT-6" on one line when a narrow screen wraps the
+ * sentence around it, while the line may still break between the date and the time.
+ */
 export function formatDateTime(date: Date, lang: Locale, timeZone: string): string {
-  return dateTimeFormat(lang, timeZone).format(date);
+  return dateTimeFormat(lang, timeZone)
+    .format(date)
+    .replace(/(?<!,) (?=[^,]*$)/g, "\u00a0");
 }
 
 // Building an Intl formatter costs far more than using one (it loads locale and zone data), and a

@@ -46,3 +46,20 @@ describe("notification kinds", () => {
     ]);
   });
 });
+
+describe("the word above a notification's title", () => {
+  it("names a chat message as coming from a chat, not from the system, in every language", async () => {
+    const fs = await import("node:fs");
+    const { labelKeyOf, notificationTypes } = await import("./rules");
+    expect(labelKeyOf("new_message")).toBe("labels.chat");
+    expect(labelKeyOf("waitlist_spot_available")).toBe("categories.BOOKING");
+    expect(labelKeyOf("welcome")).toBe("categories.SYSTEM");
+    const words = { es: "Chat", en: "Chat", pt: "Conversa" } as const;
+    for (const [lang, word] of Object.entries(words)) {
+      const texts = JSON.parse(fs.readFileSync(`public/locales/${lang}/notifications.json`, "utf8")) as Record<string, Record<string, string>>;
+      const read = (key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+      expect(read(labelKeyOf("new_message")), lang).toBe(word);
+      for (const type of notificationTypes) expect(typeof read(labelKeyOf(type)), `${lang} ${type}`).toBe("string");
+    }
+  });
+});

@@ -64,6 +64,15 @@ export function categoryOf(type: string): NotificationCategory {
   return (categoryByType as Record<string, NotificationCategory | undefined>)[type] ?? "SYSTEM";
 }
 
+/**
+ * The key of the word shown above a notification's title: its rulebook type, except for chat
+ * messages. Those are filed under SYSTEM, which would read as if the app itself had written them;
+ * they say they come from a chat (the sender and the chat are named in the message).
+ */
+export function labelKeyOf(type: string): string {
+  return type === "new_message" ? "labels.chat" : `categories.${categoryOf(type)}`;
+}
+
 /** One icon per rulebook type, by name (drawn as SVG by components/notifications/category-icon.tsx). */
 export const categoryIcon: Record<NotificationCategory, string> = {
   BOOKING: "calendar",
