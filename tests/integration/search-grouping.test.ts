@@ -4,6 +4,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { COUNT_AHEAD, PAGE_SIZE, parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 
@@ -39,21 +40,18 @@ async function series(title: string, sessions: { days: number; tags: string[] }[
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const s of sessions) {
-    await db
-      .insertInto("sessions")
-      .values({
-        dm_id: hostId,
-        series_id: created.id,
-        title,
-        game: "D&D 5e",
-        starts_at: new Date(now.getTime() + s.days * 86_400_000),
-        time_zone: zone,
-        duration_minutes: 180,
-        max_participants: 5,
-        min_participants: 3,
-        tags: s.tags,
-      })
-      .execute();
+    await createSession({
+      host: hostId,
+      seriesId: created.id,
+      title,
+      now,
+      startsInHours: s.days * 24,
+      timeZone: zone,
+      durationMinutes: 180,
+      maxParticipants: 5,
+      minParticipants: 3,
+      columns: { tags: s.tags },
+    });
   }
   return created.id;
 }
