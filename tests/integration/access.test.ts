@@ -153,7 +153,7 @@ describe("another user's session and series pages", () => {
     expect(await titles(other)).not.toContain(privateOccurrence);
     expect(await titles(null)).not.toContain(privateOccurrence);
     expect(await titles(player)).not.toContain(privateOccurrence);
-    await getDb().insertInto("bookings").values({ session_id: privateOccurrence, user_id: player.id, status: "PENDING_PAYMENT" }).execute();
+    await bookSeat(privateOccurrence, player.id, { status: "PENDING_PAYMENT" });
     expect(await titles(player)).toContain(privateOccurrence);
     expect(await titles(other)).toHaveLength(1);
   });

@@ -61,7 +61,7 @@ describe("session chat access", () => {
   it("ends access when the player leaves: derived from the booking, not a copied member list", async () => {
     const leaver = await who();
     const db = getDb();
-    await db.insertInto("bookings").values({ session_id: sessionId, user_id: leaver.id, status: "CONFIRMED" }).execute();
+    await bookSeat(sessionId, leaver.id);
     expect((await page(leaver)).status).toBe(200);
     await db.updateTable("bookings").set({ status: "CANCELLED" }).where("user_id", "=", leaver.id).execute();
     expect((await page(leaver)).status).toBe(404);

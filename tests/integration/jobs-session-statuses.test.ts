@@ -3,7 +3,7 @@ import { jobBodies, runJob } from "../../app/modules/jobs/jobs.server";
 import { recentRuns } from "../../app/modules/jobs/repo.server";
 import { listForReader } from "../../app/modules/notifications/notifications.server";
 import { getDb } from "../../db/client.server";
-import { createSession } from "../fixtures/sessions";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -28,8 +28,7 @@ const newSession = async (dmId: string, over: { minParticipants?: number; status
     })
   ).id;
 
-const book = (sessionId: string, userId: string, status = "CONFIRMED") =>
-  getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status }).execute();
+const book = (sessionId: string, userId: string, status = "CONFIRMED") => bookSeat(sessionId, userId, { status });
 const statusOf = async (id: string) => (await getDb().selectFrom("sessions").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
 describe("update-session-statuses", () => {

@@ -7,7 +7,7 @@ import { action as leaveAction, loader as leavePage } from "../../app/routes/$la
 import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { action as waitlistApi } from "../../app/routes/api.sessions.$id.waitlist";
 import { getDb } from "../../db/client.server";
-import { createSession, type SessionColumns } from "../fixtures/sessions";
+import { createSession, joinLine, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
@@ -132,7 +132,7 @@ describe("leaving after the start", () => {
     const host = await signedInUser({ role: "dm" });
     const player = await signedInUser({ preferredLanguage: "pt" });
     const id = await session(host.id);
-    await getDb().insertInto("waitlist_entries").values({ session_id: id, user_id: player.id, position: 1 }).execute();
+    await joinLine(id, player.id);
     const out = await run(waitlistApi, api("DELETE", `/api/sessions/${id}/waitlist`, player), { id }, started);
     expect(out.status).toBe(409);
     expect((out.data as { error: string }).error).toMatch(/^Você não pode mais sair desta sessão/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/$lang.profile.$id";
 import { getDb } from "../../db/client.server";
-import { createSession } from "../fixtures/sessions";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { run } from "./route";
@@ -64,7 +64,7 @@ describe("your own profile", () => {
     const other = await signedInUser({ role: "user" });
     const host = await signedInUser({ role: "dm" });
     const booked = await session(host.id, "Secreta", days(2));
-    await getDb().insertInto("bookings").values({ session_id: booked, user_id: player.id, status: "CONFIRMED" }).execute();
+    await bookSeat(booked, player.id);
     for (const query of ["", "?tab=upcoming", "?tab=past"]) {
       const seen = await view(player.id, other.cookie, query);
       expect(seen).toMatchObject({ own: false, tab: "reviews", mine: null });
