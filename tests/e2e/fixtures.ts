@@ -1,5 +1,6 @@
 import { expect, type Page, test as base } from "@playwright/test";
-import { closeDb, getDb } from "../../db/client.server";
+import { closeDb } from "../../db/client.server";
+import { bookSeat as bookSeatIn } from "../fixtures/sessions";
 import { createUser, loginCookie, type TestUser, type UserOptions } from "../fixtures/users";
 
 export { expect };
@@ -145,7 +146,7 @@ export async function signInAs(page: Page, user: { id: string }) {
 /** Gives the player a confirmed seat in the session straight in the table (a shortcut for tests that are not about booking). */
 export async function bookSeat(sessionId: string, userId: string) {
   useServerDatabase();
-  await getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status: "CONFIRMED", amount_cents: 0, currency: "MXN" }).execute();
+  await bookSeatIn(sessionId, userId, { amountCents: 0, currency: "MXN" });
 }
 
 /** A session hosted by the signed-in DM of `page`, made through the API; returns its id. */

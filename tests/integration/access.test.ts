@@ -22,6 +22,7 @@ import { loader as upcomingApi } from "../../app/routes/api.upcoming-sessions.$u
 import { loader as joinedApi } from "../../app/routes/api.user-joined-sessions.$userId";
 import { action as waitlistApi } from "../../app/routes/api.waitlist";
 import { getDb } from "../../db/client.server";
+import { bookSeat, createSession, joinLine, type SessionOptions } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
@@ -67,27 +68,11 @@ const inAWeek = new Date(Date.now() + 7 * 86_400_000);
 beforeAll(async () => {
   [host, other, player] = [await who("dm"), await who("dm"), await who("user")];
   const db = getDb();
-  const values = {
-    dm_id: host.id,
-    title: "Mesa",
-    game: "D&D 5e",
-    starts_at: inAWeek,
-    time_zone: "America/Mexico_City",
-    duration_minutes: 120,
-    max_participants: 4,
-    min_participants: 1,
-    session_instructions: "Enlace secreto",
-  };
-  sessionId = (await db.insertInto("sessions").values(values).returning("id").executeTakeFirstOrThrow()).id;
-  privateId = (
-    await db
-      .insertInto("sessions")
-      .values({ ...values, is_private: true })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  await db.insertInto("bookings").values({ session_id: sessionId, user_id: player.id, status: "CONFIRMED" }).execute();
-  await db.insertInto("waitlist_entries").values({ session_id: sessionId, user_id: other.id, position: 1 }).execute();
+  const values: SessionOptions = { host: host.id, title: "Mesa", startsAt: inAWeek, columns: { session_instructions: "Enlace secreto" } };
+  sessionId = (await createSession(values)).id;
+  privateId = (await createSession({ ...values, isPrivate: true })).id;
+  await bookSeat(sessionId, player.id);
+  await joinLine(sessionId, other.id);
   seriesId = (
     await db
       .insertInto("series")
@@ -106,17 +91,8 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
-  await db
-    .insertInto("sessions")
-    .values({ ...values, series_id: seriesId, title: "Abierta" })
-    .execute();
-  privateOccurrence = (
-    await db
-      .insertInto("sessions")
-      .values({ ...values, series_id: seriesId, title: "Privada", is_private: true, starts_at: new Date(inAWeek.getTime() + 86_400_000) })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  await createSession({ ...values, seriesId, title: "Abierta" });
+  privateOccurrence = (await createSession({ ...values, seriesId, title: "Privada", isPrivate: true, startsAt: new Date(inAWeek.getTime() + 86_400_000) })).id;
 });
 
 describe("another user's session and series pages", () => {
@@ -177,7 +153,7 @@ describe("another user's session and series pages", () => {
     expect(await titles(other)).not.toContain(privateOccurrence);
     expect(await titles(null)).not.toContain(privateOccurrence);
     expect(await titles(player)).not.toContain(privateOccurrence);
-    await getDb().insertInto("bookings").values({ session_id: privateOccurrence, user_id: player.id, status: "PENDING_PAYMENT" }).execute();
+    await bookSeat(privateOccurrence, player.id, { status: "PENDING_PAYMENT" });
     expect(await titles(player)).toContain(privateOccurrence);
     expect(await titles(other)).toHaveLength(1);
   });

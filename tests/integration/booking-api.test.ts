@@ -3,6 +3,7 @@ import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { action as waitlistApi } from "../../app/routes/api.sessions.$id.waitlist";
 import { getDb } from "../../db/client.server";
+import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
@@ -21,24 +22,8 @@ const api = (method: string, path: string, as: SignedInUser | null, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-async function session(dmId: string, max: number, extra: { status?: string; price_cents?: number } = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "Mesa",
-      game: "D&D 5e",
-      starts_at: new Date("2026-11-01T20:00:00Z"),
-      time_zone: "UTC",
-      duration_minutes: 120,
-      max_participants: max,
-      min_participants: 1,
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const session = async (dmId: string, max: number, extra: SessionColumns = {}) =>
+  (await createSession({ host: dmId, maxParticipants: max, title: "Mesa", startsAt: new Date("2026-11-01T20:00:00Z"), timeZone: "UTC", columns: extra })).id;
 
 const book = (id: string, as: SignedInUser | null, body: unknown = { paymentMethod: "free" }) =>
   run(bookApi, api("POST", `/api/sessions/${id}/book`, as, body), { id }, context);

@@ -4,6 +4,7 @@ import { bookFreeSeat, cancelSession, joinWaitlist, leaveBooking, leaveList } fr
 import { ACTIVE_BOOKING_STATUSES } from "../../app/modules/bookings/rules";
 import { expireLapsedHoldsAndOffers, offerOpenSeats } from "../../app/modules/bookings/waitlist.server";
 import { getDb } from "../../db/client.server";
+import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { createUser, testDeps } from "./helpers";
 
@@ -31,24 +32,8 @@ async function person(role: "user" | "dm" = "user", preferredLanguage: "es" | "e
   };
 }
 
-async function session(dmId: string, max: number, extra: { price_cents?: number; status?: string; starts_at?: Date } = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: max,
-      min_participants: 1,
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const session = async (dmId: string, max: number, extra: SessionColumns = {}) =>
+  (await createSession({ host: dmId, maxParticipants: max, startsAt, columns: extra })).id;
 
 async function seats(sessionId: string) {
   const s = await getDb().selectFrom("sessions").select(["booked_count", "max_participants"]).where("id", "=", sessionId).executeTakeFirstOrThrow();

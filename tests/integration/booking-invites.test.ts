@@ -5,6 +5,7 @@ import { createInvite } from "../../app/modules/invites/invites.server";
 import { loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";
+import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { apiToken, bearer, createUser, loginCookie, testDeps } from "./helpers";
 import { run } from "./route";
@@ -33,26 +34,8 @@ async function person(role: "user" | "dm" = "user"): Promise<Requester> {
   };
 }
 
-async function session(dmId: string, extra: { max?: number; price_cents?: number; is_private?: boolean } = {}) {
-  const { max = 5, ...rest } = extra;
-  return (
-    await getDb()
-      .insertInto("sessions")
-      .values({
-        dm_id: dmId,
-        title: "Mesa",
-        game: "D&D 5e",
-        starts_at: new Date("2026-11-01T20:00:00Z"),
-        time_zone: "America/Mexico_City",
-        duration_minutes: 120,
-        max_participants: max,
-        min_participants: 1,
-        ...rest,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const session = async (dmId: string, { max = 5, ...columns }: SessionColumns & { max?: number } = {}) =>
+  (await createSession({ host: dmId, maxParticipants: max, title: "Mesa", startsAt: new Date("2026-11-01T20:00:00Z"), columns })).id;
 
 const code = async (host: Requester, sessionId: string, type: "access" | "free", maxUses = 1) => {
   const made = await createInvite(testDeps(now).deps, host, sessionId, { type, maxUses });

@@ -5,6 +5,7 @@ import { action as cancelAction, loader as cancelPage } from "../../app/routes/$
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
 import { getDb } from "../../db/client.server";
+import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
@@ -18,25 +19,8 @@ const context = { now } as never;
 const page = (path: string, as: SignedInUser | null) => new Request(`${base}${path}`, { headers: as ? { Cookie: as.cookie } : {} });
 const post = (path: string, fields: Record<string, string>, as: SignedInUser) => form(`${base}${path}`, fields, { Cookie: as.cookie });
 
-async function session(dmId: string, max: number, extra: { status?: string; price_cents?: number } = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: new Date("2026-11-01T20:00:00Z"),
-      time_zone: "UTC",
-      duration_minutes: 120,
-      max_participants: max,
-      min_participants: 1,
-      location: "",
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const session = async (dmId: string, max: number, extra: SessionColumns = {}) =>
+  (await createSession({ host: dmId, maxParticipants: max, startsAt: new Date("2026-11-01T20:00:00Z"), timeZone: "UTC", location: "", columns: extra })).id;
 
 type ConfirmData = {
   booked: boolean;

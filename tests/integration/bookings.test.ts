@@ -10,6 +10,7 @@ import { createSeries, getSeries, updateSeries } from "../../app/modules/series/
 import type { ApiSessionInput } from "../../app/modules/sessions/api-schema";
 import { calendarEvents, calendarOpenCounts, updateSessionFromApi } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { testDeps, uniqueEmail } from "./helpers";
 
@@ -28,23 +29,8 @@ async function user(role = "user") {
   return row.id;
 }
 
-async function session(dmId: string, maxParticipants: number) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "Mesa",
-      game: "D&D 5e",
-      starts_at: new Date("2026-11-01T20:00:00Z"),
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: maxParticipants,
-      min_participants: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const session = async (dmId: string, maxParticipants: number) =>
+  (await createSession({ host: dmId, maxParticipants, title: "Mesa", startsAt: new Date("2026-11-01T20:00:00Z") })).id;
 
 const book = (sessionId: string, userId: string, status: string = "CONFIRMED") =>
   getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status }).execute();

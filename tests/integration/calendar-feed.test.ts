@@ -3,6 +3,7 @@ import { feedCalendar, feedStatus, makeFeed, turnFeedOff } from "../../app/modul
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/$lang.settings.calendar";
 import { loader as feedLoader } from "../../app/routes/api.calendar.$file";
 import { getDb } from "../../db/client.server";
+import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { createUser, loginCookie, testDeps } from "./helpers";
 import { form, run } from "./route";
@@ -12,24 +13,8 @@ useTestDatabase();
 const now = new Date("2026-11-23T12:00:00Z");
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 
-async function session(hostId: string, title: string, startsAt: Date, extra: Record<string, unknown> = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: hostId,
-      title,
-      game: "D&D 5e",
-      starts_at: startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 180,
-      max_participants: 4,
-      min_participants: 1,
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const session = async (hostId: string, title: string, startsAt: Date, extra: SessionColumns = {}) =>
+  (await createSession({ host: hostId, title, startsAt, durationMinutes: 180, columns: extra })).id;
 
 const tokenOf = (url: string) => /\/api\/calendar\/([A-Za-z0-9_-]+)\.ics$/.exec(url)![1]!;
 const uids = (ics: string) => [...ics.matchAll(/^UID:session-([0-9a-f-]+)@mesa/gm)].map((m) => m[1]);

@@ -6,6 +6,7 @@ import { loader as sessionChat } from "../../app/routes/$lang.session.$id.chat";
 import { loader as chatsApi } from "../../app/routes/api.chats._index";
 import { action as postMessage, loader as messagesApi } from "../../app/routes/api.chats.$id.messages";
 import { getDb } from "../../db/client.server";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { apiToken, bearer, createUser, loginCookie, testDeps } from "./helpers";
 import { fieldErrors, form, initialValue, run } from "./route";
@@ -28,25 +29,9 @@ const base = "http://localhost:3000";
 
 beforeAll(async () => {
   [host, player, pending, stranger] = [await who("dm", "Dana DM"), await who("user", "Pablo"), await who(), await who()];
-  const db = getDb();
-  sessionId = (
-    await db
-      .insertInto("sessions")
-      .values({
-        dm_id: host.id,
-        title: "La cripta",
-        game: "D&D 5e",
-        starts_at: new Date(Date.now() + 7 * 86_400_000),
-        time_zone: "America/Mexico_City",
-        duration_minutes: 120,
-        max_participants: 4,
-        min_participants: 1,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  await db.insertInto("bookings").values({ session_id: sessionId, user_id: player.id, status: "CONFIRMED" }).execute();
-  await db.insertInto("bookings").values({ session_id: sessionId, user_id: pending.id, status: "PENDING_PAYMENT", payment_method: "OXXO" }).execute();
+  sessionId = (await createSession({ host: host.id })).id;
+  await bookSeat(sessionId, player.id);
+  await bookSeat(sessionId, pending.id, { status: "PENDING_PAYMENT", paymentMethod: "OXXO" });
   const opened = await openSessionChat(testDeps().deps, host, sessionId);
   if (opened.status !== "ok") throw new Error("host could not open the chat");
   chatId = opened.chatId;
@@ -76,7 +61,7 @@ describe("session chat access", () => {
   it("ends access when the player leaves: derived from the booking, not a copied member list", async () => {
     const leaver = await who();
     const db = getDb();
-    await db.insertInto("bookings").values({ session_id: sessionId, user_id: leaver.id, status: "CONFIRMED" }).execute();
+    await bookSeat(sessionId, leaver.id);
     expect((await page(leaver)).status).toBe(200);
     await db.updateTable("bookings").set({ status: "CANCELLED" }).where("user_id", "=", leaver.id).execute();
     expect((await page(leaver)).status).toBe(404);

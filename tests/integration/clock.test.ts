@@ -9,6 +9,7 @@ import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
 import { getDb } from "../../db/client.server";
+import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { createUser, loginCookie, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
@@ -82,23 +83,8 @@ describe("routes read the time from the load context", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const session = {
-      dm_id: dm.id,
-      series_id: series.id,
-      game: "D&D 5e",
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: 4,
-      min_participants: 1,
-    };
-    await db
-      .insertInto("sessions")
-      .values({ ...session, title: "Antes", starts_at: new Date("2031-03-14T14:00:00Z") })
-      .execute();
-    await db
-      .insertInto("sessions")
-      .values({ ...session, title: "Después", starts_at: new Date("2031-03-14T16:00:00Z") })
-      .execute();
+    await createSession({ host: dm.id, seriesId: series.id, title: "Antes", startsAt: new Date("2031-03-14T14:00:00Z") });
+    await createSession({ host: dm.id, seriesId: series.id, title: "Después", startsAt: new Date("2031-03-14T16:00:00Z") });
     const result = await run(seriesPage, page(`/es/series/${series.id}`), { lang: "es", id: series.id }, context);
     const data = result.data as { upcoming: unknown[]; past: unknown[]; manage: { now: string; addDefaults: { date: string } } };
     expect([data.upcoming.length, data.past.length]).toEqual([1, 1]);

@@ -11,6 +11,7 @@ import {
 } from "../../app/modules/invites/invites.server";
 import { action, loader } from "../../app/routes/$lang.session.$id.invites";
 import { getDb } from "../../db/client.server";
+import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { createUser, loginCookie, testDeps } from "./helpers";
 import { form, run } from "./route";
@@ -25,21 +26,7 @@ const requester = (id: string, over: Partial<Requester> = {}) =>
 
 async function hostedSession() {
   const host = await createUser({ role: "dm" });
-  const { id } = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: host.id,
-      title: "Mesa privada",
-      game: "D&D 5e",
-      starts_at: new Date(now.getTime() + 7 * 86_400_000),
-      time_zone: "America/Mexico_City",
-      duration_minutes: 180,
-      max_participants: 4,
-      min_participants: 1,
-      is_private: true,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { id } = await createSession({ host: host.id, title: "Mesa privada", now, startsInHours: 7 * 24, durationMinutes: 180, isPrivate: true });
   return { host, sessionId: id };
 }
 

@@ -3,6 +3,7 @@ import { runJob } from "../../app/modules/jobs/jobs.server";
 import { sendReminderEmails } from "../../app/modules/jobs/send-reminder-emails.server";
 import { listForReader } from "../../app/modules/notifications/notifications.server";
 import { getDb } from "../../db/client.server";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -14,23 +15,9 @@ const before = (minutes: number) => new Date(startsAt.getTime() - minutes * 60_0
 
 async function sessionWithPlayers(players: { id: string }[], status = "UPCOMING") {
   const dm = await createUser({ role: "dm" });
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dm.id,
-      title: "Noche de dados",
-      game: "Pathfinder",
-      starts_at: startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: 6,
-      min_participants: 1,
-      status,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  for (const p of players) await getDb().insertInto("bookings").values({ session_id: row.id, user_id: p.id, status: "CONFIRMED" }).execute();
-  return row.id;
+  const { id } = await createSession({ host: dm.id, title: "Noche de dados", game: "Pathfinder", startsAt, maxParticipants: 6, status });
+  for (const p of players) await bookSeat(id, p.id);
+  return id;
 }
 
 describe("send-reminder-emails", () => {

@@ -3,6 +3,7 @@ import { jobBodies, runJob } from "../../app/modules/jobs/jobs.server";
 import { recentRuns } from "../../app/modules/jobs/repo.server";
 import { listForReader } from "../../app/modules/notifications/notifications.server";
 import { getDb } from "../../db/client.server";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -13,28 +14,21 @@ const startsAt = new Date("2026-12-01T20:00:00Z");
 const hoursBefore = (h: number) => new Date(startsAt.getTime() - h * 3_600_000);
 const minutesAfter = (m: number) => new Date(startsAt.getTime() + m * 60_000);
 
-async function newSession(dmId: string, over: { minParticipants?: number; status?: string; startsAt?: Date; title?: string } = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: over.title ?? "La cripta",
-      game: "D&D 5e",
-      starts_at: over.startsAt ?? startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 180,
-      max_participants: 5,
-      min_participants: over.minParticipants ?? 2,
-      pre_session_check_hours: 24,
-      status: over.status ?? "UPCOMING",
+const newSession = async (dmId: string, over: { minParticipants?: number; status?: string; startsAt?: Date; title?: string } = {}) =>
+  (
+    await createSession({
+      host: dmId,
+      title: over.title,
+      startsAt: over.startsAt ?? startsAt,
+      durationMinutes: 180,
+      maxParticipants: 5,
+      minParticipants: over.minParticipants ?? 2,
+      preSessionCheckHours: 24,
+      status: over.status,
     })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+  ).id;
 
-const book = (sessionId: string, userId: string, status = "CONFIRMED") =>
-  getDb().insertInto("bookings").values({ session_id: sessionId, user_id: userId, status }).execute();
+const book = (sessionId: string, userId: string, status = "CONFIRMED") => bookSeat(sessionId, userId, { status });
 const statusOf = async (id: string) => (await getDb().selectFrom("sessions").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
 describe("update-session-statuses", () => {

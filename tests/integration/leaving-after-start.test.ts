@@ -7,6 +7,7 @@ import { action as leaveAction, loader as leavePage } from "../../app/routes/$la
 import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { action as waitlistApi } from "../../app/routes/api.sessions.$id.waitlist";
 import { getDb } from "../../db/client.server";
+import { createSession, joinLine, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
@@ -32,25 +33,7 @@ const api = (method: string, path: string, as: SignedInUser, body?: unknown) =>
 const page = (path: string, as: SignedInUser) => new Request(`${base}${path}`, { headers: { Cookie: as.cookie } });
 const post = (path: string, fields: Record<string, string>, as: SignedInUser) => form(`${base}${path}`, fields, { Cookie: as.cookie });
 
-async function session(dmId: string, extra: { status?: string; price_cents?: number } = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: 2,
-      min_participants: 1,
-      currency: "MXN",
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const session = async (dmId: string, extra: SessionColumns = {}) => (await createSession({ host: dmId, maxParticipants: 2, startsAt, columns: extra })).id;
 
 /** A confirmed seat; a paid one with its succeeded card payment (as the webhook leaves it). */
 async function seat(sessionId: string, userId: string, paid = false) {
@@ -149,7 +132,7 @@ describe("leaving after the start", () => {
     const host = await signedInUser({ role: "dm" });
     const player = await signedInUser({ preferredLanguage: "pt" });
     const id = await session(host.id);
-    await getDb().insertInto("waitlist_entries").values({ session_id: id, user_id: player.id, position: 1 }).execute();
+    await joinLine(id, player.id);
     const out = await run(waitlistApi, api("DELETE", `/api/sessions/${id}/waitlist`, player), { id }, started);
     expect(out.status).toBe(409);
     expect((out.data as { error: string }).error).toMatch(/^Você não pode mais sair desta sessão/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/$lang.profile.$id";
 import { getDb } from "../../db/client.server";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { run } from "./route";
@@ -10,25 +11,8 @@ useTestDatabase();
 const now = new Date("2026-11-23T12:00:00Z");
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 
-async function session(hostId: string, title: string, startsAt: Date, status = "UPCOMING") {
-  return (
-    await getDb()
-      .insertInto("sessions")
-      .values({
-        dm_id: hostId,
-        title,
-        game: "D&D 5e",
-        starts_at: startsAt,
-        time_zone: "America/Mexico_City",
-        duration_minutes: 120,
-        max_participants: 4,
-        min_participants: 1,
-        status,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-}
+const session = async (hostId: string, title: string, startsAt: Date, status = "UPCOMING") =>
+  (await createSession({ host: hostId, title, startsAt, status })).id;
 
 type Page = {
   own: boolean;
@@ -80,7 +64,7 @@ describe("your own profile", () => {
     const other = await signedInUser({ role: "user" });
     const host = await signedInUser({ role: "dm" });
     const booked = await session(host.id, "Secreta", days(2));
-    await getDb().insertInto("bookings").values({ session_id: booked, user_id: player.id, status: "CONFIRMED" }).execute();
+    await bookSeat(booked, player.id);
     for (const query of ["", "?tab=upcoming", "?tab=past"]) {
       const seen = await view(player.id, other.cookie, query);
       expect(seen).toMatchObject({ own: false, tab: "reviews", mine: null });

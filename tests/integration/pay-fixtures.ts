@@ -5,6 +5,7 @@ import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { offlineWebhookSecret } from "../../app/services/index.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
 import { getDb } from "../../db/client.server";
+import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { createUser, testDeps } from "./helpers";
 
 // The fixtures of the paid-booking tests: people, a paid session, the offline adapter wired to the webhook handler, and what the database holds.
@@ -51,27 +52,9 @@ export async function person(role: "user" | "dm" = "user", extra: Partial<Reques
   };
 }
 
-export async function paidSession(dmId: string, max: number, extra: Record<string, unknown> = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: startsAt,
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: max,
-      min_participants: 1,
-      price_cents: 25000,
-      currency: "MXN",
-      allowed_payment_methods: ["CARD", "OXXO"],
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A paid session (250 MXN, card or OXXO) starting at `startsAt`; `extra` sets other columns. */
+export const paidSession = async (dmId: string, max: number, extra: SessionColumns = {}) =>
+  (await createSession({ host: dmId, maxParticipants: max, startsAt, priceCents: 25000, paymentMethods: ["CARD", "OXXO"], columns: extra })).id;
 
 export const bookingsOf = (sessionId: string) =>
   getDb()

@@ -4,9 +4,11 @@ import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$la
 import { loader as voucherApi } from "../../app/routes/api.bookings.$id.voucher";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { getDb } from "../../db/client.server";
+import type { SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
+import { paidSession as paidSessionOf } from "./pay-fixtures";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -22,27 +24,7 @@ const api = (method: string, path: string, as: SignedInUser | null, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-async function paidSession(dmId: string, extra: Record<string, unknown> = {}) {
-  const row = await getDb()
-    .insertInto("sessions")
-    .values({
-      dm_id: dmId,
-      title: "La cripta",
-      game: "D&D 5e",
-      starts_at: new Date("2026-11-20T02:00:00Z"),
-      time_zone: "America/Mexico_City",
-      duration_minutes: 120,
-      max_participants: 3,
-      min_participants: 1,
-      price_cents: 25000,
-      currency: "MXN",
-      allowed_payment_methods: ["CARD", "OXXO"],
-      ...extra,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const paidSession = (dmId: string, extra: SessionColumns = {}) => paidSessionOf(dmId, 3, extra);
 
 describe("the OXXO name page", () => {
   it("shows the form, refuses short names with the spec's keys, and sends a valid one to the voucher page", async () => {

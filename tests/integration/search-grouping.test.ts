@@ -4,6 +4,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { COUNT_AHEAD, PAGE_SIZE, parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 
@@ -39,21 +40,18 @@ async function series(title: string, sessions: { days: number; tags: string[] }[
     .returning("id")
     .executeTakeFirstOrThrow();
   for (const s of sessions) {
-    await db
-      .insertInto("sessions")
-      .values({
-        dm_id: hostId,
-        series_id: created.id,
-        title,
-        game: "D&D 5e",
-        starts_at: new Date(now.getTime() + s.days * 86_400_000),
-        time_zone: zone,
-        duration_minutes: 180,
-        max_participants: 5,
-        min_participants: 3,
-        tags: s.tags,
-      })
-      .execute();
+    await createSession({
+      host: hostId,
+      seriesId: created.id,
+      title,
+      now,
+      startsInHours: s.days * 24,
+      timeZone: zone,
+      durationMinutes: 180,
+      maxParticipants: 5,
+      minParticipants: 3,
+      columns: { tags: s.tags },
+    });
   }
   return created.id;
 }
@@ -106,7 +104,7 @@ describe("seats left", () => {
     const other = await db.selectFrom("sessions").select("id").where("title", "=", "Campaña de la Costa").orderBy("starts_at").executeTakeFirstOrThrow();
     const count = async (id: string) => (await db.selectFrom("sessions").select("booked_count").where("id", "=", id).executeTakeFirstOrThrow()).booked_count;
 
-    for (const player of players) await db.insertInto("bookings").values({ session_id: session.id, user_id: player, status: "CONFIRMED" }).execute();
+    for (const player of players) await bookSeat(session.id, player);
     expect(await count(session.id)).toBe(3);
     // Five seats, three booked: "few seats left" (one to three) now finds it.
     expect((await search("searchTerm=costa&fewSpots=true&groupBySeries=false")).rows.map((r) => r.id)).toEqual([session.id]);
