@@ -77,7 +77,8 @@ async function seedBulkSeries(dmIds: string[], count: number) {
  * most two confirmed seats (below any session's minimum size of three); the other bookings are
  * history (cancelled, expired, refunded), as most bookings of a site that has run for a while are.
  * Every tenth session with a seat gets a chat with three messages, and `player` (a demo account)
- * a confirmed seat in 40 of those, so a signed-in page has chats to count.
+ * a confirmed seat in 40 of those, so a signed-in page has chats to count; a last message from a player
+ * leaves every host with unread messages in each chat they run.
  * Written by PostgreSQL itself; the seat triggers are off during the insert and the counts are set after.
  */
 export async function seedBulkBookings(count: number, player: string, log: (msg: string) => void) {
@@ -143,5 +144,10 @@ export async function seedBulkBookings(count: number, player: string, log: (msg:
     on conflict (chat_id, user_id) do update set last_read_message_id = excluded.last_read_message_id`.execute(db);
   await sql`drop table bench_players`.execute(db);
   await sql`drop table bench_sessions`.execute(db);
+  // Then a player thanks each table: hosts have unread messages in every chat they run.
+  await sql`
+    insert into chat_messages (chat_id, sender_id, content)
+    select c.id, (select b.user_id from bookings b where b.session_id = c.session_id and b.status = 'CONFIRMED' order by b.user_id limit 1), '¡Gracias por la partida!'
+    from chats c where c.kind = 'session'`.execute(db);
   for (const table of ["users", "bookings", "sessions", "chats", "chat_messages", "chat_reads"]) await sql`analyze ${sql.table(table)}`.execute(db);
 }

@@ -91,21 +91,30 @@ describe("the header's chat badge", () => {
     expect(await total(player)).toBe(4);
   });
 
-  it("counts every chat, not only the 100 the chats page lists, and each chat up to the badge's cap", async () => {
+  it("counts every chat, not only the 100 newest the chats page lists, each chat and the whole up to the badge's cap", async () => {
     const [reader, busy] = [await person(), await person()];
     const deps = testDeps().deps;
     const others = await Promise.all(Array.from({ length: 101 }, () => person()));
-    for (const other of others) {
+    // The oldest chat has 5 unread; the 100 newer ones are read.
+    for (const [i, other] of others.entries()) {
       const opened = await openDirectChat(deps, reader, other.id);
       if (opened.status !== "ok") throw new Error("no direct chat");
-      await write(opened.chatId, other.id, 1);
+      const last = await write(opened.chatId, other.id, i === 0 ? 5 : 1);
+      if (i > 0) await readUpTo(opened.chatId, reader.id, last);
     }
-    expect(await total(reader)).toBe(101);
+    expect(await total(reader)).toBe(5);
 
     const loud = await openDirectChat(deps, busy, others[0]!.id);
     if (loud.status !== "ok") throw new Error("no direct chat");
     await write(loud.chatId, others[0]!.id, UNREAD_COUNT_CAP + 30);
     expect(await total(busy)).toBe(UNREAD_COUNT_CAP);
+    // 101 chats with one unread each: past the cap either way, and the badge says 99+.
+    for (const other of others.slice(1)) {
+      const opened = await openDirectChat(deps, busy, other.id);
+      if (opened.status !== "ok") throw new Error("no direct chat");
+      await write(opened.chatId, other.id, 1);
+    }
+    expect(await total(busy)).toBeGreaterThanOrEqual(UNREAD_COUNT_CAP);
   });
 
   it("gives every chat its session's host, however the chat was made", async () => {

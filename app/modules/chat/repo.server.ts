@@ -164,29 +164,36 @@ export function listChatsFor(db: Database, userId: string) {
  * Unread messages across the chats a user may read (the header's badge, read on every page), from
  * the counts kept on read markers (migration count_unread_chat_messages): only rows with something
  * unread are visited, each still checked against membership as it is now (a seat given up stops
- * counting at once). Each chat counts up to `cap`: the badge shows "99+" past 99.
+ * counting at once). Counted up to `cap` chats of `cap` each: the badge shows "99+" past 99.
  */
 export async function countUnreadChatMessages(db: Database, userId: string, cap: number): Promise<number> {
   const row = await db
-    .selectFrom("chat_reads as r")
-    .innerJoin("chats as c", "c.id", "r.chat_id")
-    .select(sql<number>`coalesce(sum(least(r.unread_count, ${cap})), 0)`.as("total"))
-    .where("r.user_id", "=", userId)
-    .where("r.unread_count", ">", 0)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("c.kind", "=", "direct"), eb.or([eb("c.user_a", "=", userId), eb("c.user_b", "=", userId)])]),
-        eb.and([eb("c.kind", "=", "session"), eb("c.host_id", "=", userId)]),
-        eb.exists(
-          eb
-            .selectFrom("bookings as b")
-            .select("b.id")
-            .whereRef("b.session_id", "=", "c.session_id")
-            .where("b.user_id", "=", userId)
-            .where("b.status", "=", "CONFIRMED"),
-        ),
-      ]),
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("chat_reads as r")
+        .innerJoin("chats as c", "c.id", "r.chat_id")
+        .select(sql<number>`least(r.unread_count, ${cap})`.as("n"))
+        .where("r.user_id", "=", userId)
+        .where("r.unread_count", ">", 0)
+        .where((w) =>
+          w.or([
+            w.and([w("c.kind", "=", "direct"), w.or([w("c.user_a", "=", userId), w("c.user_b", "=", userId)])]),
+            w.and([w("c.kind", "=", "session"), w("c.host_id", "=", userId)]),
+            w.exists(
+              w
+                .selectFrom("bookings as b")
+                .select("b.id")
+                .whereRef("b.session_id", "=", "c.session_id")
+                .where("b.user_id", "=", userId)
+                .where("b.status", "=", "CONFIRMED"),
+            ),
+          ]),
+        )
+        // Each row has at least one: `cap` rows reach the cap, however many chats a host has left unread.
+        .limit(cap)
+        .as("unread"),
     )
+    .select(sql<number>`coalesce(sum(n), 0)`.as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
