@@ -76,6 +76,7 @@ async function seedBulkSeries(dmIds: string[], count: number) {
  * for benchmarks of what reads bookings per person (the header's chat badge). Each session gets at
  * most two confirmed seats (below any session's minimum size of three); the other bookings are
  * history (cancelled, expired, refunded), as most bookings of a site that has run for a while are.
+ * Sessions that already have seats taken (the demo's) or fewer than three places are left alone.
  * Every tenth session with a seat gets a chat with three messages, and `player` (a demo account)
  * a confirmed seat in 40 of those, so a signed-in page has chats to count; a last message from a player
  * leaves every host with unread messages in each chat they run.
@@ -90,7 +91,7 @@ export async function seedBulkBookings(count: number, player: string, log: (msg:
   await sql`create unlogged table bench_players as
     select row_number() over (order by id) as n, id from users where email like 'bench-player-%'`.execute(db);
   await sql`create unlogged table bench_sessions as
-    select row_number() over (order by id) as n, id, dm_id from sessions`.execute(db);
+    select row_number() over (order by id) as n, id, dm_id from sessions where booked_count = 0 and max_participants >= 3`.execute(db);
   await sql`create index on bench_players (n)`.execute(db);
   await sql`create index on bench_sessions (n)`.execute(db);
   const sessions = Number((await sql<{ n: string }>`select count(*) as n from bench_sessions`.execute(db)).rows[0]!.n);
