@@ -20,6 +20,7 @@ import { readToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { useNonce } from "#app/utils/nonce";
+import { shipsScripts } from "#app/utils/render-plan";
 import stylesheet from "./styles/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -89,23 +90,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/**
- * A route whose handle says `hydrate: false` is served as plain HTML, without React's scripts: it
- * works fully without JavaScript, and on a cheap phone the framework's 100 KiB of script would
- * cost more than the page (decision record 009). Decided on the server only: a browser that is
- * already running the app and navigates there keeps its scripts. A function decides per viewer from
- * the route's loader data (undefined when the loader threw), so a page ships scripts only to those
- * who use its scripted parts, such as the host's manage dialog (decision record 021).
- */
-type Hydrate = boolean | ((data: unknown) => boolean);
-
+/** Scripts or plain HTML, decided on the server only: a browser already running the app keeps its scripts. */
 function useShipsScripts() {
   const matches = useMatches();
   if (typeof document !== "undefined") return true;
-  return !matches.some((match) => {
-    const hydrate = (match.handle as { hydrate?: Hydrate } | undefined)?.hydrate;
-    return typeof hydrate === "function" ? !hydrate(match.data) : hydrate === false;
-  });
+  return shipsScripts(matches);
 }
 
 /** The chat a page shows (a route's `handle.liveChat` reads it from its data), so its new messages appear live. */

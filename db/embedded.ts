@@ -28,6 +28,8 @@ export interface EmbeddedOptions {
   persistent: boolean;
   /** Throwaway clusters for tests trade durability for speed. */
   fast?: boolean;
+  /** More server settings, `-c name=value` pairs (the bench loads pg_stat_statements). */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
 
   const flags = ["-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${SOCKET_DIR}`];
   if (options.fast) flags.push("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off");
+  for (const [name, value] of Object.entries(options.settings ?? {})) flags.push("-c", `${name}=${value}`);
 
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,

@@ -91,12 +91,14 @@ export interface ChatMessages {
 export interface ChatReads {
   chat_id: string;
   last_read_message_id: Generated<number>;
+  unread_count: Generated<number>;
   updated_at: Generated<Timestamp>;
   user_id: string;
 }
 
 export interface Chats {
   created_at: Generated<Timestamp>;
+  host_id: string | null;
   id: Generated<string>;
   kind: string;
   last_message_at: Timestamp | null;

@@ -1,8 +1,13 @@
 // npm run bench: seeds 100,000 sessions into a throwaway PostgreSQL, times the search query for the
 // quick-chip and common filter combinations, prints EXPLAIN ANALYZE of the queries it sends, then
 // load-tests /es/sessions with autocannon against a production server in another process: one
-// process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s, and one worker
-// per core; CPU per request is the server's own CPU time over the requests it served. Also the
+// process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s paced evenly
+// (server/bench/paced.ts), and one worker per core; CPU per request is the server's own CPU time
+// over the requests it served. Then the page table: the signed-in pages a player uses most, each at
+// an evenly paced 100 requests/s on two workers, with Node CPU, PostgreSQL time (pg_stat_statements)
+// and latency per request against their budgets. `BENCH_ONLY=pages` runs only that table (about
+// 2-3 minutes; BENCH_BOOKINGS=1000000 adds bookings and chats at scale, BENCH_RATE and
+// BENCH_PAGE_SECONDS change the load). Also the
 // gzipped script each page loads, the confirmation page's HTML and the calendar's page data; then
 // the booking bench (server/bench/booking.ts) and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
@@ -23,15 +28,20 @@ import { closeDb, getDb } from "../../db/client.server";
 import { freePort, startEmbeddedPostgres } from "../../db/embedded";
 import { migrateToLatest } from "../../db/migrate";
 import type { DB } from "../../db/schema";
-import { seedBulkSessions } from "../seed/bulk";
+import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { benchLive } from "./live";
+import { pacedLoad } from "./paced";
 import { CORES, pinServerApart, unpin } from "./pin";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const PAGE_RATE = Number(process.env.BENCH_RATE ?? 100);
+const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 8);
+/** pg_stat_statements, for PostgreSQL's time per request in the page table (planning included). */
+const PG_SETTINGS = { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track_planning": "on" };
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 const combos: Record<string, string> = {
@@ -59,10 +69,13 @@ async function main() {
     fs.writeFileSync("bench-results/live.json", JSON.stringify({ date: new Date().toISOString(), live }, null, 2));
     return;
   }
+  const pagesOnly = process.env.BENCH_ONLY === "pages";
+  const bookings = Number(process.env.BENCH_BOOKINGS ?? 0);
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-"));
   fs.chmodSync(parent, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  const results: Record<string, unknown> = { sessions: SESSIONS, date: new Date().toISOString() };
+  const dataDir = path.join(parent, "data");
+  const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: "bench", persistent: false, fast: true, settings: PG_SETTINGS });
+  const results: Record<string, unknown> = { sessions: SESSIONS, bookings, date: new Date().toISOString() };
   try {
     await migrateToLatest(pg.url);
     process.env.DATABASE_URL = pg.url;
@@ -70,7 +83,18 @@ async function main() {
     await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
     const seedStart = Date.now();
     await seedBulkSessions(SESSIONS, () => {});
+    if (bookings > 0) {
+      const lucia = await getDb().selectFrom("users").select("id").where("email", "=", "lucia@mesa.test").executeTakeFirstOrThrow();
+      await seedBulkBookings(bookings, lucia.id, () => {});
+    }
     results.seedSeconds = (Date.now() - seedStart) / 1000;
+    console.error(`seeded ${SESSIONS} sessions and ${bookings} bookings in ${results.seedSeconds as number} s`);
+    if (pagesOnly) {
+      results.pages = await pageTable(pg.url);
+      fs.mkdirSync("bench-results", { recursive: true });
+      fs.writeFileSync("bench-results/pages.json", JSON.stringify(results, null, 2));
+      return;
+    }
 
     const db = getDb();
     const player = await db.selectFrom("users").select(["id", "roles"]).where("email", "=", "lucia@mesa.test").executeTakeFirstOrThrow();
@@ -91,7 +115,8 @@ async function main() {
     console.table(query);
     results.explain = await explainSearch(pg.url, viewer);
 
-    results.http = await loadTest(pg.url);
+    results.http = await loadTest(pg.url, dataDir);
+    results.pages = await pageTable(pg.url);
     await closeDb();
     results.booking = await bookingBench();
   } finally {
@@ -183,7 +208,7 @@ function cpuSeconds(pid: number): number {
 
 type Server = { base: string; pid: number; stop: () => Promise<void> };
 
-async function startServer(databaseUrl: string, workers: number): Promise<Server> {
+async function startServer(databaseUrl: string, workers: number, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -191,6 +216,10 @@ async function startServer(databaseUrl: string, workers: number): Promise<Server
       ...process.env,
       NODE_ENV: "production",
       APP_ENV: "production",
+      // Production requires the Stripe adapter's keys; the bench's pages never call Stripe.
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+      STRIPE_WEBHOOK_SECRET: "whsec_bench",
       WEB_CONCURRENCY: String(workers),
       DATABASE_URL: databaseUrl,
       PORT: String(port),
@@ -201,6 +230,7 @@ async function startServer(databaseUrl: string, workers: number): Promise<Server
       LOG_LEVEL: "warn",
       SEED_DEMO: "0",
       TRUST_PROXY: "false",
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -242,7 +272,7 @@ async function signIn(base: string, email: string, password: string) {
  * CPU time over the requests served, which holds on a busy machine where wall time does not) and
  * latency percentiles (every response's own time, for an exact p95).
  */
-async function load(server: Server, cookie: string, options: { connections: number; duration?: number; amount?: number; overallRate?: number }) {
+async function load(server: Server, cookie: string, options: { connections: number; duration?: number; amount?: number }) {
   const times: number[] = [];
   const cpuBefore = cpuSeconds(server.pid);
   const loadBefore = os.loadavg()[0]!;
@@ -275,7 +305,7 @@ async function pageScriptsKiB(base: string, url: string, cookie: string) {
   return { status: res.status, kib: +(bytes / 1024).toFixed(1) };
 }
 
-async function loadTest(databaseUrl: string) {
+async function loadTest(databaseUrl: string, dataDir: string) {
   const db = getDb();
   const ids = {
     session: (await db.selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow()).id,
@@ -326,14 +356,15 @@ async function loadTest(databaseUrl: string) {
 
     // Warm up, then: CPU per request over a fixed number of requests (a few at a time, so none
     // times out on a busy machine), as fast as one process goes (50 connections) and at a fixed 100 requests/s.
-    results.pinning = pinServerApart(one.pid) ?? "none (one CPU, or no taskset)";
+    results.pinning = pinServerApart(one.pid, dataDir) ?? "none (one CPU, or no taskset)";
     await load(one, cookie, { connections: 10, duration: 3 });
     results.cpuPerRequest = await load(one, cookie, { connections: 4, amount: Number(process.env.BENCH_REQUESTS ?? 300) });
     results.oneProcess = await load(one, cookie, { connections: 50, duration: SECONDS });
-    results.fixedRate = await load(one, cookie, { connections: 20, duration: SECONDS, overallRate: 100 });
+    // Evenly paced, open loop: autocannon's overallRate sent each second's quota in one burst.
+    results.fixedRate = await pacedLoad(`${one.base}/es/sessions`, { Cookie: cookie, "Accept-Encoding": "br, gzip" }, 100, SECONDS);
   } finally {
     await one.stop();
-    unpin();
+    unpin(dataDir);
   }
   const cores = CORES;
   const all = await startServer(databaseUrl, cores);
@@ -346,6 +377,78 @@ async function loadTest(databaseUrl: string) {
     await all.stop();
   }
   return results;
+}
+
+/** PostgreSQL's time (planning and execution) and statements since the last reset, this database only. */
+async function statementTotals(pool: pg.Pool) {
+  const { rows } = await pool.query<{ ms: number; calls: string }>(
+    `select coalesce(sum(total_exec_time + total_plan_time), 0)::float8 as ms, coalesce(sum(calls), 0)::int8 as calls
+       from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat_statements%'`,
+  );
+  return { ms: rows[0]!.ms, calls: Number(rows[0]!.calls) };
+}
+
+/**
+ * The page table: each page a signed-in player uses most, on a production server with two workers,
+ * at an evenly paced PAGE_RATE requests/s for PAGE_SECONDS (after 2 s of warm-up at the same rate).
+ * Node CPU per request is the server's CPU time (primary and workers) over the requests served;
+ * PostgreSQL's is pg_stat_statements' planning and execution time over the same requests.
+ * On a machine shared with other work these read high: compare runs of the same machine and load.
+ */
+async function pageTable(databaseUrl: string) {
+  const db = getDb();
+  const session = (await db.selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow()).id;
+  const pages: Record<string, string> = {
+    home: "/es",
+    search: "/es/sessions",
+    session: `/es/session/${session}`,
+    confirmation: `/es/session/${session}/confirm`,
+    chats: "/es/chats",
+  };
+  const server = await startServer(databaseUrl, 2, { JOBS_IN_SERVER: "false" });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const rows: Record<string, unknown>[] = [];
+  try {
+    await pool.query("create extension if not exists pg_stat_statements");
+    const cookie = await signIn(server.base, "lucia@mesa.test", "Jugadora-2026!");
+    const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
+    for (const [name, url] of Object.entries(pages)) {
+      const status = (await fetch(`${server.base}${url}`, { headers: { Cookie: cookie }, redirect: "manual" })).status;
+      await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, 2);
+      await pool.query("select pg_stat_statements_reset()");
+      const loadBefore = os.loadavg()[0]!;
+      const cpuBefore = cpuSeconds(server.pid);
+      const run = await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, PAGE_SECONDS);
+      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const statements = await statementTotals(pool);
+      const served = Math.max(1, run.sent - run.errors);
+      const nodeCpuMs = +((cpu * 1000) / served).toFixed(2);
+      const pgMs = +(statements.ms / served).toFixed(3);
+      rows.push({
+        page: name,
+        status,
+        "rate/s": run.achievedPerSecond,
+        "node CPU ms/req": nodeCpuMs,
+        "PG ms/req": pgMs,
+        "PG statements/req": +(statements.calls / served).toFixed(1),
+        "p50 ms": run.latencyMs.p50,
+        "p95 ms": run.latencyMs.p95,
+        "p99 ms": run.latencyMs.p99,
+        non2xx: run.non2xx + run.errors,
+        budget: [nodeCpuMs <= 5 ? "" : "CPU>5", pgMs <= 2 ? "" : "PG>2", run.latencyMs.p95 <= 50 ? "" : "p95>50"].filter(Boolean).join(" ") || "ok",
+        "load avg": `${loadBefore.toFixed(1)}→${os.loadavg()[0]!.toFixed(1)}`,
+      });
+    }
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+  console.log(
+    `\nPages, signed in, ${PAGE_RATE} requests/s paced evenly for ${PAGE_SECONDS} s each, WEB_CONCURRENCY=2, ${CORES} CPUs (budget: CPU ≤ 5 ms, PG ≤ 2 ms, p95 ≤ 50 ms)`,
+  );
+  console.table(rows);
+  return rows;
 }
 
 /** Bytes on the wire of the gzipped search page (fetch decompresses, so ask with node:http). */

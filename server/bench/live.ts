@@ -26,6 +26,10 @@ async function startServer(databaseUrl: string) {
       ...process.env,
       NODE_ENV: "production",
       APP_ENV: "production",
+      // Production requires the Stripe adapter's keys; the bench's pages never call Stripe.
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+      STRIPE_WEBHOOK_SECRET: "whsec_bench",
       WEB_CONCURRENCY: "1",
       DATABASE_URL: databaseUrl,
       PORT: String(port),

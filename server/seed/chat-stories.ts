@@ -36,6 +36,8 @@ export async function seedChatStories(idOf: (email: string) => string | undefine
         await db
           .insertInto("chat_reads")
           .values({ chat_id: chatId, user_id: userId, last_read_message_id: Number(lastRead.id) })
+          // The member's row exists already when a message counted it unread.
+          .onConflict((oc) => oc.columns(["chat_id", "user_id"]).doUpdateSet({ last_read_message_id: Number(lastRead.id) }))
           .execute();
       if (unread > 0) {
         const last = lines[lines.length - 1]!;

@@ -4,12 +4,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseEnv } from "#app/env.server";
-import { compressResponses, EVENT_STREAM_BACKLOG, gatherWrites, publicFiles } from "../../server/delivery";
+import { compressResponses, DYNAMIC_LEVELS, EVENT_STREAM_BACKLOG, FILE_LEVELS, gatherWrites, publicFiles } from "../../server/delivery";
 
 // A page of the size of the search results, written the way Remix writes a rendered document:
 // one 2 KiB chunk at a time, each followed by res.flush().
@@ -28,6 +28,7 @@ const big = Buffer.alloc(600 * 1024, "mesa ");
 beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
   fs.writeFileSync(path.join(dir, "big.txt"), big);
+  fs.writeFileSync(path.join(dir, "page.html"), page);
   const app = express();
   // Counts what gatherWrites hands on, standing where the compressor stands.
   app.get(
@@ -119,8 +120,23 @@ describe("response compression", () => {
     const br = await get("/page", "gzip, deflate, br");
     expect(br.encoding).toBe("br");
     expect(brotliDecompressSync(br.body).toString()).toBe(page);
-    expect(br.body.length).toBeLessThan(gzipSync(page).length);
+    // At the per-request level Brotli is about gzip's size; what it saves is CPU.
+    expect(br.body.length).toBeLessThan(page.length / 15);
     expect((await get("/page", "identity")).body.toString()).toBe(page);
+  });
+
+  it("compresses pages at the cheap per-request levels and files on disk at the higher ones", async () => {
+    const brotli = (quality: number, window: number) =>
+      brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: window } });
+    expect(DYNAMIC_LEVELS.brotli).toBeLessThan(FILE_LEVELS.brotli);
+    expect(DYNAMIC_LEVELS.gzip).toBeLessThan(FILE_LEVELS.gzip);
+    // The same text, as a page made for the request and as a file: each is exactly its level's output.
+    const dynamic = await get("/page", "br");
+    expect(dynamic.body.equals(brotli(DYNAMIC_LEVELS.brotli, 18))).toBe(true);
+    const file = await get("/page.html", "br");
+    expect(file.body.equals(brotli(FILE_LEVELS.brotli, 20))).toBe(true);
+    expect((await get("/page", "gzip")).body.equals(gzipSync(page, { level: DYNAMIC_LEVELS.gzip }))).toBe(true);
+    expect(gunzipSync((await get("/page.html", "gzip")).body).toString()).toBe(page);
   });
 
   it("hands the compressor one write for a page rendered in one go, not one per chunk", async () => {

@@ -6,7 +6,7 @@ import { recordNotification } from "#app/modules/notifications/notify.server";
 import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as repo from "./repo.server";
-import { chatPath, directPair, isUuid, MESSAGE_PAGE } from "./rules";
+import { chatPath, directPair, isUuid, MESSAGE_PAGE, UNREAD_COUNT_CAP } from "./rules";
 
 type Db = Pick<Deps, "db">;
 type Clocked = Pick<Deps, "db" | "now">;
@@ -145,8 +145,8 @@ export async function listChats(deps: Db, actor: Reader) {
   }));
 }
 
-/** The unread total across the actor's chats (the header's chat badge). */
-export async function unreadChatTotal(deps: Db, actor: Reader) {
-  const chats = await listChats(deps, actor);
-  return chats.reduce((sum, c) => sum + c.unreadCount, 0);
-}
+/**
+ * The unread total across the actor's chats (the header's chat badge, read on every page): one
+ * indexed statement, each chat counted up to UNREAD_COUNT_CAP, enough for the badge's "99+".
+ */
+export const unreadChatTotal = (deps: Db, actor: Reader) => repo.countUnreadChatMessages(deps.db, actor.id, UNREAD_COUNT_CAP);

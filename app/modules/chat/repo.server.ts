@@ -105,13 +105,34 @@ export async function latestMessageId(db: Database, chatId: string): Promise<num
 }
 
 /**
- * The chats a user may read, with their unread counts: direct chats naming them, and the chats of
- * sessions they host or hold a confirmed seat in (derived from bookings, never copied).
+ * The ids of the chats a user may read: direct chats naming them, and the chats of sessions they
+ * host or hold a confirmed seat in (derived from bookings, never copied). One branch per index: a
+ * single condition OR-ing these made PostgreSQL join every session (decision record 044).
  */
+function memberChatIds(db: Database, userId: string) {
+  return db
+    .selectFrom("chats")
+    .select("id")
+    .where("user_a", "=", userId)
+    .union(db.selectFrom("chats").select("id").where("kind", "=", "direct").where("user_b", "=", userId))
+    .union(db.selectFrom("chats").select("id").where("kind", "=", "session").where("host_id", "=", userId))
+    .union(
+      db
+        .selectFrom("bookings as b")
+        .innerJoin("chats", "chats.session_id", "b.session_id")
+        .select("chats.id")
+        .where("b.user_id", "=", userId)
+        .where("b.status", "=", "CONFIRMED"),
+    );
+}
+
+/** The chats a user may read (the newest 100), with their unread counts. */
 export function listChatsFor(db: Database, userId: string) {
   return (
     db
-      .selectFrom("chats as c")
+      .with("mine", () => memberChatIds(db, userId))
+      .selectFrom("mine")
+      .innerJoin("chats as c", "c.id", "mine.id")
       .leftJoin("sessions as s", "s.id", "c.session_id")
       // The other person of a direct chat (null for a session chat).
       .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
@@ -133,25 +154,48 @@ export function listChatsFor(db: Database, userId: string) {
           .where("m.id", ">", sql<number>`coalesce(r.last_read_message_id, 0)`)
           .as("unread_count"),
       ])
-      .where((eb) =>
-        eb.or([
-          eb("c.user_a", "=", userId),
-          eb("c.user_b", "=", userId),
-          eb("s.dm_id", "=", userId),
-          eb.exists(
-            eb
-              .selectFrom("bookings as b")
-              .select("b.id")
-              .whereRef("b.session_id", "=", "c.session_id")
-              .where("b.user_id", "=", userId)
-              .where("b.status", "=", "CONFIRMED"),
-          ),
-        ]),
-      )
       .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
       .limit(100)
       .execute()
   );
+}
+
+/**
+ * Unread messages across the chats a user may read (the header's badge, read on every page), from
+ * the counts kept on read markers (migration count_unread_chat_messages): only rows with something
+ * unread are visited, each still checked against membership as it is now (a seat given up stops
+ * counting at once). Counted up to `cap` chats of `cap` each: the badge shows "99+" past 99.
+ */
+export async function countUnreadChatMessages(db: Database, userId: string, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("chat_reads as r")
+        .innerJoin("chats as c", "c.id", "r.chat_id")
+        .select(sql<number>`least(r.unread_count, ${cap})`.as("n"))
+        .where("r.user_id", "=", userId)
+        .where("r.unread_count", ">", 0)
+        .where((w) =>
+          w.or([
+            w.and([w("c.kind", "=", "direct"), w.or([w("c.user_a", "=", userId), w("c.user_b", "=", userId)])]),
+            w.and([w("c.kind", "=", "session"), w("c.host_id", "=", userId)]),
+            w.exists(
+              w
+                .selectFrom("bookings as b")
+                .select("b.id")
+                .whereRef("b.session_id", "=", "c.session_id")
+                .where("b.user_id", "=", userId)
+                .where("b.status", "=", "CONFIRMED"),
+            ),
+          ]),
+        )
+        // Each row has at least one: `cap` rows reach the cap, however many chats a host has left unread.
+        .limit(cap)
+        .as("unread"),
+    )
+    .select(sql<number>`coalesce(sum(n), 0)`.as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** Whether the user already has an unread new_message notification for this chat (one is enough). */

@@ -4,6 +4,9 @@ export const MESSAGE_MAX = 2000;
 /** Messages per page; older ones page backwards with ?before=<message id>. */
 export const MESSAGE_PAGE = 30;
 
+/** Unread messages counted per chat for the header's badge, which shows "99+" past 99. */
+export const UNREAD_COUNT_CAP = 100;
+
 /** A direct chat stores its pair smaller id first, so a pair has exactly one chat. */
 export function directPair(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];
