@@ -1,22 +1,20 @@
 // Folder-level import cycles between the domain folders under app/modules (decision record 045).
 // A module folder may import a folder below it, never one that imports it back, however indirectly:
 // a cycle means neither side can be changed, tested or reused without the other.
-// The import scan reads static, type-only, re-export and dynamic imports alike, since a type import
-// ties the two folders together just as much when one of them changes.
+// The import scan uses TypeScript's scanner, so imports in comments and strings never count, and reads
+// static, type-only, re-export and dynamic imports alike: a type import ties two folders together too.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 
 // Pairs that still import each other, each written "a↔b" with a before b alphabetically. The list only
 // shrinks: a cycle not on it fails the check, and so does a listed pair that no longer imports both ways,
 // so whoever breaks a cycle also takes it off the list.
 export const knownCycles: readonly string[] = ["auth↔notifications", "bookings↔payments", "live↔notifications"];
 
-const importPattern = /(?:\bimport|\bexport)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g;
-
-/** The specifiers of every import, re-export and dynamic import in a source file. */
+/** The specifiers of every import, re-export and dynamic import in a source file, read by TypeScript's own scanner. */
 export function importSpecifiers(source: string): string[] {
-  const withoutComments = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
-  return [...withoutComments.matchAll(importPattern)].map((m) => (m[1] ?? m[2]) as string);
+  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
 }
 
 /** The module folder a specifier points at, seen from a file in `fromFolder`, or null when it is outside app/modules. */

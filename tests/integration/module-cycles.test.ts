@@ -4,7 +4,7 @@ import { cycleProblems, folderGraph, importSpecifiers, knownCycles, mutualPairs,
 const graphOf = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
 
 describe("the module cycle check (decision record 045)", () => {
-  it("reads static, type-only, re-exported, side-effect and dynamic imports, and skips commented ones", () => {
+  it("reads static, type-only, re-exported, side-effect and dynamic imports, and skips those in comments and strings", () => {
     const source = [
       'import { a } from "#app/modules/a/rules";',
       'import type { B } from "#app/modules/b/repo.server";',
@@ -14,6 +14,10 @@ describe("the module cycle check (decision record 045)", () => {
       "import {\n  f,\n  g,\n} from '../f/rules';",
       '// import { x } from "#app/modules/x/rules";',
       '/* import { y } from "#app/modules/y/rules"; */',
+      'const pattern = "app/**/*.test.ts";',
+      'import { h } from "#app/modules/h/rules";',
+      "const text = 'import { z } from \"#app/modules/z/rules\"';",
+      'export type { I } from "#app/modules/i/rules";',
     ].join("\n");
     expect(importSpecifiers(source)).toEqual([
       "#app/modules/a/rules",
@@ -22,6 +26,8 @@ describe("the module cycle check (decision record 045)", () => {
       "#app/modules/d/setup",
       "#app/modules/e/lazy.server",
       "../f/rules",
+      "#app/modules/h/rules",
+      "#app/modules/i/rules",
     ]);
   });
 
