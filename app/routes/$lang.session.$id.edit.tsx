@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SessionForm } from "#app/components/sessions/session-form";
 import { requireUser } from "#app/modules/auth/guards.server";
+import { getSessionForViewer, updateSession } from "#app/modules/bookings/booked-sessions.server";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -14,7 +15,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { sessionConflicts } from "#app/modules/series/conflicts.server";
 import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
-import { getSessionForViewer, sessionFormValues, updateSession } from "#app/modules/sessions/sessions.server";
+import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden, notFound } from "#app/utils/http";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
-import { recipientLang } from "#app/modules/auth/emails.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
+import { recipientLang } from "#app/modules/i18n/rules";
 import { payRefusalStatus, payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";

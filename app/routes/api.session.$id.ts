@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { updateSessionFromApi } from "#app/modules/bookings/booked-sessions.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
-import { updateSessionFromApi } from "#app/modules/sessions/sessions.server";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
 
 export const loader = () => methodNotAllowed("PATCH");

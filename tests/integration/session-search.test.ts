@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
+import { getSessionForViewer, updateSession } from "../../app/modules/bookings/booked-sessions.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { parseSearchParams } from "../../app/modules/sessions/search";
-import { createSession, getSessionForViewer, searchSessions, updateSession } from "../../app/modules/sessions/sessions.server";
+import { createSession, searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";

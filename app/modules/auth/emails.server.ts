@@ -1,14 +1,10 @@
-import { defaultLocale, type Locale } from "#app/modules/i18n/config";
+import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
-import { isLocale } from "#app/modules/i18n/rules";
 import type { Mail } from "#app/services/mailer/mailer";
 
 type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting" | "oxxoVoucher";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** The language a message to an account goes out in: its stored preference, the default if we no longer speak it. */
-export const recipientLang = (preferred: string): Locale => (isLocale(preferred) ? preferred : defaultLocale);
 
 /**
  * Builds a message in the recipient's language; `link` is the one action it offers, if any, and

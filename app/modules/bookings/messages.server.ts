@@ -1,5 +1,5 @@
-import { recipientLang } from "#app/modules/auth/emails.server";
 import { translator } from "#app/modules/i18n/i18next.server";
+import { recipientLang } from "#app/modules/i18n/rules";
 import type { BookingRefusal } from "./rules";
 
 /** A refusal as the API's `error` text, in the requester's language. */

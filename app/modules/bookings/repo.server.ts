@@ -1,20 +1,9 @@
-import { sql, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import { ACTIVE_BOOKING_STATUSES } from "./rules";
 
 // Literals rather than parameters, so the planner matches the partial index on active bookings.
 const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
-
-/**
- * A condition for queries over `sessions as s`: the session has an active booking (by `userId`
- * when given). Used by the search's 'joined' flag, the calendar's own entries and by series edits,
- * which leave booked sessions alone.
- */
-export const activeBookingExists = (userId: string | null = null) =>
-  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id${userId === null ? sql`` : sql` and b.user_id = ${userId}`} and b.status in (${activeList}))`;
-
-/** A condition for queries over `sessions as s`: a booking of any status points at the session (it may not be deleted then). */
-export const anyBookingExists = () => sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id)`;
 
 /** The players holding a seat, in booking order (the host's manage list). */
 export function listParticipants(db: Database, sessionId: string) {

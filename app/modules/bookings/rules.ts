@@ -1,5 +1,6 @@
 import { canManageSession, canTakeSeat } from "#app/modules/access/rules";
 import { waivesPrice } from "#app/modules/invites/rules";
+import { ACTIVE_BOOKING_STATUSES, type ActiveBookingStatus } from "#app/modules/sessions/rules";
 
 /**
  * The booking vocabulary. A booking holds a seat while it is pending payment or confirmed; the
@@ -10,8 +11,9 @@ import { waivesPrice } from "#app/modules/invites/rules";
 export const BOOKING_STATUSES = ["PENDING_PAYMENT", "CONFIRMED", "EXPIRED", "CANCELLED", "REFUNDED"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export const ACTIVE_BOOKING_STATUSES = ["PENDING_PAYMENT", "CONFIRMED"] as const satisfies readonly BookingStatus[];
-export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
+// The seat-holding statuses live with the session's seats (decision record 045); each must be a booking status.
+export { ACTIVE_BOOKING_STATUSES, type ActiveBookingStatus };
+ACTIVE_BOOKING_STATUSES satisfies readonly BookingStatus[];
 
 export const isActiveBooking = (status: string): status is ActiveBookingStatus => (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status);
 

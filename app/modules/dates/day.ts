@@ -1,6 +1,6 @@
 // Calendar-day arithmetic for code that also runs in the browser. It uses only Intl and UTC dates,
 // never luxon: luxon cannot be tree-shaken and would add ~21 KiB gzip to every page that imports
-// it (decision record 021). Zone-aware scheduling stays in the server-side series rules.
+// it (decision record 021). Zone-aware scheduling stays on the server (local-time.ts, the series rules).
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,8 @@
 import { defaultLocale, type Locale, locales } from "./config";
 
+/** The language a message to an account goes out in: its stored preference, the default if we no longer speak it. */
+export const recipientLang = (preferred: string): Locale => (isLocale(preferred) ? preferred : defaultLocale);
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }

@@ -1,6 +1,7 @@
-import { buildEmail, recipientLang } from "#app/modules/auth/emails.server";
+import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
+import { recipientLang } from "#app/modules/i18n/rules";
 import { localePath } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { claimNotice, dueNotices } from "#app/modules/sessions/notices-repo.server";

@@ -1,7 +1,7 @@
-import { recipientLang } from "#app/modules/auth/emails.server";
 import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
+import { recipientLang } from "#app/modules/i18n/rules";
 import { localePath } from "#app/modules/i18n/rules";
 import { appendEvents, inTransaction } from "#app/modules/live/repo.server";
 import { findUserById } from "#app/modules/users/repo.server";

@@ -1,5 +1,5 @@
-import { recipientLang } from "#app/modules/auth/emails.server";
 import { translator } from "#app/modules/i18n/i18next.server";
+import { recipientLang } from "#app/modules/i18n/rules";
 import type { PayRefusal } from "./payments.server";
 
 const own = new Set(["isFree", "oxxoNotOffered", "oxxoTooClose", "paymentPending", "providerError", "notFound"]);

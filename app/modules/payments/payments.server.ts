@@ -1,5 +1,5 @@
 import { track } from "#app/modules/analytics/analytics.server";
-import { buildEmail, recipientLang } from "#app/modules/auth/emails.server";
+import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
 import { holdPaidSeat, type HoldRefusal, releaseHold } from "#app/modules/bookings/holds.server";
@@ -7,6 +7,7 @@ import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import type { Deps } from "#app/modules/deps.server";
 import { deps as requestDeps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
+import { recipientLang } from "#app/modules/i18n/rules";
 import { localePath } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { formatPrice } from "#app/modules/sessions/rules";

@@ -1,6 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { currencies } from "#app/modules/catalog/options";
-import { acceptedMethods, centsToFormPrice, currencyDigits, formPriceToCents, priceStep } from "./rules";
+import { acceptedMethods, centsToFormPrice, currencyDigits, formPriceToCents, priceStep, toCents } from "./rules";
+
+describe("amounts in whole units", () => {
+  it.each([
+    ["150", 15000],
+    ["0", 0],
+    ["10000", 1000000],
+    ["19.9", 1990],
+    ["19,99", 1999],
+    [0.29, 29],
+  ])("converts %s to cents", (input, cents) => {
+    expect(toCents(input)).toBe(cents);
+  });
+  it.each(["", "abc", "-5", "1.999", "1e3", " 12 3"])("refuses %s", (input) => {
+    expect(toCents(input)).toBeNull();
+  });
+});
 
 describe("the price field", () => {
   it("reads whole units, and the cents an existing price is shown with, turning anything else into 0", () => {

@@ -40,6 +40,18 @@ export function formPriceToCents(raw: unknown): number {
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
+/**
+ * Whole currency units (at most 2 decimals, either separator) to integer cents, without floating-point
+ * drift; null when it is not an amount. The host's rate on the profile and the search's price filter read
+ * amounts with it (unlike the session's price field above, where anything else is 0).
+ */
+export function toCents(units: string | number): number | null {
+  const text = typeof units === "number" ? units.toString() : units.trim();
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
 /** The `step` of the price input: whole units, unless the shown price has cents (then the browser must accept them). */
 export const priceStep = (shown: string) => (shown.includes(".") ? "0.01" : "1");
 

@@ -8,14 +8,6 @@ export const spokenLanguages = ["es", "en", "pt", "fr", "it", "de"] as const;
 
 export const LIMITS = { bio: 500, description: 1000, location: 100, instructions: 1000, rateMax: 10000 } as const;
 
-/** Whole currency units (at most 2 decimals) to integer cents, without floating-point drift. */
-export function toCents(units: string | number): number | null {
-  const text = typeof units === "number" ? units.toString() : units.trim();
-  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
 /** Integer cents to a plain decimal string for an input ("1500" → "15", "1550" → "15.50"). */
 export function centsToInput(cents: number): string {
   const whole = Math.trunc(cents / 100);

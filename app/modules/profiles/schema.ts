@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { locales } from "#app/modules/i18n/config";
+import { toCents } from "#app/modules/pricing/rules";
 import { optionalText, text } from "#app/utils/zod";
-import { currencies, experienceLevels, games, isTimeZone, LIMITS, spokenLanguages, toCents, weekDays } from "./rules";
+import { currencies, experienceLevels, games, isTimeZone, LIMITS, spokenLanguages, weekDays } from "./rules";
 
 const supportedZones: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 export const timeZones = supportedZones;

@@ -1,11 +1,12 @@
 import { canManageSeries, canManageSession } from "#app/modules/access/rules";
+import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { findSession } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { conflictsWith, conflictToken, localToInstant } from "./rules";
+import { conflictsWith, conflictToken } from "./rules";
 import { firstOccurrences, planEdit } from "./series.server";
 
 type Reader = Pick<Deps, "db" | "now">;

@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import { activeBookingExists, anyBookingExists } from "#app/modules/bookings/repo.server";
-import type { SessionRow } from "#app/modules/sessions/repo.server";
+import { activeBookingExists, anyBookingExists, type SessionRow } from "#app/modules/sessions/repo.server";
 import type { Database } from "#db/client.server";
 
 export type SeriesRow = {

@@ -19,18 +19,6 @@ export type Schedule = {
 
 const MAX_SCAN = 500; // guards against a schedule that never yields (e.g. an end date before the start)
 
-/** A local date and time in a zone as an instant; null when either part is malformed. */
-export function localToInstant(date: string, time: string, timeZone: string): Date | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  if (!d || !t) return null;
-  const local = DateTime.fromObject(
-    { year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]) },
-    { zone: timeZone },
-  );
-  return local.isValid ? local.toJSDate() : null;
-}
-
 // Today's date in a zone (the earliest a date picker offers) lives in a luxon-free module, because
 // forms validate dates in the browser too; code that runs only in the browser imports it from there.
 export { isTodayOrLater, todayIn } from "#app/modules/dates/day";

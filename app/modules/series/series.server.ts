@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { canManageSeries, canSeeInstructions, canSeePrivateSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules/bookings/repo.server";
+import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { insertSession, type SessionRow } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
@@ -9,7 +10,7 @@ import type { Database } from "#db/client.server";
 import type { ApiSeriesInput } from "./api-schema";
 import * as repo from "./repo.server";
 import { rowOf, scheduleOf, type SeriesRecord, seriesRowFromApi, seriesRowFromForm } from "./rows.server";
-import { handGeneratedDates, localToInstant, nextOccurrences, type Occurrence, planSeriesEdit } from "./rules";
+import { handGeneratedDates, nextOccurrences, type Occurrence, planSeriesEdit } from "./rules";
 import type { SeriesFormInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;

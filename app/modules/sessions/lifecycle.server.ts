@@ -1,5 +1,4 @@
 import type { Deps } from "#app/modules/deps.server";
-import type { JobResult } from "#app/modules/jobs/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import * as repo from "./status-repo.server";
 
@@ -27,9 +26,10 @@ function warnShortSessions(deps: Pick<Deps, "db" | "now">) {
  * The `update-session-statuses` job: ends finished sessions, starts begun ones, then runs the
  * pre-session check (confirm the full enough, warn the host of the rest). In this order a run with
  * a late clock takes a session straight to where it belongs; each step is its own statement and
- * safe to repeat. Items: sessions moved plus hosts warned.
+ * safe to repeat. Items: sessions moved plus hosts warned (the shape of jobs/rules.ts `JobResult`,
+ * written out because sessions sit below the jobs that run them: decision record 045).
  */
-export async function updateSessionStatuses(deps: Pick<Deps, "db" | "now">): Promise<JobResult> {
+export async function updateSessionStatuses(deps: Pick<Deps, "db" | "now">): Promise<{ items: number }> {
   const completed = await repo.completeEnded(deps.db, deps.now);
   const activated = await repo.activateStarted(deps.db, deps.now);
   const confirmed = await repo.confirmReady(deps.db, deps.now);

@@ -1,6 +1,20 @@
-import { sql } from "kysely";
-import { activeBookingExists } from "#app/modules/bookings/repo.server";
+import { sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
+import { ACTIVE_BOOKING_STATUSES } from "./rules";
+
+// Literals rather than parameters, so the planner matches the partial index on active bookings.
+const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
+
+/**
+ * A condition for queries over `sessions as s`: the session has an active booking (by `userId`
+ * when given). Used by the search's 'joined' flag, the calendar's own entries and by series edits,
+ * which leave booked sessions alone; it lives with the session queries, below bookings (decision record 045).
+ */
+export const activeBookingExists = (userId: string | null = null) =>
+  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id${userId === null ? sql`` : sql` and b.user_id = ${userId}`} and b.status in (${activeList}))`;
+
+/** A condition for queries over `sessions as s`: a booking of any status points at the session (it may not be deleted then). */
+export const anyBookingExists = () => sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id)`;
 
 export type SessionRow = {
   dmId: string;

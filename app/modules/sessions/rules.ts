@@ -1,5 +1,13 @@
 import { intlLocale, type Locale } from "#app/modules/i18n/config";
 
+/**
+ * The booking statuses that hold a seat in a session: pending payment or confirmed. Seats belong to the
+ * session (its booked count, its capacity, its search filters), so the list lives here, below bookings;
+ * bookings/rules.ts re-exports it beside the full list of booking statuses and checks it against them.
+ */
+export const ACTIVE_BOOKING_STATUSES = ["PENDING_PAYMENT", "CONFIRMED"] as const;
+export type ActiveBookingStatus = (typeof ACTIVE_BOOKING_STATUSES)[number];
+
 export type CardStatus =
   | { kind: "cancelled" }
   | { kind: "confirmed" }

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type RawBuilder, sql, type SqlBool } from "kysely";
-import { activeBookingExists } from "#app/modules/bookings/repo.server";
 import type { Database } from "#db/client.server";
 import type { DB } from "#db/schema";
+import { activeBookingExists } from "./repo.server";
 
 /** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
 const hasActiveBooking = (userId: string) => activeBookingExists(userId);

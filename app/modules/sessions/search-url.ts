@@ -1,4 +1,4 @@
-import { toCents } from "#app/modules/profiles/rules";
+import { toCents } from "#app/modules/pricing/rules";
 
 /**
  * The filter form sends prices in currency units (step 0.01); the URL keeps cents. Returns the

@@ -1,28 +1,22 @@
 import { DateTime } from "luxon";
-import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
-import { sessionRoster, viewerBooking, viewerWaitlistEntry } from "#app/modules/bookings/bookings.server";
-import { isSeatGuardViolation, sessionBookings } from "#app/modules/bookings/repo.server";
-import { capacityBelowBooked } from "#app/modules/bookings/rules";
-import { offerOpenSeats } from "#app/modules/bookings/waitlist.server";
 import { storedTagNames } from "#app/modules/catalog/tags";
+import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
-import { localToInstant } from "#app/modules/series/rules";
 import { isUuid } from "#app/utils/http";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
-import { sessionJson } from "./json.server";
-import * as people from "./people-repo.server";
 import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
 import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
 import * as search from "./search-repo.server";
 import { gameDescription, sharedFormValues, sharedRowFromForm } from "./shared-fields";
 
-type Reader = Pick<Deps, "db" | "now">;
+export type Reader = Pick<Deps, "db" | "now">;
 
-function toRow(host: Requester, input: SessionFormInput, timeZone: string, seriesId: string | null = null): repo.SessionRow | null {
+/** A session form's values as a row, the start read in `timeZone`; null when the date or time is malformed. */
+export function formRow(host: Requester, input: SessionFormInput, timeZone: string, seriesId: string | null = null): repo.SessionRow | null {
   const startsAt = localToInstant(input.date, input.time, timeZone);
   if (!startsAt) return null;
   return { ...sharedRowFromForm(input), dmId: host.id, seriesId, startsAt, timeZone, durationMinutes: input.duration, isPrivate: input.isPrivate };
@@ -30,58 +24,9 @@ function toRow(host: Requester, input: SessionFormInput, timeZone: string, serie
 
 /** Creates a session hosted by `host` in the host's time zone. */
 export async function createSession(deps: Deps, host: Requester, input: SessionFormInput) {
-  const row = toRow(host, input, host.timeZone);
+  const row = formRow(host, input, host.timeZone);
   if (!row) return { ok: false as const, error: "dateRequired" };
   return { ok: true as const, id: await repo.insertSession(deps.db, row, deps.now) };
-}
-
-export type UpdateResult = { ok: true } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };
-
-/**
- * Saves an edit unless it would leave fewer seats than are taken: checked here for the message,
- * and by the database's seat guard for a booking that arrives in between.
- */
-async function saveEdit(deps: Deps, id: string, row: repo.SessionRow, booked: number): Promise<UpdateResult> {
-  if (capacityBelowBooked(row.maxParticipants, booked)) return { ok: false, status: 400, error: "capacityBelowBooked" };
-  try {
-    await repo.updateSessionRow(deps.db, id, row, deps.now);
-  } catch (error) {
-    if (isSeatGuardViolation(error)) return { ok: false, status: 400, error: "capacityBelowBooked" };
-    throw error;
-  }
-  // A raised capacity goes to the people waiting before anyone new can take it.
-  await offerOpenSeats(deps, id);
-  return { ok: true };
-}
-
-/** Only the host (or an admin) may edit; an occurrence of a series becomes "modified". */
-export async function updateSession(deps: Deps, editor: Requester, id: string, input: SessionFormInput): Promise<UpdateResult> {
-  if (!isUuid(id)) return { ok: false, status: 404 };
-  const existing = await repo.findSession(deps.db, id);
-  if (!existing) return { ok: false, status: 404 };
-  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
-  const host = { ...editor, id: existing.dm_id };
-  const row = toRow(host, input, existing.time_zone, existing.series_id);
-  if (!row) return { ok: false, status: 400, error: "dateRequired" };
-  return saveEdit(deps, id, row, existing.booked);
-}
-
-/** A session for its detail page. Instructions only for the host, admins and confirmed players. */
-export async function getSessionForViewer(deps: Reader, id: string, viewer: Requester | null) {
-  if (!isUuid(id)) return null;
-  const row = await repo.findSession(deps.db, id);
-  if (!row) return null;
-  // Private sessions stay reachable by their link (detail pages are public); only listings hide them.
-  const [booking, waiting] = await Promise.all([viewerBooking(deps, id, viewer), viewerWaitlistEntry(deps, id, viewer)]);
-  return {
-    row,
-    waiting,
-    isHost: viewer?.id === row.dm_id,
-    canManage: canManageSession(viewer, row),
-    booking,
-    instructions: canSeeInstructions(viewer, row, { confirmed: booking?.status === "CONFIRMED" }) ? row.session_instructions : null,
-    ...(await sessionRoster(deps, row, viewer)),
-  };
 }
 
 /** The search page and GET /api/session/search. `timeZone` is the viewer's, for date filters. */
@@ -142,7 +87,8 @@ export function sessionFormValues(row: repo.SessionDetailRow) {
   };
 }
 
-function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, seriesId: string | null): repo.SessionRow {
+/** An API session body as a row. */
+export function apiRow(host: Requester, input: ApiSessionInput, timeZone: string, seriesId: string | null): repo.SessionRow {
   return {
     ...gameDescription(input),
     dmId: host.id,
@@ -171,18 +117,6 @@ export async function createSessionFromApi(deps: Deps, host: Requester, input: A
   return { ok: true as const, id: await repo.insertSession(deps.db, apiRow(host, input, host.timeZone, null), deps.now) };
 }
 
-/** PATCH /api/session/{id}: host or admin only; like POST, it never moves a session into the past. */
-export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
-  if (!isUuid(id)) return { ok: false, status: 404 };
-  const existing = await repo.findSession(deps.db, id);
-  if (!existing) return { ok: false, status: 404 };
-  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
-  // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
-  const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
-  if (moved && new Date(input.date) < deps.now) return { ok: false, status: 400, error: "date must be in the future" };
-  return saveEdit(deps, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), existing.booked);
-}
-
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
   isUuid(userId) ? search.listUserSessions(deps.db, userId, deps.now, { ...opts, limit: 100 }) : Promise.resolve([]);
 
@@ -198,35 +132,6 @@ export async function userSessionPage(deps: Reader, userId: string, opts: { past
   const page = Number.isFinite(asked) ? Math.min(Math.max(1, asked), pages) : 1;
   const rows = await search.listUserSessions(deps.db, userId, deps.now, { ...list, limit: PROFILE_PAGE_SIZE, offset: (page - 1) * PROFILE_PAGE_SIZE });
   return { rows, total, page, pages, pageSize: PROFILE_PAGE_SIZE };
-}
-
-/**
- * GET /api/past-sessions/{userId}: each session with its host (`user`) and its bookings (spec
- * section 7). A player's email shows to the session's host, admins and that player only. There is
- * no review yet, so `reviews` is always an empty list.
- */
-export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, userId: string) {
-  const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
-  const [hosts, bookings] = await Promise.all([
-    people.hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
-    sessionBookings(
-      deps.db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  const hostById = new Map(hosts.map((h) => [h.id, h]));
-  return rows.map((row) => {
-    const host = hostById.get(row.dm_id);
-    const seesEmails = viewer.isAdmin || viewer.id === row.dm_id;
-    return {
-      ...sessionJson(row),
-      user: { id: row.dm_id, description: host?.description ?? "", bio: host?.bio ?? "", avatarUrl: host?.avatar_url ?? null },
-      bookings: bookings
-        .filter((b) => b.session_id === row.id)
-        .map((b) => ({ userId: b.user_id, status: b.status, user: { email: seesEmails || b.user_id === viewer.id ? b.email : null } })),
-      reviews: [] as { authorId: string; targetId: string; deleted: boolean }[],
-    };
-  });
 }
 
 /** Calendar events between two local dates (inclusive) in the viewer's zone, grouped by local date. */

@@ -1,0 +1,108 @@
+// Session use cases that need the session's bookings: an edit checks the seats taken and offers new ones to
+// the waiting list, the detail page shows the viewer's booking and the roster, the API's past sessions list
+// their bookings. They live here, above sessions, so the sessions module never imports bookings
+// (decision record 045).
+import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
+import type { Requester } from "#app/modules/auth/session.server";
+import type { Deps } from "#app/modules/deps.server";
+import type { ApiSessionInput } from "#app/modules/sessions/api-schema";
+import { sessionJson } from "#app/modules/sessions/json.server";
+import { hostProfiles } from "#app/modules/sessions/people-repo.server";
+import * as sessionRepo from "#app/modules/sessions/repo.server";
+import type { SessionFormInput } from "#app/modules/sessions/schema";
+import { apiRow, formRow, type Reader, userSessions } from "#app/modules/sessions/sessions.server";
+import { isUuid } from "#app/utils/http";
+import { sessionRoster, viewerBooking, viewerWaitlistEntry } from "./bookings.server";
+import { isSeatGuardViolation, sessionBookings } from "./repo.server";
+import { capacityBelowBooked } from "./rules";
+import { offerOpenSeats } from "./waitlist.server";
+
+export type UpdateResult = { ok: true } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };
+
+/**
+ * Saves an edit unless it would leave fewer seats than are taken: checked here for the message,
+ * and by the database's seat guard for a booking that arrives in between.
+ */
+async function saveEdit(deps: Deps, id: string, row: sessionRepo.SessionRow, booked: number): Promise<UpdateResult> {
+  if (capacityBelowBooked(row.maxParticipants, booked)) return { ok: false, status: 400, error: "capacityBelowBooked" };
+  try {
+    await sessionRepo.updateSessionRow(deps.db, id, row, deps.now);
+  } catch (error) {
+    if (isSeatGuardViolation(error)) return { ok: false, status: 400, error: "capacityBelowBooked" };
+    throw error;
+  }
+  // A raised capacity goes to the people waiting before anyone new can take it.
+  await offerOpenSeats(deps, id);
+  return { ok: true };
+}
+
+/** Only the host (or an admin) may edit; an occurrence of a series becomes "modified". */
+export async function updateSession(deps: Deps, editor: Requester, id: string, input: SessionFormInput): Promise<UpdateResult> {
+  if (!isUuid(id)) return { ok: false, status: 404 };
+  const existing = await sessionRepo.findSession(deps.db, id);
+  if (!existing) return { ok: false, status: 404 };
+  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  const host = { ...editor, id: existing.dm_id };
+  const row = formRow(host, input, existing.time_zone, existing.series_id);
+  if (!row) return { ok: false, status: 400, error: "dateRequired" };
+  return saveEdit(deps, id, row, existing.booked);
+}
+
+/** A session for its detail page. Instructions only for the host, admins and confirmed players. */
+export async function getSessionForViewer(deps: Reader, id: string, viewer: Requester | null) {
+  if (!isUuid(id)) return null;
+  const row = await sessionRepo.findSession(deps.db, id);
+  if (!row) return null;
+  // Private sessions stay reachable by their link (detail pages are public); only listings hide them.
+  const [booking, waiting] = await Promise.all([viewerBooking(deps, id, viewer), viewerWaitlistEntry(deps, id, viewer)]);
+  return {
+    row,
+    waiting,
+    isHost: viewer?.id === row.dm_id,
+    canManage: canManageSession(viewer, row),
+    booking,
+    instructions: canSeeInstructions(viewer, row, { confirmed: booking?.status === "CONFIRMED" }) ? row.session_instructions : null,
+    ...(await sessionRoster(deps, row, viewer)),
+  };
+}
+
+/** PATCH /api/session/{id}: host or admin only; like POST, it never moves a session into the past. */
+export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
+  if (!isUuid(id)) return { ok: false, status: 404 };
+  const existing = await sessionRepo.findSession(deps.db, id);
+  if (!existing) return { ok: false, status: 404 };
+  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
+  const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
+  if (moved && new Date(input.date) < deps.now) return { ok: false, status: 400, error: "date must be in the future" };
+  return saveEdit(deps, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), existing.booked);
+}
+
+/**
+ * GET /api/past-sessions/{userId}: each session with its host (`user`) and its bookings (spec
+ * section 7). A player's email shows to the session's host, admins and that player only. There is
+ * no review yet, so `reviews` is always an empty list.
+ */
+export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, userId: string) {
+  const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
+  const [hosts, bookings] = await Promise.all([
+    hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
+    sessionBookings(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const hostById = new Map(hosts.map((h) => [h.id, h]));
+  return rows.map((row) => {
+    const host = hostById.get(row.dm_id);
+    const seesEmails = viewer.isAdmin || viewer.id === row.dm_id;
+    return {
+      ...sessionJson(row),
+      user: { id: row.dm_id, description: host?.description ?? "", bio: host?.bio ?? "", avatarUrl: host?.avatar_url ?? null },
+      bookings: bookings
+        .filter((b) => b.session_id === row.id)
+        .map((b) => ({ userId: b.user_id, status: b.status, user: { email: seesEmails || b.user_id === viewer.id ? b.email : null } })),
+      reviews: [] as { authorId: string; targetId: string; deleted: boolean }[],
+    };
+  });
+}
