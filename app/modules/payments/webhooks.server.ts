@@ -1,6 +1,6 @@
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import type { LockedSession } from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import { seatsOpenTo } from "#app/modules/bookings/rules";
 import { eventData, type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { findUserById } from "#app/modules/users/repo.server";
