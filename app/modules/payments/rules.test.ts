@@ -17,6 +17,7 @@ import {
   oxxoNamesTyped,
   oxxoSessionDate,
   PAYMENT_METHOD_ORDER,
+  pathWithinApp,
   paymentMethodsFor,
   REFUND_MAX_TRIES,
   refundClaimMinutes,
@@ -194,5 +195,19 @@ describe("delayed methods hold the seat", () => {
     );
     expect(delayedHoldUntil("oxxo", expiry, new Date("2027-01-01T00:00:00Z"), terms, now)).toBeNull();
     expect(delayedHoldUntil("card", expiry, null, terms, now)).toBeNull();
+  });
+});
+
+describe("pathWithinApp", () => {
+  const app = "http://localhost:3000";
+  it("keeps the path, query and fragment of an address on the app's origin", () => {
+    expect(pathWithinApp("http://localhost:3000/es/session/abc?payment=success", app)).toBe("/es/session/abc?payment=success");
+    expect(pathWithinApp("http://localhost:3000/pt/session/abc/confirm#pay", app)).toBe("/pt/session/abc/confirm#pay");
+  });
+  it("leaves paths as they are and another site's address absolute", () => {
+    expect(pathWithinApp("/en/session/abc", app)).toBe("/en/session/abc");
+    expect(pathWithinApp("https://checkout.stripe.com/c/pay/cs_1", app)).toBe("https://checkout.stripe.com/c/pay/cs_1");
+    expect(pathWithinApp("//evil.example/x", app)).toBe("//evil.example/x");
+    expect(pathWithinApp("http://localhost:4000/es", app)).toBe("http://localhost:4000/es");
   });
 });

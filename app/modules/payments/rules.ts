@@ -210,3 +210,19 @@ export const refundGivesUp = (triesMade: number) => triesMade >= REFUND_MAX_TRIE
 
 /** Amounts are minor units; display divides by 100 only when formatting. */
 export const isValidAmount = (cents: number) => Number.isInteger(cents) && cents > 0;
+
+/**
+ * A return address as a location to redirect to: an address on the app's own origin (APP_URL)
+ * becomes its path, query and fragment, so the redirect stays on whatever host name the player
+ * used; a path stays a path; another site's address is left as it is.
+ */
+export function pathWithinApp(url: string, appUrl: string): string {
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return url;
+  }
+  return target.origin === new URL(appUrl).origin ? `${target.pathname}${target.search}${target.hash}` : url;
+}
