@@ -93,7 +93,7 @@ describe("webhook events delivered three times in any order", () => {
       booking: "REFUNDED",
       seats: 0,
       payments: [{ status: "refunded", refund_reason: "customer_request", amount: 25_000 }],
-      notifications: ["booking_confirmed", "payment_received", "refund_processed"],
+      notifications: ["booking_confirmed", "payment_failed", "payment_received", "refund_processed"],
     });
 
     for (const seed of [1, 7, 42, 2026, 99_991]) {
@@ -165,7 +165,7 @@ describe("a refund that arrives before the success it refunds", () => {
       booking: "REFUNDED",
       seats: 0,
       payments: ["refunded"],
-      player: ["booking_confirmed", "payment_received", "refund_processed"],
+      player: ["booking_confirmed", "payment_failed", "payment_received", "refund_processed"],
       host: ["player_joined"],
     });
 

@@ -22,6 +22,7 @@ const paymentColumns = [
   "refund_next_try_at",
   "refund_error",
   "payment_method_type",
+  "declined_at",
   "created_at",
 ] as const;
 
@@ -110,6 +111,7 @@ export async function updatePayment(
     payment_method_type: string;
     refund_ref: string;
     refund_reason: string;
+    declined_at: Date;
   }>,
   now: Date,
 ) {

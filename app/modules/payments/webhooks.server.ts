@@ -85,6 +85,14 @@ function paidAmount(event: WebhookEvent): { amount: number | null; currency: str
   return { amount, currency: str(o.currency)?.toUpperCase() ?? null };
 }
 
+/**
+ * A card try the provider declined (the payment stays open for another try), as against a voucher
+ * or slip that lapsed unpaid (OXXO's own flow, or one chosen inside a card payment).
+ */
+function isCardDecline(event: WebhookEvent, p: { method: string; payment_method_type: string | null }) {
+  return p.method !== "OXXO" && !isVoucherMethod(chosenMethod(event)?.type ?? p.payment_method_type);
+}
+
 /** Payment statuses that record a success (a refund of such a payment adds no news of the success). */
 const PAID_STATUSES = ["succeeded", "refund_pending", "refund_failed"] as const;
 
@@ -168,7 +176,10 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
       const notices: Notice[] = [...paid, { userId: b.user_id, type: "refund_processed", data: eventData(s) }];
       return done("refunded", freed ? [...notices, ...(await offerFreedSeats(trx, s, deps.now))] : notices);
     }
-    if (isFinalPayment(p.status)) return done("alreadySettled");
+    // A declined card try is news whenever its event arrives (before or after the success or refund
+    // that ended the story), so the player is told of it in any order of delivery.
+    const declined: Notice[] = what.kind === "failed" && isCardDecline(event, p) ? [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }] : [];
+    if (isFinalPayment(p.status)) return done("alreadySettled", declined);
 
     if (what.kind === "paid") {
       const { amount, currency } = paidAmount(event);
@@ -224,11 +235,16 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     // A failed card can be tried again within its hold; a voucher or slip that failed (OXXO's own
     // flow, or one chosen inside a card payment) has lapsed unpaid, and a cancelled intent or
     // expired checkout is over: the seat goes back unless another try of the same booking is still running.
-    const over = what.kind === "lapsed" || p.method === "OXXO" || isVoucherMethod(chosenMethod(event)?.type ?? p.payment_method_type);
-    await repo.updatePayment(trx, p.id, { status: over ? (what.kind === "lapsed" ? "canceled" : "failed") : "requires_payment_method" }, deps.now);
-    if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed");
+    const over = what.kind === "lapsed" || !isCardDecline(event, p);
+    await repo.updatePayment(
+      trx,
+      p.id,
+      over ? { status: what.kind === "lapsed" ? "canceled" : "failed" } : { status: "requires_payment_method", declined_at: deps.now },
+      deps.now,
+    );
+    if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed", declined);
     const freed = await bookingsRepo.moveBooking(trx, b.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
-    // A declined card is told on the player's screen; a payment that ends here has lost its seat, which they should hear of.
+    // A payment that ends here has lost its seat, which the player should hear of.
     const told: Notice[] = freed ? [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }] : [];
     return done("released", freed ? [...told, ...(await offerFreedSeats(trx, s, deps.now))] : []);
   });
