@@ -12,6 +12,7 @@ import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { heldSeats } from "#app/modules/bookings/bookings.server";
 import { closedReason } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
@@ -19,6 +20,7 @@ import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
+import { viewerRefunded, viewerSeat } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getSessionForViewer } from "#app/modules/sessions/sessions.server";
 import { publicImage } from "#app/modules/storage/images.server";
@@ -45,19 +47,36 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { row } = page;
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
+  const d = deps(context);
+  const [seat, held, refunded] = await Promise.all([
+    viewerSeat(d, page.booking),
+    heldSeats(d, row.id),
+    row.status === "CANCELLED" ? viewerRefunded(d, row.id, viewer?.id ?? null) : false,
+  ]);
+  const chat = viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none";
   return {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
-    joined: page.booking !== null,
+    joined: seat?.state === "confirmed",
+    // A seat held while its payment is not in is shown as what it is, never as a booking.
+    held:
+      seat && seat.state !== "confirmed"
+        ? {
+            state: seat.state,
+            until: seat.holdUntil && formatDateTime(seat.holdUntil, lang, zone),
+            voucherHref: seat.method === "OXXO" && page.booking ? localePath(lang, `/booking/${page.booking.id}/voucher`) : null,
+          }
+        : null,
+    refunded,
     // Back from the card page (spec section 4): the webhook, not this address, confirms the seat; this only says where it stands.
     paymentReturn:
-      new URL(request.url).searchParams.get("payment") === "success" && page.booking
-        ? page.booking.status === "CONFIRMED"
+      new URL(request.url).searchParams.get("payment") === "success" && seat && seat.state !== "paymentFailed"
+        ? seat.state === "confirmed"
           ? "voucher.paid"
           : "pending.success"
         : null,
-    // The session chat: open to the host and confirmed players; a pending cash payment waits for it.
-    chat: viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none",
+    // The session chat: open to the host and confirmed players; only a cash payment (a voucher paid at a store) is told to wait for it.
+    chat: chat === "afterPayment" && seat?.state !== "voucherPending" ? "none" : chat,
     waitingAt: page.waiting?.position ?? null,
     // The booking entry point; the confirmation page explains a closed one in full.
     closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
@@ -72,6 +91,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       hostWhen: zone !== row.time_zone ? formatDateTime(startsAt, lang, row.time_zone) : null,
       hours: Math.round((row.duration_minutes / 60) * 100) / 100,
       booked: row.booked,
+      held,
       max: row.max_participants,
       price: row.price_cents === 0 ? null : formatPrice(row.price_cents, row.currency, lang),
       currency: row.currency,
@@ -89,6 +109,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         userId: p.user_id,
         name: displayNameOf({ displayName: p.display_name, email: p.email }),
         status: p.status,
+        paymentPending: p.status === "PENDING_PAYMENT",
       })) ?? null,
     waitlist:
       page.waitlist?.map((w) => ({
@@ -101,7 +122,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, waitingAt, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
+  const { session: s, isHost, joined, held, refunded, waitingAt, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -121,6 +142,11 @@ export default function SessionPage() {
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
           {s.isPrivate ? <span className="mt-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs">{t("detail.private")}</span> : null}
           {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}
+          {held ? (
+            <span className="ml-2 mt-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-950">
+              {t(held.state === "paymentFailed" ? "booking.paymentFailed" : "booking.paymentPending")}
+            </span>
+          ) : null}
         </div>
         <p className="whitespace-pre-line text-stone-800">{s.description}</p>
         <TagList tags={s.tags} />
@@ -139,7 +165,8 @@ export default function SessionPage() {
               empty={t("detail.none")}
               people={participants.map((p) => ({
                 id: p.id,
-                name: p.name,
+                // A seat held while its payment is not in is marked, so the host never counts it as a player.
+                name: p.paymentPending ? `${p.name} · ${t("booking.participantPending")}` : p.name,
                 removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
               }))}
             />
@@ -162,12 +189,17 @@ export default function SessionPage() {
             {s.hostWhen ? <span className="block text-xs text-stone-600">{t("detail.hostZone", { time: s.hostWhen })}</span> : null}
           </Fact>
           <Fact term={t("detail.duration")}>{t("detail.durationValue", { hours: s.hours })}</Fact>
-          <Fact term={t("detail.seats")}>{t("detail.seatsValue", { booked: s.booked, max: s.max })}</Fact>
+          <Fact term={t("detail.seats")}>
+            {t("detail.seatsValue", { booked: s.booked, max: s.max })}
+            {s.held > 0 ? <span className="block text-xs text-stone-600">{t("booking.seatsHeld", { count: s.held })}</span> : null}
+          </Fact>
           <Fact term={t("detail.price")}>{s.price ? `${s.price} ${s.currency}` : t("detail.free")}</Fact>
           <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
         {closed === "sessionCancelled" ? <Banner tone="warn">{t("booking.cancelledBanner")}</Banner> : null}
+        {closed === "sessionCancelled" && refunded ? <Banner tone="info">{t("booking.cancelledRefund")}</Banner> : null}
+        {held && !isHost ? <HeldSeatPanel held={held} sessionId={s.id} /> : null}
         {chat === "member" ? (
           <Link to={localePath(lang, `/session/${s.id}/chat`)} reloadDocument className={buttonClass("secondary", "w-full")}>
             {t("openChat", { ns: "chat" })}
@@ -198,7 +230,7 @@ export default function SessionPage() {
             </Form>
           </>
         ) : null}
-        {!isHost && !joined && !closed ? (
+        {!isHost && !joined && !held && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
@@ -225,6 +257,32 @@ export default function SessionPage() {
         <ShareBox url={url} title={s.title} />
       </aside>
     </article>
+  );
+}
+
+/** The viewer's seat is held while they pay: what stands, and the way on (the voucher, or the confirmation page to pay again). */
+function HeldSeatPanel({ held, sessionId }: { held: { state: string; until: string | null; voucherHref: string | null }; sessionId: string }) {
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  if (held.state === "voucherPending")
+    return (
+      <>
+        <Banner tone="info">{t("booking.paymentPendingOxxo")}</Banner>
+        {held.voucherHref ? (
+          <Link to={held.voucherHref} className={buttonClass("primary", "w-full")}>
+            {t("voucher.viewVoucher", { ns: "payments" })}
+          </Link>
+        ) : null}
+      </>
+    );
+  const failed = held.state === "paymentFailed";
+  return (
+    <>
+      <Banner tone={failed ? "warn" : "info"}>{t(failed ? "booking.paymentFailedBody" : "booking.paymentPendingCard", { until: held.until ?? "" })}</Banner>
+      <Link to={localePath(lang, `/session/${sessionId}/confirm`)} className={buttonClass("primary", "w-full")}>
+        {t(failed ? "booking.payAgain" : "booking.continuePayment")}
+      </Link>
+    </>
   );
 }
 

@@ -46,7 +46,13 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
     payment: {
       oxxo: pay.oxxo,
       minAdvanceHours: pay.minAdvanceHours,
-      pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
+      pending: pay.pending && {
+        method: pay.pending.method,
+        state: pay.pending.state,
+        until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone),
+      },
+      // Paid seats are confirmed when the payment is received (by the webhook), never at once.
+      promise: view.free ? "booking.security" : "booking.securityPaid",
       voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
     },
     waiting: view.waiting && { position: view.waiting.position, offerUntil: view.waiting.offerUntil && formatDateTime(view.waiting.offerUntil, lang, zone) },

@@ -238,3 +238,17 @@ export async function giveUpAbandonedRefunds(db: Database, maxTries: number, now
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** Whether the user has a paid payment of a seat in the session that is refunded or being refunded. */
+export async function hasRefundedSeat(db: Database, sessionId: string, userId: string) {
+  const row = await db
+    .selectFrom("payments as p")
+    .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .select("p.id")
+    .where("b.session_id", "=", sessionId)
+    .where("b.user_id", "=", userId)
+    .where("b.status", "in", ["CANCELLED", "REFUNDED"])
+    .where("p.status", "in", ["succeeded", "refund_pending", "refunded", "refund_failed"])
+    .executeTakeFirst();
+  return row !== undefined;
+}

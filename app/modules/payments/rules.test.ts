@@ -7,6 +7,7 @@ import {
   checkoutExpiresAt,
   countdown,
   delayedHoldUntil,
+  heldSeatState,
   mexicanHolidays,
   offeredPaymentMethods,
   onPaymentSucceeded,
@@ -209,5 +210,20 @@ describe("pathWithinApp", () => {
     expect(pathWithinApp("https://checkout.stripe.com/c/pay/cs_1", app)).toBe("https://checkout.stripe.com/c/pay/cs_1");
     expect(pathWithinApp("//evil.example/x", app)).toBe("//evil.example/x");
     expect(pathWithinApp("http://localhost:4000/es", app)).toBe("http://localhost:4000/es");
+  });
+});
+
+describe("heldSeatState", () => {
+  const card = { method: "CARD", payment_method_type: "card", declined_at: null };
+  it("tells a declined or failed card try from one under way", () => {
+    expect(heldSeatState({ ...card, status: "requires_payment_method" })).toBe("paymentPending");
+    expect(heldSeatState({ ...card, status: "processing" })).toBe("paymentPending");
+    expect(heldSeatState({ ...card, status: "requires_payment_method", declined_at: new Date("2026-11-02T16:00:00Z") })).toBe("paymentFailed");
+    expect(heldSeatState({ ...card, status: "failed" })).toBe("paymentFailed");
+    expect(heldSeatState(null)).toBe("paymentPending");
+  });
+  it("calls an OXXO voucher (or one chosen inside a card payment) a voucher waiting to be paid", () => {
+    expect(heldSeatState({ method: "OXXO", status: "requires_action", payment_method_type: "oxxo", declined_at: null })).toBe("voucherPending");
+    expect(heldSeatState({ ...card, payment_method_type: "oxxo", status: "requires_action" })).toBe("voucherPending");
   });
 });

@@ -226,3 +226,20 @@ export function pathWithinApp(url: string, appUrl: string): string {
   }
   return target.origin === new URL(appUrl).origin ? `${target.pathname}${target.search}${target.hash}` : url;
 }
+
+/** A seat held while its payment is not in: what the player and the host are shown instead of a booking. */
+export type HeldSeat = "voucherPending" | "paymentPending" | "paymentFailed";
+
+/**
+ * What a pending-payment booking is, from its latest payment: a voucher or slip waiting to be paid
+ * at a store, a card payment under way (or not tried yet), or a card try that the provider declined
+ * (or that could not start), to be tried again or paid another way while the hold runs.
+ */
+export function heldSeatState(
+  payment: { method: string; status: string; payment_method_type: string | null; declined_at: Date | string | null } | null | undefined,
+): HeldSeat {
+  if (!payment) return "paymentPending";
+  if (payment.method === "OXXO" || (isVoucherMethod(payment.payment_method_type) && payment.status !== "requires_payment_method")) return "voucherPending";
+  if (payment.status === "failed" || payment.status === "canceled") return "paymentFailed";
+  return payment.status === "requires_payment_method" && payment.declined_at !== null ? "paymentFailed" : "paymentPending";
+}
