@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { readToast } from "../../app/modules/toast/toast.server";
 import { action as payPageAction } from "../../app/routes/$lang.dev.payments.$id";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
 import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
@@ -68,11 +69,22 @@ describe("card without JavaScript, reached under a host other than APP_URL's", (
       const cancelled = await run(payPageAction, form(`${offHost}${page}`, { action: "cancel" }, headers), { lang, id: checkout });
       expect(cancelled.headers.get("Location")).toBe(`/${lang}/session/${id}/confirm`);
 
+      // A declined card stays on the page and says so, as an error.
+      const declined = await run(payPageAction, form(`${offHost}${page}`, { action: "fail", method: "card" }, headers), { lang, id: checkout });
+      expect(declined.headers.get("Location")).toBe(page);
+      const cookie = declined.headers.get("set-cookie")!.split(";")[0]!;
+      expect((await readToast(new Request(`${offHost}${page}`, { headers: { cookie } }))).toast).toMatchObject({ type: "error", key: "payments:dev.declined" });
+
       const paid = await run(payPageAction, form(`${offHost}${page}`, { action: "succeed", method: "card" }, headers), { lang, id: checkout });
       expect(paid.status).toBe(303);
       expect(paid.headers.get("Location")).toBe(`/${lang}/session/${id}?payment=success`);
       expect(isPath(paid.headers.get("Location"))).toBe(true);
-      const booking = await getDb().selectFrom("bookings").select("status").where("session_id", "=", id).where("user_id", "=", player.id).executeTakeFirstOrThrow();
+      const booking = await getDb()
+        .selectFrom("bookings")
+        .select("status")
+        .where("session_id", "=", id)
+        .where("user_id", "=", player.id)
+        .executeTakeFirstOrThrow();
       expect(booking.status).toBe("CONFIRMED");
     });
 });

@@ -84,6 +84,7 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
                   date: oxxoSessionDate(startsAt),
                   location: row.location,
                   voucherDays: pay.voucherDays,
+                  names: { firstName: viewer?.firstName ?? "", lastName: viewer?.lastName ?? "" },
                   ...(invite?.ok ? { inviteCode: invite.code } : {}),
                 } satisfies OxxoDialogProps,
               }

@@ -83,7 +83,8 @@ describe("OXXO name form", () => {
     });
     const bad = oxxoNameSchema.safeParse({ firstName: " A ", lastName: "" });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(["firstNameRequired", "lastNameRequired"]);
+    // A one-letter name was typed: it is too short, not missing.
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(["firstNameTooShort", "lastNameRequired"]);
     expect(oxxoNameSchema.safeParse({ firstName: "An\u0000a", lastName: "Robles" }).success).toBe(false);
   });
 });
@@ -126,8 +127,8 @@ describe("a hosted card page's expiry", () => {
 describe("the OXXO name dialog", () => {
   it("names each field's problem with the spec's keys, as the name page does", () => {
     expect(oxxoNameErrors({ firstName: "  ", lastName: "" })).toEqual({ firstName: ["firstNameRequired"], lastName: ["lastNameRequired"] });
-    expect(oxxoNameErrors({ firstName: " A ", lastName: "Robles" })).toEqual({ firstName: ["firstNameRequired"] });
-    expect(oxxoNameErrors({ firstName: "Ana", lastName: "R" })).toEqual({ lastName: ["lastNameRequired"] });
+    expect(oxxoNameErrors({ firstName: " A ", lastName: "Robles" })).toEqual({ firstName: ["firstNameTooShort"] });
+    expect(oxxoNameErrors({ firstName: "Ana", lastName: "R" })).toEqual({ lastName: ["lastNameTooShort"] });
     expect(oxxoNameErrors({ firstName: " Ana ", lastName: " Robles " })).toBeNull();
   });
   it("waits for both names before confirm is offered", () => {

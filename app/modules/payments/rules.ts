@@ -125,21 +125,19 @@ export function countdown(expiresAt: Date, now: Date): { days: number; hours: nu
 
 const hasNul = (v: string) => v.includes("\u0000");
 
-/** Spec section 5: first and last name, trimmed, at least 2 characters each. Messages are keys of the validation namespace. */
-export const oxxoNameSchema = z.object({
-  firstName: z
-    .string({ required_error: "firstNameRequired" })
+/**
+ * Spec section 5: first and last name, trimmed, at least 2 characters each. Messages are keys of
+ * the validation namespace: an empty name is asked for, a one-letter one is said to be too short.
+ */
+const oxxoName = (field: "firstName" | "lastName") =>
+  z
+    .string({ required_error: `${field}Required` })
     .trim()
-    .min(2, "firstNameRequired")
-    .max(50, "firstNameTooLong")
-    .refine((v) => !hasNul(v), "firstNameRequired"),
-  lastName: z
-    .string({ required_error: "lastNameRequired" })
-    .trim()
-    .min(2, "lastNameRequired")
-    .max(50, "lastNameTooLong")
-    .refine((v) => !hasNul(v), "lastNameRequired"),
-});
+    .max(50, `${field}TooLong`)
+    .refine((v) => v !== "" && !hasNul(v), `${field}Required`)
+    .refine((v) => v === "" || v.length >= 2, `${field}TooShort`);
+
+export const oxxoNameSchema = z.object({ firstName: oxxoName("firstName"), lastName: oxxoName("lastName") });
 
 export type OxxoNames = z.infer<typeof oxxoNameSchema>;
 export type OxxoNameErrors = { [K in keyof OxxoNames]?: string[] };
