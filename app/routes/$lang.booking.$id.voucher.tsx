@@ -72,9 +72,12 @@ export default function VoucherPage() {
   const nonce = useNonce();
   return (
     <article className="mx-auto max-w-xl space-y-5">
-      {v.state === "waiting" || v.state === "creating" ? (
+      {/* Without script, only a voucher still being made reloads the page (to show it once it exists). A voucher
+          waiting to be paid shows its expiry date instead of reloading every minute for the countdown: a timed
+          refresh moves a screen reader back to the top and fails WCAG 2.2.1 (axe meta-refresh). */}
+      {v.state === "creating" ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(v.state === "creating" ? VOUCHER_POLL.intervalMs / 1000 : VOUCHER_POLL.countdownMs / 1000)} />
+          <meta httpEquiv="refresh" content={String(VOUCHER_POLL.intervalMs / 1000)} />
         </noscript>
       ) : null}
       {/* Paid or lapsed, the page says so first; the reservation's days, the steps and the chat's wait are for a voucher still to pay. */}
