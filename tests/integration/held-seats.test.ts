@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cancelSession } from "../../app/modules/bookings/bookings.server";
 import { startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
 import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
 import { loader as cancelPage } from "../../app/routes/$lang.session.$id.cancel";
 import { loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm";
@@ -59,6 +60,12 @@ describe("a seat held while its payment is not in", () => {
     };
     expect(confirm).toMatchObject({ booked: false, payment: { pending: { state: "paymentFailed" }, promise: "booking.securityPaid" } });
 
+    // The player's own profile lists the session as a pending payment, not as joined (and offers no leaving).
+    const profile = (await viewAs(player.id, `/es/profile/${player.id}`, profilePage, { lang: "es", id: player.id })) as {
+      mine: { cards: { id: string; badges: string[] }[] };
+    };
+    expect(profile.mine.cards.find((c) => c.id === id)?.badges).toEqual(["paymentPending"]);
+
     const hostView = await sessionAs(host.id, id);
     expect(hostView.participants).toEqual([expect.objectContaining({ paymentPending: true })]);
 
@@ -66,6 +73,10 @@ describe("a seat held while its payment is not in", () => {
     expect(await offline.act(started.paymentIntentId, "succeed")).toMatchObject({ ok: true });
     expect(await sessionAs(player.id, id, "es", "?payment=success")).toMatchObject({ joined: true, held: null, chat: "member", paymentReturn: "voucher.paid" });
     expect((await sessionAs(host.id, id)).participants).toEqual([expect.objectContaining({ paymentPending: false })]);
+    const after = (await viewAs(player.id, `/es/profile/${player.id}`, profilePage, { lang: "es", id: player.id })) as {
+      mine: { cards: { id: string; badges: string[] }[] };
+    };
+    expect(after.mine.cards.find((c) => c.id === id)?.badges).toEqual(["joined"]);
   });
 
   it("an OXXO voucher: 'payment pending' with the voucher and the cash-payment notice", async () => {
