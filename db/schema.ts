@@ -214,6 +214,7 @@ export interface Payments {
   checkout_url: string | null;
   created_at: Generated<Timestamp>;
   currency: string;
+  declined_at: Timestamp | null;
   id: Generated<string>;
   method: string;
   payment_intent_ref: string | null;

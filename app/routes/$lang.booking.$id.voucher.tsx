@@ -52,7 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     expiresAtIso: expiresAt?.toISOString() ?? null,
     countdown: left ? t("voucher.countdown", left) : t("voucher.expired"),
     countdownTemplate: t("voucher.countdown", { days: "{d}", hours: "{h}", minutes: "{m}" }),
-    reservedDays: expiresAt ? Math.max(1, Math.ceil((expiresAt.getTime() - new Date(payment.created_at).getTime()) / 86_400_000)) : 3,
+    // The session's voucher window, the same number the name form and the dialog state (one source).
+    reservedDays: booking.voucher_payment_days,
     share: payment.voucher_reference
       ? `https://wa.me/?text=${encodeURIComponent(t("voucher.shareText", { title: booking.title, reference: payment.voucher_reference, amount, until }))}`
       : null,
@@ -71,29 +72,45 @@ export default function VoucherPage() {
   const nonce = useNonce();
   return (
     <article className="mx-auto max-w-xl space-y-5">
-      {v.state === "waiting" || v.state === "creating" ? (
+      {/* Without script, only a voucher still being made reloads the page (to show it once it exists). A voucher
+          waiting to be paid shows its expiry date instead of reloading every minute for the countdown: a timed
+          refresh moves a screen reader back to the top and fails WCAG 2.2.1 (axe meta-refresh). */}
+      {v.state === "creating" ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(v.state === "creating" ? VOUCHER_POLL.intervalMs / 1000 : VOUCHER_POLL.countdownMs / 1000)} />
+          <meta httpEquiv="refresh" content={String(VOUCHER_POLL.intervalMs / 1000)} />
         </noscript>
       ) : null}
-      <header className="rounded-lg border border-green-300 bg-green-50 p-5 text-center">
-        <h1 className="text-2xl font-bold text-green-950">{t("voucher.heading")}</h1>
-        <p className="mt-1 text-green-950">{t("voucher.reserved", { count: v.reservedDays })}</p>
-      </header>
-      {v.state === "paid" ? <Banner tone="ok">{t("voucher.paid")}</Banner> : null}
-      {v.state === "lapsed" ? <Banner tone="warn">{t("voucher.lapsed")}</Banner> : null}
+      {/* Paid or lapsed, the page says so first; the reservation's days, the steps and the chat's wait are for a voucher still to pay. */}
+      {v.state === "paid" ? (
+        <header className="rounded-lg border border-green-300 bg-green-50 p-5 text-center">
+          <h1 className="text-2xl font-bold text-green-950">{t("voucher.paidHeading")}</h1>
+          <p className="mt-1 text-green-950">{t("voucher.paidBody")}</p>
+        </header>
+      ) : v.state === "lapsed" ? (
+        <header className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-center">
+          <h1 className="text-2xl font-bold text-amber-950">{t("voucher.lapsedHeading")}</h1>
+          <p className="mt-1 text-amber-950">{t("voucher.lapsed")}</p>
+        </header>
+      ) : (
+        <header className="rounded-lg border border-green-300 bg-green-50 p-5 text-center">
+          <h1 className="text-2xl font-bold text-green-950">{t("voucher.heading")}</h1>
+          <p className="mt-1 text-green-950">{t("voucher.reserved", { count: v.reservedDays })}</p>
+        </header>
+      )}
       {v.reference ? (
         <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
           <div>
             <label htmlFor="voucher-ref" className="block text-sm text-stone-600">
               {t("voucher.reference")}
             </label>
-            <div className="mt-1 flex gap-2">
+            {/* At 360 px the 18 digits need the whole width: the copy button goes below the field until there is room beside it. */}
+            <div className="mt-1 flex flex-col gap-2 sm:flex-row">
               <input
                 id="voucher-ref"
                 readOnly
                 value={v.reference}
-                className="w-full rounded-md border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-lg tracking-wider"
+                size={v.reference.length}
+                className="w-full min-w-0 rounded-md border border-stone-300 bg-stone-50 px-2 py-2 font-mono text-lg sm:px-3 sm:tracking-wider"
               />
               <button
                 id="copy-ref"
@@ -148,25 +165,31 @@ export default function VoucherPage() {
       ) : (
         <Banner tone="info">{t("voucher.pending")}</Banner>
       )}
-      <section className="rounded-lg border border-stone-200 bg-white p-5">
-        <h2 className="font-semibold">{t("voucher.stepsTitle")}</h2>
-        <ol className="mt-2 list-decimal space-y-1 pl-5 text-stone-800">
-          {(["1", "2", "3", "4", "5"] as const).map((n) => (
-            <li key={n}>{t(`voucher.steps.${n}`)}</li>
-          ))}
-        </ol>
-      </section>
+      {v.state === "waiting" || v.state === "creating" ? (
+        <section className="rounded-lg border border-stone-200 bg-white p-5">
+          <h2 className="font-semibold">{t("voucher.stepsTitle")}</h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-stone-800">
+            {(["1", "2", "3", "4", "5"] as const).map((n) => (
+              <li key={n}>{t(`voucher.steps.${n}`)}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <section className="rounded-lg border border-stone-200 bg-white p-5">
         <h2 className="font-semibold">{t("voucher.sessionTitle")}</h2>
         <p className="mt-2 font-medium">{v.session.title}</p>
+        {/* Each term and its value in one group: a <dl> holds only dt/dd groups (axe definition-list). */}
         <dl className="mt-1 text-sm text-stone-700">
-          <dt className="inline">{t("voucher.when")}: </dt>
-          <dd className="inline">{v.session.when}</dd>
-          <br />
-          <dt className="inline">{t("voucher.where")}: </dt>
-          <dd className="inline">{v.session.location || t("voucher.online")}</dd>
+          <div>
+            <dt className="inline">{t("voucher.when")}: </dt>
+            <dd className="inline">{v.session.when}</dd>
+          </div>
+          <div>
+            <dt className="inline">{t("voucher.where")}: </dt>
+            <dd className="inline">{v.session.location || t("voucher.online")}</dd>
+          </div>
         </dl>
-        <p className="mt-3 text-sm text-stone-700">{t("voucher.chatNote")}</p>
+        {v.state === "waiting" || v.state === "creating" ? <p className="mt-3 text-sm text-stone-700">{t("voucher.chatNote")}</p> : null}
         <Link to={v.session.href} className={`${buttonClass("secondary")} mt-3`}>
           {t("voucher.backToSession")}
         </Link>

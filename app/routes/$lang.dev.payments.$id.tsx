@@ -34,6 +34,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = localePath(lang, `/dev/payments/${id}`);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
   if (result.redirectTo) return redirect(result.redirectTo, 303);
+  // A declined card stays on the page, as on the provider's, and says so as an error.
+  if (form.get("action") === "fail") return redirectWithToast(here, { type: "error", key: "payments:dev.declined" });
   return redirectWithToast(here, { type: "success", key: "payments:dev.done", params: { status: String(form.get("action")) } });
 }
 

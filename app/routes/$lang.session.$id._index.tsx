@@ -13,6 +13,7 @@ import { getEnv } from "#app/env.server";
 import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
+import { heldSeats } from "#app/modules/bookings/bookings.server";
 import { waitingView } from "#app/modules/bookings/confirmation-page.server";
 import { closedReason, leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
@@ -21,6 +22,7 @@ import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
+import { viewerRefunded, viewerSeat } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -46,21 +48,39 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { row } = page;
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
+  const d = deps(context);
+  const [seat, held, refunded] = await Promise.all([
+    viewerSeat(d, page.booking),
+    heldSeats(d, row.id),
+    row.status === "CANCELLED" ? viewerRefunded(d, row.id, viewer?.id ?? null) : false,
+  ]);
+  const chat = viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none";
   return {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
-    joined: page.booking !== null,
+    joined: seat?.state === "confirmed",
+    // A seat held while its payment is not in is shown as what it is, never as a booking.
+    held:
+      seat && seat.state !== "confirmed"
+        ? {
+            state: seat.state,
+            until: seat.holdUntil && formatDateTime(seat.holdUntil, lang, zone),
+            voucherHref: seat.method === "OXXO" && page.booking ? localePath(lang, `/booking/${page.booking.id}/voucher`) : null,
+          }
+        : null,
+    refunded,
     // Leaving (and its refund) is offered only while the rule allows it: before the start.
-    canLeave: viewer !== null && page.booking !== null && leaveRefusal(row, deps(context).now, leaveActor(viewer, row)) === null,
+    // A held seat is not offered as one to leave: its panel leads to paying (or the hold lapses).
+    canLeave: viewer !== null && seat?.state === "confirmed" && leaveRefusal(row, deps(context).now, leaveActor(viewer, row)) === null,
     // Back from the card page (spec section 4): the webhook, not this address, confirms the seat; this only says where it stands.
     paymentReturn:
-      new URL(request.url).searchParams.get("payment") === "success" && page.booking
-        ? page.booking.status === "CONFIRMED"
+      new URL(request.url).searchParams.get("payment") === "success" && seat && seat.state !== "paymentFailed"
+        ? seat.state === "confirmed"
           ? "voucher.paid"
           : "pending.success"
         : null,
-    // The session chat: open to the host and confirmed players; a pending cash payment waits for it.
-    chat: viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none",
+    // The session chat: open to the host and confirmed players; only a cash payment (a voucher paid at a store) is told to wait for it.
+    chat: chat === "afterPayment" && seat?.state !== "voucherPending" ? "none" : chat,
     // Their place in line and a seat held for them, as the confirmation page words it.
     waiting: waitingView(page.waiting, lang, zone),
     // The booking entry point; the confirmation page explains a closed one in full.
@@ -76,6 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       hostWhen: zone !== row.time_zone ? formatDateTime(startsAt, lang, row.time_zone) : null,
       hours: Math.round((row.duration_minutes / 60) * 100) / 100,
       booked: row.booked,
+      held,
       max: row.max_participants,
       price: row.price_cents === 0 ? null : formatPrice(row.price_cents, row.currency, lang),
       currency: row.currency,
@@ -93,6 +114,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         userId: p.user_id,
         name: displayNameOf({ displayName: p.display_name, email: p.email }),
         status: p.status,
+        paymentPending: p.status === "PENDING_PAYMENT",
       })) ?? null,
     waitlist:
       page.waitlist?.map((w) => ({
@@ -105,7 +127,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const { session: s, isHost, joined, canLeave, waiting, closed, chat, url, participants, waitlist, paymentReturn } = useLoaderData<typeof loader>();
+  const {
+    session: s,
+    isHost,
+    joined,
+    held,
+    refunded,
+    canLeave,
+    waiting,
+    closed,
+    chat,
+    url,
+    participants,
+    waitlist,
+    paymentReturn,
+  } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -125,6 +161,11 @@ export default function SessionPage() {
           <h1 className="mt-1 text-3xl font-bold">{s.title}</h1>
           {s.isPrivate ? <span className="mt-2 inline-block rounded-full bg-stone-200 px-2 py-0.5 text-xs">{t("detail.private")}</span> : null}
           {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}
+          {held ? (
+            <span className="ml-2 mt-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-950">
+              {t(held.state === "paymentFailed" ? "booking.paymentFailed" : "booking.paymentPending")}
+            </span>
+          ) : null}
         </div>
         <p className="whitespace-pre-line text-stone-800">{s.description}</p>
         <TagList tags={s.tags} />
@@ -143,7 +184,8 @@ export default function SessionPage() {
               empty={t("detail.none")}
               people={participants.map((p) => ({
                 id: p.id,
-                name: p.name,
+                // A seat held while its payment is not in is marked, so the host never counts it as a player.
+                name: p.paymentPending ? `${p.name} · ${t("booking.participantPending")}` : p.name,
                 removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
               }))}
             />
@@ -166,12 +208,17 @@ export default function SessionPage() {
             {s.hostWhen ? <span className="block text-xs text-stone-600">{t("detail.hostZone", { time: s.hostWhen })}</span> : null}
           </Fact>
           <Fact term={t("detail.duration")}>{t("detail.durationValue", { hours: s.hours })}</Fact>
-          <Fact term={t("detail.seats")}>{t("detail.seatsValue", { booked: s.booked, max: s.max })}</Fact>
+          <Fact term={t("detail.seats")}>
+            {t("detail.seatsValue", { booked: s.booked, max: s.max })}
+            {s.held > 0 ? <span className="block text-xs text-stone-600">{t("booking.seatsHeld", { count: s.held })}</span> : null}
+          </Fact>
           <Fact term={t("detail.price")}>{s.price ? `${s.price} ${s.currency}` : t("detail.free")}</Fact>
           <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
         {closed === "sessionCancelled" ? <Banner tone="warn">{t("booking.cancelledBanner")}</Banner> : null}
+        {closed === "sessionCancelled" && refunded ? <Banner tone="info">{t("booking.cancelledRefund")}</Banner> : null}
+        {held && !isHost ? <HeldSeatPanel held={held} sessionId={s.id} /> : null}
         {chat === "member" ? (
           <Link to={localePath(lang, `/session/${s.id}/chat`)} reloadDocument className={buttonClass("secondary", "w-full")}>
             {t("openChat", { ns: "chat" })}
@@ -212,7 +259,7 @@ export default function SessionPage() {
             </Form>
           </>
         ) : null}
-        {!isHost && !joined && !waiting && !closed ? (
+        {!isHost && !joined && !held && !waiting && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
@@ -239,6 +286,32 @@ export default function SessionPage() {
         <ShareBox url={url} title={s.title} />
       </aside>
     </article>
+  );
+}
+
+/** The viewer's seat is held while they pay: what stands, and the way on (the voucher, or the confirmation page to pay again). */
+function HeldSeatPanel({ held, sessionId }: { held: { state: string; until: string | null; voucherHref: string | null }; sessionId: string }) {
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  if (held.state === "voucherPending")
+    return (
+      <>
+        <Banner tone="info">{t("booking.paymentPendingOxxo")}</Banner>
+        {held.voucherHref ? (
+          <Link to={held.voucherHref} className={buttonClass("primary", "w-full")}>
+            {t("voucher.viewVoucher", { ns: "payments" })}
+          </Link>
+        ) : null}
+      </>
+    );
+  const failed = held.state === "paymentFailed";
+  return (
+    <>
+      <Banner tone={failed ? "warn" : "info"}>{t(failed ? "booking.paymentFailedBody" : "booking.paymentPendingCard", { until: held.until ?? "" })}</Banner>
+      <Link to={localePath(lang, `/session/${sessionId}/confirm`)} className={buttonClass("primary", "w-full")}>
+        {t(failed ? "booking.payAgain" : "booking.continuePayment")}
+      </Link>
+    </>
   );
 }
 

@@ -27,7 +27,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const back = localePath(lang, `/session/${page.row.id}`);
   if (!page.canManage) forbidden(back);
   if (page.row.status === "CANCELLED") throw redirect(back);
-  return { sessionId: page.row.id, title: page.row.title };
+  // A paid session's host is told that every paid seat is refunded in full (the action asks for the refunds).
+  return { sessionId: page.row.id, title: page.row.title, refunds: page.row.price_cents > 0 };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -54,6 +55,7 @@ export default function CancelPage() {
     <section className="mx-auto max-w-md rounded-lg border border-stone-200 bg-white p-6 text-center">
       <h1 className="text-xl font-bold">{t("booking.cancelTitle", { title: data.title })}</h1>
       <p className="mt-3 text-stone-700">{t("booking.cancelBody")}</p>
+      {data.refunds ? <p className="mt-2 text-stone-700">{t("booking.cancelRefund")}</p> : null}
       <Form method="post" className="mt-6 flex flex-wrap justify-center gap-2">
         <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
           {t("booking.cancelKeep")}

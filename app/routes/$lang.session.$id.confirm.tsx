@@ -139,7 +139,7 @@ export default function ConfirmPage() {
             {s.price ?? t("booking.free")}
           </p>
           <SidePanel sessionHref={sessionHref} />
-          <p className="text-xs text-stone-600">🔒 {t("booking.security")}</p>
+          <p className="text-xs text-stone-600">🔒 {t(data.payment.promise)}</p>
           {s.free ? null : <p className="text-xs text-stone-600">{t("booking.refundPolicy")}</p>}
         </aside>
         <div className="lg:col-start-1 lg:row-start-2">
@@ -273,6 +273,14 @@ function PendingPayment() {
         <Link to={data.payment.voucherHref ?? "#"} className={buttonClass("primary", "w-full")}>
           {t("voucher.viewVoucher")}
         </Link>
+      </>
+    );
+  // A declined card is said as such, with the way to try again (the card page offers the other methods too).
+  if (pending.state === "paymentFailed")
+    return (
+      <>
+        <Banner tone="warn">{t("booking.paymentFailedBody", { ns: "sessions", until: pending.until ?? "" })}</Banner>
+        <IntentForm intent="payCard" label={t("booking.payAgain", { ns: "sessions" })} />
       </>
     );
   return (

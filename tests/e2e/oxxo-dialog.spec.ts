@@ -52,7 +52,11 @@ test("the OXXO dialog checks the names in the browser, then makes the voucher an
   const confirm = dialog.getByRole("button", { name: "Confirmar y generar ficha" });
   const firstName = dialog.getByLabel("Nombre", { exact: true });
   const lastName = dialog.getByLabel("Apellido");
-  // Confirm waits for both names.
+  // The dialog starts with the player's names, as the name page does; confirm waits for both.
+  await expect(firstName).not.toHaveValue("");
+  await expect(lastName).not.toHaveValue("");
+  await expect(confirm).toBeEnabled();
+  await lastName.fill("");
   await expect(confirm).toBeDisabled();
   await firstName.fill("Ana");
   await expect(confirm).toBeDisabled();
@@ -71,17 +75,18 @@ test("the OXXO dialog checks the names in the browser, then makes the voucher an
   await expect(firstName).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page, browser, javaScriptEnabled, "the OXXO dialog");
 
-  // One letter is too short; editing a field clears its own message only.
+  // One letter is too short (said so, not 'enter your name'); editing a field clears its own message only.
   await firstName.fill("A");
   await expect(dialog.getByText("Escribe tu nombre.")).toBeHidden();
   await expect(dialog.getByText("Escribe tu apellido.")).toBeVisible();
   await lastName.fill(" Robles ");
   await expect(dialog.getByText("Escribe tu apellido.")).toBeHidden();
   await confirm.click();
-  await expect(dialog.getByText("Escribe tu nombre.")).toBeVisible();
+  await expect(dialog.getByText("El nombre debe tener al menos 2 caracteres.")).toBeVisible();
+  await expect(dialog.getByText("Escribe tu nombre.")).toBeHidden();
   await expect(dialog.getByText("Escribe tu apellido.")).toBeHidden();
   await firstName.fill("  Ana ");
-  await expect(dialog.getByText("Escribe tu nombre.")).toBeHidden();
+  await expect(dialog.getByText("El nombre debe tener al menos 2 caracteres.")).toBeHidden();
 
   // A double click makes one intent.
   const intents: string[] = [];

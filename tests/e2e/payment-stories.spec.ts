@@ -14,7 +14,7 @@ type Notice = { title: string };
 type Texts = {
   sessions: {
     booking: Record<
-      "alreadyBooked" | "full" | "joinWaitlist" | "onWaitlist" | "offer" | "leave" | "cancelConfirm" | "cancelledBanner" | "refundPolicy",
+      "alreadyBooked" | "full" | "joinWaitlist" | "onWaitlist" | "offer" | "leave" | "cancelConfirm" | "cancelledBanner" | "refundPolicy" | "payAgain",
       string
     >;
     toasts: Record<"sessionCancelled", string>;
@@ -22,8 +22,8 @@ type Texts = {
   payments: {
     card: Record<"pay" | "title" | "continue", string>;
     oxxo: Record<"pay" | "title" | "firstName" | "lastName" | "confirm", string>;
-    voucher: Record<"heading" | "paid" | "lapsed" | "download", string>;
-    dev: Record<"title" | "succeed" | "fail" | "expire" | "done", string>;
+    voucher: Record<"heading" | "paid" | "paidHeading" | "lapsed" | "download", string>;
+    dev: Record<"title" | "succeed" | "fail" | "expire" | "done" | "declined", string>;
   };
   notifications: Record<"booking_confirmed" | "waitlist_spot_available" | "refund_processed" | "session_cancelled", Notice>;
 };
@@ -62,7 +62,8 @@ async function openCardPayment(page: Page, t: Texts, lang: Lang, id: string, jav
   await page.goto(`/${lang}/session/${id}/confirm`);
   // The written refund policy stands beside the price before anyone pays.
   await expect(page.getByText(t.sessions.booking.refundPolicy)).toBeVisible();
-  await page.getByRole("button", { name: t.payments.card.pay }).click();
+  // After a declined card the confirmation page offers to try again (or another method) by the same form post.
+  await page.getByRole("button", { name: held ? t.sessions.booking.payAgain : t.payments.card.pay }).click();
   if (javaScriptEnabled && !held) {
     const dialog = page.getByRole("dialog", { name: t.payments.card.title });
     await expect(dialog).toBeVisible();
@@ -119,7 +120,7 @@ for (const lang of LANGS) {
     await actAs(page, player);
     await openCardPayment(page, t, lang, id, javaScriptEnabled);
     await page.getByRole("button", { name: t.payments.dev.fail }).click();
-    await expect(page.getByText(t.payments.dev.done.replace("{{status}}", "fail"))).toBeVisible();
+    await expect(page.getByText(t.payments.dev.declined)).toBeVisible();
     // Declined: no seat yet; the seat stays held and the player tries again from the confirmation page.
     await page.goto(`/${lang}/session/${id}/confirm`);
     await expect(page.getByText(t.sessions.booking.alreadyBooked)).toHaveCount(0);
@@ -164,7 +165,7 @@ for (const lang of LANGS) {
     const { voucherUrl, intent } = await bookByOxxo(page, t, lang, id);
     await settle(page, t, lang, intent, "succeed");
     await page.goto(voucherUrl);
-    await expect(page.getByText(t.payments.voucher.paid)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.payments.voucher.paidHeading);
     await expectNotices(page, lang, [t.notifications.booking_confirmed]);
   });
 

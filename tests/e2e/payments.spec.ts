@@ -36,7 +36,8 @@ test("OXXO in Spanish: the name form refuses short names, makes a voucher, mails
   await page.getByLabel("Nombre", { exact: true }).fill(" A ");
   await page.getByLabel("Apellido").fill("");
   await page.getByRole("button", { name: "Confirmar y generar ficha" }).click();
-  await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
+  // A name was typed, one letter long: too short, not missing.
+  await expect(page.getByText("El nombre debe tener al menos 2 caracteres.")).toBeVisible();
   await expect(page.getByText("Escribe tu apellido.")).toBeVisible();
 
   await page.getByLabel("Nombre", { exact: true }).fill("  Ana ");
@@ -77,7 +78,9 @@ test("OXXO in Spanish: the name form refuses short names, makes a voucher, mails
   await page.getByRole("button", { name: "Pago exitoso" }).click();
   await expect(page.getByTestId("offline-status")).toHaveText("succeeded");
   await page.goto(voucherUrl);
-  await expect(page.getByText("¡Pago recibido! Tu reserva está confirmada.")).toBeVisible();
+  // Paid: the page says so first, without the days left, the steps or the chat's wait.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Pago recibido!");
+  await expect(page.getByText("Cómo pagar")).toHaveCount(0);
 });
 
 test("card in Spanish: without JavaScript 'Pagar con tarjeta' goes to the card page and back; with it the card dialog opens; only the webhook confirms", async ({
@@ -119,7 +122,7 @@ test("card in Spanish: without JavaScript 'Pagar con tarjeta' goes to the card p
 
   // A declined card keeps the player on the card page; the seat stays held.
   await page.getByRole("button", { name: "Pago rechazado" }).click();
-  await expect(page.getByText("Evento enviado: fail")).toBeVisible();
+  await expect(page.getByText("Pago rechazado: la tarjeta no pasó. Inténtalo de nuevo o elige otro método.")).toBeVisible();
   await page.getByRole("button", { name: "Pago exitoso" }).click();
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}\\?payment=success$`));
   await expect(page.getByText("¡Pago recibido! Tu reserva está confirmada.")).toBeVisible();

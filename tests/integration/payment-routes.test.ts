@@ -41,7 +41,7 @@ describe("the OXXO name page", () => {
       context,
     );
     expect(bad.status).toBe(400);
-    expect((bad.data as { error: Record<string, string[]> }).error).toEqual({ firstName: ["firstNameRequired"], lastName: ["lastNameRequired"] });
+    expect((bad.data as { error: Record<string, string[]> }).error).toEqual({ firstName: ["firstNameTooShort"], lastName: ["lastNameRequired"] });
     expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
     const ok = await run(
       oxxoAction,
@@ -135,6 +135,31 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
     expect(own.data).toMatchObject({ state: "waiting", reference: data.oxxoDetails.reference, countdown: "3 d 13 h 59 min" });
   });
 
+  it("the name form and the voucher page state the same validity: the session's voucher days", async () => {
+    for (const days of [1, 2, 3]) {
+      const host = await signedInUser({ role: "dm" });
+      const player = await signedInUser();
+      const id = await paidSession(host.id, { voucher_payment_days: days });
+      const nameForm = await run(oxxoLoader, new Request(`${base}/es/session/${id}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);
+      expect(nameForm.data).toMatchObject({ voucherDays: days });
+      const sent = await run(
+        oxxoAction,
+        form(`${base}/es/session/${id}/oxxo`, { firstName: "Ana", lastName: "Robles" }, { Cookie: player.cookie }),
+        { lang: "es", id },
+        context,
+      );
+      const voucherPath = sent.headers.get("Location")!;
+      const bookingId = voucherPath.split("/")[3]!;
+      const voucher = await run(
+        voucherPage,
+        new Request(`${base}${voucherPath}`, { headers: { Cookie: player.cookie } }),
+        { lang: "es", id: bookingId },
+        context,
+      );
+      expect(voucher.data, `${days} days`).toMatchObject({ state: "waiting", reservedDays: days });
+    }
+  });
+
   it("OXXO sent twice at once (a double click) holds one seat and makes one voucher", async () => {
     const host = await signedInUser({ role: "dm" });
     const player = await signedInUser();
@@ -188,7 +213,7 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
     const cases: [unknown, number, RegExp][] = [
       [{ sessionId: "x", paymentMethod: "oxxo" }, 400, /Session ID is required/],
       [{ sessionId: usd, paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles" }, 400, /no acepta pago en OXXO/],
-      [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "A", lastName: "Robles" }, 400, /Escribe tu nombre/],
+      [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "A", lastName: "Robles" }, 400, /al menos 2 caracteres/],
       [{ sessionId: mxn, paymentMethod: "cash" }, 400, /paymentMethod/],
       [{ sessionId: "00000000-0000-4000-8000-000000000000", paymentMethod: "card" }, 404, /./],
       [{ isSubscription: true, seriesId: mxn }, 400, /./],

@@ -151,7 +151,9 @@ describe("card", () => {
       "payment_intent.succeeded",
       "checkout.session.completed",
     ]);
-    expect(await notificationsOf(player.id)).toEqual(["payment_received", "booking_confirmed"]);
+    // The declined try is told (payment_failed), then the payment and the seat.
+    expect(await notificationsOf(player.id)).toEqual(["payment_failed", "payment_received", "booking_confirmed"]);
+    expect((await paymentsOf((await bookingsOf(id))[0]!.id))[0]?.declined_at).not.toBeNull();
 
     // Another player opens the card page and walks away: the cleanup job gives the seat back after the hold.
     const abandoned = await startCardCheckout(deps, other, { sessionId: id, lang: "es" });

@@ -93,7 +93,7 @@ describe("webhook events delivered three times in any order", () => {
       booking: "REFUNDED",
       seats: 0,
       payments: [{ status: "refunded", refund_reason: "customer_request", amount: 25_000 }],
-      notifications: ["booking_confirmed", "payment_received", "refund_processed"],
+      notifications: ["booking_confirmed", "payment_failed", "payment_received", "refund_processed"],
     });
 
     for (const seed of [1, 7, 42, 2026, 99_991]) {
@@ -106,5 +106,86 @@ describe("webhook events delivered three times in any order", () => {
         ordered.sent.map((e) => (JSON.parse(e.payload) as { type: string }).type).sort(),
       );
     }
+  });
+});
+
+/** Every order of a list (few items: the story's three events give six). */
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+/**
+ * A card declined, then paid, then refunded at the provider (an operator's refund, or one that
+ * reaches us before the success it refunds): the provider's three events, held back for the test
+ * to deliver in the order it chooses.
+ */
+async function refundedAtProvider() {
+  const run = adapter(false);
+  const host = await person("dm");
+  const player = await person();
+  const sessionId = await paidSession(host.id, 2);
+  const started = await startCardIntent(run.deps, player, { sessionId });
+  if (!started.ok) throw new Error(started.refusal);
+  expect(await run.offline.act(started.paymentIntentId, "fail")).toMatchObject({ ok: true });
+  expect(await run.offline.act(started.paymentIntentId, "succeed")).toMatchObject({ ok: true });
+  const [booking] = await bookingsOf(sessionId);
+  const [payment] = await paymentsOf(booking!.id);
+  await run.offline.refund({
+    paymentIntentId: started.paymentIntentId,
+    reason: "customer_request",
+    metadata: { paymentId: payment!.id, bookingId: booking!.id, sessionId },
+    idempotencyKey: `refund-${payment!.id}`,
+  });
+  const events = Object.fromEntries(run.sent.map((e) => [(JSON.parse(e.payload) as { type: string }).type, e]));
+  return { run, host, player, sessionId, events };
+}
+
+/** The money state and what each person was told, without ids or times. */
+async function told(sessionId: string, player: Requester, host: Requester) {
+  const [booking] = await bookingsOf(sessionId);
+  const payments = await paymentsOf(booking!.id);
+  return {
+    booking: booking!.status,
+    seats: await counter(sessionId),
+    payments: payments.map((p) => p.status),
+    player: (await notificationsOf(player.id)).sort(),
+    host: (await notificationsOf(host.id)).sort(),
+  };
+}
+
+describe("a refund that arrives before the success it refunds", () => {
+  const types = ["payment_intent.payment_failed", "payment_intent.succeeded", "charge.refunded"];
+
+  it("tells the player and the host the same as the ordered delivery, in every order of the story's events", async () => {
+    const ordered = await refundedAtProvider();
+    for (const type of types) expect((await handleWebhook(ordered.run.deps, ordered.events[type]!.payload, ordered.events[type]!.signature)).status).toBe(200);
+    const expected = await told(ordered.sessionId, ordered.player, ordered.host);
+    expect(expected).toEqual({
+      booking: "REFUNDED",
+      seats: 0,
+      payments: ["refunded"],
+      player: ["booking_confirmed", "payment_failed", "payment_received", "refund_processed"],
+      host: ["player_joined"],
+    });
+
+    for (const order of permutations(types)) {
+      const story = await refundedAtProvider();
+      // Each order twice over, so a replay after the out-of-order run adds nothing either.
+      for (const type of [...order, ...order])
+        expect((await handleWebhook(story.run.deps, story.events[type]!.payload, story.events[type]!.signature)).status).toBe(200);
+      expect(await told(story.sessionId, story.player, story.host), order.join(" → ")).toEqual(expected);
+    }
+  });
+
+  it("adds no news of a seat when the success would have been refunded anyway (the session was cancelled meanwhile)", async () => {
+    const story = await refundedAtProvider();
+    await getDb().updateTable("sessions").set({ status: "CANCELLED" }).where("id", "=", story.sessionId).execute();
+    await getDb().updateTable("bookings").set({ status: "CANCELLED" }).where("session_id", "=", story.sessionId).execute();
+    for (const type of ["charge.refunded", "payment_intent.succeeded"])
+      expect((await handleWebhook(story.run.deps, story.events[type]!.payload, story.events[type]!.signature)).status).toBe(200);
+    const state = await told(story.sessionId, story.player, story.host);
+    expect(state.player).toEqual(["refund_processed"]);
+    expect(state.host).toEqual([]);
   });
 });

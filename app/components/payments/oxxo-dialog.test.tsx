@@ -75,6 +75,25 @@ describe("OxxoDialog", () => {
     expect(html).toMatch(/^<dialog /);
   });
 
+  it("starts with the payer's names filled in, as the name page does, so confirm is ready", () => {
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={spanish()}>
+        <OxxoDialog
+          sessionId="0b7e"
+          sessionTitle="La cripta"
+          lang="es"
+          total="$250.00 MXN"
+          voucherDays={3}
+          names={{ firstName: "Ana", lastName: "Robles" }}
+          onClose={() => {}}
+        />
+      </I18nextProvider>,
+    );
+    expect(html).toMatch(/name="firstName"[^>]*value="Ana"|value="Ana"[^>]*name="firstName"/);
+    expect(html).toMatch(/name="lastName"[^>]*value="Robles"|value="Robles"[^>]*name="lastName"/);
+    expect(html).not.toMatch(/<button type="submit" disabled=""/);
+  });
+
   it("leans on nothing of Remix, so a standalone script can mount it", () => {
     const files = [...importGraph("app/components/payments/oxxo-dialog.tsx")];
     expect(files).toContain("app/modules/payments/rules.ts");

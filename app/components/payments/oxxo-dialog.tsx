@@ -38,7 +38,7 @@ export default function OxxoDialog(props: OxxoDialogProps) {
   const { t } = useTranslation("payments");
   const { t: tc } = useTranslation("common");
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState({ firstName: "", lastName: "" });
+  const [values, setValues] = useState({ firstName: props.names?.firstName ?? "", lastName: props.names?.lastName ?? "" });
   const [errors, setErrors] = useState<OxxoNameErrors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   // State updates land after the click handler returns; the ref stops a double click in between.

@@ -5,7 +5,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { Modal } from "#app/components/ui/dialog";
 import type { Toast } from "#app/modules/toast/toast.server";
 
-export type ManagedPerson = { id: string; userId: string; name: string; position?: number };
+export type ManagedPerson = { id: string; userId: string; name: string; position?: number; paymentPending?: boolean };
 type Target = ManagedPerson & { list: "bookings" | "waitlist" };
 
 /**
@@ -48,6 +48,8 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
               <span>
                 {p.position ? `${p.position}. ` : ""}
                 {p.name}
+                {/* A seat held while its payment is not in is marked, as on the page's own list. */}
+                {p.paymentPending ? ` · ${t("booking.participantPending")}` : ""}
               </span>
               <button
                 type="button"

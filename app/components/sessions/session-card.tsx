@@ -43,7 +43,14 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1">
           {card.badges.slice(0, 2).map((b) => (
-            <span key={b} className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+            <span
+              key={b}
+              className={
+                b === "paymentPending"
+                  ? "rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950"
+                  : "rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
+              }
+            >
               {t(`card.${b}`)}
             </span>
           ))}

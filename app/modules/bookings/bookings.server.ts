@@ -25,6 +25,9 @@ export async function viewerBooking(deps: Reader, sessionId: string, viewer: Req
   return viewer ? ((await repo.findActiveBooking(deps.db, sessionId, viewer.id)) ?? null) : null;
 }
 
+/** How many of the session's taken seats are held while their payment is not in. */
+export const heldSeats = (deps: Reader, sessionId: string) => repo.countHeldSeats(deps.db, sessionId);
+
 /**
  * The viewer's place in the session's waitlist and the seat held for them, if an offer runs
  * (null for visitors and players not in line). Every page that shows an offer asks here.

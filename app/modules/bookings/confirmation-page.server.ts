@@ -51,7 +51,13 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
     payment: {
       oxxo: pay.oxxo,
       minAdvanceHours: pay.minAdvanceHours,
-      pending: pay.pending && { method: pay.pending.method, until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone) },
+      pending: pay.pending && {
+        method: pay.pending.method,
+        state: pay.pending.state,
+        until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone),
+      },
+      // Paid seats are confirmed when the payment is received (by the webhook), never at once.
+      promise: view.free ? "booking.security" : "booking.securityPaid",
       voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
     },
     waiting: waitingView(view.waiting, lang, zone),
@@ -83,6 +89,7 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
                   date: oxxoSessionDate(startsAt),
                   location: row.location,
                   voucherDays: pay.voucherDays,
+                  names: { firstName: viewer?.firstName ?? "", lastName: viewer?.lastName ?? "" },
                   ...(invite?.ok ? { inviteCode: invite.code } : {}),
                 } satisfies OxxoDialogProps,
               }

@@ -65,6 +65,7 @@ export function findBookingWithSession(db: Database, bookingId: string) {
       "s.duration_minutes",
       "s.location",
       "s.time_zone",
+      "s.voucher_payment_days",
     ])
     .where("b.id", "=", bookingId)
     .executeTakeFirst();

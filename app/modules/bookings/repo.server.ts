@@ -17,6 +17,17 @@ export function listParticipants(db: Database, sessionId: string) {
     .execute();
 }
 
+/** How many seats of the session are held while their payment is not in (pending-payment bookings). */
+export async function countHeldSeats(db: Database, sessionId: string) {
+  const row = await db
+    .selectFrom("bookings")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("session_id", "=", sessionId)
+    .where("status", "=", "PENDING_PAYMENT")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The active bookings of some sessions with each player's email, oldest first (the API's past sessions). */
 export function sessionBookings(db: Database, sessionIds: string[]) {
   if (sessionIds.length === 0) return Promise.resolve([]);

@@ -25,6 +25,8 @@ export type OxxoDialogProps = {
   location?: string | null;
   /** How many days the voucher can be paid in (the session's voucher payment window). */
   voucherDays?: number;
+  /** The names the dialog starts with: the payer's own, as the name page pre-fills them. */
+  names?: { firstName: string; lastName: string };
 };
 
 /**

@@ -8,6 +8,7 @@ import { OFFLINE_ACTIONS, type OfflineAction } from "#app/services/payments/offl
 import { voucherPdf } from "#app/services/payments/voucher-pdf.server";
 import { getDb } from "#db/client.server";
 import { findSessionTitle } from "./repo.server";
+import { pathWithinApp } from "./rules";
 
 const OFFLINE_ID = /^(pi|cs)_offline_[0-9a-f]{24}$/;
 
@@ -61,7 +62,10 @@ export async function offlinePaymentAct(request: Request, id: string, action: un
     if (record?.kind === "card" && record.metadata.sessionId)
       return { ok: true as const, redirectTo: `/${lang}/session/${record.metadata.sessionId}?payment=success` };
   }
-  return result;
+  // The provider's return addresses are absolute (APP_URL's); the player may have reached this page
+  // under another name (127.0.0.1, a phone on the network), where the page's `form-action 'self'`
+  // would block a redirect to APP_URL's host. Within the app, a path is enough and works under any name.
+  return result.ok && result.redirectTo ? { ...result, redirectTo: pathWithinApp(result.redirectTo, getEnv().APP_URL) } : result;
 }
 
 /** The offline adapter's voucher PDF for an OXXO intent; null when there is none (or Stripe is in use). */

@@ -16,7 +16,7 @@ import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { CARD_HOLD_MINUTES, checkoutExpiresAt, offeredPaymentMethods, oxxoAvailability, oxxoHoldUntil } from "./rules";
+import { CARD_HOLD_MINUTES, checkoutExpiresAt, type HeldSeat, heldSeatState, offeredPaymentMethods, oxxoAvailability, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
@@ -287,11 +287,28 @@ export async function voucherFor(deps: Pick<Deps, "db">, viewer: Requester, book
 export async function paymentPanel(deps: Pick<Deps, "db" | "now">, sessionId: string, booking: { id: string; status: string } | null) {
   const terms = isUuid(sessionId) ? await bookingsRepo.sessionPaymentTerms(deps.db, sessionId) : undefined;
   const oxxo = terms ? oxxoAvailability(terms, deps.now) : "hidden";
-  let pending: { method: string; holdUntil: Date | null } | null = null;
+  let pending: { method: string; holdUntil: Date | null; state: HeldSeat } | null = null;
   if (booking?.status === "PENDING_PAYMENT") {
     const payment = await repo.latestPaymentOf(deps.db, booking.id);
     const detail = await bookingsRepo.findBookingWithSession(deps.db, booking.id);
-    pending = { method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null };
+    pending = { method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null, state: heldSeatState(payment) };
   }
   return { oxxo, minAdvanceHours: terms?.min_advance_booking_hours ?? 0, voucherDays: terms?.voucher_payment_days ?? 3, pending };
+}
+
+/**
+ * The viewer's seat as the session page shows it: confirmed, or held while its payment is not in
+ * (a voucher to pay, a card payment under way, a declined card), with the hold's end. Null without a seat.
+ */
+export async function viewerSeat(deps: Pick<Deps, "db">, booking: { id: string; status: string } | null) {
+  if (!booking) return null;
+  if (booking.status !== "PENDING_PAYMENT") return { state: "confirmed" as const, method: null, holdUntil: null };
+  const [payment, detail] = await Promise.all([repo.latestPaymentOf(deps.db, booking.id), bookingsRepo.findBookingWithSession(deps.db, booking.id)]);
+  return { state: heldSeatState(payment), method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null };
+}
+
+/** Whether the viewer paid for a seat of this session that is (being) refunded: what a cancelled session's page tells them. */
+export async function viewerRefunded(deps: Pick<Deps, "db">, sessionId: string, userId: string | null) {
+  if (!userId || !isUuid(sessionId)) return false;
+  return repo.hasRefundedSeat(deps.db, sessionId, userId);
 }

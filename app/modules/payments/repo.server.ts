@@ -22,6 +22,7 @@ const paymentColumns = [
   "refund_next_try_at",
   "refund_error",
   "payment_method_type",
+  "declined_at",
   "created_at",
 ] as const;
 
@@ -110,6 +111,7 @@ export async function updatePayment(
     payment_method_type: string;
     refund_ref: string;
     refund_reason: string;
+    declined_at: Date;
   }>,
   now: Date,
 ) {
@@ -235,4 +237,18 @@ export async function giveUpAbandonedRefunds(db: Database, maxTries: number, now
     .returning("id")
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Whether the user has a paid payment of a seat in the session that is refunded or being refunded. */
+export async function hasRefundedSeat(db: Database, sessionId: string, userId: string) {
+  const row = await db
+    .selectFrom("payments as p")
+    .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .select("p.id")
+    .where("b.session_id", "=", sessionId)
+    .where("b.user_id", "=", userId)
+    .where("b.status", "in", ["CANCELLED", "REFUNDED"])
+    .where("p.status", "in", ["succeeded", "refund_pending", "refunded", "refund_failed"])
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -7,6 +7,7 @@ import {
   checkoutExpiresAt,
   countdown,
   delayedHoldUntil,
+  heldSeatState,
   mexicanHolidays,
   offeredPaymentMethods,
   onPaymentSucceeded,
@@ -16,6 +17,7 @@ import {
   oxxoNameSchema,
   oxxoNamesTyped,
   oxxoSessionDate,
+  pathWithinApp,
   PAYMENT_METHOD_ORDER,
   paymentMethodsFor,
   REFUND_MAX_TRIES,
@@ -81,7 +83,8 @@ describe("OXXO name form", () => {
     });
     const bad = oxxoNameSchema.safeParse({ firstName: " A ", lastName: "" });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(["firstNameRequired", "lastNameRequired"]);
+    // A one-letter name was typed: it is too short, not missing.
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(["firstNameTooShort", "lastNameRequired"]);
     expect(oxxoNameSchema.safeParse({ firstName: "An\u0000a", lastName: "Robles" }).success).toBe(false);
   });
 });
@@ -124,8 +127,8 @@ describe("a hosted card page's expiry", () => {
 describe("the OXXO name dialog", () => {
   it("names each field's problem with the spec's keys, as the name page does", () => {
     expect(oxxoNameErrors({ firstName: "  ", lastName: "" })).toEqual({ firstName: ["firstNameRequired"], lastName: ["lastNameRequired"] });
-    expect(oxxoNameErrors({ firstName: " A ", lastName: "Robles" })).toEqual({ firstName: ["firstNameRequired"] });
-    expect(oxxoNameErrors({ firstName: "Ana", lastName: "R" })).toEqual({ lastName: ["lastNameRequired"] });
+    expect(oxxoNameErrors({ firstName: " A ", lastName: "Robles" })).toEqual({ firstName: ["firstNameTooShort"] });
+    expect(oxxoNameErrors({ firstName: "Ana", lastName: "R" })).toEqual({ lastName: ["lastNameTooShort"] });
     expect(oxxoNameErrors({ firstName: " Ana ", lastName: " Robles " })).toBeNull();
   });
   it("waits for both names before confirm is offered", () => {
@@ -194,5 +197,34 @@ describe("delayed methods hold the seat", () => {
     );
     expect(delayedHoldUntil("oxxo", expiry, new Date("2027-01-01T00:00:00Z"), terms, now)).toBeNull();
     expect(delayedHoldUntil("card", expiry, null, terms, now)).toBeNull();
+  });
+});
+
+describe("pathWithinApp", () => {
+  const app = "http://localhost:3000";
+  it("keeps the path, query and fragment of an address on the app's origin", () => {
+    expect(pathWithinApp("http://localhost:3000/es/session/abc?payment=success", app)).toBe("/es/session/abc?payment=success");
+    expect(pathWithinApp("http://localhost:3000/pt/session/abc/confirm#pay", app)).toBe("/pt/session/abc/confirm#pay");
+  });
+  it("leaves paths as they are and another site's address absolute", () => {
+    expect(pathWithinApp("/en/session/abc", app)).toBe("/en/session/abc");
+    expect(pathWithinApp("https://checkout.stripe.com/c/pay/cs_1", app)).toBe("https://checkout.stripe.com/c/pay/cs_1");
+    expect(pathWithinApp("//evil.example/x", app)).toBe("//evil.example/x");
+    expect(pathWithinApp("http://localhost:4000/es", app)).toBe("http://localhost:4000/es");
+  });
+});
+
+describe("heldSeatState", () => {
+  const card = { method: "CARD", payment_method_type: "card", declined_at: null };
+  it("tells a declined or failed card try from one under way", () => {
+    expect(heldSeatState({ ...card, status: "requires_payment_method" })).toBe("paymentPending");
+    expect(heldSeatState({ ...card, status: "processing" })).toBe("paymentPending");
+    expect(heldSeatState({ ...card, status: "requires_payment_method", declined_at: new Date("2026-11-02T16:00:00Z") })).toBe("paymentFailed");
+    expect(heldSeatState({ ...card, status: "failed" })).toBe("paymentFailed");
+    expect(heldSeatState(null)).toBe("paymentPending");
+  });
+  it("calls an OXXO voucher (or one chosen inside a card payment) a voucher waiting to be paid", () => {
+    expect(heldSeatState({ method: "OXXO", status: "requires_action", payment_method_type: "oxxo", declined_at: null })).toBe("voucherPending");
+    expect(heldSeatState({ ...card, payment_method_type: "oxxo", status: "requires_action" })).toBe("voucherPending");
   });
 });

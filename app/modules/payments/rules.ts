@@ -125,21 +125,19 @@ export function countdown(expiresAt: Date, now: Date): { days: number; hours: nu
 
 const hasNul = (v: string) => v.includes("\u0000");
 
-/** Spec section 5: first and last name, trimmed, at least 2 characters each. Messages are keys of the validation namespace. */
-export const oxxoNameSchema = z.object({
-  firstName: z
-    .string({ required_error: "firstNameRequired" })
+/**
+ * Spec section 5: first and last name, trimmed, at least 2 characters each. Messages are keys of
+ * the validation namespace: an empty name is asked for, a one-letter one is said to be too short.
+ */
+const oxxoName = (field: "firstName" | "lastName") =>
+  z
+    .string({ required_error: `${field}Required` })
     .trim()
-    .min(2, "firstNameRequired")
-    .max(50, "firstNameTooLong")
-    .refine((v) => !hasNul(v), "firstNameRequired"),
-  lastName: z
-    .string({ required_error: "lastNameRequired" })
-    .trim()
-    .min(2, "lastNameRequired")
-    .max(50, "lastNameTooLong")
-    .refine((v) => !hasNul(v), "lastNameRequired"),
-});
+    .max(50, `${field}TooLong`)
+    .refine((v) => v !== "" && !hasNul(v), `${field}Required`)
+    .refine((v) => v === "" || v.length >= 2, `${field}TooShort`);
+
+export const oxxoNameSchema = z.object({ firstName: oxxoName("firstName"), lastName: oxxoName("lastName") });
 
 export type OxxoNames = z.infer<typeof oxxoNameSchema>;
 export type OxxoNameErrors = { [K in keyof OxxoNames]?: string[] };
@@ -210,3 +208,36 @@ export const refundGivesUp = (triesMade: number) => triesMade >= REFUND_MAX_TRIE
 
 /** Amounts are minor units; display divides by 100 only when formatting. */
 export const isValidAmount = (cents: number) => Number.isInteger(cents) && cents > 0;
+
+/**
+ * A return address as a location to redirect to: an address on the app's own origin (APP_URL)
+ * becomes its path, query and fragment, so the redirect stays on whatever host name the player
+ * used; a path stays a path; another site's address is left as it is.
+ */
+export function pathWithinApp(url: string, appUrl: string): string {
+  if (url.startsWith("/") && !url.startsWith("//")) return url;
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return url;
+  }
+  return target.origin === new URL(appUrl).origin ? `${target.pathname}${target.search}${target.hash}` : url;
+}
+
+/** A seat held while its payment is not in: what the player and the host are shown instead of a booking. */
+export type HeldSeat = "voucherPending" | "paymentPending" | "paymentFailed";
+
+/**
+ * What a pending-payment booking is, from its latest payment: a voucher or slip waiting to be paid
+ * at a store, a card payment under way (or not tried yet), or a card try that the provider declined
+ * (or that could not start), to be tried again or paid another way while the hold runs.
+ */
+export function heldSeatState(
+  payment: { method: string; status: string; payment_method_type: string | null; declined_at: Date | string | null } | null | undefined,
+): HeldSeat {
+  if (!payment) return "paymentPending";
+  if (payment.method === "OXXO" || (isVoucherMethod(payment.payment_method_type) && payment.status !== "requires_payment_method")) return "voucherPending";
+  if (payment.status === "failed" || payment.status === "canceled") return "paymentFailed";
+  return payment.status === "requires_payment_method" && payment.declined_at !== null ? "paymentFailed" : "paymentPending";
+}

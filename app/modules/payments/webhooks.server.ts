@@ -1,4 +1,5 @@
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
+import type { LockedSession } from "#app/modules/bookings/repo.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import { seatsOpenTo } from "#app/modules/bookings/rules";
 import { eventData, type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
@@ -6,6 +7,7 @@ import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { type RefundReason, type WebhookEvent, WebhookSignatureError } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
+import type { Database } from "#db/client.server";
 import type { PayDeps } from "./payments.server";
 import { askForRefund } from "./refunds.server";
 import * as repo from "./repo.server";
@@ -83,6 +85,38 @@ function paidAmount(event: WebhookEvent): { amount: number | null; currency: str
   return { amount, currency: str(o.currency)?.toUpperCase() ?? null };
 }
 
+/**
+ * A card try the provider declined (the payment stays open for another try), as against a voucher
+ * or slip that lapsed unpaid (OXXO's own flow, or one chosen inside a card payment).
+ */
+function isCardDecline(event: WebhookEvent, p: { method: string; payment_method_type: string | null }) {
+  return p.method !== "OXXO" && !isVoucherMethod(chosenMethod(event)?.type ?? p.payment_method_type);
+}
+
+/** Payment statuses that record a success (a refund of such a payment adds no news of the success). */
+const PAID_STATUSES = ["succeeded", "refund_pending", "refund_failed"] as const;
+
+/**
+ * What a success does to its booking now: confirm it, take back a lapsed seat, or (a second paid
+ * payment of a booking already paid, or no seat to take back) give the money back.
+ */
+async function successDecision(trx: Database, now: Date, s: LockedSession, b: { id: string; status: string }, paymentId: string) {
+  if (b.status === "CONFIRMED" || (await repo.otherPaidPayment(trx, b.id, paymentId))) return "duplicate" as const;
+  const open = seatsOpenTo(s.max_participants, await bookingsRepo.bookedCount(trx, s.id), await bookingsRepo.countRunningOffers(trx, s.id, now));
+  return onPaymentSucceeded(b, open);
+}
+
+/** What a confirmed paid seat tells: the player their payment and seat, the host who joined. */
+async function confirmedNotices(trx: Database, s: LockedSession, b: { user_id: string }): Promise<Notice[]> {
+  const player = await findUserById(trx, b.user_id);
+  const name = displayNameOf({ displayName: player?.display_name ?? "", email: player?.email ?? "" });
+  return [
+    { userId: b.user_id, type: "payment_received", data: eventData(s) },
+    { userId: b.user_id, type: "booking_confirmed", data: eventData(s) },
+    { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
+  ];
+}
+
 type Outcome = {
   ok: true;
   outcome: string;
@@ -130,14 +164,22 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
 
     if (what.kind === "refunded") {
       if (p.status === "refunded") return done("alreadyRefunded");
+      // A refund proves a payment whose success has not reached us yet (the provider does not
+      // promise order). What that success would have told is told now, by the same rule, so the
+      // player and the host hear the same story in any order; the late success finds the payment settled.
+      const unseenSuccess = !(PAID_STATUSES as readonly string[]).includes(p.status);
+      const paid: Notice[] = unseenSuccess && (await successDecision(trx, deps.now, s, b, p.id)) !== "refund" ? await confirmedNotices(trx, s, b) : [];
       await repo.updatePayment(trx, p.id, { status: "refunded" }, deps.now);
       // A duplicate's refund leaves the booking to the payment that holds it.
       const stillPaid = (await repo.paidPaymentOf(trx, b.id)) !== undefined;
       const freed = !stillPaid && (await bookingsRepo.moveBooking(trx, b.id, ["CONFIRMED", "PENDING_PAYMENT", "CANCELLED", "EXPIRED"], "REFUNDED", deps.now));
-      const notices: Notice[] = [{ userId: b.user_id, type: "refund_processed", data: eventData(s) }];
+      const notices: Notice[] = [...paid, { userId: b.user_id, type: "refund_processed", data: eventData(s) }];
       return done("refunded", freed ? [...notices, ...(await offerFreedSeats(trx, s, deps.now))] : notices);
     }
-    if (isFinalPayment(p.status)) return done("alreadySettled");
+    // A declined card try is news whenever its event arrives (before or after the success or refund
+    // that ended the story), so the player is told of it in any order of delivery.
+    const declined: Notice[] = what.kind === "failed" && isCardDecline(event, p) ? [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }] : [];
+    if (isFinalPayment(p.status)) return done("alreadySettled", declined);
 
     if (what.kind === "paid") {
       const { amount, currency } = paidAmount(event);
@@ -152,19 +194,12 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
         { status: "succeeded", ...(pi ? { payment_intent_ref: pi } : {}), ...(chosen ? { payment_method_type: chosen.type } : {}) },
         deps.now,
       );
-      const duplicate = b.status === "CONFIRMED" || (await repo.otherPaidPayment(trx, b.id, p.id));
-      const open = seatsOpenTo(s.max_participants, await bookingsRepo.bookedCount(trx, s.id), await bookingsRepo.countRunningOffers(trx, s.id, deps.now));
-      const decision = duplicate ? "refund" : onPaymentSucceeded(b, open);
+      const decision = await successDecision(trx, deps.now, s, b, p.id);
       if (decision === "confirm" || decision === "retake") {
         await bookingsRepo.moveBooking(trx, b.id, decision === "confirm" ? ["PENDING_PAYMENT"] : ["EXPIRED"], "CONFIRMED", deps.now);
-        const player = await findUserById(trx, b.user_id);
-        const name = displayNameOf({ displayName: player?.display_name ?? "", email: player?.email ?? "" });
-        return done(decision === "confirm" ? "confirmed" : "retaken", [
-          { userId: b.user_id, type: "payment_received", data: eventData(s) },
-          { userId: b.user_id, type: "booking_confirmed", data: eventData(s) },
-          { userId: s.dm_id, type: "player_joined", data: eventData(s, { playerName: name }) },
-        ]);
+        return done(decision === "confirm" ? "confirmed" : "retaken", await confirmedNotices(trx, s, b));
       }
+      const duplicate = decision === "duplicate";
       const reason: RefundReason = duplicate ? "duplicate_payment" : s.status === "CANCELLED" ? "session_cancelled" : "other";
       if (!pi) return done("refundWithoutIntent");
       await repo.markRefundPending(trx, p.id, reason, deps.now);
@@ -200,11 +235,16 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     // A failed card can be tried again within its hold; a voucher or slip that failed (OXXO's own
     // flow, or one chosen inside a card payment) has lapsed unpaid, and a cancelled intent or
     // expired checkout is over: the seat goes back unless another try of the same booking is still running.
-    const over = what.kind === "lapsed" || p.method === "OXXO" || isVoucherMethod(chosenMethod(event)?.type ?? p.payment_method_type);
-    await repo.updatePayment(trx, p.id, { status: over ? (what.kind === "lapsed" ? "canceled" : "failed") : "requires_payment_method" }, deps.now);
-    if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed");
+    const over = what.kind === "lapsed" || !isCardDecline(event, p);
+    await repo.updatePayment(
+      trx,
+      p.id,
+      over ? { status: what.kind === "lapsed" ? "canceled" : "failed" } : { status: "requires_payment_method", declined_at: deps.now },
+      deps.now,
+    );
+    if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed", declined);
     const freed = await bookingsRepo.moveBooking(trx, b.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
-    // A declined card is told on the player's screen; a payment that ends here has lost its seat, which they should hear of.
+    // A payment that ends here has lost its seat, which the player should hear of.
     const told: Notice[] = freed ? [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }] : [];
     return done("released", freed ? [...told, ...(await offerFreedSeats(trx, s, deps.now))] : []);
   });

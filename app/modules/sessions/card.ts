@@ -15,7 +15,7 @@ export type CardData = {
   seats: string;
   status: CardStatus;
   host: string;
-  badges: ("yours" | "yoursSeries" | "joined" | "series")[];
+  badges: ("yours" | "yoursSeries" | "joined" | "paymentPending" | "series")[];
   tags: { id: string; label: string; emoji: string }[];
   recurrence: string | null;
 };

@@ -31,6 +31,7 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
   const isSeries = row.series_id !== null;
   const badges: CardData["badges"] = [];
   if (viewerId && row.dm_id === viewerId) badges.push(isSeries ? "yoursSeries" : "yours");
+  else if (row.held) badges.push("paymentPending");
   else if (row.joined) badges.push("joined");
   if (isSeries) badges.push("series");
   const startsAt = new Date(row.starts_at);

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
 import type { DB } from "#db/schema";
-import { activeBookingExists } from "./repo.server";
+import { activeBookingExists, pendingBookingExists } from "./repo.server";
 
 /** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
 const hasActiveBooking = (userId: string) => activeBookingExists(userId);
@@ -21,6 +21,8 @@ function cardRows(db: Database, viewerId: string | null) {
       "se.time_zone as series_time_zone",
       "s.booked_count as booked",
       viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
+      // A seat held while its payment is not in is no booking yet: its card says so.
+      viewerId ? pendingBookingExists(viewerId).as("held") : sql<boolean>`false`.as("held"),
     ]);
 }
 

@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { escapeRegExp, expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
+
+// The payment paths as a player meets them without JavaScript, in every language, with the texts
+// read from the locale files: a card paid from another host name than APP_URL's, a declined card,
+// the OXXO name form and its voucher (also at 360 px), and what paid sessions promise and refund.
+const LANGS = ["es", "en", "pt"] as const;
+type Lang = (typeof LANGS)[number];
+type Tree = { [key: string]: string | Tree };
+const read = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`public/locales/${lang}/${ns}.json`), "utf8")) as Tree;
+/** A text by its dotted key, with {{placeholders}} filled. */
+function text(lang: Lang, ns: string, key: string, values: Record<string, string | number> = {}) {
+  let node: Tree | string = read(lang, ns);
+  for (const part of key.split(".")) node = (node as Tree)[part]!;
+  if (typeof node !== "string") throw new Error(`${ns}:${key} is not a text`);
+  return Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), node);
+}
+const before = (s: string, marker: string) => s.slice(0, s.indexOf(marker));
+
+async function actAs(page: Page, user: TestUser, origin?: string) {
+  await page.context().clearCookies();
+  await signInAs(page, user);
+  if (origin) {
+    // The same login cookie under the other host name (the browser keeps cookies per host).
+    const [cookie] = await page.context().cookies(process.env.E2E_BASE_URL!);
+    await page.context().addCookies([{ name: cookie!.name, value: cookie!.value, url: origin }]);
+  }
+}
+
+async function paidSession(page: Page, host: TestUser, fields: Record<string, unknown> = {}) {
+  await actAs(page, host);
+  return hostSession(page, {
+    title: `Mesa paga ${Date.now()}`,
+    price: 25000,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD", "OXXO"],
+    minAdvanceBookingHours: 120,
+    voucherPaymentDays: 2,
+    maxParticipants: 3,
+    minPlayers: 1,
+    ...fields,
+  });
+}
+
+test.describe("payment paths without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "these journeys are the no-script paths");
+
+  for (const lang of LANGS) {
+    test(`card in ${lang} from a host name other than APP_URL's: 'Pay' returns to the session on the same host`, async ({ page }) => {
+      const base = new URL(process.env.E2E_BASE_URL!);
+      const other = `${base.protocol}//localhost:${base.port}`;
+      const host = await newUser({ role: "dm" });
+      const player = await newUser({ preferredLanguage: lang });
+      const id = await paidSession(page, host);
+      await actAs(page, player, other);
+      await page.goto(`${other}/${lang}/session/${id}/confirm`);
+      await expect(page.getByText(text(lang, "sessions", "booking.securityPaid"))).toBeVisible();
+      await page.getByRole("button", { name: text(lang, "payments", "card.pay") }).click();
+      await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(other)}/${lang}/dev/payments/cs_offline_[0-9a-f]+$`));
+      await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+      await expect(page).toHaveURL(`${other}/${lang}/session/${id}?payment=success`);
+      await expect(page.getByText(text(lang, "payments", "voucher.paid"))).toBeVisible();
+    });
+
+    test(`a declined card in ${lang} is shown as a failed payment, never as a booking`, async ({ page }) => {
+      const host = await newUser({ role: "dm", preferredLanguage: lang });
+      const player = await newUser({ preferredLanguage: lang, displayName: `Jugadora ${lang}` });
+      const id = await paidSession(page, host);
+      await actAs(page, player);
+      await page.goto(`/${lang}/session/${id}/confirm`);
+      await page.getByRole("button", { name: text(lang, "payments", "card.pay") }).click();
+      await page.getByRole("button", { name: text(lang, "payments", "dev.fail") }).click();
+      await expect(page.getByText(text(lang, "payments", "dev.declined"))).toBeVisible();
+
+      await page.goto(`/${lang}/session/${id}`);
+      await expect(page.getByText(text(lang, "sessions", "booking.paymentFailed"), { exact: true })).toBeVisible();
+      await expect(page.getByText(before(text(lang, "sessions", "booking.paymentFailedBody"), "{{until}}"))).toBeVisible();
+      await expect(page.getByText(text(lang, "sessions", "detail.joined"), { exact: true })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: text(lang, "sessions", "booking.leave") })).toHaveCount(0);
+      await expect(page.getByText(before(text(lang, "chat", "afterPayment"), "{{title}}"))).toHaveCount(0);
+      await expect(page.getByText(text(lang, "sessions", "booking.seatsHeld_one", { count: 1 }))).toBeVisible();
+      await page.getByRole("link", { name: text(lang, "sessions", "booking.payAgain") }).click();
+      await expect(page.getByText(before(text(lang, "sessions", "booking.paymentFailedBody"), "{{until}}"))).toBeVisible();
+      await expect(page.getByText(text(lang, "sessions", "booking.alreadyBooked"))).toHaveCount(0);
+
+      await page.goto(`/${lang}/notifications`);
+      await expect(
+        page
+          .getByRole("listitem")
+          .filter({ hasText: text(lang, "notifications", "payment_failed.title") })
+          .first(),
+      ).toBeVisible();
+
+      await actAs(page, host);
+      await page.goto(`/${lang}/session/${id}`);
+      await expect(page.getByText(`Jugadora ${lang} · ${text(lang, "sessions", "booking.participantPending")}`)).toBeVisible();
+    });
+
+    test(`the OXXO name form and voucher in ${lang}: 'at least 2 characters', one validity, the paid state, 360 px, axe`, async ({ page, browser }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      const host = await newUser({ role: "dm" });
+      const player = await newUser({ preferredLanguage: lang });
+      const id = await paidSession(page, host);
+      await actAs(page, player);
+      await page.goto(`/${lang}/session/${id}/oxxo`);
+      await expect(page.getByText(text(lang, "payments", "oxxo.warnings.expires", { days: 2 }))).toBeVisible();
+      await page.getByLabel(text(lang, "payments", "oxxo.firstName"), { exact: true }).fill("A");
+      await page.getByLabel(text(lang, "payments", "oxxo.lastName"), { exact: true }).fill("Robles");
+      await page.getByRole("button", { name: text(lang, "payments", "oxxo.confirm") }).click();
+      await expect(page.getByText(text(lang, "validation", "firstNameTooShort"))).toBeVisible();
+      await expect(page.getByText(text(lang, "validation", "firstNameRequired"))).toHaveCount(0);
+      await page.getByLabel(text(lang, "payments", "oxxo.firstName"), { exact: true }).fill("Ana");
+      await page.getByRole("button", { name: text(lang, "payments", "oxxo.confirm") }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/booking/[0-9a-f-]{36}/voucher$`));
+      const voucherUrl = page.url();
+
+      // The form's days are the voucher page's days.
+      await expect(page.getByText(text(lang, "payments", "voucher.reserved_other", { count: 2 }))).toBeVisible();
+      // The whole 18-digit reference shows at 360 px.
+      const reference = page.locator("#voucher-ref");
+      await expect(reference).toHaveValue(/^\d{18}$/);
+      const box = await reference.evaluate((el: HTMLInputElement) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(box.scroll, `reference box ${JSON.stringify(box)}`).toBeLessThanOrEqual(box.client);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectNoAxeViolations(page, browser, false, `voucher page ${lang}`);
+
+      // Paid at the store: the page leads with it, without the days, the steps or the chat's wait.
+      const pdf = await page.getByRole("link", { name: text(lang, "payments", "voucher.download") }).getAttribute("href");
+      const intent = /\/api\/payments\/offline\/(pi_offline_[0-9a-f]+)\/voucher/.exec(pdf!)![1]!;
+      await page.goto(`/${lang}/dev/payments/${intent}`);
+      await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+      await expect(page.getByTestId("offline-status")).toHaveText("succeeded");
+      await page.goto(voucherUrl);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(lang, "payments", "voucher.paidHeading"));
+      for (const gone of [text(lang, "payments", "voucher.heading"), text(lang, "payments", "voucher.stepsTitle"), text(lang, "payments", "voucher.chatNote")])
+        await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+      await expect(page.getByText(text(lang, "payments", "voucher.timeLeft"))).toHaveCount(0);
+    });
+
+    test(`refunds in ${lang}: the host's cancel page says paid seats are refunded, the player's cancelled page says theirs is`, async ({ page }) => {
+      const host = await newUser({ role: "dm", preferredLanguage: lang });
+      const player = await newUser({ preferredLanguage: lang });
+      const id = await paidSession(page, host);
+      await actAs(page, player);
+      await page.goto(`/${lang}/session/${id}/confirm`);
+      await page.getByRole("button", { name: text(lang, "payments", "card.pay") }).click();
+      await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/session/${escapeRegExp(id)}\\?payment=success$`));
+
+      await actAs(page, host);
+      await page.goto(`/${lang}/session/${id}/cancel`);
+      await expect(page.getByText(text(lang, "sessions", "booking.cancelRefund"))).toBeVisible();
+      await page.getByRole("button", { name: text(lang, "sessions", "booking.cancelConfirm") }).click();
+      await expect(page.getByText(text(lang, "sessions", "toasts.sessionCancelled"))).toBeVisible();
+
+      await actAs(page, player);
+      await page.goto(`/${lang}/session/${id}`);
+      await expect(page.getByText(text(lang, "sessions", "booking.cancelledBanner"))).toBeVisible();
+      await expect(page.getByText(text(lang, "sessions", "booking.cancelledRefund"))).toBeVisible();
+    });
+  }
+});
+
+test.describe("the voucher page with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the copy button shows only with script");
+
+  for (const lang of LANGS)
+    test(`in ${lang} at 360 px: the copy button leaves the whole 18-digit reference in view; axe finds nothing`, async ({ page, browser }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      const host = await newUser({ role: "dm" });
+      const player = await newUser({ preferredLanguage: lang });
+      const id = await paidSession(page, host);
+      await actAs(page, player);
+      await page.goto(`/${lang}/session/${id}/oxxo`);
+      await page.getByLabel(text(lang, "payments", "oxxo.firstName"), { exact: true }).fill("Ana");
+      await page.getByLabel(text(lang, "payments", "oxxo.lastName"), { exact: true }).fill("Robles");
+      await page.getByRole("button", { name: text(lang, "payments", "oxxo.confirm") }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/booking/[0-9a-f-]{36}/voucher$`));
+      await expect(page.getByRole("button", { name: text(lang, "payments", "voucher.copy") })).toBeVisible();
+      const box = await page.locator("#voucher-ref").evaluate((el: HTMLInputElement) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(box.scroll, `reference box ${JSON.stringify(box)}`).toBeLessThanOrEqual(box.client);
+      await expectNoAxeViolations(page, browser, true, `voucher page ${lang}`);
+    });
+});

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readToast } from "../../app/modules/toast/toast.server";
+import { action as payPageAction } from "../../app/routes/$lang.dev.payments.$id";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
+import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
+import { getDb } from "../../db/client.server";
+import { useTestDatabase } from "../setup/database";
+import { signedInUser } from "./helpers";
+import { form, run } from "./route";
+
+useTestDatabase();
+
+// APP_URL is http://localhost:3000 in tests; the player reached the app as 127.0.0.1 (or a phone
+// on the local network would, by the machine's address), so every redirect of the payment flow
+// must stay on the host the request came to: the page's CSP (`form-action 'self'`) blocks any other.
+const offHost = "http://127.0.0.1:3000";
+
+/** The offline adapter posts its events to APP_URL's webhook; no server listens in tests, so the post goes to the route in-process. */
+function webhookInProcess() {
+  const real = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname !== "/api/webhooks/stripe") return real(input, init);
+    const answer = await run(webhookAction, new Request(url, init));
+    return new Response(JSON.stringify(answer.data), { status: answer.status });
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function paidSession(dmId: string) {
+  const row = await getDb()
+    .insertInto("sessions")
+    .values({
+      dm_id: dmId,
+      title: "La cripta",
+      game: "D&D 5e",
+      starts_at: new Date(Date.now() + 20 * 86_400_000),
+      time_zone: "America/Mexico_City",
+      duration_minutes: 120,
+      max_participants: 3,
+      min_participants: 1,
+      price_cents: 25000,
+      currency: "MXN",
+      allowed_payment_methods: ["CARD", "OXXO"],
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const isPath = (location: string | null) => location !== null && location.startsWith("/") && !location.startsWith("//");
+
+describe("card without JavaScript, reached under a host other than APP_URL's", () => {
+  for (const lang of ["es", "en", "pt"] as const)
+    it(`in ${lang}: the hosted page and its 'Pay' and 'Cancel' answer with paths on the same host`, async () => {
+      webhookInProcess();
+      const host = await signedInUser({ role: "dm" });
+      const player = await signedInUser();
+      const id = await paidSession(host.id);
+      const headers = { Cookie: player.cookie, Host: "127.0.0.1:3000", "x-client-ip": "127.0.0.1" };
+
+      const opened = await run(confirmAction, form(`${offHost}/${lang}/session/${id}/confirm`, { intent: "payCard" }, headers), { lang, id });
+      expect(opened.status).toBe(303);
+      const page = opened.headers.get("Location")!;
+      expect(page).toMatch(new RegExp(`^/${lang}/dev/payments/cs_offline_[0-9a-f]+$`));
+      const checkout = page.split("/").pop()!;
+
+      const cancelled = await run(payPageAction, form(`${offHost}${page}`, { action: "cancel" }, headers), { lang, id: checkout });
+      expect(cancelled.headers.get("Location")).toBe(`/${lang}/session/${id}/confirm`);
+
+      // A declined card stays on the page and says so, as an error.
+      const declined = await run(payPageAction, form(`${offHost}${page}`, { action: "fail", method: "card" }, headers), { lang, id: checkout });
+      expect(declined.headers.get("Location")).toBe(page);
+      const cookie = declined.headers.get("set-cookie")!.split(";")[0]!;
+      expect((await readToast(new Request(`${offHost}${page}`, { headers: { cookie } }))).toast).toMatchObject({ type: "error", key: "payments:dev.declined" });
+
+      const paid = await run(payPageAction, form(`${offHost}${page}`, { action: "succeed", method: "card" }, headers), { lang, id: checkout });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get("Location")).toBe(`/${lang}/session/${id}?payment=success`);
+      expect(isPath(paid.headers.get("Location"))).toBe(true);
+      const booking = await getDb()
+        .selectFrom("bookings")
+        .select("status")
+        .where("session_id", "=", id)
+        .where("user_id", "=", player.id)
+        .executeTakeFirstOrThrow();
+      expect(booking.status).toBe("CONFIRMED");
+    });
+});
