@@ -1,7 +1,7 @@
 import type { Database } from "#db/client.server";
 import { ACTIVE_BOOKING_STATUSES } from "./rules";
 
-/** The statements of paid bookings (app/modules/bookings/holds.server.ts and app/modules/payments/). */
+/** The statements of paid bookings (app/modules/payments/: holds.server.ts, the webhooks, refunds). */
 
 /** A seat held while its payment is made: PENDING_PAYMENT until `holdUntil`, then the cleanup job expires it. */
 export async function insertPendingBooking(

@@ -2,7 +2,6 @@ import { track } from "#app/modules/analytics/analytics.server";
 import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
-import { holdPaidSeat, type HoldRefusal, releaseHold } from "#app/modules/bookings/holds.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import type { Deps } from "#app/modules/deps.server";
 import { deps as requestDeps } from "#app/modules/deps.server";
@@ -15,6 +14,7 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
+import { holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
 import * as repo from "./repo.server";
 import { CARD_HOLD_MINUTES, checkoutExpiresAt, type HeldSeat, heldSeatState, offeredPaymentMethods, oxxoAvailability, oxxoHoldUntil } from "./rules";
 

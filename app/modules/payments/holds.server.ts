@@ -1,13 +1,13 @@
 import type { Requester } from "#app/modules/auth/session.server";
+import { refuseCode, underSessionLock, type Writer } from "#app/modules/bookings/bookings.server";
+import * as repo from "#app/modules/bookings/repo.server";
+import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, sessionShutTo } from "#app/modules/bookings/rules";
+import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { checkInvite, redeemInvite, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { discountedPrice } from "#app/modules/invites/rules";
-import { insertPayment, latestPaymentOf } from "#app/modules/payments/repo.server";
-import { cardHoldUntil, oxxoAvailability } from "#app/modules/payments/rules";
 import { isUuid } from "#app/utils/http";
-import { refuseCode, underSessionLock, type Writer } from "./bookings.server";
-import * as repo from "./repo.server";
-import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, sessionShutTo } from "./rules";
-import { type Notice, offerFreedSeats } from "./waitlist.server";
+import { insertPayment, latestPaymentOf } from "./repo.server";
+import { cardHoldUntil, oxxoAvailability } from "./rules";
 
 /** Why a paid seat cannot be held: a booking refusal, or one of the payment's own. */
 export type HoldRefusal = BookingRefusal | "isFree" | "oxxoNotOffered" | "oxxoTooClose" | "paymentPending";
@@ -30,9 +30,9 @@ export type HoldResult = Hold | { ok: false; refusal: HoldRefusal; retryAfterSec
  * Takes a seat for a player who is about to pay (card or OXXO): a PENDING_PAYMENT booking whose
  * hold lapses at `hold_until` (the cleanup job then frees it), and a payment row in 'creating'.
  * Runs under the session lock like the free path, so the seat invariant holds under any
- * concurrency. Whether the player may hold it is the seat rule (rules.ts seatRefusal): a verified
- * email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the account. The
- * provider is called afterwards, outside the lock (holds.server's callers).
+ * concurrency. Whether the player may hold it is the seat rule (bookings/rules.ts seatRefusal):
+ * a verified email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the
+ * account. The provider is called afterwards, outside the lock (holds.server's callers).
  */
 export async function holdPaidSeat(
   deps: Writer,
