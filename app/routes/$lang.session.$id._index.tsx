@@ -14,7 +14,7 @@ import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { heldSeats } from "#app/modules/bookings/bookings.server";
-import { waitingView } from "#app/modules/bookings/confirmation-page.server";
+import { waitingView } from "#app/modules/bookings/confirmation.server";
 import { closedReason, leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";

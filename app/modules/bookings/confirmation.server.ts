@@ -1,6 +1,8 @@
 import { canManageSession, hostsSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
 import { type CodeTrier, screenInviteCode } from "#app/modules/invites/invites.server";
 import { waivesPrice } from "#app/modules/invites/rules";
 import { findSession } from "#app/modules/sessions/repo.server";
@@ -41,4 +43,9 @@ export async function confirmationView(deps: Pick<Deps, "db" | "now">, sessionId
     // A free code waives the price.
     free: row.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type)),
   };
+}
+
+/** The viewer's place in line and the seat held for them, worded for their language and zone (the session page shows the same). */
+export function waitingView(waiting: { position: number; offerUntil: Date | null } | null, lang: Locale, zone: string) {
+  return waiting && { position: waiting.position, offerUntil: waiting.offerUntil && formatDateTime(waiting.offerUntil, lang, zone) };
 }

@@ -1,25 +1,22 @@
+// The confirmation screen composes a booking's view with the payment panel and dialogs, so it sits in
+// payments, above bookings (decision record 045).
 import { trackCountry } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
+import { confirmationView, waitingView } from "#app/modules/bookings/confirmation.server";
 import type { Deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { discountedPrice, waivesPrice } from "#app/modules/invites/rules";
-import type { CardDialogProps, OxxoDialogProps } from "#app/modules/payments/dialogs";
-import { paymentDialogs } from "#app/modules/payments/dialogs.server";
-import { paymentPanel } from "#app/modules/payments/payments.server";
-import { oxxoSessionDate } from "#app/modules/payments/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
-import { confirmationView } from "./confirmation.server";
-
-/** The viewer's place in line and the seat held for them, worded for their language and zone (the session page shows the same). */
-export function waitingView(waiting: { position: number; offerUntil: Date | null } | null, lang: Locale, zone: string) {
-  return waiting && { position: waiting.position, offerUntil: waiting.offerUntil && formatDateTime(waiting.offerUntil, lang, zone) };
-}
+import type { CardDialogProps, OxxoDialogProps } from "./dialogs";
+import { paymentDialogs } from "./dialogs.server";
+import { paymentPanel } from "./payments.server";
+import { oxxoSessionDate } from "./rules";
 
 /**
  * Everything the booking confirmation screen shows, formatted for the viewer's language and time
