@@ -4,10 +4,10 @@ import { chatAccess, unreadChatTotal } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveHub } from "#app/modules/live/hub.server";
-import { presentEvent } from "#app/modules/live/present.server";
 import { MAX_STREAMS_PER_USER, parseLastEventId } from "#app/modules/live/rules";
 import { openEventStream } from "#app/modules/live/stream.server";
 import { unreadCount } from "#app/modules/notifications/notifications.server";
+import { presentEvent } from "#app/modules/notifications/present.server";
 
 /**
  * GET /api/notifications/stream: the signed-in user's server-sent events (decision record 030).

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { LiveHub, stopLive } from "../../app/modules/live/hub.server";
-import { presentEvent } from "../../app/modules/live/present.server";
 import { appendEvents, inTransaction } from "../../app/modules/live/repo.server";
 import { type OpenedStream, openEventStream } from "../../app/modules/live/stream.server";
 import { recordNotification } from "../../app/modules/notifications/notify.server";
+import { presentEvent } from "../../app/modules/notifications/present.server";
 import { loader as streamRoute } from "../../app/routes/api.notifications.stream";
 import { createDatabase, getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";

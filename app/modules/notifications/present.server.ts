@@ -1,12 +1,14 @@
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { presentNotification, type StoredNotification } from "#app/modules/notifications/notifications.server";
-import { toastTypes } from "#app/modules/notifications/rules";
-import type { LiveEventRow } from "./repo.server";
+import type { LiveEventRow } from "#app/modules/live/repo.server";
+import { presentNotification, type StoredNotification } from "./notifications.server";
+import { toastTypes } from "./rules";
 
 /**
  * What a client is sent for a logged event, in its page's language. The log stores keys and
- * parameters, never rendered text, so one event reads right in every tab's language.
+ * parameters, never rendered text, so one event reads right in every tab's language. It lives with
+ * the notifications, not in live: the live log is the transport below them, and how a notification
+ * reads is theirs to say (decision record 045).
  */
 export function presentEvent(row: LiveEventRow, lang: Locale): { kind: string; data: unknown } | null {
   const payload = row.payload as Record<string, unknown>;
