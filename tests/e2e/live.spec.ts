@@ -119,7 +119,24 @@ test("a player whose OXXO payment is pending is told the chat opens after paymen
   await signInAs(page, host);
   const id = await hostSession(page, { title: `Voucher table ${Date.now()}` });
   const { getDb } = await import("../../db/client.server");
-  await getDb().insertInto("bookings").values({ session_id: id, user_id: player.id, status: "PENDING_PAYMENT", payment_method: "OXXO" }).execute();
+  // A held seat with its OXXO payment waiting for the store, as a voucher leaves it.
+  const booking = await getDb()
+    .insertInto("bookings")
+    .values({ session_id: id, user_id: player.id, status: "PENDING_PAYMENT", payment_method: "OXXO" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await getDb()
+    .insertInto("payments")
+    .values({
+      booking_id: booking.id,
+      user_id: player.id,
+      provider: "offline",
+      method: "OXXO",
+      amount_cents: 25000,
+      currency: "MXN",
+      status: "requires_action",
+    })
+    .execute();
   await page.context().clearCookies();
   await signInAs(page, player);
   await page.goto(`/en/session/${id}/chat`);
