@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingRefusalStatus, payRefusalStatus, refusalStatus, throwPageRefusal } from "./refusals.server";
+import { bookingRefusalStatus, payRefusalStatus, refusalResponse, refusalStatus, throwPageRefusal } from "./refusals.server";
 
 describe("refusals become HTTP statuses only on the route side", () => {
   it("maps a use case's words to 404, 403, 400 and 409", () => {
@@ -7,6 +7,13 @@ describe("refusals become HTTP statuses only on the route side", () => {
     expect(refusalStatus("forbidden")).toBe(403);
     expect(refusalStatus("invalid")).toBe(400);
     expect(refusalStatus("conflict")).toBe(409);
+  });
+
+  it("answers a bare refusal with the status and its standard text", async () => {
+    const bad = refusalResponse("invalid");
+    expect([bad.status, await bad.text()]).toEqual([400, "Bad Request"]);
+    const missing = refusalResponse("notFound");
+    expect([missing.status, await missing.text()]).toEqual([404, "Not Found"]);
   });
 
   it("answers a page's 'not found' with the 404 page and 'forbidden' with the guard screen", async () => {

@@ -21,6 +21,11 @@ export function throwPageRefusal(refusal: Refusal, fallback: string): void {
   if (refusal === "forbidden") forbidden(fallback);
 }
 
+const statusTexts = { notFound: "Not Found", forbidden: "Forbidden", invalid: "Bad Request", conflict: "Conflict" } as const satisfies Record<Refusal, string>;
+
+/** A bare answer (status and its standard text) for a refusal nobody is meant to see rendered. */
+export const refusalResponse = (refusal: Refusal) => new Response(statusTexts[refusal], { status: refusalStatus(refusal) });
+
 const forbiddenToBook = (refusal: BookingRefusal | PayRefusal) =>
   refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified";
 
