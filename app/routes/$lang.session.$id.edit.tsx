@@ -57,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     conflicts: (v) =>
       sessionConflicts(d, page.row.dm_id, { date: v.date, time: v.time, duration: v.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang),
   });
-  if (!form.ok) return form.response;
+  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   const { submission } = form;
   const result = await updateSession(d, user, page.row.id, submission.value);
   if (!result.ok && result.refusal !== "invalid") throwPageRefusal(result.refusal, localePath(lang, `/session/${page.row.id}`));
