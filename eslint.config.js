@@ -54,6 +54,16 @@ const requestClockReads = [
   },
 ];
 
+// Modules answer refusals in words ({ ok: false, refusal: "notFound" }); routes map them to HTTP in
+// app/utils/refusals.server.ts (decision record 046). An HTTP error status in a module's object literal
+// ({ status: 404 }, data(x, { status: 400 })) is the thing this forbids.
+const httpStatusInModules = {
+  selector: String.raw`Property[key.name='status'] > Literal[value>=400][value<=599]`,
+  message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/utils/refusals.server.ts).",
+};
+// Module files that still speak HTTP; shrink this list, never grow it.
+const modulesStillSpeakingHttp = ["app/modules/storage/upload-form.server.ts", "app/modules/payments/webhooks.server.ts"];
+
 export default defineConfig(
   globalIgnores(["build/", "public/build/", ".data/", ".cache/", "node_modules/", "playwright-report/", "test-results/", "bench-results/"]),
   js.configs.recommended,
@@ -93,13 +103,18 @@ export default defineConfig(
     rules: { "no-restricted-syntax": ["error", ...requestClockReads] },
   },
   {
+    files: ["app/modules/**"],
+    ignores: ["**/*.test.ts", ...modulesStillSpeakingHttp],
+    rules: { "no-restricted-syntax": ["error", ...requestClockReads, httpStatusInModules] },
+  },
+  {
     files: ["app/**/rules.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         { patterns: [{ ...databaseModules, message: sideEffectModules.message }, sideEffectModules, routeModules, componentModules] },
       ],
-      "no-restricted-syntax": ["error", ...clockReads],
+      "no-restricted-syntax": ["error", ...clockReads, httpStatusInModules],
     },
   },
   {

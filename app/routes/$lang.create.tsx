@@ -16,6 +16,7 @@ import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { refusalStatus } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }),
     conflicts: (v) => sessionConflicts(d, user.id, { date: v.date, time: v.time, duration: v.duration, timeZone: user.timeZone }, lang),
   });
-  if (!form.ok) return form.response;
+  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   const { submission } = form;
   const result = await createSession(d, user, submission.value);
   if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });

@@ -7,13 +7,16 @@ import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { readMail } from "#app/modules/mailbox/mailbox.server";
 import { linkify } from "#app/modules/mailbox/rules";
+import { throwPageRefusal } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["mailbox"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.subject ? `${data.subject} · Mesa` : "Mesa" }];
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  return readMail(request, params.id ?? "");
+  const found = await readMail(request, params.id ?? "");
+  if (!found.ok) throwPageRefusal(found.refusal, localePath(params.lang as Locale, "/dev/mailbox"));
+  return found.mail;
 }
 
 export default function MailPage() {

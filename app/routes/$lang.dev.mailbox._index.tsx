@@ -7,13 +7,17 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { listMailbox } from "#app/modules/mailbox/mailbox.server";
+import { throwPageRefusal } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["mailbox"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  return { mails: await listMailbox(request), title: translator(params.lang as Locale, "mailbox")("title") };
+  const lang = params.lang as Locale;
+  const found = await listMailbox(request);
+  if (!found.ok) throwPageRefusal(found.refusal, localePath(lang, "/"));
+  return { mails: found.mails, title: translator(lang, "mailbox")("title") };
 }
 
 export default function MailboxPage() {

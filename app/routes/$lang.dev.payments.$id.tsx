@@ -10,6 +10,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/offline-page.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
+import { refusalResponse, throwPageRefusal } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 
@@ -23,6 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const view = await offlinePaymentView(request, params.id ?? "", lang);
+  if (!view.ok) throwPageRefusal(view.refusal, localePath(lang, "/"));
   return { ...view, heading: translator(lang, "payments")("dev.title") };
 }
 
@@ -32,6 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const result = await offlinePaymentAct(request, id, form.get("action"), form.get("method"), lang);
   const here = localePath(lang, `/dev/payments/${id}`);
+  if (!result.ok && "refusal" in result) throw refusalResponse(result.refusal);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
   if (result.redirectTo) return redirect(result.redirectTo, 303);
   // A declined card stays on the page, as on the provider's, and says so as an error.

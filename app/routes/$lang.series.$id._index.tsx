@@ -25,7 +25,8 @@ import { publicImage } from "#app/modules/storage/images.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/utils/form.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { notFound } from "#app/utils/http";
+import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = { i18n: ["sessions", "validation"], hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage) };
@@ -119,12 +120,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const result =
     "date" in submission.value ? await addSeriesSession(d, user, id, submission.value) : await generateSeriesSessions(d, user, id, submission.value);
-  if (!result.ok && result.status === 404) notFound();
-  if (!result.ok && result.status === 403) forbidden(localePath(lang, `/series/${id}`));
   if (!result.ok) {
+    throwPageRefusal(result.refusal, localePath(lang, `/series/${id}`));
     const field = "error" in result ? fieldFor[result.error] : undefined;
     const error = "error" in result ? result.error : "";
-    return data({ intent, result: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }) }, { status: 400 });
+    return data(
+      { intent, result: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }) },
+      { status: refusalStatus(result.refusal) },
+    );
   }
   const toast =
     intent === "addSession" ? { key: "sessions:seriesDetail.added" } : { key: "sessions:seriesDetail.generated", params: { count: result.created } };

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -18,7 +18,7 @@ import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows.se
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -27,8 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The host or an admin; anyone else sees the guard screen (403), an unknown id the 404 page. */
 async function editableSeries(d: Deps, lang: Locale, id: string, user: Requester) {
   const access = await seriesForEditor(d, id, user);
-  if (!access.ok && access.status === 404) notFound();
-  if (!access.ok) forbidden(localePath(lang, `/series/${id}`));
+  if (!access.ok) throwPageRefusal(access.refusal, localePath(lang, `/series/${id}`));
   return access.row;
 }
 
@@ -59,9 +58,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } }),
     conflicts: (v) => seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, v), row.id, lang),
   });
-  if (!form.ok) return form.response;
+  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   const result = await updateSeries(d, user, row.id, form.submission.value);
-  if (!result.ok) notFound();
+  if (!result.ok) throwPageRefusal(result.refusal, localePath(lang, `/series/${row.id}`));
   // Spec: after saving the series form, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.updated" });
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -17,6 +17,7 @@ import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { refusalStatus } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }),
     conflicts: (v) => seriesConflicts(d, seriesRowFromForm(user.id, user.timeZone, v), null, lang),
   });
-  if (!form.ok) return form.response;
+  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   await insertSeriesWithSessions(d, seriesRowFromForm(user.id, user.timeZone, form.submission.value));
   // Spec: after a series is created, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.created" });

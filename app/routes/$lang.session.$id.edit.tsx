@@ -18,6 +18,7 @@ import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden, notFound } from "#app/utils/http";
+import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -56,14 +57,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     conflicts: (v) =>
       sessionConflicts(d, page.row.dm_id, { date: v.date, time: v.time, duration: v.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang),
   });
-  if (!form.ok) return form.response;
+  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   const { submission } = form;
   const result = await updateSession(d, user, page.row.id, submission.value);
-  if (!result.ok && result.status === 403) forbidden(localePath(lang, `/session/${page.row.id}`));
-  if (!result.ok && result.status === 404) notFound();
-  if (!result.ok && "error" in result && result.error === "capacityBelowBooked")
-    return data(submission.reply({ fieldErrors: { maxParticipants: [result.error] } }), { status: 400 });
-  if (!result.ok) return data(submission.reply({ formErrors: ["sessions:toasts.updateFailed"] }), { status: 400 });
+  if (!result.ok && result.refusal !== "invalid") throwPageRefusal(result.refusal, localePath(lang, `/session/${page.row.id}`));
+  if (!result.ok && result.error === "capacityBelowBooked")
+    return data(submission.reply({ fieldErrors: { maxParticipants: [result.error] } }), { status: refusalStatus(result.refusal) });
+  if (!result.ok) return data(submission.reply({ formErrors: ["sessions:toasts.updateFailed"] }), { status: refusalStatus(result.refusal) });
   return redirectWithToast(localePath(lang, `/session/${page.row.id}`), { type: "success", key: "sessions:toasts.updated" });
 }
 

@@ -17,7 +17,7 @@ import { createInvite, revokeSessionInvite, sessionInvites } from "#app/modules/
 import { INVITE_LIMITS, INVITE_TYPES, inviteFormSchema, inviteProblem } from "#app/modules/invites/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/utils/form.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, lang);
   const d = deps(context);
   const found = await sessionInvites(d, user, params.id ?? "");
-  if (!found.ok) return found.status === 404 ? notFound() : forbidden(localePath(lang, `/session/${params.id ?? ""}`));
+  if (!found.ok) return throwPageRefusal(found.refusal, localePath(lang, `/session/${params.id ?? ""}`));
   const origin = new URL(request.url).origin;
   return {
     title: found.session.title,
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = localePath(lang, `/session/${sessionId}/invites`);
   if (form.get("intent") === "revoke") {
     const result = await revokeSessionInvite(d, user, sessionId, String(form.get("inviteId") ?? ""));
-    if (!result.ok && result.status === 403) forbidden(localePath(lang, `/session/${sessionId}`));
+    if (!result.ok && result.refusal === "forbidden") throwPageRefusal(result.refusal, localePath(lang, `/session/${sessionId}`));
     return redirectWithToast(
       back,
       result.ok ? { type: "success", key: "sessions:toasts.inviteRevoked" } : { type: "error", key: "sessions:toasts.inviteRevokeFailed" },
@@ -69,8 +69,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await createInvite(d, user, sessionId, submission.value);
   if (!result.ok) {
-    if (result.status === 400) return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: 400 });
-    return result.status === 404 ? notFound() : forbidden(localePath(lang, `/session/${sessionId}`));
+    if (result.refusal === "invalid")
+      return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status: refusalStatus(result.refusal) });
+    return throwPageRefusal(result.refusal, localePath(lang, `/session/${sessionId}`));
   }
   return redirectWithToast(back, { type: "success", key: "sessions:toasts.inviteCreated", params: { code: result.code } });
 }

@@ -3,10 +3,11 @@ import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAft
 import { requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
-import { payRefusalStatus, payRefusalText } from "#app/modules/payments/messages.server";
+import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";
 import { isUuid } from "#app/utils/http";
+import { payRefusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -5,6 +5,7 @@ import { apiSeriesSchema } from "#app/modules/series/api-schema";
 import { updateSeriesFromApi } from "#app/modules/series/series.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
+import { refusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -21,7 +22,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!image.ok) return apiError(image.error, 400);
   const result = await updateSeriesFromApi(deps(context), user, params.id ?? "", image.value);
   if (result.ok) return apiJson({ id: params.id, success: true });
-  if (result.status === 403) return apiError("You can only edit your own series", 403);
-  if (result.status === 404) return apiError("Series not found", 404);
-  return apiError("error" in result ? result.error : "Invalid request", 400);
+  const status = refusalStatus(result.refusal);
+  if (result.refusal === "forbidden") return apiError("You can only edit your own series", status);
+  if (result.refusal === "notFound") return apiError("Series not found", status);
+  return apiError(result.error, status);
 }

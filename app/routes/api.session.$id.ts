@@ -4,6 +4,7 @@ import { updateSessionFromApi } from "#app/modules/bookings/booked-sessions.serv
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
+import { refusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -17,7 +18,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!image.ok) return apiError(image.error, 400);
   const result = await updateSessionFromApi(deps(context), user, params.id ?? "", image.value);
   if (result.ok) return apiJson({ id: params.id, success: true });
-  if (result.status === 403) return apiError("You can only edit your own sessions", 403);
-  if (result.status === 404) return apiError("Session not found", 404);
-  return apiError("error" in result ? result.error : "Invalid request", 400);
+  const status = refusalStatus(result.refusal);
+  if (result.refusal === "forbidden") return apiError("You can only edit your own sessions", status);
+  if (result.refusal === "notFound") return apiError("Session not found", status);
+  return apiError(result.error, status);
 }

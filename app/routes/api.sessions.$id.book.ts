@@ -3,8 +3,8 @@ import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAft
 import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
-import { refusalStatus } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
+import { bookingRefusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -27,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     address: requestMeta(request).ip,
     waitlistIfFull,
   });
-  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal), retryAfter(result));
+  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
   return result.waitlisted
     ? apiJson({ success: true, waitlisted: true, position: result.position })
     : apiJson({ success: true, bookingId: result.bookingId }, 201);

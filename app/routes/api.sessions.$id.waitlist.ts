@@ -3,8 +3,8 @@ import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAft
 import { requestMeta } from "#app/modules/auth/session.server";
 import { joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
-import { refusalStatus } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
+import { bookingRefusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("POST, DELETE");
 
@@ -20,6 +20,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     request.method === "POST"
       ? await joinWaitlist(deps(context), user, sessionId, { inviteCode, address: requestMeta(request).ip })
       : await leaveList(deps(context), user, { sessionId, userId: user.id, list: "waitlist" });
-  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), refusalStatus(result.refusal), retryAfter(result));
+  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
   return apiJson({ success: true, ...("position" in result ? { position: result.position } : {}) }, request.method === "POST" ? 201 : 200);
 }

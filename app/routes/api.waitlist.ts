@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { removeFromSession } from "#app/modules/bookings/bookings.server";
 import { deps } from "#app/modules/deps.server";
+import { refusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -12,5 +13,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
   if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiError("sessionId and userId are required", 400);
   const result = await removeFromSession(deps(context), user, { sessionId: body.sessionId, userId: body.userId, list: "waitlist" });
-  return result.ok ? apiJson({ success: true }) : apiError(result.error, result.status);
+  return result.ok ? apiJson({ success: true }) : apiError(result.error, refusalStatus(result.refusal));
 }

@@ -119,7 +119,7 @@ describe("the database's seat guard", () => {
       tags: [],
       isPrivate: false,
     } as unknown as ApiSessionInput;
-    expect(await updateSessionFromApi(testDeps(now).deps, host, sessionId, input)).toEqual({ ok: false, status: 400, error: "capacityBelowBooked" });
+    expect(await updateSessionFromApi(testDeps(now).deps, host, sessionId, input)).toEqual({ ok: false, refusal: "invalid", error: "capacityBelowBooked" });
     expect(await updateSessionFromApi(testDeps(now).deps, host, sessionId, { ...input, maxParticipants: 2 })).toEqual({ ok: true });
   });
 });

@@ -41,7 +41,7 @@ describe("invite codes", () => {
     // A code the host chooses needs ten characters; codes made before that rule still open their sessions.
     expect(await createInvite(deps, me, sessionId, { type: "free", maxUses: 3, code: "MESA-26" })).toEqual({
       ok: false,
-      status: 400,
+      refusal: "invalid",
       field: "code",
       error: "invites.codeTooShort",
     });
@@ -49,7 +49,7 @@ describe("invite codes", () => {
     expect(await createInvite(deps, me, sessionId, { type: "free", maxUses: 3, code: typed })).toEqual({ ok: true, code: typed.toUpperCase() });
     expect(await createInvite(deps, me, sessionId, { type: "free", maxUses: 3, code: typed.toUpperCase() })).toMatchObject({
       ok: false,
-      status: 400,
+      refusal: "invalid",
       field: "code",
     });
     expect(await createInvite(deps, me, sessionId, { type: "access", maxUses: 1, expiresOn: "2026-11-22" })).toMatchObject({ ok: false, field: "expiresOn" });
@@ -67,11 +67,11 @@ describe("invite codes", () => {
     const { sessionId } = await hostedSession();
     const other = await createUser({ role: "dm" });
     const admin = await createUser({ role: "admin" });
-    expect(await sessionInvites(deps, requester(other.id), sessionId)).toEqual({ ok: false, status: 403 });
-    expect(await createInvite(deps, requester(other.id), sessionId, { type: "access", maxUses: 1 })).toEqual({ ok: false, status: 403 });
+    expect(await sessionInvites(deps, requester(other.id), sessionId)).toEqual({ ok: false, refusal: "forbidden" });
+    expect(await createInvite(deps, requester(other.id), sessionId, { type: "access", maxUses: 1 })).toEqual({ ok: false, refusal: "forbidden" });
     expect((await sessionInvites(deps, requester(admin.id, { isAdmin: true }), sessionId)).ok).toBe(true);
-    expect(await sessionInvites(deps, requester(other.id), "not-a-uuid")).toEqual({ ok: false, status: 404 });
-    expect(await sessionInvites(deps, requester(other.id), "00000000-0000-4000-8000-000000000000")).toEqual({ ok: false, status: 404 });
+    expect(await sessionInvites(deps, requester(other.id), "not-a-uuid")).toEqual({ ok: false, refusal: "notFound" });
+    expect(await sessionInvites(deps, requester(other.id), "00000000-0000-4000-8000-000000000000")).toEqual({ ok: false, refusal: "notFound" });
   });
 
   it("a code with one use left is redeemed once when ten players try at the same moment", async () => {
@@ -122,7 +122,7 @@ describe("invite codes", () => {
     // A code belongs to its session: another session's page cannot use or revoke it.
     const { host: otherHost, sessionId: otherSession } = await hostedSession();
     expect(await screenInviteCode(deps, who, otherSession, dated)).toEqual({ ok: false, problem: "invalid" });
-    expect(await revokeSessionInvite(deps, requester(otherHost.id), otherSession, id)).toEqual({ ok: false, status: 404 });
+    expect(await revokeSessionInvite(deps, requester(otherHost.id), otherSession, id)).toEqual({ ok: false, refusal: "notFound" });
   });
 });
 

@@ -108,9 +108,9 @@ describe("editing", () => {
     const created = await createSession(deps, host, form({ title: "La Cripta, primera parte", date: "2026-12-12", isPrivate: true }));
     if (!created.ok) throw new Error(created.error);
     const id = created.id;
-    expect(await updateSession(deps, other, id, form({ title: "Robada" }))).toEqual({ ok: false, status: 403 });
+    expect(await updateSession(deps, other, id, form({ title: "Robada" }))).toEqual({ ok: false, refusal: "forbidden" });
     expect((await getSessionForViewer({ db: getDb(), now }, id, other))?.row.title).toBe("La Cripta, primera parte");
-    expect(await updateSession(deps, host, "00000000-0000-0000-0000-000000000000", form({}))).toEqual({ ok: false, status: 404 });
+    expect(await updateSession(deps, host, "00000000-0000-0000-0000-000000000000", form({}))).toEqual({ ok: false, refusal: "notFound" });
     expect(await updateSession(deps, host, id, form({ title: "La Cripta, segunda parte", tags: ["weekly"] }))).toEqual({ ok: true });
     const page = await getSessionForViewer({ db: getDb(), now }, id, other);
     expect(page?.row.title).toBe("La Cripta, segunda parte");

@@ -5,6 +5,7 @@
 import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
+import type { Refused } from "#app/modules/refusals";
 import type { ApiSessionInput } from "#app/modules/sessions/api-schema";
 import { sessionJson } from "#app/modules/sessions/json.server";
 import { hostProfiles } from "#app/modules/sessions/people-repo.server";
@@ -17,18 +18,18 @@ import { isSeatGuardViolation, sessionBookings } from "./repo.server";
 import { capacityBelowBooked } from "./rules";
 import { offerOpenSeats } from "./waitlist.server";
 
-export type UpdateResult = { ok: true } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };
+export type UpdateResult = { ok: true } | Refused<"notFound" | "forbidden"> | Refused<"invalid", { error: string }>;
 
 /**
  * Saves an edit unless it would leave fewer seats than are taken: checked here for the message,
  * and by the database's seat guard for a booking that arrives in between.
  */
 async function saveEdit(deps: Deps, id: string, row: sessionRepo.SessionRow, booked: number): Promise<UpdateResult> {
-  if (capacityBelowBooked(row.maxParticipants, booked)) return { ok: false, status: 400, error: "capacityBelowBooked" };
+  if (capacityBelowBooked(row.maxParticipants, booked)) return { ok: false, refusal: "invalid", error: "capacityBelowBooked" };
   try {
     await sessionRepo.updateSessionRow(deps.db, id, row, deps.now);
   } catch (error) {
-    if (isSeatGuardViolation(error)) return { ok: false, status: 400, error: "capacityBelowBooked" };
+    if (isSeatGuardViolation(error)) return { ok: false, refusal: "invalid", error: "capacityBelowBooked" };
     throw error;
   }
   // A raised capacity goes to the people waiting before anyone new can take it.
@@ -38,13 +39,13 @@ async function saveEdit(deps: Deps, id: string, row: sessionRepo.SessionRow, boo
 
 /** Only the host (or an admin) may edit; an occurrence of a series becomes "modified". */
 export async function updateSession(deps: Deps, editor: Requester, id: string, input: SessionFormInput): Promise<UpdateResult> {
-  if (!isUuid(id)) return { ok: false, status: 404 };
+  if (!isUuid(id)) return { ok: false, refusal: "notFound" };
   const existing = await sessionRepo.findSession(deps.db, id);
-  if (!existing) return { ok: false, status: 404 };
-  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  if (!existing) return { ok: false, refusal: "notFound" };
+  if (!canManageSession(editor, existing)) return { ok: false, refusal: "forbidden" };
   const host = { ...editor, id: existing.dm_id };
   const row = formRow(host, input, existing.time_zone, existing.series_id);
-  if (!row) return { ok: false, status: 400, error: "dateRequired" };
+  if (!row) return { ok: false, refusal: "invalid", error: "dateRequired" };
   return saveEdit(deps, id, row, existing.booked);
 }
 
@@ -68,13 +69,13 @@ export async function getSessionForViewer(deps: Reader, id: string, viewer: Requ
 
 /** PATCH /api/session/{id}: host or admin only; like POST, it never moves a session into the past. */
 export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
-  if (!isUuid(id)) return { ok: false, status: 404 };
+  if (!isUuid(id)) return { ok: false, refusal: "notFound" };
   const existing = await sessionRepo.findSession(deps.db, id);
-  if (!existing) return { ok: false, status: 404 };
-  if (!canManageSession(editor, existing)) return { ok: false, status: 403 };
+  if (!existing) return { ok: false, refusal: "notFound" };
+  if (!canManageSession(editor, existing)) return { ok: false, refusal: "forbidden" };
   // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
   const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
-  if (moved && new Date(input.date) < deps.now) return { ok: false, status: 400, error: "date must be in the future" };
+  if (moved && new Date(input.date) < deps.now) return { ok: false, refusal: "invalid", error: "date must be in the future" };
   return saveEdit(deps, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), existing.booked);
 }
 

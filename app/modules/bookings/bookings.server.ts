@@ -3,6 +3,7 @@ import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
+import type { Refused as RefusedInWords } from "#app/modules/refusals";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
@@ -235,7 +236,7 @@ export async function leaveBooking(deps: Writer, actor: Requester, bookingId: un
   return leaveList(deps, actor, { sessionId: booking.session_id, userId: booking.user_id, list: "bookings" });
 }
 
-export type RemovalResult = { ok: true } | { ok: false; status: 403 | 404 | 409; error: string };
+export type RemovalResult = { ok: true } | RefusedInWords<"notFound" | "forbidden" | "conflict", { error: string }>;
 
 /** DELETE /api/bookings and /api/waitlist by session and user, and the host's remove buttons (spec section 8 texts). */
 export async function removeFromSession(
@@ -245,14 +246,14 @@ export async function removeFromSession(
 ): Promise<RemovalResult> {
   const result = await leaveList(deps, actor, input);
   if (result.ok) return result;
-  if (result.refusal === "leaveClosed") return { ok: false, status: 409, error: refusalText(result.refusal, actor.preferredLanguage) };
+  if (result.refusal === "leaveClosed") return { ok: false, refusal: "conflict", error: refusalText(result.refusal, actor.preferredLanguage) };
   if (result.refusal === "notAllowed")
-    return { ok: false, status: 403, error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
+    return { ok: false, refusal: "forbidden", error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
   if (result.refusal === "notFound" && input.list === "bookings" && isUuid(input.sessionId)) {
-    if (await repo.sessionExists(deps.db, input.sessionId)) return { ok: false, status: 404, error: "Booking not found" };
+    if (await repo.sessionExists(deps.db, input.sessionId)) return { ok: false, refusal: "notFound", error: "Booking not found" };
   }
-  if (result.refusal === "notWaiting") return { ok: false, status: 404, error: "Waitlist entry not found" };
-  return { ok: false, status: 404, error: "Session not found" };
+  if (result.refusal === "notWaiting") return { ok: false, refusal: "notFound", error: "Waitlist entry not found" };
+  return { ok: false, refusal: "notFound", error: "Session not found" };
 }
 
 /**

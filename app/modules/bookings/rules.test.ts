@@ -13,7 +13,6 @@ import {
   leaveRefusal,
   MAX_UNPAID_HOLDS,
   offerExpiry,
-  refusalStatus,
   seatRefusal,
   seatsLeft,
   seatsOpenTo,
@@ -95,15 +94,6 @@ describe("waitlist offers", () => {
     expect(seatsOpenTo(5, 3, 1)).toBe(1);
     expect(seatsOpenTo(5, 6, 0)).toBe(0);
   });
-
-  it("answer refusals with fitting statuses", () => {
-    expect(refusalStatus("notFound")).toBe(404);
-    expect(refusalStatus("notAllowed")).toBe(403);
-    expect(refusalStatus("sessionFull")).toBe(409);
-    expect(refusalStatus("notFree")).toBe(400);
-    expect(refusalStatus("inviteInvalid")).toBe(400);
-    expect(refusalStatus("inviteTriesLimited")).toBe(429);
-  });
 });
 
 describe("the seat rule (seatRefusal): one answer for free seats, paid holds and the line", () => {
@@ -164,8 +154,6 @@ describe("the seat rule (seatRefusal): one answer for free seats, paid holds and
     expect(seatRefusal("paidSeat", player, paid, { ...standing, unpaidHolds: MAX_UNPAID_HOLDS - 1 }, null, now)).toBeNull();
     expect(seatRefusal("paidSeat", player, paid, { ...standing, unpaidHolds: MAX_UNPAID_HOLDS }, null, now)).toBe("tooManyHolds");
     expect(seatRefusal("paidSeat", player, { ...paid, booked_count: 2 }, standing, null, now)).toBe("sessionFull");
-    expect(refusalStatus("emailNotVerified")).toBe(403);
-    expect(refusalStatus("tooManyHolds")).toBe(409);
   });
 
   it("the line: only for a full session, once", () => {
@@ -196,7 +184,6 @@ describe("leaving (leaveRefusal)", () => {
       for (const status of ["ACTIVE", "IN_PROGRESS", "COMPLETED", "CANCELLED"])
         expect(leaveRefusal({ status, starts_at: startsAt }, before, actor)).toBe("leaveClosed");
     }
-    expect(refusalStatus("leaveClosed")).toBe(409);
   });
 
   it("an admin is not bound; who acts is told apart by the session's host", () => {

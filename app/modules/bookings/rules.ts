@@ -77,18 +77,6 @@ export type BookingRefusal =
  */
 export const inviteRefusal = (problem: "invalid" | "limited"): BookingRefusal => (problem === "limited" ? "inviteTriesLimited" : "inviteInvalid");
 
-/** The HTTP status each refusal answers with in the API. */
-export const refusalStatus = (refusal: BookingRefusal): 400 | 403 | 404 | 409 | 429 =>
-  refusal === "inviteTriesLimited"
-    ? 429
-    : refusal === "notFound" || refusal === "notWaiting"
-      ? 404
-      : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified"
-        ? 403
-        : refusal === "notFree" || refusal === "inviteInvalid"
-          ? 400
-          : 409;
-
 /**
  * The last instant a seat can be taken: the start, or for a series occurrence the series'
  * booking lock before it.

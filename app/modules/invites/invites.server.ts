@@ -7,6 +7,7 @@ import { isTodayOrLater } from "#app/modules/dates/day";
 import type { Deps } from "#app/modules/deps.server";
 import { consumeLimits, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
+import type { Refused } from "#app/modules/refusals";
 import * as sessions from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
 import type { Database } from "#db/client.server";
@@ -14,14 +15,14 @@ import type { DB } from "#db/schema";
 import * as repo from "./repo.server";
 import { codeFromBytes, GENERATED_LENGTH, hostCodeProblem, type InviteForm, inviteProblem, normalizeCode } from "./rules";
 
-type Access = { ok: true; session: NonNullable<Awaited<ReturnType<typeof sessions.findSession>>> } | { ok: false; status: 403 | 404 };
+type Access = { ok: true; session: NonNullable<Awaited<ReturnType<typeof sessions.findSession>>> } | Refused<"notFound" | "forbidden">;
 
 /** The session, when the actor may manage its invites (the host or an admin). */
 async function managedSession(deps: Pick<Deps, "db">, actor: Requester, sessionId: string): Promise<Access> {
-  if (!isUuid(sessionId)) return { ok: false, status: 404 };
+  if (!isUuid(sessionId)) return { ok: false, refusal: "notFound" };
   const session = await sessions.findSession(deps.db, sessionId);
-  if (!session) return { ok: false, status: 404 };
-  if (!canManageSession(actor, session)) return { ok: false, status: 403 };
+  if (!session) return { ok: false, refusal: "notFound" };
+  if (!canManageSession(actor, session)) return { ok: false, refusal: "forbidden" };
   return { ok: true, session };
 }
 
@@ -33,8 +34,8 @@ export async function sessionInvites(deps: Pick<Deps, "db">, actor: Requester, s
 
 export type CreateResult =
   | { ok: true; code: string }
-  | { ok: false; status: 403 | 404 }
-  | { ok: false; status: 400; field: "code" | "expiresOn"; error: "invites.codeTaken" | "invites.expiryPast" | "invites.codeShape" | "invites.codeTooShort" };
+  | Refused<"notFound" | "forbidden">
+  | Refused<"invalid", { field: "code" | "expiresOn"; error: "invites.codeTaken" | "invites.expiryPast" | "invites.codeShape" | "invites.codeTooShort" }>;
 
 /**
  * A new invite. Expiry is the end of the chosen day in the host's zone. A typed code that is taken
@@ -46,11 +47,11 @@ export async function createInvite(deps: Pick<Deps, "db" | "now">, actor: Reques
   if (!access.ok) return access;
   let expiresAt: Date | null = null;
   if (form.expiresOn) {
-    if (!isTodayOrLater(form.expiresOn, actor.timeZone, deps.now)) return { ok: false, status: 400, field: "expiresOn", error: "invites.expiryPast" };
+    if (!isTodayOrLater(form.expiresOn, actor.timeZone, deps.now)) return { ok: false, refusal: "invalid", field: "expiresOn", error: "invites.expiryPast" };
     expiresAt = DateTime.fromISO(form.expiresOn, { zone: actor.timeZone }).endOf("day").toJSDate();
   }
   const problem = form.code?.trim() ? hostCodeProblem(form.code.trim()) : null;
-  if (problem) return { ok: false, status: 400, field: "code", error: problem };
+  if (problem) return { ok: false, refusal: "invalid", field: "code", error: problem };
   const typed = normalizeCode(form.code);
   const base = {
     session_id: sessionId,
@@ -63,7 +64,7 @@ export async function createInvite(deps: Pick<Deps, "db" | "now">, actor: Reques
   };
   if (typed) {
     const row = await repo.insertInvite(deps.db, { ...base, code: typed });
-    return row ? { ok: true, code: row.code } : { ok: false, status: 400, field: "code", error: "invites.codeTaken" };
+    return row ? { ok: true, code: row.code } : { ok: false, refusal: "invalid", field: "code", error: "invites.codeTaken" };
   }
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const row = await repo.insertInvite(deps.db, { ...base, code: codeFromBytes(randomBytes(GENERATED_LENGTH)) });
@@ -75,7 +76,7 @@ export async function createInvite(deps: Pick<Deps, "db" | "now">, actor: Reques
 export async function revokeSessionInvite(deps: Pick<Deps, "db" | "now">, actor: Requester, sessionId: string, inviteId: string) {
   const access = await managedSession(deps, actor, sessionId);
   if (!access.ok) return access;
-  if (!isUuid(inviteId) || !(await repo.revokeInvite(deps.db, sessionId, inviteId, deps.now))) return { ok: false as const, status: 404 as const };
+  if (!isUuid(inviteId) || !(await repo.revokeInvite(deps.db, sessionId, inviteId, deps.now))) return { ok: false as const, refusal: "notFound" as const };
   return { ok: true as const };
 }
 

@@ -1,6 +1,7 @@
 import { getEnv } from "#app/env.server";
 import { getRequester, requestMeta } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
+import type { Refused } from "#app/modules/refusals";
 import { getServices } from "#app/services/index.server";
 import { listOutbox, readOutbox } from "#app/services/mailer/outbox.server";
 import { isLoopbackAddress } from "./rules";
@@ -8,24 +9,28 @@ import { isLoopbackAddress } from "./rules";
 /**
  * The local mailbox exists only outside production and only while mail goes to disk. It shows
  * password-reset links, so it answers only on this machine (the client address the server read
- * from the socket or a trusted proxy) or to an admin; anyone else sees a 404.
+ * from the socket or a trusted proxy) or to an admin; to anyone else it does not exist (the route's 404).
  */
-async function outboxDir(request: Request): Promise<string> {
+async function outboxDir(request: Request): Promise<string | null> {
   const dir = getServices().outboxDir;
-  if (getEnv().NODE_ENV === "production" || !dir) throw new Response("Not Found", { status: 404 });
+  if (getEnv().NODE_ENV === "production" || !dir) return null;
   if (isLoopbackAddress(requestMeta(request).ip)) return dir;
   const user = await getRequester(request, requestDeps(request));
-  if (!user?.isAdmin) throw new Response("Not Found", { status: 404 });
-  return dir;
+  return user?.isAdmin ? dir : null;
 }
 
+const absent: Refused<"notFound"> = { ok: false, refusal: "notFound" };
+
 export async function listMailbox(request: Request) {
-  const mails = await listOutbox(await outboxDir(request));
-  return mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, sentAt: m.sentAt }));
+  const dir = await outboxDir(request);
+  if (!dir) return absent;
+  const mails = await listOutbox(dir);
+  return { ok: true as const, mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, sentAt: m.sentAt })) };
 }
 
 export async function readMail(request: Request, id: string) {
-  const mail = await readOutbox(await outboxDir(request), id);
-  if (!mail) throw new Response("Not Found", { status: 404 });
-  return { id: mail.id, to: mail.to, from: mail.from, subject: mail.subject, sentAt: mail.sentAt, text: mail.text };
+  const dir = await outboxDir(request);
+  const mail = dir ? await readOutbox(dir, id) : null;
+  if (!mail) return absent;
+  return { ok: true as const, mail: { id: mail.id, to: mail.to, from: mail.from, subject: mail.subject, sentAt: mail.sentAt, text: mail.text } };
 }

@@ -9,17 +9,3 @@ export const payRefusalText = (refusal: PayRefusal, lang: string) =>
   own.has(refusal)
     ? translator(recipientLang(lang), "payments")(`errors.${refusal}`)
     : translator(recipientLang(lang), "sessions")(`booking.errors.${refusal}`);
-
-/** The translation key of a refusal, for a flash toast's `reason`. */
-export const payRefusalStatus = (refusal: PayRefusal): 400 | 403 | 404 | 409 | 429 | 502 =>
-  refusal === "inviteTriesLimited"
-    ? 429
-    : refusal === "providerError"
-      ? 502
-      : refusal === "notFound"
-        ? 404
-        : refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified"
-          ? 403
-          : refusal === "isFree" || refusal === "oxxoNotOffered" || refusal === "oxxoTooClose" || refusal === "inviteInvalid"
-            ? 400
-            : 409;

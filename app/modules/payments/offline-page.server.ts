@@ -2,6 +2,7 @@ import { getEnv } from "#app/env.server";
 import { getRequester, requestMeta } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
 import { isLoopbackAddress } from "#app/modules/mailbox/rules";
+import type { Refused } from "#app/modules/refusals";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getServices } from "#app/services/index.server";
 import { OFFLINE_ACTIONS, type OfflineAction } from "#app/services/payments/offline.server";
@@ -15,24 +16,27 @@ const OFFLINE_ID = /^(pi|cs)_offline_[0-9a-f]{24}$/;
 /**
  * The local test-payment page, where a person plays the provider's part: only outside
  * production, only while the offline adapter is in use, and (like the local mailbox) only from
- * this machine or to an admin. Anyone else gets a 404.
+ * this machine or to an admin. To anyone else it does not exist (the route's 404).
  */
 async function offlineAdapter(request: Request) {
   const offline = getServices().offlinePayments;
-  if (getEnv().NODE_ENV === "production" || !offline) throw new Response("Not Found", { status: 404 });
+  if (getEnv().NODE_ENV === "production" || !offline) return null;
   if (isLoopbackAddress(requestMeta(request).ip)) return offline;
   const user = await getRequester(request, requestDeps(request));
-  if (!user?.isAdmin) throw new Response("Not Found", { status: 404 });
-  return offline;
+  return user?.isAdmin ? offline : null;
 }
+
+const absent: Refused<"notFound"> = { ok: false, refusal: "notFound" };
+const invalid: Refused<"invalid"> = { ok: false, refusal: "invalid" };
 
 export async function offlinePaymentView(request: Request, id: string, lang: "es" | "en" | "pt") {
   const offline = await offlineAdapter(request);
-  if (!OFFLINE_ID.test(id)) throw new Response("Not Found", { status: 404 });
+  if (!offline || !OFFLINE_ID.test(id)) return absent;
   const record = await offline.find(id);
-  if (!record || record.kind === "refund") throw new Response("Not Found", { status: 404 });
+  if (!record || record.kind === "refund") return absent;
   const title = record.metadata.sessionId ? await findSessionTitle(requestDeps(request).db, record.metadata.sessionId) : null;
   return {
+    ok: true as const,
     id: record.id,
     kind: record.kind,
     status: record.status,
@@ -52,8 +56,9 @@ export async function offlinePaymentView(request: Request, id: string, lang: "es
 
 export async function offlinePaymentAct(request: Request, id: string, action: unknown, method: unknown, lang: string) {
   const offline = await offlineAdapter(request);
-  if (!OFFLINE_ID.test(id) || !(OFFLINE_ACTIONS as readonly unknown[]).includes(action)) throw new Response("Bad Request", { status: 400 });
-  if (method !== null && (typeof method !== "string" || !/^[a-z_]{1,40}$/.test(method))) throw new Response("Bad Request", { status: 400 });
+  if (!offline) return absent;
+  if (!OFFLINE_ID.test(id) || !(OFFLINE_ACTIONS as readonly unknown[]).includes(action)) return invalid;
+  if (method !== null && (typeof method !== "string" || !/^[a-z_]{1,40}$/.test(method))) return invalid;
   // A method the payment does not offer is refused by the adapter (notAllowed), as Stripe would.
   const result = await offline.act(id, action as OfflineAction, method);
   // A card paid through the dialog returns where Stripe's confirmPayment would send it.

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import type { Deps } from "#app/modules/deps.server";
 import type { ImageTarget } from "#app/modules/storage/rules";
@@ -22,8 +21,8 @@ type Steps<Schema extends ZodTypeAny> = {
 /**
  * What the session and series forms do before they save, once the route has checked who may
  * send them: read the form and its image (stored only when the rest is valid), validate it, and
- * stop at an overlap the host has not confirmed. Either the valid submission, or the response
- * that shows the form again with what was typed (400) or with the overlap to confirm (409).
+ * stop at an overlap the host has not confirmed. Either the valid submission, or the form's reply
+ * with what was typed ('invalid', a 400) or with the overlap to confirm ('conflict', a 409).
  */
 export async function readHostForm<Schema extends ZodTypeAny>(request: Request, deps: Pick<Deps, "storage" | "now">, steps: Steps<Schema>) {
   const { formData, imageProblem } = await readFormWithImage(request, {
@@ -34,9 +33,10 @@ export async function readHostForm<Schema extends ZodTypeAny>(request: Request, 
     isValid: (f) => parseWithZod(f, { schema: steps.schema }).status === "success",
   });
   const submission = parseForm(formData, { schema: steps.schema, echo: ECHOED });
-  if (imageProblem || submission.status !== "success") return { ok: false as const, response: imageFormReply(submission, imageProblem) };
+  if (imageProblem || submission.status !== "success")
+    return { ok: false as const, refusal: "invalid" as const, reply: imageFormReply(submission, imageProblem) };
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
   const overlap = await steps.conflicts(submission.value);
-  if (!confirmed(formData, overlap)) return { ok: false as const, response: data({ ...submission.reply(), overlap }, { status: 409 }) };
+  if (!confirmed(formData, overlap)) return { ok: false as const, refusal: "conflict" as const, reply: { ...submission.reply(), overlap } };
   return { ok: true as const, submission };
 }

@@ -4,6 +4,7 @@ import type { Requester } from "#app/modules/auth/session.server";
 import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules/bookings/repo.server";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
+import type { Refused } from "#app/modules/refusals";
 import { insertSession, type SessionRow } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
 import type { Database } from "#db/client.server";
@@ -101,14 +102,14 @@ export async function getSeries(deps: Reader, id: string, viewer: Requester | nu
   };
 }
 
-export type Access = { ok: true; row: SeriesRecord } | { ok: false; status: 403 | 404 };
+export type Access = { ok: true; row: SeriesRecord } | Refused<"notFound" | "forbidden">;
 
-/** A series its host (or an admin) may change; 404 for an unknown id, 403 for anyone else. */
+/** A series its host (or an admin) may change; 'not found' for an unknown id, 'forbidden' for anyone else. */
 export async function seriesForEditor(deps: Reader, id: string, editor: Requester): Promise<Access> {
-  if (!isUuid(id)) return { ok: false, status: 404 };
+  if (!isUuid(id)) return { ok: false, refusal: "notFound" };
   const row = await repo.findSeries(deps.db, id);
-  if (!row) return { ok: false, status: 404 };
-  if (!canManageSeries(editor, row)) return { ok: false, status: 403 };
+  if (!row) return { ok: false, refusal: "notFound" };
+  if (!canManageSeries(editor, row)) return { ok: false, refusal: "forbidden" };
   return { ok: true, row };
 }
 
@@ -134,7 +135,7 @@ async function applyEdit(trx: Database, deps: Pick<Deps, "now">, seriesId: strin
   return true;
 }
 
-export type EditResult = { ok: true } | { ok: false; status: 403 | 404 };
+export type EditResult = { ok: true } | Refused<"notFound" | "forbidden">;
 
 /**
  * Saves a series and carries the change to its sessions that still follow it (upcoming,
@@ -144,7 +145,7 @@ export async function updateSeries(deps: Deps, editor: Requester, id: string, in
   const access = await seriesForEditor(deps, id, editor);
   if (!access.ok) return access;
   const row = seriesRowFromForm(access.row.dm_id, access.row.time_zone, input);
-  return (await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row))) ? { ok: true } : { ok: false, status: 404 };
+  return (await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row))) ? { ok: true } : { ok: false, refusal: "notFound" };
 }
 
 /** The API's date rules: the first date today or later in the series' zone (or unchanged on an update), the end not before it. */
@@ -169,12 +170,12 @@ export async function updateSeriesFromApi(deps: Deps, editor: Requester, id: str
   if (!access.ok) return access;
   const row = seriesRowFromApi(access.row.dm_id, access.row.time_zone, input);
   const error = apiDateError(row, deps.now, access.row.start_iso);
-  if (error) return { ok: false as const, status: 400 as const, error };
+  if (error) return { ok: false as const, refusal: "invalid" as const, error };
   await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row));
   return { ok: true as const };
 }
 
-export type AddResult = { ok: true; created: number } | { ok: false; status: 403 | 404 } | { ok: false; status: 400; error: string };
+export type AddResult = { ok: true; created: number } | Refused<"notFound" | "forbidden"> | Refused<"invalid", { error: string }>;
 
 async function insertHandSessions(deps: Deps, series: SeriesRecord, dates: Date[]): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
@@ -195,12 +196,12 @@ async function insertHandSessions(deps: Deps, series: SeriesRecord, dates: Date[
 export async function addSeriesSession(deps: Deps, actor: Requester, id: string, input: { date: string; time: string }): Promise<AddResult> {
   const access = await seriesForEditor(deps, id, actor);
   if (!access.ok) return access;
-  if (access.row.frequency !== "IRREGULAR") return { ok: false, status: 400, error: "onlyIrregular" };
+  if (access.row.frequency !== "IRREGULAR") return { ok: false, refusal: "invalid", error: "onlyIrregular" };
   const startsAt = localToInstant(input.date, input.time, access.row.time_zone);
-  if (!startsAt) return { ok: false, status: 400, error: "dateRequired" };
-  if (startsAt.getTime() <= deps.now.getTime()) return { ok: false, status: 400, error: "datePast" };
+  if (!startsAt) return { ok: false, refusal: "invalid", error: "dateRequired" };
+  if (startsAt.getTime() <= deps.now.getTime()) return { ok: false, refusal: "invalid", error: "datePast" };
   const created = await insertHandSessions(deps, access.row, [startsAt]);
-  return created ? { ok: true, created } : { ok: false, status: 400, error: "sessionExists" };
+  return created ? { ok: true, created } : { ok: false, refusal: "invalid", error: "sessionExists" };
 }
 
 /** 'Generate next sessions': `count` more, `daysBetween` days apart, after the series' last session. */
@@ -208,7 +209,7 @@ export async function generateSeriesSessions(deps: Deps, actor: Requester, id: s
   const access = await seriesForEditor(deps, id, actor);
   if (!access.ok) return access;
   const series = access.row;
-  if (series.frequency !== "IRREGULAR") return { ok: false, status: 400, error: "onlyIrregular" };
+  if (series.frequency !== "IRREGULAR") return { ok: false, refusal: "invalid", error: "onlyIrregular" };
   const starts = await repo.seriesStarts(deps.db, series.id);
   const dates = handGeneratedDates({
     last: starts.at(-1) ?? null,
@@ -219,7 +220,7 @@ export async function generateSeriesSessions(deps: Deps, actor: Requester, id: s
     now: deps.now,
   });
   const created = dates.length ? await insertHandSessions(deps, series, dates) : 0;
-  return created ? { ok: true, created } : { ok: false, status: 400, error: "nothingGenerated" };
+  return created ? { ok: true, created } : { ok: false, refusal: "invalid", error: "nothingGenerated" };
 }
 
 /**

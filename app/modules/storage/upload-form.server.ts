@@ -124,13 +124,13 @@ export async function readFormWithImage(
 /** What the session and series forms read back: conform's result plus the image's problem. */
 export type ImageFormResult = SubmissionResult<string[]> & { imageProblem?: ImageProblem | null };
 
-/** A 400 that keeps what was typed and says what was wrong, the image included. */
+/** The form again with what was typed and what was wrong, the image included (the route answers it with a 400). */
 export function imageFormReply(
   submission: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
   imageProblem: ImageProblem | null,
 ) {
   const result: ImageFormResult = { ...submission.reply(imageProblem ? { fieldErrors: { [IMAGE_FIELD]: [imageProblem.key] } } : undefined), imageProblem };
-  return data(result, { status: 400 });
+  return result;
 }
 
 /**

@@ -1,0 +1,56 @@
+import type { BookingRefusal } from "#app/modules/bookings/rules";
+import type { PayRefusal } from "#app/modules/payments/payments.server";
+import type { Refusal } from "#app/modules/refusals";
+import { forbidden, notFound } from "#app/utils/http";
+
+// The one place a module's refusal becomes an HTTP status, for pages and the JSON API alike.
+// Modules answer in words (app/modules/refusals.ts); only routes speak HTTP.
+
+const refusalStatuses = { notFound: 404, forbidden: 403, invalid: 400, conflict: 409 } as const satisfies Record<Refusal, number>;
+
+export const refusalStatus = <R extends Refusal>(refusal: R): (typeof refusalStatuses)[R] => refusalStatuses[refusal];
+
+/**
+ * A page's answer to 'not found' or 'forbidden': the 404 page, or the guard screen linking to
+ * `fallback` (403). Other refusals are the page's own to render beside the form.
+ */
+export function throwPageRefusal(refusal: "notFound" | "forbidden", fallback: string): never;
+export function throwPageRefusal(refusal: Refusal, fallback: string): void;
+export function throwPageRefusal(refusal: Refusal, fallback: string): void {
+  if (refusal === "notFound") notFound();
+  if (refusal === "forbidden") forbidden(fallback);
+}
+
+const statusTexts = { notFound: "Not Found", forbidden: "Forbidden", invalid: "Bad Request", conflict: "Conflict" } as const satisfies Record<Refusal, string>;
+
+/** A bare answer (status and its standard text) for a refusal nobody is meant to see rendered. */
+export const refusalResponse = (refusal: Refusal) => new Response(statusTexts[refusal], { status: refusalStatus(refusal) });
+
+const forbiddenToBook = (refusal: BookingRefusal | PayRefusal) =>
+  refusal === "ownSession" || refusal === "notAllowed" || refusal === "inviteRequired" || refusal === "emailNotVerified";
+
+/** The API's status for a refused booking, waitlist entry or leave: a full or closed session is 409. */
+export const bookingRefusalStatus = (refusal: BookingRefusal): 400 | 403 | 404 | 409 | 429 =>
+  refusal === "inviteTriesLimited"
+    ? 429
+    : refusal === "notFound" || refusal === "notWaiting"
+      ? 404
+      : forbiddenToBook(refusal)
+        ? 403
+        : refusal === "notFree" || refusal === "inviteInvalid"
+          ? 400
+          : 409;
+
+/** The API's status for a refused payment: a provider that failed is 502, a payment under way 409. */
+export const payRefusalStatus = (refusal: PayRefusal): 400 | 403 | 404 | 409 | 429 | 502 =>
+  refusal === "inviteTriesLimited"
+    ? 429
+    : refusal === "providerError"
+      ? 502
+      : refusal === "notFound"
+        ? 404
+        : forbiddenToBook(refusal)
+          ? 403
+          : refusal === "isFree" || refusal === "oxxoNotOffered" || refusal === "oxxoTooClose" || refusal === "inviteInvalid"
+            ? 400
+            : 409;
