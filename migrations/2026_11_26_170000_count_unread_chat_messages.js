@@ -15,7 +15,7 @@ import { sql } from "kysely";
  * Even indexed, counting meant visiting every chat a person belongs to, and a host has one per
  * session they ran (4,943 chats: 60 ms). So each member's read marker (chat_reads) keeps how many
  * messages of others follow it, and the badge sums only the rows with something unread:
- * - a message adds one for each member but its sender (a row is made for a member who had none);
+ * - a message recounts the row of each member but its sender (a row is made for a member who had none);
  * - a read marker that is written or moved recounts its row, in the same statement;
  * - a seat that becomes confirmed in a session with a chat recounts the player's row.
  * Membership stays derived: the badge still checks it for the rows it sums, so leaving a table
@@ -76,8 +76,10 @@ export async function up(db) {
           on conflict (chat_id, user_id) do nothing
           returning user_id
         )
+        -- Touching the marker recounts the row (chat_reads_recount) once its lock is held: adding the
+        -- new messages instead would count one whose id is below a marker moved meanwhile.
         update chat_reads r
-          set unread_count = r.unread_count + (select count(*) from new_messages n where n.chat_id = target and n.sender_id <> r.user_id)
+          set last_read_message_id = r.last_read_message_id
           where r.chat_id = target
             and r.user_id in (select member from members)
             and r.user_id not in (select user_id from added);
