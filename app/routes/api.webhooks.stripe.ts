@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, methodNotAllowed, readRawJson } from "#app/modules/api/api.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { handleWebhook } from "#app/modules/payments/webhooks.server";
+import { webhookReply } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -9,6 +10,6 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const payload = await readRawJson(request);
-  const answer = await handleWebhook(payDeps(context), payload, request.headers.get("stripe-signature"));
-  return apiJson(answer.body, answer.status);
+  const reply = webhookReply(await handleWebhook(payDeps(context), payload, request.headers.get("stripe-signature")));
+  return apiJson(reply.body, reply.status);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingRefusalStatus, payRefusalStatus, refusalResponse, refusalStatus, throwPageRefusal } from "./refusals.server";
+import { bookingRefusalStatus, payRefusalStatus, refusalResponse, refusalStatus, throwPageRefusal, webhookReply } from "./refusals.server";
 
 describe("refusals become HTTP statuses only on the route side", () => {
   it("maps a use case's words to 404, 403, 400 and 409", () => {
@@ -57,5 +57,16 @@ describe("refusals become HTTP statuses only on the route side", () => {
     expect(payRefusalStatus("isFree")).toBe(400);
     expect(payRefusalStatus("paymentPending")).toBe(409);
     expect(payRefusalStatus("sessionFull")).toBe(409);
+  });
+
+  it("answers the provider's webhook with 200 for every event taken and 400 for a bad signature or shape", () => {
+    expect(webhookReply({ ok: true, outcome: "confirmed" })).toEqual({ status: 200, body: { received: true, outcome: "confirmed" } });
+    expect(webhookReply({ ok: true, outcome: "ignored" })).toEqual({ status: 200, body: { received: true, outcome: "ignored" } });
+    expect(webhookReply({ ok: true, outcome: "duplicate" })).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(webhookReply({ ok: false, refusal: "badSignature", detail: "No signatures found" })).toEqual({
+      status: 400,
+      body: { error: "Webhook signature verification failed: No signatures found" },
+    });
+    expect(webhookReply({ ok: false, refusal: "badPayload" })).toEqual({ status: 400, body: { error: "Malformed event" } });
   });
 });

@@ -1,5 +1,6 @@
 import type { BookingRefusal } from "#app/modules/bookings/rules";
 import type { PayRefusal } from "#app/modules/payments/payments.server";
+import type { WebhookAnswer } from "#app/modules/payments/webhooks.server";
 import type { Refusal } from "#app/modules/refusals";
 import { forbidden, notFound } from "#app/utils/http";
 
@@ -54,3 +55,16 @@ export const payRefusalStatus = (refusal: PayRefusal): 400 | 403 | 404 | 409 | 4
           : refusal === "isFree" || refusal === "oxxoNotOffered" || refusal === "oxxoTooClose" || refusal === "inviteInvalid"
             ? 400
             : 409;
+
+/**
+ * The provider's answer to a webhook: 200 for every event taken (a replay is recognised as
+ * `duplicate`), 400 for one whose signature or shape is wrong, which the provider retries.
+ */
+export function webhookReply(answer: WebhookAnswer): { status: 200 | 400; body: { received: true; duplicate?: true; outcome?: string } | { error: string } } {
+  if (!answer.ok)
+    return {
+      status: 400,
+      body: { error: answer.refusal === "badSignature" ? `Webhook signature verification failed: ${answer.detail ?? ""}` : "Malformed event" },
+    };
+  return { status: 200, body: answer.outcome === "duplicate" ? { received: true, duplicate: true } : { received: true, outcome: answer.outcome } };
+}

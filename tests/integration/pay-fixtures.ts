@@ -2,6 +2,7 @@ import { getEnv } from "../../app/env.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import type { PayDeps } from "../../app/modules/payments/payments.server";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
+import { webhookReply } from "../../app/utils/refusals.server";
 import { offlineWebhookSecret } from "../../app/services/index.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
 import { getDb } from "../../db/client.server";
@@ -26,7 +27,7 @@ export function payTestDeps(at = now) {
     now: () => deps.now,
     post: async (payload, signature) => {
       delivered.push({ payload, signature });
-      return (await handleWebhook(deps, payload, signature)).status;
+      return webhookReply(await handleWebhook(deps, payload, signature)).status;
     },
   });
   deps = { ...t.deps, payments: offline };

@@ -73,7 +73,7 @@ describe("a delayed method chosen inside a card payment", () => {
         oxxo_display_details: { number: "123456789012345678", hosted_voucher_url: "https://payments.stripe.com/oxxo/voucher/x", expires_after: expiresAfter },
       },
     });
-    expect((await send(deps, "payment_intent.requires_action", event, "evt_oxxo_1")).body).toEqual({ received: true, outcome: "holdExtended" });
+    expect(await send(deps, "payment_intent.requires_action", event, "evt_oxxo_1")).toEqual({ ok: true, outcome: "holdExtended" });
     const held = oxxoHoldUntil(new Date(expiresAfter * 1000));
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(held);
     expect(await paymentOf(started.bookingId)).toMatchObject({
@@ -83,11 +83,8 @@ describe("a delayed method chosen inside a card payment", () => {
       voucher_url: "https://payments.stripe.com/oxxo/voucher/x",
     });
     // A replay changes nothing; the same voucher again does not move the hold.
-    expect((await send(deps, "payment_intent.requires_action", event, "evt_oxxo_1")).body).toEqual({ received: true, duplicate: true });
-    expect((await send(deps, "payment_intent.processing", { ...event, status: "processing", next_action: null })).body).toEqual({
-      received: true,
-      outcome: "processing",
-    });
+    expect(await send(deps, "payment_intent.requires_action", event, "evt_oxxo_1")).toEqual({ ok: true, outcome: "duplicate" });
+    expect(await send(deps, "payment_intent.processing", { ...event, status: "processing", next_action: null })).toEqual({ ok: true, outcome: "processing" });
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(held);
     // Another card try from the same player renews nothing shorter: the voucher may still be paid.
     const again = await startCardIntent(deps, started.player, { sessionId: started.sessionId, country: "MX" });
@@ -95,7 +92,7 @@ describe("a delayed method chosen inside a card payment", () => {
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(held);
     // Paid at the till: confirmed.
     const paid = { ...event, status: "succeeded", next_action: null, latest_charge: { object: "charge", payment_method_details: { type: "oxxo" } } };
-    expect((await send(deps, "payment_intent.succeeded", paid)).body).toEqual({ received: true, outcome: "confirmed" });
+    expect(await send(deps, "payment_intent.succeeded", paid)).toEqual({ ok: true, outcome: "confirmed" });
     expect(await bookingOf(started.bookingId)).toMatchObject({ status: "CONFIRMED" });
     const paidRow = await getDb()
       .selectFrom("payments")
@@ -122,11 +119,11 @@ describe("a delayed method chosen inside a card payment", () => {
         },
       },
     });
-    expect((await send(deps, "payment_intent.requires_action", event)).body).toMatchObject({ outcome: "holdExtended" });
+    expect(await send(deps, "payment_intent.requires_action", event)).toMatchObject({ outcome: "holdExtended" });
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(boletoHoldUntil(new Date(expiresAt * 1000)));
     expect(new Date((await bookingOf(started.bookingId)).hold_until!).toISOString()).toBe("2026-11-07T02:59:59.000Z");
     expect(await paymentOf(started.bookingId)).toMatchObject({ payment_method_type: "boleto", voucher_reference: expect.stringContaining("34191") });
-    expect((await send(deps, "payment_intent.payment_failed", { ...event, status: "requires_payment_method", next_action: null })).body).toMatchObject({
+    expect(await send(deps, "payment_intent.payment_failed", { ...event, status: "requires_payment_method", next_action: null })).toMatchObject({
       outcome: "released",
     });
     expect(await bookingOf(started.bookingId)).toMatchObject({ status: "EXPIRED" });
@@ -143,13 +140,13 @@ describe("a delayed method chosen inside a card payment", () => {
         status: "requires_action",
         next_action: { type: "pix_display_qr_code", pix_display_qr_code: { data: "000201", expires_at: Math.floor(now.getTime() / 1000) + minutes * 60 } },
       });
-    expect((await send(deps, "payment_intent.requires_action", pix(26))).body).toMatchObject({ outcome: "actionNeeded" });
+    expect(await send(deps, "payment_intent.requires_action", pix(26))).toMatchObject({ outcome: "actionNeeded" });
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(cardHold);
     expect(await paymentOf(started.bookingId)).toMatchObject({ payment_method_type: "pix", voucher_reference: null });
-    expect((await send(deps, "payment_intent.requires_action", pix(90))).body).toMatchObject({ outcome: "holdExtended" });
+    expect(await send(deps, "payment_intent.requires_action", pix(90))).toMatchObject({ outcome: "holdExtended" });
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(new Date(now.getTime() + 90 * 60_000));
     // A failed Pix is another card-like try within the hold: the seat stays.
-    expect((await send(deps, "payment_intent.payment_failed", { ...pix(90), next_action: null })).body).toMatchObject({ outcome: "failed" });
+    expect(await send(deps, "payment_intent.payment_failed", { ...pix(90), next_action: null })).toMatchObject({ outcome: "failed" });
     expect(await bookingOf(started.bookingId)).toMatchObject({ status: "PENDING_PAYMENT" });
     // A slip lapsing before the hold already granted (a longer one set aside here) leaves the hold alone.
     const far = new Date("2026-11-20T00:00:00Z");
@@ -159,7 +156,7 @@ describe("a delayed method chosen inside a card payment", () => {
       status: "requires_action",
       next_action: { type: "boleto_display_details", boleto_display_details: { number: "23790", expires_at: Math.floor(now.getTime() / 1000) + 86_400 } },
     });
-    expect((await send(deps, "payment_intent.requires_action", slip)).body).toMatchObject({ outcome: "actionNeeded" });
+    expect(await send(deps, "payment_intent.requires_action", slip)).toMatchObject({ outcome: "actionNeeded" });
     expect(new Date((await bookingOf(started.bookingId)).hold_until!)).toEqual(far);
   });
 
@@ -179,7 +176,7 @@ describe("a delayed method chosen inside a card payment", () => {
         payment_intent: `pi_checkout_${outcome}`,
         metadata: { paymentId: payment.id },
       };
-      expect((await send(deps, "checkout.session.completed", { ...session, status: "complete", payment_status: "unpaid" })).body).toMatchObject({
+      expect(await send(deps, "checkout.session.completed", { ...session, status: "complete", payment_status: "unpaid" })).toMatchObject({
         outcome: "processing",
       });
       const slip = {
@@ -194,19 +191,19 @@ describe("a delayed method chosen inside a card payment", () => {
           boleto_display_details: { number: "23790", expires_at: Math.floor(new Date("2026-11-06T02:59:00Z").getTime() / 1000) },
         },
       };
-      expect((await send(deps, "payment_intent.requires_action", slip)).body).toMatchObject({ outcome: "holdExtended" });
+      expect(await send(deps, "payment_intent.requires_action", slip)).toMatchObject({ outcome: "holdExtended" });
       expect(await paymentOf(started.bookingId)).toMatchObject({
         status: "requires_action",
         payment_method_type: "boleto",
         payment_intent_ref: `pi_checkout_${outcome}`,
       });
       if (outcome === "succeeded") {
-        expect((await send(deps, "checkout.session.async_payment_succeeded", { ...session, status: "complete", payment_status: "paid" })).body).toMatchObject({
+        expect(await send(deps, "checkout.session.async_payment_succeeded", { ...session, status: "complete", payment_status: "paid" })).toMatchObject({
           outcome: "confirmed",
         });
         expect(await bookingOf(started.bookingId)).toMatchObject({ status: "CONFIRMED" });
       } else {
-        expect((await send(deps, "checkout.session.async_payment_failed", { ...session, status: "complete", payment_status: "unpaid" })).body).toMatchObject({
+        expect(await send(deps, "checkout.session.async_payment_failed", { ...session, status: "complete", payment_status: "unpaid" })).toMatchObject({
           outcome: "released",
         });
         expect(await bookingOf(started.bookingId)).toMatchObject({ status: "EXPIRED" });

@@ -13,7 +13,15 @@ import { askForRefund } from "./refunds.server";
 import * as repo from "./repo.server";
 import { delayedHoldUntil, isFinalPayment, isVoucherMethod, onPaymentSucceeded } from "./rules";
 
-export type WebhookAnswer = { status: number; body: { received: true; duplicate?: true; outcome?: string } | { error: string } };
+/** Why an event was not taken: its signature does not match the raw body, or it is not an event at all. */
+export type WebhookRefusal = "badSignature" | "badPayload";
+
+/**
+ * What became of an event, in words (the route turns it into the provider's answer): `duplicate` for
+ * one already taken, `ignored` for one about nothing of ours, else what it did to the payment
+ * (`confirmed`, `refunding`, `holdExtended`…). A refusal carries the reason the adapter gave.
+ */
+export type WebhookAnswer = { ok: true; outcome: string } | { ok: false; refusal: WebhookRefusal; detail?: string };
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : null);
@@ -136,10 +144,10 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
   try {
     event = deps.payments.parseWebhook(payload, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) return { status: 400, body: { error: `Webhook signature verification failed: ${error.message}` } };
+    if (error instanceof WebhookSignatureError) return { ok: false, refusal: "badSignature", detail: error.message };
     throw error;
   }
-  if (typeof event?.id !== "string" || typeof event.type !== "string" || !event.data?.object) return { status: 400, body: { error: "Malformed event" } };
+  if (typeof event?.id !== "string" || typeof event.type !== "string" || !event.data?.object) return { ok: false, refusal: "badPayload" };
   const what = meaning(event);
   const metadata = ((event.data.object as Obj).metadata ?? {}) as Obj;
   const byId = isUuid(metadata.paymentId) ? await repo.findPayment(deps.db, metadata.paymentId) : undefined;
@@ -147,10 +155,10 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
   if (!what || !payment) {
     // Nothing of ours to change; the id is kept so a replay is recognised all the same.
     const fresh = await repo.claimEvent(deps.db, event.id, event.type, deps.now);
-    return { status: 200, body: fresh ? { received: true, outcome: "ignored" } : { received: true, duplicate: true } };
+    return { ok: true, outcome: fresh ? "ignored" : "duplicate" };
   }
   const booking = await bookingsRepo.findBooking(deps.db, payment.booking_id);
-  if (!booking) return { status: 200, body: { received: true, outcome: "ignored" } };
+  if (!booking) return { ok: true, outcome: "ignored" };
 
   const result = await underSessionLock<Outcome | { ok: true; outcome: "duplicate" }>(deps, booking.session_id, async (trx, s) => {
     if (!(await repo.claimEvent(trx, event.id, event.type, deps.now))) return { result: { ok: true, outcome: "duplicate" } };
@@ -249,8 +257,7 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     return done("released", freed ? [...told, ...(await offerFreedSeats(trx, s, deps.now))] : []);
   });
 
-  if (!result.ok) return { status: 200, body: { received: true, outcome: "ignored" } };
-  if (result.outcome === "duplicate") return { status: 200, body: { received: true, duplicate: true } };
+  if (!result.ok) return { ok: true, outcome: "ignored" };
   if ("refund" in result && result.refund) await askForRefund(deps, result.refund.paymentId);
-  return { status: 200, body: { received: true, outcome: result.outcome } };
+  return { ok: true, outcome: result.outcome };
 }
