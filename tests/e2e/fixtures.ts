@@ -15,6 +15,22 @@ let counter = 0;
 /** The server is shared by every test of the run, so each sign-up needs its own address. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${counter++}@e2e.test`;
 
+/**
+ * The e2e server under another host name than its APP_URL's (same port): `localhost` for
+ * `127.0.0.1`, the other way round otherwise. A phone on the local network reaches the app this
+ * way, so the journeys that matter run here with `test.use({ baseURL: otherHost() })`. Undefined
+ * while Playwright lists the tests, before the global setup has started the server.
+ */
+export function otherHost(): string | undefined {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) return undefined;
+  const url = new URL(base);
+  return `${url.protocol}//${url.hostname === "localhost" ? "127.0.0.1" : "localhost"}:${url.port}`;
+}
+
+/** The origin the running test browses on (its `baseURL`), so signInAs sets the cookie for that host. */
+let browsingOrigin: string | undefined;
+
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -22,7 +38,7 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  * or cannot load one of its built assets. The last one usually means `public/build` was rebuilt
  * while the suite ran: the page then shows without its stylesheet and later checks fail oddly.
  */
-export const test = base.extend<{ pageProblems: void }, { serverDatabase: void }>({
+export const test = base.extend<{ pageProblems: void; browsingOrigin: void }, { serverDatabase: void }>({
   /** The fixtures below open a pool to the server's database; close it when the worker ends. */
   serverDatabase: [
     // eslint-disable-next-line no-empty-pattern -- Playwright wants a destructuring pattern here
@@ -54,9 +70,26 @@ export const test = base.extend<{ pageProblems: void }, { serverDatabase: void }
     }
     await use(page);
   },
+  browsingOrigin: [
+    async ({ baseURL }, use) => {
+      browsingOrigin = baseURL;
+      await use();
+      browsingOrigin = undefined;
+    },
+    { auto: true },
+  ],
   pageProblems: [
-    async ({ page, javaScriptEnabled }, use) => {
+    async ({ page, javaScriptEnabled, baseURL }, use) => {
       const problems: string[] = [];
+      // A test that browses under another host name than APP_URL's must stay on it: a redirect
+      // to APP_URL's host would lose the login cookie (and the page's form-action 'self').
+      const browsingHost = baseURL ? new URL(baseURL).host : undefined;
+      if (browsingHost && browsingHost !== new URL(process.env.E2E_BASE_URL!).host)
+        page.on("framenavigated", (frame) => {
+          const url = new URL(frame.url());
+          if (frame === page.mainFrame() && url.protocol.startsWith("http") && url.host !== browsingHost)
+            problems.push(`left ${browsingHost} for ${frame.url()}`);
+        });
       page.on("pageerror", (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
       page.on("console", (message) => {
         // The browser reports every 4xx answer this way, and several are expected (404 page, wrong password).
@@ -135,12 +168,15 @@ export async function newUser(options: UserOptions = {}): Promise<TestUser> {
   return createUser({ email: uniqueEmail(options.role ?? "user"), ...options });
 }
 
-/** Signs the user in without the login form: a new login session and its signed cookie, as signing in sets them. */
+/**
+ * Signs the user in without the login form: a new login session and its signed cookie, as signing
+ * in sets them, for the host the test browses on (the browser keeps cookies per host name).
+ */
 export async function signInAs(page: Page, user: { id: string }) {
   useServerDatabase();
   const cookie = await loginCookie(user.id);
   const at = cookie.indexOf("=");
-  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: process.env.E2E_BASE_URL! }]);
+  await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: browsingOrigin ?? process.env.E2E_BASE_URL! }]);
 }
 
 /** Gives the player a confirmed seat in the session straight in the table (a shortcut for tests that are not about booking). */

@@ -2,7 +2,12 @@ import fs from "node:fs";
 import type { Locator } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { expectNoAxeViolations } from "./axe";
-import { accountMenu, escapeRegExp, expect, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { accountMenu, escapeRegExp, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+
+// What a player meets around a booking, in every language, with JavaScript on and off: on a
+// 360 px phone that reaches the app under another host name than APP_URL's (a phone on the
+// local network), so nothing may lean on APP_URL's host.
+test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
 const langs = ["es", "en", "pt"] as const;
 type Lang = (typeof langs)[number];
@@ -81,8 +86,6 @@ const linesOf = (element: Locator, start: string, end: string) =>
   );
 
 test.describe("the confirmation page on a 360 px phone", () => {
-  test.use({ viewport: { width: 360, height: 740 } });
-
   for (const lang of langs)
     test(`keeps the host's avatar round, the action above the questions and the time with its zone (${lang})`, async ({ page }) => {
       const { id } = await hostedSession({ price_cents: 25_000 });
