@@ -45,6 +45,7 @@ async function paidSession(page: Page, host: TestUser, fields: Record<string, un
 }
 
 test.describe("payment paths without JavaScript", () => {
+  // Skipped in the js project: these journeys are the plain-HTML paths; the dialogs have their own specs.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "these journeys are the no-script paths");
 
   for (const lang of LANGS) {
@@ -163,6 +164,7 @@ test.describe("payment paths without JavaScript", () => {
 });
 
 test.describe("the voucher page with JavaScript", () => {
+  // Skipped in the no-js project: the copy button is added by script, so there is nothing to measure without it.
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the copy button shows only with script");
 
   for (const lang of LANGS)
