@@ -4,6 +4,7 @@ import { type Locale, localeCookieName } from "../app/modules/i18n/config";
 import { translator } from "../app/modules/i18n/i18next.server";
 import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
 import { databaseDownSince, RETRY_AFTER_SECONDS } from "../db/availability";
+import { replaceBody } from "./replace-body";
 
 /**
  * While PostgreSQL cannot be reached (db/availability.ts), people get a short "back in a moment"
@@ -63,25 +64,12 @@ export function answerWhileDatabaseDown(): RequestHandler {
       return;
     }
     // The outage may begin while this request runs: its 500 becomes the 503 above.
-    const write = res.write;
-    const end = res.end;
-    let replace: boolean | undefined;
-    const decide = () => {
-      replace ??= !res.headersSent && res.statusCode >= 500 && databaseDownSince() !== null;
-      return replace;
-    };
-    res.write = function (this: Response, ...args: unknown[]) {
-      if (decide()) return true;
-      return (write as (...a: unknown[]) => boolean).apply(this, args);
-    } as Response["write"];
-    res.end = function (this: Response, ...args: unknown[]) {
-      if (decide()) {
-        const { type, body } = outageAnswer(req, res);
-        res.setHeader("Content-Type", type);
-        return (end as (chunk?: string) => Response).call(this, req.method === "HEAD" ? undefined : body);
-      }
-      return (end as (...a: unknown[]) => Response).apply(this, args);
-    } as Response["end"];
+    replaceBody(res, () => {
+      if (res.headersSent || res.statusCode < 500 || databaseDownSince() === null) return null;
+      const { type, body } = outageAnswer(req, res);
+      res.setHeader("Content-Type", type);
+      return { body: req.method === "HEAD" ? undefined : body };
+    });
     next();
   };
 }

@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type Locale, localeCookieName } from "../app/modules/i18n/config";
 import { translator } from "../app/modules/i18n/i18next.server";
 import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
+import { replaceBody } from "./replace-body";
 
 /**
  * Checks every request once, before Remix sees it: the locale segment, NUL bytes in the path,
@@ -301,29 +302,14 @@ export function noStoreWhenSignedIn(): RequestHandler {
 export function hideApiErrorDetails(): RequestHandler {
   return (req, res, next) => {
     if (!req.path.startsWith("/api/")) return next();
-    const write = res.write;
-    const end = res.end;
-    let replace: boolean | undefined;
-    const decide = () => {
-      if (replace === undefined) {
-        replace = !res.headersSent && res.statusCode >= 500;
-        if (replace) {
-          res.removeHeader("Content-Length");
-          res.removeHeader("Content-Encoding");
-          res.setHeader("Content-Type", "application/json; charset=utf-8");
-          res.setHeader("Cache-Control", "no-store");
-        }
-      }
-      return replace;
-    };
-    res.write = function (this: Response, ...args: unknown[]) {
-      if (decide()) return true;
-      return (write as (...a: unknown[]) => boolean).apply(this, args);
-    } as Response["write"];
-    res.end = function (this: Response, ...args: unknown[]) {
-      if (decide()) return (end as (chunk: string) => Response).call(this, JSON.stringify({ error: "Internal server error" }));
-      return (end as (...a: unknown[]) => Response).apply(this, args);
-    } as Response["end"];
+    replaceBody(res, () => {
+      if (res.headersSent || res.statusCode < 500) return null;
+      res.removeHeader("Content-Length");
+      res.removeHeader("Content-Encoding");
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Cache-Control", "no-store");
+      return { body: JSON.stringify({ error: "Internal server error" }) };
+    });
     next();
   };
 }

@@ -5,24 +5,23 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
+import { HeldSeatPanel, PeopleList } from "#app/components/sessions/session-page-parts";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
-import { sessionChatAccess } from "#app/modules/access/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
-import { heldSeats } from "#app/modules/bookings/bookings.server";
 import { waitingView } from "#app/modules/bookings/confirmation.server";
-import { closedReason, leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
+import { closedReason } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { viewerRefunded, viewerSeat } from "#app/modules/payments/payments.server";
+import { sessionPageStanding } from "#app/modules/payments/seat-views.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -49,42 +48,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
   const d = deps(context);
-  const [seat, held, refunded] = await Promise.all([
-    viewerSeat(d, page.booking),
-    heldSeats(d, row.id),
-    row.status === "CANCELLED" ? viewerRefunded(d, row.id, viewer?.id ?? null) : false,
-  ]);
-  const chat = viewer ? sessionChatAccess(viewer, row, { status: page.booking?.status ?? null }) : "none";
+  const { seatsHeld, ...standing } = await sessionPageStanding(d, page, viewer, {
+    lang,
+    zone,
+    paymentSuccess: new URL(request.url).searchParams.get("payment") === "success",
+  });
   return {
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
-    joined: seat?.state === "confirmed",
-    // A seat held while its payment is not in is shown as what it is, never as a booking.
-    held:
-      seat && seat.state !== "confirmed"
-        ? {
-            state: seat.state,
-            until: seat.holdUntil && formatDateTime(seat.holdUntil, lang, zone),
-            voucherHref: seat.method === "OXXO" && page.booking ? localePath(lang, `/booking/${page.booking.id}/voucher`) : null,
-          }
-        : null,
-    refunded,
-    // Leaving (and its refund) is offered only while the rule allows it: before the start.
-    // A held seat is not offered as one to leave: its panel leads to paying (or the hold lapses).
-    canLeave: viewer !== null && seat?.state === "confirmed" && leaveRefusal(row, deps(context).now, leaveActor(viewer, row)) === null,
-    // Back from the card page (spec section 4): the webhook, not this address, confirms the seat; this only says where it stands.
-    paymentReturn:
-      new URL(request.url).searchParams.get("payment") === "success" && seat && seat.state !== "paymentFailed"
-        ? seat.state === "confirmed"
-          ? "voucher.paid"
-          : "pending.success"
-        : null,
-    // The session chat: open to the host and confirmed players; only a cash payment (a voucher paid at a store) is told to wait for it.
-    chat: chat === "afterPayment" && seat?.state !== "voucherPending" ? "none" : chat,
+    ...standing,
     // Their place in line and a seat held for them, as the confirmation page words it.
     waiting: waitingView(page.waiting, lang, zone),
     // The booking entry point; the confirmation page explains a closed one in full.
-    closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, deps(context).now),
+    closed: closedReason({ status: row.status, starts_at: new Date(row.starts_at), booking_lock_hours: null }, d.now),
     session: {
       id: row.id,
       title: row.title,
@@ -96,7 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       hostWhen: zone !== row.time_zone ? formatDateTime(startsAt, lang, row.time_zone) : null,
       hours: Math.round((row.duration_minutes / 60) * 100) / 100,
       booked: row.booked,
-      held,
+      held: seatsHeld,
       max: row.max_participants,
       price: row.price_cents === 0 ? null : formatPrice(row.price_cents, row.currency, lang),
       currency: row.currency,
@@ -286,55 +262,6 @@ export default function SessionPage() {
         <ShareBox url={url} title={s.title} />
       </aside>
     </article>
-  );
-}
-
-/** The viewer's seat is held while they pay: what stands, and the way on (the voucher, or the confirmation page to pay again). */
-function HeldSeatPanel({ held, sessionId }: { held: { state: string; until: string | null; voucherHref: string | null }; sessionId: string }) {
-  const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
-  if (held.state === "voucherPending")
-    return (
-      <>
-        <Banner tone="info">{t("booking.paymentPendingOxxo")}</Banner>
-        {held.voucherHref ? (
-          <Link to={held.voucherHref} className={buttonClass("primary", "w-full")}>
-            {t("voucher.viewVoucher", { ns: "payments" })}
-          </Link>
-        ) : null}
-      </>
-    );
-  const failed = held.state === "paymentFailed";
-  return (
-    <>
-      <Banner tone={failed ? "warn" : "info"}>{t(failed ? "booking.paymentFailedBody" : "booking.paymentPendingCard", { until: held.until ?? "" })}</Banner>
-      <Link to={localePath(lang, `/session/${sessionId}/confirm`)} className={buttonClass("primary", "w-full")}>
-        {t(failed ? "booking.payAgain" : "booking.continuePayment")}
-      </Link>
-    </>
-  );
-}
-
-function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string }[] }) {
-  const { t } = useTranslation("sessions");
-  return (
-    <div className="rounded-lg border border-stone-200 bg-white p-5">
-      <h2 className="font-semibold">{title}</h2>
-      {people.length ? (
-        <ul className="mt-2 space-y-1 text-sm">
-          {people.map((p) => (
-            <li key={p.id} className="flex items-center justify-between gap-2">
-              {p.name}
-              <Link to={p.removeHref} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-9 items-center text-red-700 underline">
-                {t("detail.remove")}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-sm text-stone-600">{empty}</p>
-      )}
-    </div>
   );
 }
 

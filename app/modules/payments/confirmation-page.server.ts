@@ -15,8 +15,8 @@ import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import type { CardDialogProps, OxxoDialogProps } from "./dialogs";
 import { paymentDialogs } from "./dialogs.server";
-import { paymentPanel } from "./payments.server";
 import { oxxoSessionDate } from "./rules";
+import { paymentPanel } from "./seat-views.server";
 
 /**
  * Everything the booking confirmation screen shows, formatted for the viewer's language and time

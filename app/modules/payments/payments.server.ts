@@ -3,27 +3,24 @@ import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
-import type { Deps } from "#app/modules/deps.server";
-import { deps as requestDeps } from "#app/modules/deps.server";
+import { type Deps, deps as contextDeps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
-import { recipientLang } from "#app/modules/i18n/rules";
-import { localePath } from "#app/modules/i18n/rules";
+import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
-import { isUuid } from "#app/utils/http";
 import { holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
 import * as repo from "./repo.server";
-import { CARD_HOLD_MINUTES, checkoutExpiresAt, type HeldSeat, heldSeatState, offeredPaymentMethods, oxxoAvailability, oxxoHoldUntil } from "./rules";
+import { CARD_HOLD_MINUTES, checkoutExpiresAt, offeredPaymentMethods, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
 
 /** The request's dependencies with the chosen payment adapter. */
-export function payDeps(context?: Parameters<typeof requestDeps>[0]): PayDeps {
-  return { ...requestDeps(context), payments: getServices().payments };
+export function payDeps(context?: Parameters<typeof contextDeps>[0]): PayDeps {
+  return { ...contextDeps(context), payments: getServices().payments };
 }
 
 export type PayRefusal = HoldRefusal | "providerError" | "notFound";
@@ -265,50 +262,4 @@ async function cardFailed(
   await repo.updatePayment(deps.db, paymentId, { status: "failed" }, deps.now);
   if (!hold.resumed) await releaseHold(deps, hold.session.id, hold.bookingId);
   return { ok: false, refusal: "providerError" };
-}
-
-/**
- * The voucher of a booking (GET /api/bookings/{id}/voucher and the voucher page): only its holder
- * sees it; anyone else, like an unknown id, gets null (a 404).
- */
-export async function voucherFor(deps: Pick<Deps, "db">, viewer: Requester, bookingId: string) {
-  if (!isUuid(bookingId)) return null;
-  const booking = await bookingsRepo.findBookingWithSession(deps.db, bookingId);
-  if (!booking || booking.user_id !== viewer.id) return null;
-  const payment = await repo.latestPaymentOf(deps.db, bookingId);
-  if (!payment || payment.method !== "OXXO") return null;
-  return { booking, payment };
-}
-
-/**
- * What the confirmation screen's payment part shows a viewer: whether OXXO is offered (hidden,
- * greyed out as not eligible, or available), and the viewer's payment in progress, if any.
- */
-export async function paymentPanel(deps: Pick<Deps, "db" | "now">, sessionId: string, booking: { id: string; status: string } | null) {
-  const terms = isUuid(sessionId) ? await bookingsRepo.sessionPaymentTerms(deps.db, sessionId) : undefined;
-  const oxxo = terms ? oxxoAvailability(terms, deps.now) : "hidden";
-  let pending: { method: string; holdUntil: Date | null; state: HeldSeat } | null = null;
-  if (booking?.status === "PENDING_PAYMENT") {
-    const payment = await repo.latestPaymentOf(deps.db, booking.id);
-    const detail = await bookingsRepo.findBookingWithSession(deps.db, booking.id);
-    pending = { method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null, state: heldSeatState(payment) };
-  }
-  return { oxxo, minAdvanceHours: terms?.min_advance_booking_hours ?? 0, voucherDays: terms?.voucher_payment_days ?? 3, pending };
-}
-
-/**
- * The viewer's seat as the session page shows it: confirmed, or held while its payment is not in
- * (a voucher to pay, a card payment under way, a declined card), with the hold's end. Null without a seat.
- */
-export async function viewerSeat(deps: Pick<Deps, "db">, booking: { id: string; status: string } | null) {
-  if (!booking) return null;
-  if (booking.status !== "PENDING_PAYMENT") return { state: "confirmed" as const, method: null, holdUntil: null };
-  const [payment, detail] = await Promise.all([repo.latestPaymentOf(deps.db, booking.id), bookingsRepo.findBookingWithSession(deps.db, booking.id)]);
-  return { state: heldSeatState(payment), method: payment?.method ?? "CARD", holdUntil: detail?.hold_until ? new Date(detail.hold_until) : null };
-}
-
-/** Whether the viewer paid for a seat of this session that is (being) refunded: what a cancelled session's page tells them. */
-export async function viewerRefunded(deps: Pick<Deps, "db">, sessionId: string, userId: string | null) {
-  if (!userId || !isUuid(sessionId)) return false;
-  return repo.hasRefundedSeat(deps.db, sessionId, userId);
 }

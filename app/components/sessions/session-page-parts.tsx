@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { Banner } from "#app/components/sessions/confirm-parts";
+import { buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+
+/** The viewer's seat is held while they pay: what stands, and the way on (the voucher, or the confirmation page to pay again). */
+export function HeldSeatPanel({ held, sessionId }: { held: { state: string; until: string | null; voucherHref: string | null }; sessionId: string }) {
+  const { t, i18n } = useTranslation("sessions");
+  const lang = i18n.language as Locale;
+  if (held.state === "voucherPending")
+    return (
+      <>
+        <Banner tone="info">{t("booking.paymentPendingOxxo")}</Banner>
+        {held.voucherHref ? (
+          <Link to={held.voucherHref} className={buttonClass("primary", "w-full")}>
+            {t("voucher.viewVoucher", { ns: "payments" })}
+          </Link>
+        ) : null}
+      </>
+    );
+  const failed = held.state === "paymentFailed";
+  return (
+    <>
+      <Banner tone={failed ? "warn" : "info"}>{t(failed ? "booking.paymentFailedBody" : "booking.paymentPendingCard", { until: held.until ?? "" })}</Banner>
+      <Link to={localePath(lang, `/session/${sessionId}/confirm`)} className={buttonClass("primary", "w-full")}>
+        {t(failed ? "booking.payAgain" : "booking.continuePayment")}
+      </Link>
+    </>
+  );
+}
+
+export function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string }[] }) {
+  const { t } = useTranslation("sessions");
+  return (
+    <div className="rounded-lg border border-stone-200 bg-white p-5">
+      <h2 className="font-semibold">{title}</h2>
+      {people.length ? (
+        <ul className="mt-2 space-y-1 text-sm">
+          {people.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-2">
+              {p.name}
+              <Link to={p.removeHref} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-9 items-center text-red-700 underline">
+                {t("detail.remove")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-stone-600">{empty}</p>
+      )}
+    </div>
+  );
+}
