@@ -1,0 +1,200 @@
+// npm run bench:profile: where a page's Node CPU goes. Seeds 100,000 sessions into a throwaway
+// PostgreSQL, starts one production server process under V8's sampling profiler, warms the page up,
+// then sends PROFILE_REQUESTS requests (4 at a time) and reads the profile for that window only:
+// CPU per request from /proc, the functions with the most self time, the packages they belong to,
+// and the inclusive time of the stages a request passes (compression, logging, render, loaders).
+// PROFILE_URL picks the page (default /es/sessions, signed in as the demo player; `{session}` stands
+// for the demo session's id); PROFILE_KEEP=file.cpuprofile keeps the profile for Chrome's DevTools.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { createDiskStorage } from "../../app/services/storage/disk.server";
+import { closeDb, getDb } from "../../db/client.server";
+import { freePort, startEmbeddedPostgres } from "../../db/embedded";
+import { migrateToLatest } from "../../db/migrate";
+import { seedBulkSessions } from "../seed/bulk";
+import { seedCatalogue } from "../seed/catalogue";
+import { seedDemo } from "../seed/demo";
+import { type CpuProfile, summarizeProfile } from "./profile-summary";
+
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
+const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
+const URL_PATH = process.env.PROFILE_URL ?? "/es/sessions";
+
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+function get(url: string, agent: http.Agent, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      })
+      .on("error", reject);
+  });
+}
+
+async function burst(url: string, headers: Record<string, string>, count: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  let next = 0;
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        next += 1;
+        const status = await get(url, agent, headers);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  agent.destroy();
+  return Object.fromEntries(statuses);
+}
+
+async function main() {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-profile-"));
+  fs.chmodSync(parent, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
+  const profileDir = path.join(parent, "profile");
+  let server: ReturnType<typeof spawn> | null = null;
+  try {
+    await migrateToLatest(pg.url);
+    process.env.DATABASE_URL = pg.url;
+    await seedDemo();
+    await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
+    await seedBulkSessions(SESSIONS, () => {});
+    const session = await getDb().selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow();
+    await closeDb();
+    if (process.env.PROFILE_COMPARE) {
+      await compare(pg.url, session.id, process.env.PROFILE_COMPARE);
+      return;
+    }
+    const started = await startServer(pg.url, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], {});
+    server = started.child;
+    const { url, headers } = await signedIn(started.base, session.id);
+    await burst(url, headers, 600);
+    const from = monotonicMicros();
+    const cpuBefore = cpuSeconds(server.pid!);
+    const statuses = await burst(url, headers, REQUESTS);
+    const cpuMs = ((cpuSeconds(server.pid!) - cpuBefore) * 1000) / REQUESTS;
+    const to = monotonicMicros();
+    server.kill("SIGTERM");
+    await new Promise((r) => server!.once("exit", r));
+    server = null;
+    const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) throw new Error("the server wrote no profile");
+    const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
+    console.log(`${URL_PATH}: ${REQUESTS} requests ${JSON.stringify(statuses)}, ${cpuMs.toFixed(2)} ms CPU per request (/proc)`);
+    console.log(summarizeProfile(profile, { from, to, requests: REQUESTS }));
+    if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(profileDir, file), process.env.PROFILE_KEEP);
+  } finally {
+    server?.kill("SIGKILL");
+    await closeDb();
+    await pg.stop();
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+/**
+ * PROFILE_COMPARE="name:KEY=value,KEY2=value;other:…": servers started with each variant's
+ * environment, in interleaved rounds (PROFILE_ROUNDS, default 5), without the profiler; prints each
+ * variant's median CPU per request. Interleaving spreads the machine's other load over all variants.
+ */
+async function compare(databaseUrl: string, sessionId: string, spec: string) {
+  const variants = spec.split(";").map((part) => {
+    const [name, vars = ""] = part.split(":");
+    return {
+      name: name!,
+      env: Object.fromEntries(
+        vars
+          .split(",")
+          .filter(Boolean)
+          .map((kv) => kv.split("=") as [string, string]),
+      ),
+    };
+  });
+  const results = new Map<string, number[]>(variants.map((v) => [v.name, []]));
+  for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 5); round += 1) {
+    for (const variant of variants) {
+      const { child, base } = await startServer(databaseUrl, [], variant.env);
+      try {
+        const { url, headers } = await signedIn(base, sessionId);
+        await burst(url, headers, 400);
+        const before = cpuSeconds(child.pid!);
+        await burst(url, headers, REQUESTS);
+        results.get(variant.name)!.push(((cpuSeconds(child.pid!) - before) * 1000) / REQUESTS);
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+    }
+  }
+  for (const [name, values] of results) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(`${name.padEnd(20)} median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms  (${values.map((v) => v.toFixed(2)).join(" ")})`);
+  }
+}
+
+async function startServer(databaseUrl: string, nodeFlags: string[], extraEnv: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_ENV: "production",
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
+      STRIPE_WEBHOOK_SECRET: "whsec_bench",
+      WEB_CONCURRENCY: "1",
+      JOBS_IN_SERVER: "false",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: base,
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
+      SMTP_URL: "smtp://127.0.0.1:1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "0",
+      TRUST_PROXY: "false",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    if (
+      await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, base };
+}
+
+async function signedIn(base: string, sessionId: string) {
+  const login = await fetch(`${base}/es/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email: "lucia@mesa.test", password: "Jugadora-2026!" }).toString(),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
+  return { url: `${base}${URL_PATH.replace("{session}", sessionId)}`, headers };
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
