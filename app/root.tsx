@@ -10,12 +10,11 @@ import { DialogOpener } from "#app/components/ui/confirm-link";
 import { PlainHtmlProvider } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
-import { unreadChatTotal } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
+import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
-import { unreadCount } from "#app/modules/notifications/notifications.server";
 import { readToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
@@ -35,7 +34,7 @@ export const handle = { i18n: ["common", "errors", "notifications"] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = isLocale(params.lang) ? params.lang : requestLocale(request);
   const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
-  const [unread, chats] = user ? await Promise.all([unreadCount(deps(context), user.id), unreadChatTotal(deps(context), user)]) : [0, 0];
+  const { notifications: unread, chats } = user ? await headerCounts(deps(context), user) : { notifications: 0, chats: 0 };
   const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
   return data(
     {

@@ -43,6 +43,44 @@ export function compressResponses(): RequestHandler[] {
   return [choose, gatherWrites];
 }
 
+/** What `compression` leaves alone: below this a response goes out as it is. */
+const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * A body that is complete when the response ends (a page rendered in one go, an API answer, a
+ * small file) is compressed here in one synchronous call, at the levels `compression` would use,
+ * and goes out with its length. `compression` streams through zlib's thread pool instead: a
+ * compressor object, a job handed to another thread and its callback per response, which cost
+ * about twice the compression itself (decision record 049). It still handles what is written in
+ * pieces over time (deferred data, large files): this sets Content-Encoding, so it steps aside.
+ * Returns null when the body must go out as it is (not compressible, too small, not accepted).
+ */
+export function compressWhole(req: Request, res: Response, body: Buffer): Buffer | null {
+  if (res.headersSent || req.method === "HEAD" || body.length < COMPRESSION_THRESHOLD) return null;
+  if (res.statusCode === 204 || res.statusCode === 304 || res.getHeader("Content-Encoding")) return null;
+  if (isEventStream(res) || !compression.filter(req, res) || /(?:^|,)\s*no-transform\s*(?:,|$)/.test(String(res.getHeader("Cache-Control") ?? ""))) return null;
+  // As `compression` chooses: Brotli when accepted at all, else gzip; nothing asked, nothing encoded.
+  if (!req.headers["accept-encoding"]) return null;
+  const method = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
+  if (!method) return null;
+  const file = isFilePath(req.path);
+  const levels = file ? FILE_LEVELS : DYNAMIC_LEVELS;
+  const encoded =
+    method === "br"
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+            [zlib.constants.BROTLI_PARAM_LGWIN]: file ? 20 : 18,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : zlib.gzipSync(body, { level: levels.gzip });
+  res.vary("Accept-Encoding");
+  res.setHeader("Content-Encoding", method);
+  res.setHeader("Content-Length", encoded.length);
+  return encoded;
+}
+
 /** Levels for responses made per request (pages, `.data`, the API). */
 export const DYNAMIC_LEVELS = { brotli: 1, gzip: 3 } as const;
 /** Levels for files served as they are on disk, the same bytes for everyone. */
@@ -72,8 +110,11 @@ const GATHER_LIMIT = 64 * 1024;
  */
 export const EVENT_STREAM_BACKLOG = 1024 * 1024;
 
-/** Exported for its tests: gathers the writes and flushes of one event-loop turn into one of each. */
-export function gatherWrites(_req: Request, res: Response, next: NextFunction) {
+/**
+ * Exported for its tests: gathers the writes and flushes of one event-loop turn into one of each,
+ * and hands a body that is whole when the response ends to compressWhole.
+ */
+export function gatherWrites(req: Request, res: Response, next: NextFunction) {
   const out = res as Flushable;
   const write = out.write.bind(out) as (...args: unknown[]) => boolean;
   const end = out.end.bind(out) as (...args: unknown[]) => Response;
@@ -82,9 +123,11 @@ export function gatherWrites(_req: Request, res: Response, next: NextFunction) {
   let pendingBytes = 0;
   let flushWanted = false;
   let scheduled = false;
+  let passedOn = false;
 
   const writePending = (): boolean => {
     if (pending.length === 0) return true;
+    passedOn = true;
     const body = pending.length === 1 ? pending[0]! : Buffer.concat(pending.map(asBuffer));
     pending = [];
     pendingBytes = 0;
@@ -109,6 +152,7 @@ export function gatherWrites(_req: Request, res: Response, next: NextFunction) {
     const plain = rest.length === 0 && (typeof chunk === "string" || chunk instanceof Uint8Array);
     if (!plain || isEventStream(res)) {
       writePending();
+      passedOn = true;
       const ok = write(chunk, ...rest);
       if (!ok && isEventStream(res) && out.writableLength > EVENT_STREAM_BACKLOG) out.destroy();
       return ok;
@@ -122,6 +166,16 @@ export function gatherWrites(_req: Request, res: Response, next: NextFunction) {
   }) as Response["write"];
 
   out.end = ((...args: unknown[]) => {
+    const [last] = args;
+    const whole = !passedOn && args.length <= 1 && (last === undefined || typeof last === "string" || last instanceof Uint8Array);
+    if (whole) {
+      const body = Buffer.concat([...pending, ...(last === undefined ? [] : [last as Chunk])].map(asBuffer));
+      const encoded = compressWhole(req, res, body);
+      if (encoded) {
+        pending = [];
+        return end(encoded);
+      }
+    }
     writePending();
     return end(...args);
   }) as Response["end"];

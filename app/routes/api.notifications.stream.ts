@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, requireApiUser } from "#app/modules/api/api.server";
-import { chatAccess, unreadChatTotal } from "#app/modules/chat/chat.server";
+import { chatAccess } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
+import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveHub } from "#app/modules/live/hub.server";
 import { MAX_STREAMS_PER_USER, parseLastEventId } from "#app/modules/live/rules";
 import { openEventStream } from "#app/modules/live/stream.server";
-import { unreadCount } from "#app/modules/notifications/notifications.server";
 import { presentEvent } from "#app/modules/notifications/present.server";
 
 /**
@@ -35,10 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signal: connection?.closed ?? request.signal,
     gone: connection?.gone,
     present: (row) => presentEvent(row, lang),
-    initial: async (db) => ({
-      kind: "unread_count",
-      data: { notifications: await unreadCount({ db }, user.id), chats: await unreadChatTotal({ db }, user) },
-    }),
+    initial: async (db) => ({ kind: "unread_count", data: await headerCounts({ db }, user) }),
   });
   if (!opened.ok) return apiError("Too many open streams", 429, { "Retry-After": "30" });
   return opened.response;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listChats, markChatRead, openDirectChat, openSessionChat, unreadChatTotal } from "../../app/modules/chat/chat.server";
 import { markRead } from "../../app/modules/chat/repo.server";
 import { UNREAD_COUNT_CAP } from "../../app/modules/chat/rules";
+import { headerCounts } from "../../app/modules/header-counts/header-counts.server";
 import { loader as rootLoader } from "../../app/root";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
@@ -184,5 +185,36 @@ describe("the header's chat badge", () => {
     const request = new Request("http://localhost:3000/es/sessions", { headers: { Cookie: await loginCookie(player.id) } });
     const result = await run(rootLoader, request, { lang: "es" }, { now: new Date() });
     expect(result.data).toMatchObject({ user: { chats: 3, unread: 0 } });
+  });
+
+  it("reads the bell's and the badge's counts in one statement", async () => {
+    const [player, friend] = [await person(), await person()];
+    const direct = await openDirectChat(testDeps().deps, player, friend.id);
+    if (direct.status !== "ok") throw new Error("no direct chat");
+    await write(direct.chatId, friend.id, 2);
+    await getDb()
+      .insertInto("notifications")
+      .values(
+        ["a", "b", "c"].map((title) => ({
+          user_id: player.id,
+          type: "new_message",
+          title_key: "new_message.title",
+          message_key: "new_message.message",
+          params: JSON.stringify({ title }),
+        })),
+      )
+      .execute();
+    let statements = 0;
+    const counted = getDb().withPlugin({
+      transformQuery: (args) => args.node,
+      // Called once per statement sent (transformQuery also sees each subquery as it is built).
+      transformResult: (args) => {
+        statements += 1;
+        return Promise.resolve(args.result);
+      },
+    });
+    expect(await headerCounts({ db: counted }, player)).toEqual({ notifications: 3, chats: 2 });
+    expect(statements).toBe(1);
+    expect(await headerCounts({ db: counted }, friend)).toEqual({ notifications: 0, chats: 0 });
   });
 });

@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import zlib, { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -70,6 +70,23 @@ beforeAll(async () => {
     });
     void writeReadableStreamToWritable(stream, res);
   });
+  // A page whose data arrives later (deferred): written in pieces over several turns of the event loop.
+  app.get("/deferred", (_req, res) => {
+    res.type("text/html");
+    res.write(page.slice(0, 5000));
+    setTimeout(() => {
+      res.write(page.slice(5000));
+      res.end();
+    }, 20);
+  });
+  app.get("/untransformed", (_req, res) => {
+    res.type("text/html").set("Cache-Control", "private, no-transform");
+    res.end(page);
+  });
+  app.get("/tiny", (_req, res) => {
+    res.type("text/html");
+    res.end("<p>hola</p>");
+  });
   app.get("/events", (_req, res) => {
     res.type("text/event-stream");
     res.write(`data: ${"x".repeat(4000)}\n\n`);
@@ -96,15 +113,25 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function get(url: string, encoding: string) {
-  return new Promise<{ status: number; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-    http.get(`${base}${url}`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (c: Buffer) => parts.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, encoding: res.headers["content-encoding"], body: Buffer.concat(parts) }));
-      res.on("error", reject);
-    });
-  });
+function get(url: string, encoding: string, method = "GET") {
+  return new Promise<{ status: number; encoding: string | undefined; length: string | undefined; vary: string | undefined; body: Buffer }>(
+    (resolve, reject) => {
+      http.get(`${base}${url}`, { method, headers: { "Accept-Encoding": encoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            encoding: res.headers["content-encoding"],
+            length: res.headers["content-length"],
+            vary: res.headers.vary,
+            body: Buffer.concat(parts),
+          }),
+        );
+        res.on("error", reject);
+      });
+    },
+  );
 }
 
 describe("response compression", () => {
@@ -151,6 +178,42 @@ describe("response compression", () => {
       const res = await get("/big.txt", encoding);
       expect((encoding === "gzip" ? gunzipSync(res.body) : res.body).equals(big)).toBe(true);
     }
+  });
+
+  it("compresses a body that is whole when the response ends in one call, with its length, and no stream through the thread pool", async () => {
+    const brotliStreams = vi.spyOn(zlib, "createBrotliCompress");
+    const gzipStreams = vi.spyOn(zlib, "createGzip");
+    for (const encoding of ["br", "gzip"]) {
+      const res = await get("/page", encoding);
+      expect(res.encoding).toBe(encoding);
+      expect(Number(res.length)).toBe(res.body.length);
+      expect(res.vary).toMatch(/Accept-Encoding/i);
+      expect((encoding === "br" ? brotliDecompressSync(res.body) : gunzipSync(res.body)).toString()).toBe(page);
+    }
+    expect(brotliStreams).not.toHaveBeenCalled();
+    expect(gzipStreams).not.toHaveBeenCalled();
+    // Written in pieces over time, the page still goes through the streaming compressor.
+    const deferred = await get("/deferred", "br");
+    expect(deferred.encoding).toBe("br");
+    expect(brotliDecompressSync(deferred.body).toString()).toBe(page);
+    expect(brotliStreams).toHaveBeenCalledTimes(1);
+    brotliStreams.mockRestore();
+    gzipStreams.mockRestore();
+  });
+
+  it("sends as they are: a response that asks for no transform, a tiny one, a HEAD, and one to a client that accepts no compression", async () => {
+    const untransformed = await get("/untransformed", "br, gzip");
+    expect(untransformed.encoding).toBeUndefined();
+    expect(untransformed.body.toString()).toBe(page);
+    const tiny = await get("/tiny", "br, gzip");
+    expect(tiny.encoding).toBeUndefined();
+    expect(tiny.body.toString()).toBe("<p>hola</p>");
+    const head = await get("/page", "br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const plain = await get("/page", "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
   });
 
   it("leaves event streams uncompressed", async () => {

@@ -167,7 +167,13 @@ export function listChatsFor(db: Database, userId: string) {
  * counting at once). Counted up to `cap` chats of `cap` each: the badge shows "99+" past 99.
  */
 export async function countUnreadChatMessages(db: Database, userId: string, cap: number): Promise<number> {
-  const row = await db
+  const row = await unreadChatTotalQuery(db, userId, cap).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** countUnreadChatMessages as a query to run or to read inside another (the header's counts). */
+export const unreadChatTotalQuery = (db: Database, userId: string, cap: number) =>
+  db
     .selectFrom((eb) =>
       eb
         .selectFrom("chat_reads as r")
@@ -193,10 +199,7 @@ export async function countUnreadChatMessages(db: Database, userId: string, cap:
         .limit(cap)
         .as("unread"),
     )
-    .select(sql<number>`coalesce(sum(n), 0)`.as("total"))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+    .select(sql<number>`coalesce(sum(n), 0)`.as("total"));
 
 /** Whether the user already has an unread new_message notification for this chat (one is enough). */
 export async function usersWithUnreadChatNotice(db: Database, userIds: string[], actionUrl: string): Promise<Set<string>> {

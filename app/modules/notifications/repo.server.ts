@@ -31,13 +31,16 @@ export function listNotifications(db: Database, userId: string, limit: number) {
     .execute();
 }
 
-export async function countUnread(db: Database, userId: string) {
-  const row = await db
+/** The user's unread notifications, as a query to run or to read inside another (the header's counts). */
+export const unreadCountQuery = (db: Database, userId: string) =>
+  db
     .selectFrom("notifications")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .executeTakeFirstOrThrow();
+    .where("read_at", "is", null);
+
+export async function countUnread(db: Database, userId: string) {
+  const row = await unreadCountQuery(db, userId).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
