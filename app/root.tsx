@@ -1,9 +1,9 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { GeneralErrorBoundary, isOutageError } from "#app/components/error-boundary";
 import { LiveLayer } from "#app/components/layout/live-layer";
 import { Shell } from "#app/components/layout/shell";
 import { DialogOpener } from "#app/components/ui/confirm-link";
@@ -112,9 +112,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const { t } = useTranslation();
+  const error = useRouteError();
   return (
     <>
-      <title>{t("errors:generic.title")}</title>
+      <title>{t(isOutageError(error) ? "errors:unavailable.title" : "errors:generic.title")}</title>
       <GeneralErrorBoundary />
     </>
   );
