@@ -1,5 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -59,7 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Lets tests (and curious people) know the page is interactive.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", "true"), []);
   const nonce = useNonce();
-  const lang = root?.lang ?? "es";
+  // When the root's error boundary shows (a loader failed, the database is away), the page's language is still the URL's.
+  const params = useParams();
+  const lang = root?.lang ?? (isLocale(params.lang) ? params.lang : "es");
   useChangeLanguage(lang);
   const scripts = useShipsScripts();
   const liveChat = useLiveChat();
