@@ -1,9 +1,9 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { GeneralErrorBoundary, isOutageError } from "#app/components/error-boundary";
 import { LiveLayer } from "#app/components/layout/live-layer";
 import { Shell } from "#app/components/layout/shell";
 import { DialogOpener } from "#app/components/ui/confirm-link";
@@ -58,7 +58,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Lets tests (and curious people) know the page is interactive.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", "true"), []);
   const nonce = useNonce();
-  const lang = root?.lang ?? "es";
+  // When the root's error boundary shows (a loader failed, the database is away), the page's language is still the URL's.
+  const params = useParams();
+  const lang = root?.lang ?? (isLocale(params.lang) ? params.lang : "es");
   useChangeLanguage(lang);
   const scripts = useShipsScripts();
   const liveChat = useLiveChat();
@@ -111,9 +113,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const { t } = useTranslation();
+  const error = useRouteError();
   return (
     <>
-      <title>{t("errors:generic.title")}</title>
+      <title>{t(isOutageError(error) ? "errors:unavailable.title" : "errors:generic.title")}</title>
       <GeneralErrorBoundary />
     </>
   );

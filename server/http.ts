@@ -17,7 +17,7 @@ import { watchConnection } from "./connection";
 import { compressResponses, publicFiles } from "./delivery";
 import { devPagesOnlyAtOwnHost } from "./local-pages";
 import { redactUrl } from "./log-redaction";
-import { answerWhileDatabaseDown } from "./outage";
+import { answerWhileDatabaseDown, outageAwareBuild } from "./outage";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
 
 /** A 503 the outage answered (server/outage.ts): not a failure of this request. */
@@ -26,6 +26,11 @@ const answeredForOutage = (res: { statusCode: number }) =>
 
 export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
   const { env, logger } = options;
+  // Page loaders and actions answer a database outage with a 503 their error boundary shows (server/outage.ts).
+  const wrapped = new WeakMap<ServerBuild, ServerBuild>();
+  const aware = (build: ServerBuild) => wrapped.get(build) ?? wrapped.set(build, outageAwareBuild(build)).get(build)!;
+  const source = options.build;
+  const build = typeof source === "function" ? async () => aware(await source()) : aware(source);
   const production = env.NODE_ENV === "production";
   const storage = storageChoice(env);
   setAvailabilityLog(logger.child({ component: "database" }));
@@ -153,7 +158,7 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
   app.all(
     "*",
     createRequestHandler({
-      build: options.build,
+      build,
       // React's build (NODE_ENV), not the deployment: `npm start` is a local deployment on React's production build.
       mode: process.env.NODE_ENV === "production" ? "production" : "development",
       // Loaders and actions get the request's instant through deps(context).

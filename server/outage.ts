@@ -1,9 +1,11 @@
+import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
 import { parse as parseCookie } from "cookie";
 import type { Request, RequestHandler, Response } from "express";
 import { type Locale, localeCookieName } from "../app/modules/i18n/config";
 import { translator } from "../app/modules/i18n/i18next.server";
 import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
-import { databaseDownSince, RETRY_AFTER_SECONDS } from "../db/availability";
+import { outageBody } from "../app/utils/outage";
+import { databaseDownSince, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from "../db/availability";
 import { replaceBody } from "./replace-body";
 
 /**
@@ -12,6 +14,11 @@ import { replaceBody } from "./replace-body";
  * generic error. A request that arrives during the outage is answered at once (nothing behind it
  * could work); one whose 500 was caused by the outage starting is answered the same way.
  * /healthz keeps asking the database itself, for load balancers.
+ *
+ * A page's data request (`/es/sessions.data`: a client-side navigation or a form sent by fetch)
+ * reads neither HTML nor `{ error }`: Remix answers it, and the route's loader or action throws the
+ * outage's 503 (outageAwareBuild below), which the page's error boundary shows as the same
+ * "back in a moment" in place, with a link to try again.
  */
 
 export const OUTAGE_API_ERROR = "The service is unavailable for a moment; try again shortly";
@@ -26,6 +33,9 @@ function localeOf(req: Request): Locale {
 }
 
 const isApi = (req: Request) => req.path === "/api" || req.path.startsWith("/api/");
+
+/** Remix's single-fetch data request for a page: its path with `.data` appended (`/_root.data` for `/`). */
+const isPageData = (req: Request) => req.path.endsWith(".data") && !isApi(req);
 
 /** The 503 itself; `send` is the response's own end (before any wrapper of ours). */
 function outageAnswer(req: Request, res: Response): { type: string; body: string } {
@@ -55,9 +65,23 @@ function outageAnswer(req: Request, res: Response): { type: string; body: string
   };
 }
 
+/** A page data request's 503 (its body made by Remix from what the route threw) gets the outage's headers. */
+function markDataAnswer(res: Response) {
+  res.locals.databaseDown = true;
+  res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+  res.setHeader("Cache-Control", "no-store");
+}
+
 export function answerWhileDatabaseDown(): RequestHandler {
   return (req, res, next) => {
     if (req.path === "/healthz") return next();
+    if (isPageData(req)) {
+      replaceBody(res, () => {
+        if (!res.headersSent && res.statusCode === 503 && databaseDownSince() !== null) markDataAnswer(res);
+        return null;
+      });
+      return next();
+    }
     if (databaseDownSince() !== null) {
       const { type, body } = outageAnswer(req, res);
       res.type(type).end(req.method === "HEAD" ? undefined : body);
@@ -72,4 +96,43 @@ export function answerWhileDatabaseDown(): RequestHandler {
     });
     next();
   };
+}
+
+/**
+ * The build with every page loader and action answering the outage: while the database is away
+ * they throw a 503 at once (nothing behind them could work), and one that fails because it went
+ * away meanwhile throws the same instead of its error. Resource routes (the JSON API) are left
+ * alone: the middleware above answers them.
+ */
+export function outageAwareBuild(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const page = route.module.default !== undefined;
+      if (!page || (!route.module.loader && !route.module.action)) return [id, route];
+      const module = { ...route.module };
+      if (route.module.loader) module.loader = answeringOutage(route.module.loader);
+      if (route.module.action) module.action = answeringOutage(route.module.action);
+      return [id, { ...route, module }];
+    }),
+  );
+  return { ...build, routes };
+}
+
+function answeringOutage<F extends LoaderFunction | ActionFunction>(handler: F): F {
+  const wrapped = async (args: Parameters<F>[0]) => {
+    const submitted = args.request.method !== "GET" && args.request.method !== "HEAD";
+    if (databaseDownSince() !== null) throw outageThrown(submitted);
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof globalThis.Response) throw error;
+      if (isDatabaseUnreachable(error) || databaseDownSince() !== null) throw outageThrown(submitted);
+      throw error;
+    }
+  };
+  return wrapped as F;
+}
+
+function outageThrown(submitted: boolean) {
+  return globalThis.Response.json(outageBody(RETRY_AFTER_SECONDS, submitted), { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
 }

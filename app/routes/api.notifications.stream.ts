@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, requireApiUser } from "#app/modules/api/api.server";
+import { acceptedCredentials } from "#app/modules/auth/login-sessions.server";
 import { chatAccess } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
 import { headerCounts } from "#app/modules/header-counts/header-counts.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const connection = context.connection?.();
   const opened = openEventStream({
     db: d.db,
-    hub: liveHub(() => d.db),
+    hub: liveHub(() => d.db, acceptedCredentials),
     userId: user.id,
     credential: { loginSessionId: user.loginSessionId, apiTokenId: user.apiTokenId ?? null },
     maxPerUser: MAX_STREAMS_PER_USER,

@@ -5,14 +5,16 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import pg from "pg";
+import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as healthz } from "../../app/routes/healthz";
+import { outageBody } from "../../app/utils/outage";
 import { handleServerError } from "../../app/utils/server-errors.server";
 import { isDatabaseUnreachable, RETRY_AFTER_SECONDS } from "../../db/availability";
 import { closeDb, getDb } from "../../db/client.server";
 import { freePort, type RunningPostgres, startEmbeddedPostgres } from "../../db/embedded";
 import { OUTAGE_API_ERROR } from "../../server/outage";
-import { send, startAppServer } from "./app-server";
+import { send, type Sent, startAppServer } from "./app-server";
 import { fakeBuild } from "./fake-build";
 
 /**
@@ -94,6 +96,21 @@ async function expectOutageAnswers() {
   expect(form.body).not.toContain("http-equiv");
   expect(api.headers["content-type"]).toMatch(/^application\/json/);
   expect(JSON.parse(api.body)).toEqual({ error: OUTAGE_API_ERROR });
+}
+
+/**
+ * What a browser's client-side navigation or fetch-sent form reads from a page's data request:
+ * Remix's single-fetch stream decoded as its client decodes it (route errors as status and data).
+ */
+async function singleFetchResult(body: string): Promise<Record<string, unknown>> {
+  const stream = new Response(body).body!;
+  const decoded = await decode(stream, {
+    plugins: [
+      (type: string, ...rest: unknown[]) => (type === "ErrorResponse" ? { value: { data: rest[0], status: rest[1], statusText: rest[2] } } : undefined),
+    ],
+  });
+  await decoded.done;
+  return decoded.value as Record<string, unknown>;
 }
 
 /** Waits for the first page answered from the database again; returns how long it took. */
@@ -178,5 +195,42 @@ describe("when PostgreSQL goes away under a running server", () => {
     await startDatabase();
     await waitForRecovery();
     expect(messages(/^database reachable again/)).toHaveLength(2);
+  });
+
+  it("answers a page's data request (client-side navigation, form sent by fetch) with a 503 its error boundary shows as 'back in a moment'", async () => {
+    const before = await send(app.origin, { path: "/es/sessions.data" });
+    expect(before.status).toBe(200);
+    expect(await singleFetchResult(before.body)).toEqual({ root: { data: null }, "routes/$lang": { data: null }, "routes/$lang.$": { data: { one: 1 } } });
+
+    const away = { status: 503, statusText: "", data: outageBody(RETRY_AFTER_SECONDS, false) };
+    const outageHeaders = (answer: Sent) => {
+      expect(answer.status).toBe(503);
+      expect(answer.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.body).not.toContain("<html");
+    };
+    // A navigation whose query is running when the server stops (this build's layouts need no database and answered).
+    const inFlight = send(app.origin, { path: "/en/slow.data" });
+    await delay(500);
+    await stopDatabase();
+    const met = await inFlight;
+    outageHeaders(met);
+    expect(await singleFetchResult(met.body)).toEqual({ root: { data: null }, "routes/$lang": { data: null }, "routes/$lang.$": { error: away } });
+
+    // The next ones are answered at once, every loader of them; a form's says it was sent.
+    const [navigation, only, form] = await Promise.all([
+      send(app.origin, { path: "/en/session/42.data" }),
+      send(app.origin, { path: "/pt/chats.data?_routes=routes%2F%24lang.%24" }),
+      send(app.origin, { path: "/es/create.data", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "title=Mesa" }),
+    ]);
+    for (const answer of [navigation, only, form]) outageHeaders(answer);
+    expect(await singleFetchResult(navigation.body)).toEqual({ root: { error: away }, "routes/$lang": { error: away }, "routes/$lang.$": { error: away } });
+    expect(await singleFetchResult(only.body)).toEqual({ "routes/$lang.$": { error: away } });
+    expect(await singleFetchResult(form.body)).toEqual({ error: { ...away, data: outageBody(RETRY_AFTER_SECONDS, true) } });
+    expect(errorLines().filter((line) => line.msg !== "database unreachable: answering 503 until it is back")).toEqual([]);
+
+    await startDatabase();
+    await waitForRecovery();
+    expect((await send(app.origin, { path: "/es/sessions.data" })).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { acceptedCredentials } from "../../app/modules/auth/login-sessions.server";
 import { LiveHub, stopLive } from "../../app/modules/live/hub.server";
 import { appendEvents, inTransaction } from "../../app/modules/live/repo.server";
 import { type OpenedStream, openEventStream } from "../../app/modules/live/stream.server";
@@ -15,7 +16,7 @@ useTestDatabase();
 const hubs: LiveHub[] = [];
 /** A hub with its own listening connection: what a second server process would run. */
 function processHub() {
-  const hub = new LiveHub({ connectionString: process.env.DATABASE_URL!, db: () => getDb() });
+  const hub = new LiveHub({ connectionString: process.env.DATABASE_URL!, db: () => getDb(), acceptedCredentials });
   hubs.push(hub);
   return hub;
 }

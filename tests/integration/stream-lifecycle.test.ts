@@ -6,6 +6,8 @@ import type { ServerBuild } from "@remix-run/node";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/env.server";
+import { acceptedCredentials } from "../../app/modules/auth/login-sessions.server";
+import { findUserByLoginSession, insertLoginSession } from "../../app/modules/auth/repo.server";
 import { LiveHub, liveHub, stopLive } from "../../app/modules/live/hub.server";
 import { openEventStream } from "../../app/modules/live/stream.server";
 import { recordNotification } from "../../app/modules/notifications/notify.server";
@@ -96,7 +98,7 @@ const viewerRows = async (userId: string) => (await getDb().selectFrom("chat_vie
 
 describe("event streams over HTTP", () => {
   it("releases 60 streams whose sockets were cut mid-flight, chat viewer marks included, and accepts a new one", async () => {
-    const hub = liveHub(() => getDb());
+    const hub = liveHub(() => getDb(), acceptedCredentials);
     const users = await Promise.all(Array.from({ length: 12 }, () => createUser()));
     const cookies = await Promise.all(users.map((u) => loginCookie(u.id)));
     const chats = await Promise.all(users.map((u) => directChat(u.id)));
@@ -124,7 +126,7 @@ describe("event streams over HTTP", () => {
   });
 
   it("accepts exactly 5 of 10 streams one user opens at once, each showing a chat", async () => {
-    const hub = liveHub(() => getDb());
+    const hub = liveHub(() => getDb(), acceptedCredentials);
     const user = await createUser();
     const cookie = await loginCookie(user.id);
     const chat = await directChat(user.id);
@@ -140,7 +142,7 @@ describe("event streams over HTTP", () => {
 
 describe("the sweep", () => {
   it("closes a stream whose connection is gone though no close event came, and one whose sign-in ended unannounced", async () => {
-    const hub = new LiveHub({ connectionString: process.env.DATABASE_URL!, db: () => getDb() });
+    const hub = new LiveHub({ connectionString: process.env.DATABASE_URL!, db: () => getDb(), acceptedCredentials });
     try {
       const [user, other] = [await createUser(), await createUser()];
       const chat = await directChat(user.id);
@@ -176,6 +178,70 @@ describe("the sweep", () => {
       expect(hub.size).toBe(0);
       await Promise.all([lost.closed, revoked.closed]);
       await until(async () => (await viewerRows(user.id)) === 0, "the lost stream's viewer mark was released");
+    } finally {
+      await hub.stop();
+    }
+  });
+
+  it("closes a stream whose login session passed its idle timeout or its expiry meanwhile, and only then", async () => {
+    const hub = new LiveHub({ connectionString: process.env.DATABASE_URL!, db: () => getDb(), acceptedCredentials });
+    try {
+      const day = 24 * 60 * 60 * 1000;
+      const signedInAt = new Date("2026-11-23T12:00:00Z");
+      const [idle, expiring] = [await createUser(), await createUser()];
+      // Signed in at `signedInAt`: one login session with its full 30 days, one that ends a day later.
+      const idleSession = await insertLoginSession(getDb(), {
+        userId: idle.id,
+        expiresAt: new Date(signedInAt.getTime() + 30 * day),
+        userAgent: "test",
+        ip: "127.0.0.1",
+        now: signedInAt,
+      });
+      const expiringSession = await insertLoginSession(getDb(), {
+        userId: expiring.id,
+        expiresAt: new Date(signedInAt.getTime() + day),
+        userAgent: "test",
+        ip: "127.0.0.1",
+        now: signedInAt,
+      });
+      const open = (userId: string, loginSessionId: string) => {
+        const result = openEventStream({
+          db: getDb(),
+          hub,
+          userId,
+          credential: { loginSessionId, apiTokenId: null },
+          lastEventId: null,
+          signal: new AbortController().signal,
+          present: (row) => presentEvent(row, "en"),
+          initial: async () => ({ kind: "unread_count", data: { notifications: 0, chats: 0 } }),
+          clock: () => signedInAt,
+        });
+        if (!result.ok) throw new Error("refused");
+        return sseReader(result.response);
+      };
+      const [idleStream, expiringStream] = [open(idle.id, idleSession), open(expiring.id, expiringSession)];
+      await Promise.all([idleStream.next(1), expiringStream.next(1)]);
+
+      // Half a day on, both still count.
+      expect(await hub.sweep(new Date(signedInAt.getTime() + day / 2))).toBe(0);
+      // A day and a minute on, the second is past its expiry.
+      expect(await hub.sweep(new Date(signedInAt.getTime() + day + 60_000))).toBe(1);
+      await expiringStream.closed;
+      // Thirteen days unused: within the idle timeout.
+      expect(await hub.sweep(new Date(signedInAt.getTime() + 13 * day))).toBe(0);
+      expect(hub.countFor(idle.id)).toBe(1);
+      // Fourteen days and a minute unused: the login session is over though its 30 days are not, as for a page request.
+      const idleOver = new Date(signedInAt.getTime() + 14 * day + 60_000);
+      expect(await findUserByLoginSession(getDb(), idleSession, idleOver)).toBeUndefined();
+      expect(await hub.sweep(idleOver)).toBe(1);
+      expect(hub.size).toBe(0);
+      await idleStream.closed;
+
+      // What happens next reaches neither stream.
+      const before = idleStream.events.length;
+      await recordNotification(testDeps().deps, { userId: idle.id, type: "booking_confirmed", params: { title: "La cripta" }, actionUrl: "/sessions" });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(idleStream.events.length).toBe(before);
     } finally {
       await hub.stop();
     }

@@ -1,9 +1,7 @@
 import type { Deps } from "#app/modules/deps.server";
+import type { Database } from "#db/client.server";
 import * as repo from "./repo.server";
-
-export const LOGIN_SESSION_DAYS = 30;
-/** A login session unused this long is over, even before its 30 days are up. */
-export const LOGIN_SESSION_IDLE_DAYS = 14;
+import { LOGIN_SESSION_DAYS } from "./rules";
 
 const days = (n: number) => n * 24 * 60 * 60 * 1000;
 
@@ -24,9 +22,14 @@ export async function endLoginSession(deps: Deps, userId: string, sessionId: str
   return repo.revokeLoginSession(deps.db, userId, sessionId, deps.now);
 }
 
-export const idleCutoff = (now: Date) => new Date(now.getTime() - days(LOGIN_SESSION_IDLE_DAYS));
+export const listLoginSessions = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now);
 
-export const listLoginSessions = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.listLoginSessions(deps.db, userId, deps.now, idleCutoff(deps.now));
+/**
+ * Which of these login sessions and access tokens are still accepted at `now`, by the same rule as
+ * every request's sign-in: what an open event stream is checked against (decision record 047).
+ */
+export const acceptedCredentials = (db: Database, ids: { loginSessionIds: string[]; apiTokenIds: string[] }, now: Date) =>
+  repo.acceptedCredentials(db, ids, now);
 
 /** 'Sign out everywhere else': every other login session and every API token of the account. */
 export async function endOtherLoginSessions(deps: Pick<Deps, "db" | "now">, userId: string, keepSessionId: string | null) {

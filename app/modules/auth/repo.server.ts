@@ -1,5 +1,21 @@
+import type { ExpressionBuilder } from "kysely";
 import { announceRevocation, inTransaction } from "#app/modules/live/repo.server";
 import type { Database } from "#db/client.server";
+import type { DB } from "#db/schema";
+import { idleCutoff } from "./rules";
+
+/**
+ * The one rule for a login session that still counts at `now`: not revoked, within its 30 days,
+ * used within the idle timeout (14 days), its account not banned. Every request's sign-in, the list
+ * of one's sessions and the open event streams' sweep all filter with it. On `login_sessions as s`
+ * joined with `users as u`.
+ */
+const loginSessionAccepted = (now: Date) => (eb: ExpressionBuilder<{ s: DB["login_sessions"]; u: DB["users"] }, "s" | "u">) =>
+  eb.and([eb("s.revoked_at", "is", null), eb("s.expires_at", ">", now), eb("s.last_seen_at", ">", idleCutoff(now)), eb("u.banned_at", "is", null)]);
+
+/** The same for an access token: not revoked, not expired, its account not banned. On `api_tokens as t` joined with `users as u`. */
+const accessTokenAccepted = (now: Date) => (eb: ExpressionBuilder<{ t: DB["api_tokens"]; u: DB["users"] }, "t" | "u">) =>
+  eb.and([eb("t.revoked_at", "is", null), eb("t.access_expires_at", ">", now), eb("u.banned_at", "is", null)]);
 
 export async function insertLoginSession(db: Database, input: { userId: string; expiresAt: Date; userAgent: string; ip: string; now: Date }) {
   const row = await db
@@ -17,8 +33,8 @@ export async function insertLoginSession(db: Database, input: { userId: string; 
   return row.id;
 }
 
-/** The user behind a live login session (not revoked, not expired, not idle too long, not banned). */
-export function findUserByLoginSession(db: Database, sessionId: string, now: Date, idleSince: Date) {
+/** The user behind a login session that still counts (not revoked, not expired, not idle too long, not banned). */
+export function findUserByLoginSession(db: Database, sessionId: string, now: Date) {
   return db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
@@ -36,10 +52,7 @@ export function findUserByLoginSession(db: Database, sessionId: string, now: Dat
       "u.time_zone",
     ])
     .where("s.id", "=", sessionId)
-    .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", now)
-    .where("s.last_seen_at", ">", idleSince)
-    .where("u.banned_at", "is", null)
+    .where(loginSessionAccepted(now))
     .executeTakeFirst();
 }
 
@@ -47,15 +60,14 @@ export async function touchLoginSession(db: Database, sessionId: string, now: Da
   await db.updateTable("login_sessions").set({ last_seen_at: now }).where("id", "=", sessionId).execute();
 }
 
-export function listLoginSessions(db: Database, userId: string, now: Date, idleSince: Date) {
+export function listLoginSessions(db: Database, userId: string, now: Date) {
   return db
-    .selectFrom("login_sessions")
-    .select(["id", "created_at", "last_seen_at", "user_agent", "ip"])
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .where("last_seen_at", ">", idleSince)
-    .orderBy("last_seen_at", "desc")
+    .selectFrom("login_sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.id", "s.created_at", "s.last_seen_at", "s.user_agent", "s.ip"])
+    .where("s.user_id", "=", userId)
+    .where(loginSessionAccepted(now))
+    .orderBy("s.last_seen_at", "desc")
     .limit(50)
     .execute();
 }
@@ -185,10 +197,37 @@ export function findUserByAccessToken(db: Database, accessHash: string, now: Dat
       "u.time_zone",
     ])
     .where("t.access_token_hash", "=", accessHash)
-    .where("t.revoked_at", "is", null)
-    .where("t.access_expires_at", ">", now)
-    .where("u.banned_at", "is", null)
+    .where(accessTokenAccepted(now))
     .executeTakeFirst();
+}
+
+/**
+ * Which of these login sessions and access tokens still count at `now`, by the rules above: what
+ * the event streams opened with them are checked against. Two lookups by primary key, whatever the
+ * number of streams.
+ */
+export async function acceptedCredentials(db: Database, ids: { loginSessionIds: string[]; apiTokenIds: string[] }, now: Date): Promise<Set<string>> {
+  const [sessions, tokens] = await Promise.all([
+    ids.loginSessionIds.length === 0
+      ? []
+      : db
+          .selectFrom("login_sessions as s")
+          .innerJoin("users as u", "u.id", "s.user_id")
+          .select("s.id")
+          .where("s.id", "in", ids.loginSessionIds)
+          .where(loginSessionAccepted(now))
+          .execute(),
+    ids.apiTokenIds.length === 0
+      ? []
+      : db
+          .selectFrom("api_tokens as t")
+          .innerJoin("users as u", "u.id", "t.user_id")
+          .select("t.id")
+          .where("t.id", "in", ids.apiTokenIds)
+          .where(accessTokenAccepted(now))
+          .execute(),
+  ]);
+  return new Set([...sessions, ...tokens].map((r) => r.id));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteWrite, redirectParam, safeRedirect } from "./rules";
+import { idleCutoff, isCrossSiteWrite, LOGIN_SESSION_IDLE_DAYS, redirectParam, safeRedirect } from "./rules";
 
 describe("safeRedirect", () => {
   it.each([
@@ -59,5 +59,12 @@ describe("isCrossSiteWrite", () => {
   });
   it("lets bearer-token API clients through", () => {
     expect(isCrossSiteWrite({ ...base, origin: "https://app.example", bearerWithoutCookie: true })).toBe(false);
+  });
+});
+
+describe("idleCutoff", () => {
+  it("is the idle timeout before now: a login session last used then no longer counts", () => {
+    expect(LOGIN_SESSION_IDLE_DAYS).toBe(14);
+    expect(idleCutoff(new Date("2026-11-26T12:00:00Z"))).toEqual(new Date("2026-11-12T12:00:00Z"));
   });
 });

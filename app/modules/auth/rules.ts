@@ -55,3 +55,11 @@ export function isCrossSiteWrite(input: RequestOrigin): boolean {
   if (input.origin === "null") return true;
   return input.secFetchSite === "cross-site";
 }
+
+/** A login session lasts this long from sign-in, however much it is used. */
+export const LOGIN_SESSION_DAYS = 30;
+/** A login session unused this long is over, even before its 30 days are up. */
+export const LOGIN_SESSION_IDLE_DAYS = 14;
+
+/** The last use a login session must be newer than to still count at `now` (its idle timeout). */
+export const idleCutoff = (now: Date) => new Date(now.getTime() - LOGIN_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000);

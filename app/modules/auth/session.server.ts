@@ -7,7 +7,7 @@ import { locales } from "#app/modules/i18n/config";
 import { isAdmin, isDm } from "#app/modules/users/rules";
 import { oncePerRequest } from "#app/utils/request-scope.server";
 import { PkceGoogleStrategy } from "./google-pkce.server";
-import { idleCutoff, type RequestMeta, startLoginSession } from "./login-sessions.server";
+import { type RequestMeta, startLoginSession } from "./login-sessions.server";
 import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
 import { checkCredentials } from "./sign-in.server";
@@ -177,7 +177,7 @@ async function lookUpRequester(request: Request, deps: Pick<Deps, "db" | "now">)
   const session = await authSessionStorage().getSession(request.headers.get("cookie"));
   const sessionId: unknown = session.get(getAuthenticator().sessionKey);
   if (typeof sessionId !== "string" || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
-  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now, idleCutoff(deps.now));
+  const row = await repo.findUserByLoginSession(deps.db, sessionId, deps.now);
   if (!row) return null;
   if (deps.now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await repo.touchLoginSession(deps.db, sessionId, deps.now);

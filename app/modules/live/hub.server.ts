@@ -1,7 +1,7 @@
 import pg from "pg";
 import { systemClock } from "#app/services/clock/clock.server";
 import type { Database } from "#db/client.server";
-import { eventsByIds, liveCredentials, type LiveEventRow } from "./repo.server";
+import { eventsByIds, type LiveEventRow } from "./repo.server";
 import { LIVE_CHANNEL, parseNotifyPayload, type StreamCredential, SWEEP_MS } from "./rules";
 
 /** One open stream, as the hub sees it: whose it is, and how to hand it an event or tell it to catch up. */
@@ -19,6 +19,14 @@ export type Subscriber = {
 };
 
 type Log = (message: string) => void;
+
+/**
+ * Which of these login sessions and access tokens still count at `now`: the sign-in rule itself,
+ * which lives with sign-in (auth sits above live) and is handed in by whoever creates the hub.
+ */
+export type AcceptedCredentials = (db: Database, ids: { loginSessionIds: string[]; apiTokenIds: string[] }, now: Date) => Promise<Set<string>>;
+
+type HubOptions = { connectionString: string; db: () => Database; acceptedCredentials: AcceptedCredentials; log?: Log };
 
 /**
  * The one LISTEN connection of a process and the streams it feeds (decision record 030). Every
@@ -39,7 +47,7 @@ export class LiveHub {
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
 
-  constructor(private readonly options: { connectionString: string; db: () => Database; log?: Log }) {}
+  constructor(private readonly options: HubOptions) {}
 
   /** Streams open on this process. */
   get size(): number {
@@ -82,10 +90,22 @@ export class LiveHub {
     this.sweepTimer.unref();
   }
 
+  /** Whether the stream's login session or access token still counts at `now`, read through `db` (a caller's snapshot). */
+  async stillAccepted(db: Database, credential: StreamCredential, now: Date): Promise<boolean> {
+    const { loginSessionId, apiTokenId } = credential;
+    const accepted = await this.options.acceptedCredentials(
+      db,
+      { loginSessionIds: loginSessionId ? [loginSessionId] : [], apiTokenIds: apiTokenId ? [apiTokenId] : [] },
+      now,
+    );
+    const id = loginSessionId ?? apiTokenId;
+    return id !== null && accepted.has(id);
+  }
+
   /**
    * Closes the streams whose connection is gone though its close event never reached them, and
-   * those whose login session or access token is no longer accepted (revoked while this process
-   * missed the announcement, expired, or the account banned). Returns how many it closed.
+   * those whose login session or access token no longer counts (revoked while this process missed
+   * the announcement, past its expiry or its idle timeout, or the account banned). Returns how many it closed.
    */
   sweep(now: Date = systemClock()): Promise<number> {
     this.sweeping ??= this.sweepOnce(now).finally(() => {
@@ -110,7 +130,11 @@ export class LiveHub {
       if (credential!.loginSessionId) ids.loginSessionIds.add(credential!.loginSessionId);
       if (credential!.apiTokenId) ids.apiTokenIds.add(credential!.apiTokenId);
     }
-    const live = await liveCredentials(this.options.db(), { loginSessionIds: [...ids.loginSessionIds], apiTokenIds: [...ids.apiTokenIds] }, now);
+    const live = await this.options.acceptedCredentials(
+      this.options.db(),
+      { loginSessionIds: [...ids.loginSessionIds], apiTokenIds: [...ids.apiTokenIds] },
+      now,
+    );
     for (const sub of checked) {
       const id = sub.credential!.loginSessionId ?? sub.credential!.apiTokenId;
       if (id && live.has(id)) continue;
@@ -230,11 +254,11 @@ const key = Symbol.for("mesa.liveHub");
 const holder = globalThis as unknown as { [key]?: { hub: LiveHub; closeAll: Set<() => void> } };
 
 /** The process's hub, created on first use from DATABASE_URL. */
-export function liveHub(db: () => Database): LiveHub {
+export function liveHub(db: () => Database, acceptedCredentials: AcceptedCredentials): LiveHub {
   if (!holder[key]) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set");
-    holder[key] = { hub: new LiveHub({ connectionString: url, db, log: (m) => process.stderr.write(`${m}\n`) }), closeAll: new Set() };
+    holder[key] = { hub: new LiveHub({ connectionString: url, db, acceptedCredentials, log: (m) => process.stderr.write(`${m}\n`) }), closeAll: new Set() };
   }
   return holder[key].hub;
 }

@@ -100,36 +100,3 @@ export async function announceRevocation(db: Database, userId: string, revoked: 
   if (revoked.loginSessionIds.length === 0 && revoked.apiTokenIds.length === 0) return;
   await inTransaction(db, (trx) => appendEvents(trx, [{ userId, kind: REVOKED_KIND, payload: revoked }]));
 }
-
-/**
- * Which of these login sessions and access tokens would still be accepted (not revoked, not
- * expired, the account not banned): the sweep closes streams opened with any other. Two indexed
- * lookups by primary key, whatever the number of streams.
- */
-export async function liveCredentials(db: Database, ids: { loginSessionIds: string[]; apiTokenIds: string[] }, now: Date): Promise<Set<string>> {
-  const [sessions, tokens] = await Promise.all([
-    ids.loginSessionIds.length === 0
-      ? []
-      : db
-          .selectFrom("login_sessions as s")
-          .innerJoin("users as u", "u.id", "s.user_id")
-          .select("s.id")
-          .where("s.id", "in", ids.loginSessionIds)
-          .where("s.revoked_at", "is", null)
-          .where("s.expires_at", ">", now)
-          .where("u.banned_at", "is", null)
-          .execute(),
-    ids.apiTokenIds.length === 0
-      ? []
-      : db
-          .selectFrom("api_tokens as t")
-          .innerJoin("users as u", "u.id", "t.user_id")
-          .select("t.id")
-          .where("t.id", "in", ids.apiTokenIds)
-          .where("t.revoked_at", "is", null)
-          .where("t.access_expires_at", ">", now)
-          .where("u.banned_at", "is", null)
-          .execute(),
-  ]);
-  return new Set([...sessions, ...tokens].map((r) => r.id));
-}

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { systemClock } from "#app/services/clock/clock.server";
 import type { Database } from "#db/client.server";
-import { type LiveHub, liveHub, onShutdown } from "./hub.server";
-import { deleteViewer, eventsAfter, latestEventId, liveCredentials, type LiveEventRow, upsertViewer } from "./repo.server";
+import { type LiveHub, onShutdown } from "./hub.server";
+import { deleteViewer, eventsAfter, latestEventId, type LiveEventRow, upsertViewer } from "./repo.server";
 import {
   frameEvent,
   HEARTBEAT_MS,
@@ -38,7 +38,8 @@ export type StreamInput = {
   credential?: StreamCredential;
   /** Streams this user may hold on this process; one more is refused, decided with the registration itself. */
   maxPerUser?: number;
-  hub?: LiveHub;
+  /** The process's hub (liveHub()), or a test's. */
+  hub: LiveHub;
   clock?: () => Date;
 };
 
@@ -63,7 +64,7 @@ export const eventStreamHeaders = {
  * Refused when the user already holds `maxPerUser` streams here.
  */
 export function openEventStream(input: StreamInput): OpenedStream {
-  const hub = input.hub ?? liveHub(() => input.db);
+  const { hub } = input;
   // A stream outlives its request: viewer heartbeats read the clock as they happen.
   const clock = input.clock ?? systemClock;
   const streamId = randomUUID();
@@ -168,17 +169,7 @@ export function openEventStream(input: StreamInput): OpenedStream {
   else input.signal.addEventListener("abort", close);
 
   /** Whether the stream's sign-in is still accepted, read in the caller's snapshot. */
-  const stillSignedIn = async (db: Database) => {
-    const { credential } = input;
-    if (!credential) return true;
-    const id = credential.loginSessionId ?? credential.apiTokenId;
-    const live = await liveCredentials(
-      db,
-      { loginSessionIds: credential.loginSessionId ? [credential.loginSessionId] : [], apiTokenIds: credential.apiTokenId ? [credential.apiTokenId] : [] },
-      clock(),
-    );
-    return id !== null && live.has(id);
-  };
+  const stillSignedIn = (db: Database) => (input.credential ? hub.stillAccepted(db, input.credential, clock()) : Promise.resolve(true));
 
   /** Marks the chat viewed by this stream; a mark written after the stream closed is taken back. */
   const markViewing = async (chatId: string) => {
