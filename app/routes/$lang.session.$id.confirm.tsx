@@ -264,7 +264,8 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
 /** The viewer's seat is held while they pay: the voucher for OXXO, another try for a card. */
 function PendingPayment() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation("payments");
+  const { t, i18n } = useTranslation("payments");
+  const lang = i18n.language as Locale;
   const pending = data.payment.pending!;
   if (pending.method === "OXXO")
     return (
@@ -275,12 +276,17 @@ function PendingPayment() {
         </Link>
       </>
     );
-  // A declined card is said as such, with the way to try again (the card page offers the other methods too).
+  // A declined card is said as such, with every way to pay the held seat again, as plain forms and links.
   if (pending.state === "paymentFailed")
     return (
       <>
         <Banner tone="warn">{t("booking.paymentFailedBody", { ns: "sessions", until: pending.until ?? "" })}</Banner>
-        <IntentForm intent="payCard" label={t("booking.payAgain", { ns: "sessions" })} />
+        <PaymentChoices
+          dialogs={null}
+          oxxo={pending.payAgain.oxxo}
+          oxxoHref={localePath(lang, `/session/${data.session.id}/oxxo`)}
+          minAdvanceHours={data.payment.minAdvanceHours}
+        />
       </>
     );
   return (

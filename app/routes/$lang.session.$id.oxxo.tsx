@@ -42,7 +42,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A voucher already made for this seat is shown instead of a second form.
   if (panel.pending?.method === "OXXO" && view.booking)
     throw await redirectWithToast(localePath(lang, `/booking/${view.booking.id}/voucher`), { type: "info", key: "payments:voucher.pending" });
-  if (view.booking)
+  // After a declined card the held seat may be paid with a voucher instead (payments/rules.ts payAgainChoices).
+  const payAgain = panel.pending?.payAgain.oxxo === "available";
+  if (view.booking && !payAgain)
     throw await redirectWithToast(confirmHref, {
       type: "info",
       key: view.booking.status === "PENDING_PAYMENT" ? "payments:errors.paymentPending" : "sessions:booking.alreadyBooked",

@@ -43,8 +43,19 @@ test("a host and a player see each other's chat messages and the booking notific
   await page.locator("[data-live='bell-link']").click();
   const panel = page.locator("#live-panel");
   await expect(panel.getByText(`Pita Player joined ${title}.`)).toBeVisible();
+  // Unread is said in words before the title (seen, and heard as "Unread: New player"), not only by a tint.
+  const joined = panel.getByRole("listitem").filter({ hasText: `Pita Player joined ${title}.` });
+  await expect(joined.getByText("Unread", { exact: false })).toBeVisible();
+  await expect(joined.locator("p.font-semibold").first()).toHaveText("Unread: New player");
   await panel.getByRole("button", { name: "Mark all as read" }).click();
   await expect(page.locator("[data-live='bell']")).toBeHidden();
+  await expect(joined.getByText("Unread", { exact: false })).toBeHidden();
+  // Opened again, the list comes read from the server: no label.
+  await page.locator("[data-live='bell-link']").click();
+  await expect(panel).toBeHidden();
+  await page.locator("[data-live='bell-link']").click();
+  await expect(joined).toBeVisible();
+  await expect(joined.getByText("Unread", { exact: false })).toBeHidden();
   await expect(panel.getByRole("link", { name: "View all" })).toHaveAttribute("href", "/en/notifications");
 
   // Both open the session chat; messages appear on the other side without a reload.

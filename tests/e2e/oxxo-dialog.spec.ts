@@ -1,9 +1,13 @@
 import type { Page, Route } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
 
 // The OXXO name dialog needs JavaScript; without it 'Pagar en OXXO' is the name page (payments.spec.ts).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the dialog is the JavaScript path");
+
+// On a 360 px phone that reaches the app under another host name than APP_URL's (a phone on the
+// local network), like the other payment journeys: sign-in cookies follow that host, and leaving it fails the test.
+test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
 const notYet = { voucherReference: null, voucherUrl: null, voucherExpiresAt: null };
 
@@ -46,6 +50,9 @@ test("the OXXO dialog checks the names in the browser, then makes the voucher an
   const { id } = await oxxoSession(page);
   let dialog = await openDialog(page, id);
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}/confirm$`));
+  expect(new URL(page.url()).host).not.toBe(new URL(process.env.E2E_BASE_URL!).host);
+  // The dialog fits the phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(dialog.getByText("Cripta OXXO")).toBeVisible();
   await expect(dialog.getByText("$250.00 MXN")).toBeVisible();
   await expect(dialog.getByText("La reserva vence en 3 días si no pagas.")).toBeVisible();

@@ -84,10 +84,19 @@ export function LiveLayer({
           </a>
         </section>
         <ul>
-          <li data-tpl="item" data-unread="" className="flex gap-3 px-4 py-3 data-[unread]:bg-brand-50">
+          {/* An unread item says so in words, for the eye and for screen readers, not by its tint
+              alone: the label shows while the item carries data-unread, which the live script
+              drops when it is read (so "Unread: …" is never heard for a read one). */}
+          <li data-tpl="item" data-unread="" className="group flex gap-3 px-4 py-3 data-[unread]:bg-brand-50">
             <span data-slot="icon" className="mt-0.5 shrink-0" />
             <div className="min-w-0 flex-1 text-sm">
-              <p data-slot="title" className="font-semibold" />
+              <p className="font-semibold">
+                <span data-unread-label="" className="mr-2 hidden rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white group-data-[unread]:inline">
+                  {t("unread")}
+                  <span className="sr-only">: </span>
+                </span>
+                <span data-slot="title" />
+              </p>
               <p data-slot="message" className="break-words text-stone-700" />
               <div className="flex gap-3">
                 <a data-slot="open" href="/" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">

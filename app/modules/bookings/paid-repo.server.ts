@@ -92,6 +92,16 @@ export async function setHoldUntil(db: Database, bookingId: string, holdUntil: D
     .execute();
 }
 
+/** How a held seat is being paid, when the player turns to another method while the hold runs. */
+export async function setBookingMethod(db: Database, bookingId: string, method: "CARD" | "OXXO", now: Date) {
+  await db
+    .updateTable("bookings")
+    .set({ payment_method: method, updated_at: now })
+    .where("id", "=", bookingId)
+    .where("status", "=", "PENDING_PAYMENT")
+    .execute();
+}
+
 /** The user's active booking in a session with its method and hold. */
 export function findActiveBookingDetail(db: Database, sessionId: string, userId: string) {
   return db

@@ -51,6 +51,7 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
       pending: pay.pending && {
         method: pay.pending.method,
         state: pay.pending.state,
+        payAgain: pay.pending.payAgain,
         until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone),
       },
       // Paid seats are confirmed when the payment is received (by the webhook), never at once.

@@ -7,7 +7,7 @@ import { checkInvite, redeemInvite, screenTyped, type TypedInvite } from "#app/m
 import { discountedPrice } from "#app/modules/invites/rules";
 import { isUuid } from "#app/utils/http";
 import { insertPayment, latestPaymentOf } from "./repo.server";
-import { cardHoldUntil, oxxoAvailability } from "./rules";
+import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";
 
 /** Why a paid seat cannot be held: a booking refusal, or one of the payment's own. */
 export type HoldRefusal = BookingRefusal | "isFree" | "oxxoNotOffered" | "oxxoTooClose" | "paymentPending";
@@ -18,6 +18,11 @@ export type Hold = {
   paymentId: string;
   /** true when the player already held this seat for the same method (a form sent twice): the existing payment is resumed. */
   resumed: boolean;
+  /**
+   * true when the seat was held before this call (resumed, or another try after a declined one):
+   * a try that cannot start then leaves the hold as it was instead of giving the seat back.
+   */
+  heldBefore: boolean;
   amountCents: number;
   currency: string;
   /** When the hold lapses; a resumed hold keeps the time its first try was given. */
@@ -63,20 +68,31 @@ export async function holdPaidSeat(
     } else if (existing) {
       if (existing.status !== "PENDING_PAYMENT") return refuse("alreadyBooked");
       const payment = await latestPaymentOf(trx, existing.id);
-      if (!payment || payment.method !== input.method) return refuse("paymentPending");
+      const retry = heldSeatRetry(payment, input.method);
+      if (!payment || retry === "refuse") return refuse("paymentPending");
       // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
-      return {
-        result: {
-          ok: true as const,
-          bookingId: existing.id,
-          paymentId: payment.id,
-          resumed: true,
-          amountCents: payment.amount_cents,
-          currency: payment.currency,
-          holdUntil: new Date(existing.hold_until!),
-          session,
-        },
-      };
+      const kept = { ok: true as const, bookingId: existing.id, heldBefore: true, amountCents: payment.amount_cents, currency: payment.currency, session };
+      const holdUntil = new Date(existing.hold_until!);
+      if (retry === "resume") return { result: { ...kept, paymentId: payment.id, resumed: true, holdUntil } };
+      // After a declined card the same seat may be paid another way (an OXXO voucher, when the
+      // session still offers it): a new payment of the same booking, never a second booking.
+      if (input.method === "OXXO") {
+        const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
+        if (oxxo !== "available") return refuse(oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered");
+      }
+      await repo.setBookingMethod(trx, existing.id, input.method, deps.now);
+      const paymentId = await insertPayment(trx, {
+        bookingId: existing.id,
+        userId: player.id,
+        provider: input.provider,
+        method: input.method,
+        amountCents: payment.amount_cents,
+        currency: payment.currency,
+        // The latest try is the one a seat's state is read from: it sorts after the try it follows
+        // even when a request that started earlier (an earlier `now`) reaches the lock later.
+        now: new Date(Math.max(deps.now.getTime(), new Date(payment.created_at).getTime() + 1)),
+      });
+      return { result: { ...kept, paymentId, resumed: false, holdUntil } };
     }
     if (input.method === "OXXO") {
       const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
@@ -119,7 +135,10 @@ export async function holdPaidSeat(
       currency: s.currency,
       now: deps.now,
     });
-    return { result: { ok: true as const, bookingId, paymentId, resumed: false, amountCents, currency: s.currency, holdUntil, session }, notices };
+    return {
+      result: { ok: true as const, bookingId, paymentId, resumed: false, heldBefore: false, amountCents, currency: s.currency, holdUntil, session },
+      notices,
+    };
   });
   return result;
 }

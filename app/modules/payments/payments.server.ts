@@ -78,7 +78,8 @@ export async function startOxxoPayment(
   } catch (error) {
     console.warn(JSON.stringify({ msg: "payments: OXXO intent failed", paymentId: hold.paymentId, error: String(error) }));
     await repo.updatePayment(deps.db, hold.paymentId, { status: "failed" }, deps.now);
-    await releaseHold(deps, hold.session.id, hold.bookingId);
+    // A seat held before (a card declined, then a voucher asked for) stays held for its hold's time.
+    if (!hold.heldBefore) await releaseHold(deps, hold.session.id, hold.bookingId);
     return { ok: false, refusal: "providerError" };
   }
   await repo.updatePayment(
@@ -254,12 +255,12 @@ async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: s
 
 async function cardFailed(
   deps: PayDeps,
-  hold: { bookingId: string; resumed: boolean; session: { id: string } },
+  hold: { bookingId: string; heldBefore: boolean; session: { id: string } },
   paymentId: string,
   error: unknown,
 ): Promise<Refused> {
   console.warn(JSON.stringify({ msg: "payments: card payment could not start", paymentId, error: String(error) }));
   await repo.updatePayment(deps.db, paymentId, { status: "failed" }, deps.now);
-  if (!hold.resumed) await releaseHold(deps, hold.session.id, hold.bookingId);
+  if (!hold.heldBefore) await releaseHold(deps, hold.session.id, hold.bookingId);
   return { ok: false, refusal: "providerError" };
 }

@@ -7,6 +7,7 @@ import {
   checkoutExpiresAt,
   countdown,
   delayedHoldUntil,
+  heldSeatRetry,
   heldSeatState,
   mexicanHolidays,
   offeredPaymentMethods,
@@ -18,6 +19,7 @@ import {
   oxxoNamesTyped,
   oxxoSessionDate,
   pathWithinApp,
+  payAgainChoices,
   PAYMENT_METHOD_ORDER,
   paymentMethodsFor,
   REFUND_MAX_TRIES,
@@ -226,5 +228,39 @@ describe("heldSeatState", () => {
   it("calls an OXXO voucher (or one chosen inside a card payment) a voucher waiting to be paid", () => {
     expect(heldSeatState({ method: "OXXO", status: "requires_action", payment_method_type: "oxxo", declined_at: null })).toBe("voucherPending");
     expect(heldSeatState({ ...card, payment_method_type: "oxxo", status: "requires_action" })).toBe("voucherPending");
+  });
+});
+
+describe("a held seat's ways to pay again", () => {
+  const card = { method: "CARD", payment_method_type: "card", declined_at: null };
+  const declined = { ...card, status: "requires_payment_method", declined_at: new Date("2026-11-02T16:00:00Z") };
+  const voucher = { method: "OXXO", status: "requires_action", payment_method_type: "oxxo", declined_at: null };
+
+  it("after a declined card: the card, and OXXO as the session offers it; while a payment runs, no second method", () => {
+    expect(payAgainChoices("paymentFailed", "available")).toEqual({ card: true, oxxo: "available" });
+    expect(payAgainChoices("paymentFailed", "tooClose")).toEqual({ card: true, oxxo: "tooClose" });
+    expect(payAgainChoices("paymentFailed", "hidden")).toEqual({ card: true, oxxo: "hidden" });
+    expect(payAgainChoices("paymentPending", "available")).toEqual({ card: true, oxxo: "hidden" });
+    expect(payAgainChoices("voucherPending", "available")).toEqual({ card: false, oxxo: "hidden" });
+  });
+
+  it("a voucher after a declined card is another try of the same booking; while the card may still succeed it is refused", () => {
+    expect(heldSeatRetry(declined, "OXXO")).toBe("anotherTry");
+    expect(heldSeatRetry({ ...card, status: "requires_payment_method" }, "OXXO")).toBe("refuse");
+    expect(heldSeatRetry({ ...card, status: "processing" }, "OXXO")).toBe("refuse");
+    expect(heldSeatRetry(voucher, "CARD")).toBe("refuse");
+    expect(heldSeatRetry(null, "OXXO")).toBe("refuse");
+  });
+
+  it("the same method again resumes its payment, unless that one could not even start", () => {
+    expect(heldSeatRetry(declined, "CARD")).toBe("resume");
+    expect(heldSeatRetry(voucher, "OXXO")).toBe("resume");
+    expect(heldSeatRetry({ ...voucher, status: "failed" }, "OXXO")).toBe("anotherTry");
+    expect(heldSeatRetry({ ...card, status: "failed" }, "CARD")).toBe("anotherTry");
+    expect(heldSeatRetry({ ...voucher, status: "failed" }, "CARD")).toBe("anotherTry");
+  });
+
+  it("a voucher the provider could not make leaves a failed payment, not a voucher to pay", () => {
+    expect(heldSeatState({ ...voucher, status: "failed" })).toBe("paymentFailed");
   });
 });

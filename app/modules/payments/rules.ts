@@ -43,11 +43,13 @@ export type OxxoSession = {
   min_advance_booking_hours: number;
 };
 
+export type OxxoAvailability = "hidden" | "tooClose" | "available";
+
 /**
  * Whether the OXXO button shows: hidden for sessions not in MXN, not allowing OXXO or without a
  * date; greyed out ('not eligible') when the start is less than minAdvanceBookingHours away.
  */
-export function oxxoAvailability(session: OxxoSession, now: Date): "hidden" | "tooClose" | "available" {
+export function oxxoAvailability(session: OxxoSession, now: Date): OxxoAvailability {
   if (session.currency !== "MXN" || !session.allowed_payment_methods.includes("OXXO") || !session.starts_at) return "hidden";
   const hoursLeft = (new Date(session.starts_at).getTime() - now.getTime()) / HOUR;
   return hoursLeft < session.min_advance_booking_hours ? "tooClose" : "available";
@@ -237,7 +239,36 @@ export function heldSeatState(
   payment: { method: string; status: string; payment_method_type: string | null; declined_at: Date | string | null } | null | undefined,
 ): HeldSeat {
   if (!payment) return "paymentPending";
-  if (payment.method === "OXXO" || (isVoucherMethod(payment.payment_method_type) && payment.status !== "requires_payment_method")) return "voucherPending";
+  // An ended try is failed whatever its method: an OXXO voucher the provider could not make
+  // leaves the seat held for another way to pay, not a voucher to pay.
   if (payment.status === "failed" || payment.status === "canceled") return "paymentFailed";
+  if (payment.method === "OXXO" || (isVoucherMethod(payment.payment_method_type) && payment.status !== "requires_payment_method")) return "voucherPending";
   return payment.status === "requires_payment_method" && payment.declined_at !== null ? "paymentFailed" : "paymentPending";
+}
+
+/**
+ * The ways a held seat may be paid from the confirmation page: a card always (another try, or the
+ * page already opened); OXXO only once the card was declined (or a voucher could not be made), and
+ * then as the session offers it (hidden outside MXN, greyed out too close to the start). A voucher
+ * waiting to be paid is paid at the store, not again here.
+ */
+export function payAgainChoices(state: HeldSeat, oxxo: OxxoAvailability): { card: boolean; oxxo: OxxoAvailability } {
+  if (state === "voucherPending") return { card: false, oxxo: "hidden" };
+  return { card: true, oxxo: state === "paymentFailed" ? oxxo : "hidden" };
+}
+
+/**
+ * What a new try of `method` does to a seat the player already holds, from the seat's latest
+ * payment: resume that payment (a form sent twice), start another payment of the same booking
+ * (after a declined or failed try, the other method, or the same one when it could not start), or
+ * refuse while a payment of another method may still succeed.
+ */
+export function heldSeatRetry(
+  payment: { method: string; status: string; payment_method_type: string | null; declined_at: Date | string | null } | null | undefined,
+  method: "CARD" | "OXXO",
+): "resume" | "anotherTry" | "refuse" {
+  if (!payment) return "refuse";
+  const failed = heldSeatState(payment) === "paymentFailed";
+  if (failed && (payment.method !== method || payment.status === "failed")) return "anotherTry";
+  return payment.method === method ? "resume" : "refuse";
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { type HeldSeat, heldSeatState, oxxoAvailability } from "./rules";
+import { type HeldSeat, heldSeatState, oxxoAvailability, payAgainChoices } from "./rules";
 
 // What the pages show of a viewer's payment: the voucher, the confirmation screen's payment part,
 // the session page's seat and refund. Reads only; starting and ending payments is payments.server.ts.
@@ -35,12 +35,15 @@ export async function voucherFor(deps: Pick<Deps, "db">, viewer: Requester, book
 
 /**
  * What the confirmation screen's payment part shows a viewer: whether OXXO is offered (hidden,
- * greyed out as not eligible, or available), and the viewer's payment in progress, if any.
+ * greyed out as not eligible, or available), and the viewer's payment in progress, if any, with
+ * the ways it may be paid again.
  */
 export async function paymentPanel(deps: Pick<Deps, "db" | "now">, sessionId: string, booking: { id: string; status: string } | null) {
   const terms = isUuid(sessionId) ? await bookingsRepo.sessionPaymentTerms(deps.db, sessionId) : undefined;
   const oxxo = terms ? oxxoAvailability(terms, deps.now) : "hidden";
-  const pending = booking?.status === "PENDING_PAYMENT" ? await heldSeat(deps, booking.id) : null;
+  const held = booking?.status === "PENDING_PAYMENT" ? await heldSeat(deps, booking.id) : null;
+  // A held seat's ways to pay again (after a declined card: the card and, where offered, a voucher).
+  const pending = held && { ...held, payAgain: payAgainChoices(held.state, oxxo) };
   return { oxxo, minAdvanceHours: terms?.min_advance_booking_hours ?? 0, voucherDays: terms?.voucher_payment_days ?? 3, pending };
 }
 

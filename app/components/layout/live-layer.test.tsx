@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import i18next from "i18next";
+import postcss from "postcss";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import tailwind from "tailwindcss";
+import { describe, expect, it } from "vitest";
+import type { Locale } from "#app/modules/i18n/config";
+import { LiveLayer } from "./live-layer";
+
+const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`public/locales/${lang}/${ns}.json`, "utf8")) as Record<string, unknown>;
+
+function translations(lang: Locale) {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    ns: ["common", "notifications"],
+    defaultNS: "common",
+    initImmediate: false,
+    interpolation: { escapeValue: false },
+    resources: { [lang]: { common: read(lang, "common"), notifications: read(lang, "notifications") } },
+  });
+  return instance;
+}
+
+/** The dropdown item the live script clones for each notification, as the page ships it. */
+function itemTemplate(lang: Locale) {
+  const html = renderToStaticMarkup(
+    <I18nextProvider i18n={translations(lang)}>
+      <LiveLayer lang={lang} userId="5f0c2d9e-1b7a-4c1e-9d3f-2a6b8c0e4f11" chatId={null} scriptUrl="/build/live.js" nonce="n0nce" />
+    </I18nextProvider>,
+  );
+  return /<li data-tpl="item"[\s\S]*?<\/li>/.exec(html)![0];
+}
+
+describe("the bell dropdown's unread item", () => {
+  it.each(["es", "en", "pt"] as const)("in %s says 'unread' in words before the title, for the eye and for screen readers", (lang) => {
+    const word = read(lang, "notifications").unread as string;
+    const item = itemTemplate(lang);
+    // The label is a visible word (white on the brand colour, also in high-contrast modes), not a tint.
+    const label = /<span data-unread-label="" class="([^"]+)">([^<]+)<span class="sr-only">: <\/span><\/span><span data-slot="title"><\/span>/.exec(item);
+    expect(label, item).not.toBeNull();
+    expect(label![2]).toBe(word);
+    expect(item).not.toMatch(/data-unread-label=""[^>]*aria-hidden/);
+    // It shows only inside an item that carries data-unread (the template's own state; the live
+    // script drops the attribute for a read item and when one is marked read).
+    expect(item).toMatch(/^<li data-tpl="item" data-unread="" class="group /);
+    expect(label![1]!.split(" ")).toEqual(expect.arrayContaining(["hidden", "group-data-[unread]:inline"]));
+  });
+
+  it("is shown in an unread item and not in a read one: the stylesheet this markup builds says so", async () => {
+    const { css } = await postcss([tailwind({ content: [{ raw: itemTemplate("es"), extension: "html" }], corePlugins: { preflight: false } })]).process(
+      "@tailwind utilities;",
+      { from: undefined },
+    );
+    const rules = css.replace(/\s+/g, " ");
+    // Hidden by default (a read item), shown inside an item marked unread (a more specific rule).
+    expect(rules).toMatch(/\.hidden \{ display: none;? \}/);
+    expect(rules).toContain(".group[data-unread] .group-data-\\[unread\\]\\:inline { display: inline");
+  });
+});
