@@ -94,6 +94,27 @@ describe("session search", () => {
     expect(later.total).toBe(1);
   });
 
+  it("brings the page and the number of matches in one statement, in date order, and the number also past the last page", async () => {
+    let statements = 0;
+    const db = getDb().withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: (args) => {
+        statements += 1;
+        return Promise.resolve(args.result);
+      },
+    });
+    const first = await searchSessions({ db, now }, parseSearchParams(new URLSearchParams("")), host, { timeZone: zone });
+    expect(statements).toBe(1);
+    expect(first.total).toBe(3);
+    // Two start at the same time: the id breaks the tie, as the count's walk does.
+    const order = (r: (typeof first.rows)[number]) => `${new Date(r.starts_at).toISOString()} ${r.id}`;
+    expect(first.rows.map(order)).toEqual(first.rows.map(order).sort());
+    expect(first.rows.at(-1)!.title).toBe("Cthulhu en Oaxaca");
+    const beyond = await searchSessions({ db, now }, parseSearchParams(new URLSearchParams("page=3")), host, { timeZone: zone });
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.total).toBe(3);
+  });
+
   it("filters by date in the viewer's zone", async () => {
     expect((await search("dateFrom=2026-12-05&dateTo=2026-12-05")).rows.map((r) => r.title)).toEqual(["Cthulhu en Oaxaca"]);
   });
