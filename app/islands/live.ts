@@ -170,16 +170,18 @@ function main() {
       const errors = form.querySelector("ul[aria-live]");
       if (!box || !box.value.trim()) return;
       e.preventDefault();
+      const sent = box.value;
       fetch(`/api/chats/${cfg.chat}/messages?lang=${cfg.lang}`, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ content: box.value }),
+        body: JSON.stringify({ content: sent }),
       })
         .then((r) =>
           (r.json() as Promise<{ message?: Message; error?: string }>).then((b) => {
             if (r.status === 201 && b.message) {
-              box.value = "";
+              // On a slow network the next message may be half typed by now: only the sent text is cleared.
+              if (box.value === sent) box.value = "";
               box.removeAttribute("aria-invalid");
               if (errors) errors.textContent = "";
               addMessage(b.message);

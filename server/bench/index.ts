@@ -40,6 +40,8 @@ const RUNS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PAGE_RATE = Number(process.env.BENCH_RATE ?? 100);
 const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 8);
+/** Each page is served this long at the same rate before it is measured, so both workers measure JIT-compiled code, as a server that has been up a while runs. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** pg_stat_statements, for PostgreSQL's time per request in the page table (planning included). */
 const PG_SETTINGS = { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track_planning": "on" };
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
@@ -189,8 +191,15 @@ function hydratedScriptsKiB(routeIds: string[]) {
 
 /** CPU seconds (user + system) a process and its direct children (cluster workers) have used so far, from /proc. */
 function cpuSeconds(pid: number): number {
+  const { primary, workers } = cpuSplit(pid);
+  return primary + workers;
+}
+
+/** The same, apart: the primary (which hands connections to the workers) and its workers. */
+function cpuSplit(pid: number): { primary: number; workers: number } {
   const ticks = 100; // USER_HZ on Linux
-  let total = 0;
+  let primary = 0;
+  let workers = 0;
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -201,9 +210,11 @@ function cpuSeconds(pid: number): number {
     }
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ppid = Number(fields[1]);
-    if (Number(entry) === pid || ppid === pid) total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
+    if (Number(entry) === pid) primary += seconds;
+    else if (ppid === pid) workers += seconds;
   }
-  return total;
+  return { primary, workers };
 }
 
 type Server = { base: string; pid: number; stop: () => Promise<void> };
@@ -415,12 +426,13 @@ async function pageTable(databaseUrl: string) {
     const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
     for (const [name, url] of Object.entries(pages)) {
       const status = (await fetch(`${server.base}${url}`, { headers: { Cookie: cookie }, redirect: "manual" })).status;
-      await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, 2);
+      await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, WARMUP_SECONDS);
       await pool.query("select pg_stat_statements_reset()");
       const loadBefore = os.loadavg()[0]!;
-      const cpuBefore = cpuSeconds(server.pid);
+      const cpuBefore = cpuSplit(server.pid);
       const run = await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, PAGE_SECONDS);
-      const cpu = cpuSeconds(server.pid) - cpuBefore;
+      const cpuAfter = cpuSplit(server.pid);
+      const cpu = cpuAfter.primary + cpuAfter.workers - cpuBefore.primary - cpuBefore.workers;
       const statements = await statementTotals(pool);
       const served = Math.max(1, run.sent - run.errors);
       const nodeCpuMs = +((cpu * 1000) / served).toFixed(2);
@@ -430,6 +442,7 @@ async function pageTable(databaseUrl: string) {
         status,
         "rate/s": run.achievedPerSecond,
         "node CPU ms/req": nodeCpuMs,
+        "of which primary": +(((cpuAfter.primary - cpuBefore.primary) * 1000) / served).toFixed(2),
         "PG ms/req": pgMs,
         "PG statements/req": +(statements.calls / served).toFixed(1),
         "p50 ms": run.latencyMs.p50,

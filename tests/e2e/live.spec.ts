@@ -74,6 +74,18 @@ test("a host and a player see each other's chat messages and the booking notific
   await playerPage.getByLabel("Message").fill("Thanks, see you there");
   await playerPage.getByRole("button", { name: "Send" }).click();
   await expect(page.locator("[data-live-chat] li").filter({ hasText: "Thanks, see you there" })).toBeVisible();
+  // The next message typed while one is still on its way (a slow network) stays in the field.
+  await playerPage.route("**/api/chats/*/messages*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await playerPage.getByLabel("Message").fill("First of two");
+  await playerPage.getByRole("button", { name: "Send" }).click();
+  await playerPage.getByLabel("Message").fill("Second, half typed");
+  await expect(playerPage.locator("[data-live-chat] li").filter({ hasText: "First of two" })).toBeVisible();
+  await expect(page.locator("[data-live-chat] li").filter({ hasText: "First of two" })).toBeVisible();
+  await expect(playerPage.getByLabel("Message")).toHaveValue("Second, half typed");
+  await playerPage.unroute("**/api/chats/*/messages*");
   // Too long: the message appears next to the field and the text stays.
   await playerPage.getByLabel("Message").fill("x".repeat(2001));
   await playerPage.getByRole("button", { name: "Send" }).click();
