@@ -12,7 +12,7 @@
 // the booking bench (server/bench/booking.ts) and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. Results: bench-results/latest.json.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +31,7 @@ import type { DB } from "../../db/schema";
 import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
+import { cpuSeconds, cpuSplit } from "./cpu";
 import { benchLive } from "./live";
 import { pacedLoad } from "./paced";
 import { CORES, pinServerApart, unpin } from "./pin";
@@ -187,34 +188,6 @@ function hydratedScriptsKiB(routeIds: string[]) {
   let bytes = 0;
   for (const f of files) bytes += gzipSync(fs.readFileSync(path.join("public", f))).length;
   return +(bytes / 1024).toFixed(1);
-}
-
-/** CPU seconds (user + system) a process and its direct children (cluster workers) have used so far, from /proc. */
-function cpuSeconds(pid: number): number {
-  const { primary, workers } = cpuSplit(pid);
-  return primary + workers;
-}
-
-/** The same, apart: the primary (which hands connections to the workers) and its workers. */
-function cpuSplit(pid: number): { primary: number; workers: number } {
-  const ticks = 100; // USER_HZ on Linux
-  let primary = 0;
-  let workers = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ppid = Number(fields[1]);
-    const seconds = (Number(fields[11]) + Number(fields[12])) / ticks;
-    if (Number(entry) === pid) primary += seconds;
-    else if (ppid === pid) workers += seconds;
-  }
-  return { primary, workers };
 }
 
 type Server = { base: string; pid: number; stop: () => Promise<void> };
@@ -453,6 +426,7 @@ async function pageTable(databaseUrl: string) {
         "load avg": `${loadBefore.toFixed(1)}→${os.loadavg()[0]!.toFixed(1)}`,
       });
     }
+    rows.push(await minimalAppRow(databaseUrl, pool));
   } finally {
     await pool.end();
     await server.stop();
@@ -462,6 +436,62 @@ async function pageTable(databaseUrl: string) {
   );
   console.table(rows);
   return rows;
+}
+
+/**
+ * The floor (stack notes G35): the minimal Remix app in server/bench/minimal (same installed
+ * versions, a 20-row loader, a page of about 570 elements and 46 KB, no compression, headers or
+ * logging), built here and measured exactly as the pages above, on two workers in the same run.
+ */
+async function minimalAppRow(databaseUrl: string, pool: pg.Pool): Promise<Record<string, unknown>> {
+  const dir = "server/bench/minimal";
+  execFileSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: "ignore",
+  });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", `${dir}/server.ts`], {
+    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: "2", DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false));
+      i += 1
+    )
+      await new Promise((r) => setTimeout(r, 200));
+    const page = await (await fetch(`${base}/`)).text();
+    await pacedLoad(`${base}/`, {}, PAGE_RATE, WARMUP_SECONDS);
+    await pool.query("select pg_stat_statements_reset()");
+    const cpuBefore = cpuSeconds(child.pid!);
+    const run = await pacedLoad(`${base}/`, {}, PAGE_RATE, PAGE_SECONDS);
+    const served = Math.max(1, run.sent - run.errors);
+    const statements = await statementTotals(pool);
+    return {
+      page: `minimal Remix app (${(page.length / 1024).toFixed(0)} KB, ${(page.match(/<[a-z]/g) ?? []).length} elements)`,
+      status: 200,
+      "rate/s": run.achievedPerSecond,
+      "node CPU ms/req": +(((cpuSeconds(child.pid!) - cpuBefore) * 1000) / served).toFixed(2),
+      "of which primary": null,
+      "PG ms/req": +(statements.ms / served).toFixed(3),
+      "PG statements/req": +(statements.calls / served).toFixed(1),
+      "p50 ms": run.latencyMs.p50,
+      "p95 ms": run.latencyMs.p95,
+      "p99 ms": run.latencyMs.p99,
+      non2xx: run.non2xx + run.errors,
+      budget: "floor",
+      "load avg": os.loadavg()[0]!.toFixed(1),
+    };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
 }
 
 /** Bytes on the wire of the gzipped search page (fetch decompresses, so ask with node:http). */

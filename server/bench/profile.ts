@@ -3,7 +3,8 @@
 // then sends PROFILE_REQUESTS requests (4 at a time) and reads the profile for that window only:
 // CPU per request from /proc, the functions with the most self time, the packages they belong to,
 // and the inclusive time of the stages a request passes (compression, logging, render, loaders).
-// PROFILE_URL picks the page (default /es/sessions, signed in as the demo player; `{session}` stands
+// PROFILE_COMPARE (see compare()) measures server variants against each other; with PROFILE_RATE
+// their requests are paced evenly, as in the page table. PROFILE_URL picks the page (default /es/sessions, signed in as the demo player; `{session}` stands
 // for the demo session's id); PROFILE_KEEP=file.cpuprofile keeps the profile for Chrome's DevTools.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -17,16 +18,15 @@ import { migrateToLatest } from "../../db/migrate";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
+import { cpuSeconds } from "./cpu";
+import { pacedLoad } from "./paced";
 import { type CpuProfile, summarizeProfile } from "./profile-summary";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
 const URL_PATH = process.env.PROFILE_URL ?? "/es/sessions";
+const RATE = Number(process.env.PROFILE_RATE ?? 0);
 
-const cpuSeconds = (pid: number) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 function get(url: string, agent: http.Agent, headers: Record<string, string>) {
@@ -122,12 +122,17 @@ async function compare(databaseUrl: string, sessionId: string, spec: string) {
   const results = new Map<string, number[]>(variants.map((v) => [v.name, []]));
   for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 5); round += 1) {
     for (const variant of variants) {
-      const { child, base } = await startServer(databaseUrl, [], variant.env);
+      // `{socket}` in a variant's value: the same database through its Unix socket instead of TCP.
+      const socketUrl = databaseUrl.replace(/@127\.0\.0\.1:/, "@%2Ftmp:");
+      const env = Object.fromEntries(Object.entries(variant.env).map(([k, v]) => [k, v.replace("{socket}", socketUrl)]));
+      const { child, base } = await startServer(databaseUrl, [], env);
       try {
         const { url, headers } = await signedIn(base, sessionId);
-        await burst(url, headers, 400);
+        // PROFILE_RATE: requests paced evenly at that rate (open loop, as the page table), else 4 at a time.
+        const load = (count: number) => (RATE ? pacedLoad(url, headers, RATE, count / RATE) : burst(url, headers, count));
+        await load(RATE ? RATE * 5 : 400);
         const before = cpuSeconds(child.pid!);
-        await burst(url, headers, REQUESTS);
+        await load(REQUESTS);
         results.get(variant.name)!.push(((cpuSeconds(child.pid!) - before) * 1000) / REQUESTS);
       } finally {
         child.kill("SIGTERM");

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import { announceRevocation, inTransaction } from "#app/modules/live/repo.server";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
 import type { DB } from "#db/schema";
 import { idleCutoff } from "./rules";
 
@@ -10,8 +11,9 @@ import { idleCutoff } from "./rules";
  * of one's sessions and the open event streams' sweep all filter with it. On `login_sessions as s`
  * joined with `users as u`.
  */
-const loginSessionAccepted = (now: Date) => (eb: ExpressionBuilder<{ s: DB["login_sessions"]; u: DB["users"] }, "s" | "u">) =>
-  eb.and([eb("s.revoked_at", "is", null), eb("s.expires_at", ">", now), eb("s.last_seen_at", ">", idleCutoff(now)), eb("u.banned_at", "is", null)]);
+const loginSessionAcceptedAt = (now: Date, idleSince: Date) => (eb: ExpressionBuilder<{ s: DB["login_sessions"]; u: DB["users"] }, "s" | "u">) =>
+  eb.and([eb("s.revoked_at", "is", null), eb("s.expires_at", ">", now), eb("s.last_seen_at", ">", idleSince), eb("u.banned_at", "is", null)]);
+const loginSessionAccepted = (now: Date) => loginSessionAcceptedAt(now, idleCutoff(now));
 
 /** The same for an access token: not revoked, not expired, its account not banned. On `api_tokens as t` joined with `users as u`. */
 const accessTokenAccepted = (now: Date) => (eb: ExpressionBuilder<{ t: DB["api_tokens"]; u: DB["users"] }, "t" | "u">) =>
@@ -33,9 +35,17 @@ export async function insertLoginSession(db: Database, input: { userId: string; 
   return row.id;
 }
 
-/** The user behind a login session that still counts (not revoked, not expired, not idle too long, not banned). */
-export function findUserByLoginSession(db: Database, sessionId: string, now: Date) {
-  return db
+/**
+ * The user behind a login session that still counts (not revoked, not expired, not idle too long,
+ * not banned). Every signed-in request asks, so it is compiled once (db/prepared.ts).
+ */
+export async function findUserByLoginSession(db: Database, sessionId: string, now: Date) {
+  const [row] = await userByLoginSession(db, { sessionId, now, idleSince: idleCutoff(now) });
+  return row;
+}
+
+const userByLoginSession = preparedQuery(["sessionId", "now", "idleSince"], (db, args: { sessionId: string; now: Date; idleSince: Date }) =>
+  db
     .selectFrom("login_sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .select([
@@ -51,10 +61,9 @@ export function findUserByLoginSession(db: Database, sessionId: string, now: Dat
       "u.preferred_language",
       "u.time_zone",
     ])
-    .where("s.id", "=", sessionId)
-    .where(loginSessionAccepted(now))
-    .executeTakeFirst();
-}
+    .where("s.id", "=", args.sessionId)
+    .where(loginSessionAcceptedAt(args.now, args.idleSince)),
+);
 
 export async function touchLoginSession(db: Database, sessionId: string, now: Date) {
   await db.updateTable("login_sessions").set({ last_seen_at: now }).where("id", "=", sessionId).execute();

@@ -6,13 +6,46 @@ import { activeBookingExists, pendingBookingExists } from "./repo.server";
 /** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
 const hasActiveBooking = (userId: string) => activeBookingExists(userId);
 
+/**
+ * The session's columns a card and the JSON API's session show. Not `s.*`: the folded search text
+ * (a copy of the title, description and names), the host's private instructions and the row's
+ * timestamps were read, sent and parsed for every result and shown nowhere.
+ */
+const LISTED_COLUMNS = [
+  "s.id",
+  "s.dm_id",
+  "s.series_id",
+  "s.title",
+  "s.description",
+  "s.game",
+  "s.genre",
+  "s.experience_level",
+  "s.starts_at",
+  "s.time_zone",
+  "s.duration_minutes",
+  "s.max_participants",
+  "s.min_participants",
+  "s.pre_session_check_hours",
+  "s.price_cents",
+  "s.currency",
+  "s.allowed_payment_methods",
+  "s.min_advance_booking_hours",
+  "s.voucher_payment_days",
+  "s.tags",
+  "s.image_url",
+  "s.location",
+  "s.is_private",
+  "s.is_modified",
+  "s.status",
+] as const;
+
 /** Everything a session card shows: the session, its DM's name, its series and whether the viewer joined it. */
 function cardRows(db: Database, viewerId: string | null) {
   return db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.dm_id")
     .leftJoin("series as se", "se.id", "s.series_id")
-    .selectAll("s")
+    .select(LISTED_COLUMNS)
     .select([
       "u.display_name as dm_display_name",
       "se.title as series_title",
