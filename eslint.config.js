@@ -63,7 +63,17 @@ const httpStatusInModules = {
 };
 
 export default defineConfig(
-  globalIgnores(["build/", "server/bench/minimal/build/", "public/build/", ".data/", ".cache/", "node_modules/", "playwright-report/", "test-results/", "bench-results/"]),
+  globalIgnores([
+    "build/",
+    "server/bench/minimal/build/",
+    "public/build/",
+    ".data/",
+    ".cache/",
+    "node_modules/",
+    "playwright-report/",
+    "test-results/",
+    "bench-results/",
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
