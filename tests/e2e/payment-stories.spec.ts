@@ -62,8 +62,8 @@ async function openCardPayment(page: Page, t: Texts, lang: Lang, id: string, jav
   await page.goto(`/${lang}/session/${id}/confirm`);
   // The written refund policy stands beside the price before anyone pays.
   await expect(page.getByText(t.sessions.booking.refundPolicy)).toBeVisible();
-  // After a declined card the confirmation page offers to try again (or another method) by the same form post.
-  await page.getByRole("button", { name: held ? t.sessions.booking.payAgain : t.payments.card.pay }).click();
+  // After a declined card the confirmation page offers the card again (and OXXO, decision record 048) as plain form posts.
+  await page.getByRole("button", { name: t.payments.card.pay }).click();
   if (javaScriptEnabled && !held) {
     const dialog = page.getByRole("dialog", { name: t.payments.card.title });
     await expect(dialog).toBeVisible();
