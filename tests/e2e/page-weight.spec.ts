@@ -72,7 +72,7 @@ test("the pages a player uses ship no framework script to a player, only the liv
 test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped script", async ({ page, javaScriptEnabled }) => {
   // Skipped in the no-JS project on purpose: it measures the script a browser with JavaScript
   // downloads and runs; without JavaScript there is nothing to weigh (the js project covers it).
-  // Skipped in the other browser project on purpose: the reason string says which path this test covers.
+  // Skipped in the no-JS project on purpose: it weighs the scripts a browser with JavaScript downloads; without JavaScript none run.
   test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
   const dm = await newUser({ role: "dm" });
   await signInAs(page, dm);

@@ -3,7 +3,7 @@ import { demo, expect, signIn, test } from "./fixtures";
 
 // Plain HTTP against the real server: the browser's JavaScript plays no part, so one project is
 // enough. Skipped on purpose in the no-JS project, where it would repeat the same requests.
-// Skipped in the other browser project on purpose: the reason string says which path this test covers.
+// Skipped in the no-JS project on purpose: these checks send raw HTTP requests, so running them in both browser projects would only repeat them.
 test.beforeEach(({ javaScriptEnabled }) => test.skip(!javaScriptEnabled, "HTTP only; runs once"));
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };

@@ -5,6 +5,7 @@ import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import * as users from "#app/modules/users/repo.server";
 import type { Database } from "#db/client.server";
+import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import * as repo from "./repo.server";
 
 const clip = (value: string | undefined, max: number) =>
@@ -57,8 +58,8 @@ async function evictUnprovenCredentials(db: Database, userId: string, now: Date)
   await repo.revokeCalendarFeeds(db, userId, now);
   await repo.revokeOtherLoginSessions(db, userId, null, now);
   await repo.revokeAllApiTokens(db, userId, now);
-  await repo.revokeOneTimeTokens(db, userId, "reset_password", now);
-  await repo.revokeOneTimeTokens(db, userId, "verify_email", now);
+  await oneTimeTokens.revokeOneTimeTokens(db, userId, "reset_password", now);
+  await oneTimeTokens.revokeOneTimeTokens(db, userId, "verify_email", now);
 }
 
 /**

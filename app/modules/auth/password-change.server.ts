@@ -5,6 +5,7 @@ import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { buildEmail } from "./emails.server";
+import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import * as repo from "./repo.server";
 
@@ -20,7 +21,7 @@ export async function changePassword(deps: Deps, input: { userId: string; curren
   await deps.db.transaction().execute(async (trx) => {
     await users.setPasswordHash(trx, input.userId, hash, deps.now);
     // A reset link mailed before the change would otherwise undo it.
-    await repo.revokeOneTimeTokens(trx, input.userId, "reset_password", deps.now);
+    await oneTimeTokens.revokeOneTimeTokens(trx, input.userId, "reset_password", deps.now);
     await repo.revokeOtherLoginSessions(trx, input.userId, input.keepSessionId, deps.now);
     await repo.revokeAllApiTokens(trx, input.userId, deps.now);
   });

@@ -6,6 +6,7 @@ import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { runAfterResponse } from "./after-response.server";
 import { buildEmail } from "./emails.server";
+import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword } from "./password.server";
 import * as repo from "./repo.server";
 import { hashSecret, newSecret } from "./tokens.server";
@@ -28,7 +29,7 @@ export async function requestPasswordReset(deps: Deps, email: string) {
   const limited = await consumeLimit(deps.db, `mail:reset:${user.id}`, limits.mailPerAccount, deps.now);
   if (limited.limited) return;
   const token = newSecret();
-  await repo.insertOneTimeToken(deps.db, {
+  await oneTimeTokens.insertOneTimeToken(deps.db, {
     userId: user.id,
     purpose: "reset_password",
     tokenHash: hashSecret(token),
@@ -48,19 +49,19 @@ export async function requestPasswordReset(deps: Deps, email: string) {
 }
 
 export async function isResetTokenLive(deps: Deps, token: string) {
-  return Boolean(await repo.findLiveOneTimeToken(deps.db, "reset_password", hashSecret(token), deps.now));
+  return Boolean(await oneTimeTokens.findLiveOneTimeToken(deps.db, "reset_password", hashSecret(token), deps.now));
 }
 
 /** Sets a new password from a reset link and signs the account out everywhere. */
 export async function resetPassword(deps: Deps, token: string, password: string) {
   const hash = await hashPassword(password);
   return deps.db.transaction().execute(async (trx) => {
-    const userId = await repo.consumeOneTimeToken(trx, "reset_password", hashSecret(token), deps.now);
+    const userId = await oneTimeTokens.consumeOneTimeToken(trx, "reset_password", hashSecret(token), deps.now);
     if (!userId) return false;
     await users.setPasswordHash(trx, userId, hash, deps.now);
     // Whoever can read the inbox has proven ownership of the address.
     await users.markEmailVerified(trx, userId, deps.now);
-    await repo.revokeOneTimeTokens(trx, userId, "reset_password", deps.now);
+    await oneTimeTokens.revokeOneTimeTokens(trx, userId, "reset_password", deps.now);
     await repo.revokeOtherLoginSessions(trx, userId, null, deps.now);
     await repo.revokeAllApiTokens(trx, userId, deps.now);
     return true;

@@ -7,8 +7,8 @@ import * as users from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { buildEmail } from "./emails.server";
 import type { RequestMeta } from "./login-sessions.server";
+import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword } from "./password.server";
-import * as repo from "./repo.server";
 import type { SignupInput } from "./schema";
 import { hashSecret, newSecret } from "./tokens.server";
 
@@ -59,7 +59,7 @@ export async function sendVerificationEmail(deps: Deps, userId: string) {
   const limited = await consumeLimit(deps.db, `mail:verify:${userId}`, limits.mailPerAccount, deps.now);
   if (limited.limited) return false;
   const token = newSecret();
-  await repo.insertOneTimeToken(deps.db, {
+  await oneTimeTokens.insertOneTimeToken(deps.db, {
     userId,
     purpose: "verify_email",
     tokenHash: hashSecret(token),
@@ -81,7 +81,7 @@ export async function sendVerificationEmail(deps: Deps, userId: string) {
 
 export async function verifyEmail(deps: Deps, token: string) {
   return deps.db.transaction().execute(async (trx) => {
-    const userId = await repo.consumeOneTimeToken(trx, "verify_email", hashSecret(token), deps.now);
+    const userId = await oneTimeTokens.consumeOneTimeToken(trx, "verify_email", hashSecret(token), deps.now);
     if (!userId) return null;
     if (await users.markEmailVerified(trx, userId, deps.now)) await notifyWelcome({ db: trx, now: deps.now }, userId);
     return userId;
