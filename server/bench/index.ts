@@ -35,6 +35,7 @@ import { cpuSeconds, cpuSplit } from "./cpu";
 import { benchLive } from "./live";
 import { pacedLoad } from "./paced";
 import { CORES, pinServerApart, unpin } from "./pin";
+import { type BenchServer, signIn, startBenchServer, waitUntilUp } from "./server";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
@@ -190,73 +191,12 @@ function hydratedScriptsKiB(routeIds: string[]) {
   return +(bytes / 1024).toFixed(1);
 }
 
-type Server = { base: string; pid: number; stop: () => Promise<void> };
-
-async function startServer(databaseUrl: string, workers: number, extraEnv: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "production",
-      // Production requires the Stripe adapter's keys; the bench's pages never call Stripe.
-      STRIPE_SECRET_KEY: "sk_test_bench",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
-      STRIPE_WEBHOOK_SECRET: "whsec_bench",
-      WEB_CONCURRENCY: String(workers),
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      SMTP_URL: "smtp://127.0.0.1:1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "0",
-      TRUST_PROXY: "false",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // Workers start in parallel; on a busy machine that can take a while.
-  let up = false;
-  for (let i = 0; i < 600 && !up; i += 1) {
-    try {
-      up = (await fetch(`${base}/healthz`)).ok;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  if (!up) throw new Error(`the server with ${workers} workers did not start`);
-  return {
-    base,
-    pid: server.pid!,
-    stop: async () => {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-    },
-  };
-}
-
-async function signIn(base: string, email: string, password: string) {
-  const login = await fetch(`${base}/es/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ email, password }).toString(),
-  });
-  return login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-
 /**
  * Load on /es/sessions (signed in): requests per second, the server's CPU per request (its own
  * CPU time over the requests served, which holds on a busy machine where wall time does not) and
  * latency percentiles (every response's own time, for an exact p95).
  */
-async function load(server: Server, cookie: string, options: { connections: number; duration?: number; amount?: number }) {
+async function load(server: BenchServer, cookie: string, options: { connections: number; duration?: number; amount?: number }) {
   const times: number[] = [];
   const cpuBefore = cpuSeconds(server.pid);
   const loadBefore = os.loadavg()[0]!;
@@ -296,7 +236,7 @@ async function loadTest(databaseUrl: string, dataDir: string) {
     series: (await db.selectFrom("series").select("id").orderBy("created_at").executeTakeFirstOrThrow()).id,
     dm: (await db.selectFrom("users").select("id").where("email", "=", "ana.dm@mesa.test").executeTakeFirstOrThrow()).id,
   };
-  const one = await startServer(databaseUrl, 1);
+  const one = await startBenchServer(databaseUrl, { workers: 1 });
   const results: Record<string, unknown> = {};
   try {
     const cookie = await signIn(one.base, "lucia@mesa.test", "Jugadora-2026!");
@@ -351,7 +291,7 @@ async function loadTest(databaseUrl: string, dataDir: string) {
     unpin(dataDir);
   }
   const cores = CORES;
-  const all = await startServer(databaseUrl, cores);
+  const all = await startBenchServer(databaseUrl, { workers: cores });
   try {
     const cookie = await signIn(all.base, "lucia@mesa.test", "Jugadora-2026!");
     await load(all, cookie, { connections: 10, duration: 3 });
@@ -390,7 +330,7 @@ async function pageTable(databaseUrl: string) {
     confirmation: `/es/session/${session}/confirm`,
     chats: "/es/chats",
   };
-  const server = await startServer(databaseUrl, 2, { JOBS_IN_SERVER: "false" });
+  const server = await startBenchServer(databaseUrl, { workers: 2, extraEnv: { JOBS_IN_SERVER: "false" } });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const rows: Record<string, unknown>[] = [];
   try {
@@ -457,15 +397,7 @@ async function minimalAppRow(databaseUrl: string, pool: pg.Pool): Promise<Record
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    for (
-      let i = 0;
-      i < 300 &&
-      !(await fetch(`${base}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false));
-      i += 1
-    )
-      await new Promise((r) => setTimeout(r, 200));
+    await waitUntilUp(base, "the minimal app");
     const page = await (await fetch(`${base}/`)).text();
     await pacedLoad(`${base}/`, {}, PAGE_RATE, WARMUP_SECONDS);
     await pool.query("select pg_stat_statements_reset()");

@@ -6,7 +6,6 @@
 // PROFILE_COMPARE (see compare()) measures server variants against each other; with PROFILE_RATE
 // their requests are paced evenly, as in the page table. PROFILE_URL picks the page (default /es/sessions, signed in as the demo player; `{session}` stands
 // for the demo session's id); PROFILE_KEEP=file.cpuprofile keeps the profile for Chrome's DevTools.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -21,11 +20,14 @@ import { seedDemo } from "../seed/demo";
 import { cpuSeconds } from "./cpu";
 import { pacedLoad } from "./paced";
 import { type CpuProfile, summarizeProfile } from "./profile-summary";
+import { type BenchServer, signIn, startBenchServer } from "./server";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
 const URL_PATH = process.env.PROFILE_URL ?? "/es/sessions";
 const RATE = Number(process.env.PROFILE_RATE ?? 0);
+/** The scheduled jobs would add their own CPU to the server's. */
+const NO_JOBS = { JOBS_IN_SERVER: "false" };
 
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -62,7 +64,7 @@ async function main() {
   fs.chmodSync(parent, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
   const profileDir = path.join(parent, "profile");
-  let server: ReturnType<typeof spawn> | null = null;
+  let server: BenchServer | null = null;
   try {
     await migrateToLatest(pg.url);
     process.env.DATABASE_URL = pg.url;
@@ -75,18 +77,16 @@ async function main() {
       await compare(pg.url, session.id, process.env.PROFILE_COMPARE);
       return;
     }
-    const started = await startServer(pg.url, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], {});
-    server = started.child;
-    const { url, headers } = await signedIn(started.base, session.id);
+    server = await startBenchServer(pg.url, { workers: 1, nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], extraEnv: NO_JOBS });
+    const { url, headers } = await signedIn(server.base, session.id);
     await burst(url, headers, 600);
     const from = monotonicMicros();
-    const cpuBefore = cpuSeconds(server.pid!);
+    const cpuBefore = cpuSeconds(server.pid);
     const statuses = await burst(url, headers, REQUESTS);
-    const cpuMs = ((cpuSeconds(server.pid!) - cpuBefore) * 1000) / REQUESTS;
+    const cpuMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / REQUESTS;
     const to = monotonicMicros();
-    server.kill("SIGTERM");
-    await new Promise((r) => server!.once("exit", r));
-    server = null;
+    // The profile is written when the process exits.
+    await server.stop();
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
     if (!file) throw new Error("the server wrote no profile");
     const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
@@ -94,7 +94,7 @@ async function main() {
     console.log(summarizeProfile(profile, { from, to, requests: REQUESTS }));
     if (process.env.PROFILE_KEEP) fs.copyFileSync(path.join(profileDir, file), process.env.PROFILE_KEEP);
   } finally {
-    server?.kill("SIGKILL");
+    await server?.stop();
     await closeDb();
     await pg.stop();
     fs.rmSync(parent, { recursive: true, force: true });
@@ -125,18 +125,17 @@ async function compare(databaseUrl: string, sessionId: string, spec: string) {
       // `{socket}` in a variant's value: the same database through its Unix socket instead of TCP.
       const socketUrl = databaseUrl.replace(/@127\.0\.0\.1:/, "@%2Ftmp:");
       const env = Object.fromEntries(Object.entries(variant.env).map(([k, v]) => [k, v.replace("{socket}", socketUrl)]));
-      const { child, base } = await startServer(databaseUrl, [], env);
+      const variantServer = await startBenchServer(databaseUrl, { workers: 1, extraEnv: { ...NO_JOBS, ...env } });
       try {
-        const { url, headers } = await signedIn(base, sessionId);
+        const { url, headers } = await signedIn(variantServer.base, sessionId);
         // PROFILE_RATE: requests paced evenly at that rate (open loop, as the page table), else 4 at a time.
         const load = (count: number) => (RATE ? pacedLoad(url, headers, RATE, count / RATE) : burst(url, headers, count));
         await load(RATE ? RATE * 5 : 400);
-        const before = cpuSeconds(child.pid!);
+        const before = cpuSeconds(variantServer.pid);
         await load(REQUESTS);
-        results.get(variant.name)!.push(((cpuSeconds(child.pid!) - before) * 1000) / REQUESTS);
+        results.get(variant.name)!.push(((cpuSeconds(variantServer.pid) - before) * 1000) / REQUESTS);
       } finally {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
+        await variantServer.stop();
       }
     }
   }
@@ -146,55 +145,8 @@ async function compare(databaseUrl: string, sessionId: string, spec: string) {
   }
 }
 
-async function startServer(databaseUrl: string, nodeFlags: string[], extraEnv: Record<string, string>) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      APP_ENV: "production",
-      STRIPE_SECRET_KEY: "sk_test_bench",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
-      STRIPE_WEBHOOK_SECRET: "whsec_bench",
-      WEB_CONCURRENCY: "1",
-      JOBS_IN_SERVER: "false",
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
-      SMTP_URL: "smtp://127.0.0.1:1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "0",
-      TRUST_PROXY: "false",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(`${base}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, base };
-}
-
 async function signedIn(base: string, sessionId: string) {
-  const login = await fetch(`${base}/es/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-    body: new URLSearchParams({ email: "lucia@mesa.test", password: "Jugadora-2026!" }).toString(),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = await signIn(base, "lucia@mesa.test", "Jugadora-2026!");
   const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
   return { url: `${base}${URL_PATH.replace("{session}", sessionId)}`, headers };
 }

@@ -14,19 +14,7 @@ export function fakeBuild(): ServerBuild {
     const body = request.method === "GET" ? "" : await request.text();
     return { ip: request.headers.get("x-client-ip"), scope: request.headers.get("x-mesa-request-scope"), length: body.length, body: body.slice(0, 200) };
   };
-  const entryRoute = (id: string, parentId: string | undefined, path: string, hasAction: boolean) => ({
-    id,
-    parentId,
-    path,
-    module: `/${id}.js`,
-    hasAction,
-    hasLoader: true,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: false,
-  });
-  return {
-    mode: "production",
+  return serverBuild({
     entry: {
       module: {
         // Renders nothing: the test only needs the status, the headers and what the action returned.
@@ -80,16 +68,40 @@ export function fakeBuild(): ServerBuild {
       },
       "routes/api.$": { id: "routes/api.$", parentId: "root", path: "api/*", module: { loader: echo, action: echo } },
     },
-    assets: {
-      entry: { module: "/entry.client.js", imports: [] },
-      routes: {
-        root: entryRoute("root", undefined, "", false),
-        "routes/$lang": entryRoute("routes/$lang", "root", ":lang", false),
-        "routes/$lang.$": entryRoute("routes/$lang.$", "routes/$lang", "*", true),
-      },
-      url: "/manifest.js",
-      version: "test",
+    manifest: {
+      root: manifestRoute("root", undefined, ""),
+      "routes/$lang": manifestRoute("routes/$lang", "root", ":lang"),
+      "routes/$lang.$": manifestRoute("routes/$lang.$", "routes/$lang", "*", { hasAction: true }),
     },
+  });
+}
+
+/** A route as the browser manifest (`build.assets.routes`) lists it. */
+export function manifestRoute(id: string, parentId: string | undefined, path: string, has: { hasAction?: boolean; hasLoader?: boolean } = {}) {
+  return {
+    id,
+    parentId,
+    path,
+    module: `/${id}.js`,
+    hasAction: has.hasAction ?? false,
+    hasLoader: has.hasLoader ?? true,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasErrorBoundary: false,
+  };
+}
+
+/** A production server build around an entry, its routes and their manifest, with the app's future flags. */
+export function serverBuild(parts: {
+  entry: unknown;
+  routes: Record<string, unknown>;
+  manifest: Record<string, ReturnType<typeof manifestRoute>>;
+}): ServerBuild {
+  return {
+    mode: "production",
+    entry: parts.entry,
+    routes: parts.routes,
+    assets: { entry: { module: "/entry.client.js", imports: [] }, routes: parts.manifest, url: "/manifest.js", version: "test" },
     publicPath: "/build/",
     assetsBuildDirectory: "public/build",
     future: {

@@ -13,6 +13,7 @@ import { type DataRouteObject, UNSAFE_DataRouterContext } from "react-router-dom
 // The file Node loads for Remix on the server (Vite would pick server.mjs for the bare subpath).
 import { createStaticHandler, createStaticRouter } from "react-router-dom/server.js";
 import { describe, expect, it } from "vitest";
+import { manifestRoute, serverBuild } from "./fake-build";
 
 type SeenRouter = { routes: DataRouteObject[]; matches: { route: DataRouteObject }[] };
 
@@ -36,19 +37,7 @@ function buildWithPages(seen: SeenRouter[]) {
     return createElement("main", null, createElement(Outlet));
   };
   const page = (text: string) => ({ default: () => createElement("p", null, text) });
-  const entryRoute = (id: string, parentId: string | undefined, path: string) => ({
-    id,
-    parentId,
-    path,
-    module: `/${id}.js`,
-    hasAction: false,
-    hasLoader: false,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasErrorBoundary: false,
-  });
-  return {
-    mode: "production",
+  return serverBuild({
     entry: {
       module: {
         default: (request: Request, status: number, headers: Headers, context: EntryContext) =>
@@ -63,25 +52,12 @@ function buildWithPages(seen: SeenRouter[]) {
       "routes/a": { id: "routes/a", parentId: "root", path: "a", module: page("page A") },
       "routes/b": { id: "routes/b", parentId: "root", path: "b", module: page("page B") },
     },
-    assets: {
-      entry: { module: "/entry.client.js", imports: [] },
-      routes: { root: entryRoute("root", undefined, ""), "routes/a": entryRoute("routes/a", "root", "a"), "routes/b": entryRoute("routes/b", "root", "b") },
-      url: "/manifest.js",
-      version: "test",
+    manifest: {
+      root: manifestRoute("root", undefined, "", { hasLoader: false }),
+      "routes/a": manifestRoute("routes/a", "root", "a", { hasLoader: false }),
+      "routes/b": manifestRoute("routes/b", "root", "b", { hasLoader: false }),
     },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_routeConfig: false,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-      unstable_optimizeDeps: false,
-    },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
+  });
 }
 
 async function render(build: ServerBuild, path: string) {
