@@ -1,27 +1,13 @@
-import fs from "node:fs";
-import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "#app/modules/i18n/config";
 import { outageBody } from "#app/utils/outage";
+import { testTranslations } from "../../tests/fixtures/i18n";
 import { GeneralErrorBoundary } from "./error-boundary";
 
-const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`public/locales/${lang}/${ns}.json`, "utf8")) as object;
-
-function translations(lang: Locale) {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    ns: ["common", "errors"],
-    defaultNS: "common",
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    resources: { [lang]: { common: read(lang, "common"), errors: read(lang, "errors") } },
-  });
-  return instance;
-}
+const translations = (lang: Locale) => testTranslations(lang, ["common", "errors"]);
 
 /** The boundary as a route shows it when its loader (GET) or action (POST) threw `thrown`. */
 async function render(lang: Locale, thrown: () => unknown, method: "GET" | "POST" = "GET") {

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import i18next from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { PlainHtmlProvider } from "../../app/components/ui/link";
@@ -11,6 +9,7 @@ import type { Locale } from "../../app/modules/i18n/config";
 import { startCardCheckout } from "../../app/modules/payments/payments.server";
 import { default as ConfirmPage, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm";
 import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
+import { testTranslations } from "../fixtures/i18n";
 import { useTestDatabase } from "../setup/database";
 import { loginCookie } from "./helpers";
 import { bookingsOf, counter, now, paidSession, paymentsOf, payTestDeps, person } from "./pay-fixtures";
@@ -24,20 +23,7 @@ useTestDatabase();
 const base = "http://localhost:3000";
 const context = { now } as never;
 
-const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`public/locales/${lang}/${ns}.json`, "utf8")) as object;
-function translations(lang: Locale) {
-  const instance = i18next.createInstance();
-  const namespaces = ["common", "sessions", "payments"];
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    ns: namespaces,
-    defaultNS: "common",
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    resources: { [lang]: Object.fromEntries(namespaces.map((ns) => [ns, read(lang, ns)])) },
-  });
-  return instance;
-}
+const translations = (lang: Locale) => testTranslations(lang, ["common", "sessions", "payments"]);
 
 /** The confirmation page as a player without scripts gets it: the real loader, then the page's markup. */
 async function confirmationHtml(player: Player, id: string, lang: Locale = "es") {

@@ -1,27 +1,16 @@
 import fs from "node:fs";
-import i18next from "i18next";
 import postcss from "postcss";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import tailwind from "tailwindcss";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "#app/modules/i18n/config";
+import { testTranslations } from "../../../tests/fixtures/i18n";
 import { LiveLayer } from "./live-layer";
 
 const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`public/locales/${lang}/${ns}.json`, "utf8")) as Record<string, unknown>;
 
-function translations(lang: Locale) {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    ns: ["common", "notifications"],
-    defaultNS: "common",
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    resources: { [lang]: { common: read(lang, "common"), notifications: read(lang, "notifications") } },
-  });
-  return instance;
-}
+const translations = (lang: Locale) => testTranslations(lang, ["common", "notifications"]);
 
 /** The dropdown item the live script clones for each notification, as the page ships it. */
 function itemTemplate(lang: Locale) {

@@ -1,27 +1,13 @@
-import fs from "node:fs";
-import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { PlainHtmlProvider } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
+import { testTranslations } from "../../../tests/fixtures/i18n";
 import { Navbar, type NavUser } from "./navbar";
 
-const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`public/locales/${lang}/${ns}.json`, "utf8")) as object;
-
-function translations(lang: Locale) {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    ns: ["common", "notifications"],
-    defaultNS: "common",
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    resources: { [lang]: { common: read(lang, "common"), notifications: read(lang, "notifications") } },
-  });
-  return instance;
-}
+const translations = (lang: Locale) => testTranslations(lang, ["common", "notifications"]);
 
 const user: NavUser = {
   id: "5f0c2d9e-1b7a-4c1e-9d3f-2a6b8c0e4f11",

@@ -1,25 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { testTranslations } from "../../../tests/fixtures/i18n";
 import OxxoDialog from "./oxxo-dialog";
 
-const read = (ns: string) => JSON.parse(fs.readFileSync(`public/locales/es/${ns}.json`, "utf8")) as object;
-
-function spanish() {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: "es",
-    ns: ["payments", "validation", "common"],
-    defaultNS: "common",
-    initImmediate: false,
-    interpolation: { escapeValue: false },
-    resources: { es: { payments: read("payments"), validation: read("validation"), common: read("common") } },
-  });
-  return instance;
-}
+const spanish = () => testTranslations("es", ["common", "payments", "validation"]);
 
 /** Files a module reaches through its relative and #app imports (types included: they cost nothing at run time, but name what it leans on). */
 function importGraph(file: string, seen = new Set<string>()): Set<string> {
