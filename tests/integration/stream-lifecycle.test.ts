@@ -96,6 +96,26 @@ async function directChat(userId: string) {
 
 const viewerRows = async (userId: string) => (await getDb().selectFrom("chat_viewers").select("stream_id").where("user_id", "=", userId).execute()).length;
 
+/**
+ * A stream opened for a login session on a signal that never fires (its close event was lost, so
+ * only the sweep can end it), with `extra` options; its reader.
+ */
+function openLost(hub: LiveHub, userId: string, loginSessionId: string, extra: Partial<Parameters<typeof openEventStream>[0]> = {}) {
+  const result = openEventStream({
+    db: getDb(),
+    hub,
+    userId,
+    credential: { loginSessionId, apiTokenId: null },
+    lastEventId: null,
+    signal: new AbortController().signal,
+    present: (row) => presentEvent(row, "en"),
+    initial: async () => ({ kind: "unread_count", data: { notifications: 0, chats: 0 } }),
+    ...extra,
+  });
+  if (!result.ok) throw new Error("refused");
+  return sseReader(result.response);
+}
+
 describe("event streams over HTTP", () => {
   it("releases 60 streams whose sockets were cut mid-flight, chat viewer marks included, and accepts a new one", async () => {
     const hub = liveHub(() => getDb(), acceptedCredentials);
@@ -148,22 +168,7 @@ describe("the sweep", () => {
       const chat = await directChat(user.id);
       const [sessionA, sessionB] = await Promise.all([loginSessionOf(user.id), loginSessionOf(other.id)]);
       let socketDestroyed = false;
-      const open = (userId: string, loginSessionId: string, extra: { chatId?: string; gone?: () => boolean }) => {
-        const result = openEventStream({
-          db: getDb(),
-          hub,
-          userId,
-          credential: { loginSessionId, apiTokenId: null },
-          lastEventId: null,
-          // A signal that never fires: the close event was lost.
-          signal: new AbortController().signal,
-          present: (row) => presentEvent(row, "en"),
-          initial: async () => ({ kind: "unread_count", data: { notifications: 0, chats: 0 } }),
-          ...extra,
-        });
-        if (!result.ok) throw new Error("refused");
-        return sseReader(result.response);
-      };
+      const open = (userId: string, loginSessionId: string, extra: { chatId?: string; gone?: () => boolean }) => openLost(hub, userId, loginSessionId, extra);
       const lost = open(user.id, sessionA, { chatId: chat, gone: () => socketDestroyed });
       const revoked = open(other.id, sessionB, {});
       await Promise.all([lost.next(1), revoked.next(1)]);
@@ -204,21 +209,7 @@ describe("the sweep", () => {
         ip: "127.0.0.1",
         now: signedInAt,
       });
-      const open = (userId: string, loginSessionId: string) => {
-        const result = openEventStream({
-          db: getDb(),
-          hub,
-          userId,
-          credential: { loginSessionId, apiTokenId: null },
-          lastEventId: null,
-          signal: new AbortController().signal,
-          present: (row) => presentEvent(row, "en"),
-          initial: async () => ({ kind: "unread_count", data: { notifications: 0, chats: 0 } }),
-          clock: () => signedInAt,
-        });
-        if (!result.ok) throw new Error("refused");
-        return sseReader(result.response);
-      };
+      const open = (userId: string, loginSessionId: string) => openLost(hub, userId, loginSessionId, { clock: () => signedInAt });
       const [idleStream, expiringStream] = [open(idle.id, idleSession), open(expiring.id, expiringSession)];
       await Promise.all([idleStream.next(1), expiringStream.next(1)]);
 
