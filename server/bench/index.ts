@@ -4,7 +4,7 @@
 // process at full speed (50 connections, 15 s), the same at a fixed 100 requests/s paced evenly
 // (server/bench/paced.ts), and one worker per core; CPU per request is the server's own CPU time
 // over the requests it served. Then the page table: the signed-in pages a player uses most, each at
-// an evenly paced 100 requests/s on two workers, with Node CPU, PostgreSQL time (pg_stat_statements)
+// an evenly paced 100 requests/s on two workers (server/bench/pages.ts), with Node CPU, PostgreSQL time (pg_stat_statements)
 // and latency per request against their budgets. `BENCH_ONLY=pages` runs only that table (about
 // 2-3 minutes; BENCH_BOOKINGS=1000000 adds bookings and chats at scale, BENCH_RATE and
 // BENCH_PAGE_SECONDS change the load). Also the
@@ -12,7 +12,7 @@
 // the booking bench (server/bench/booking.ts) and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. Results: bench-results/latest.json.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -31,21 +31,17 @@ import type { DB } from "../../db/schema";
 import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
-import { cpuSeconds, cpuSplit } from "./cpu";
+import { cpuSeconds } from "./cpu";
 import { benchLive } from "./live";
 import { pacedLoad } from "./paced";
+import { pageTable, PG_SETTINGS } from "./pages";
 import { CORES, pinServerApart, unpin } from "./pin";
-import { type BenchServer, signIn, startBenchServer, waitUntilUp } from "./server";
+import { hydratedScriptsKiB, pageScriptsKiB, rawLength } from "./served-weight";
+import { type BenchServer, signIn, startBenchServer } from "./server";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const PAGE_RATE = Number(process.env.BENCH_RATE ?? 100);
-const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 8);
-/** Each page is served this long at the same rate before it is measured, so both workers measure JIT-compiled code, as a server that has been up a while runs. */
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
-/** pg_stat_statements, for PostgreSQL's time per request in the page table (planning included). */
-const PG_SETTINGS = { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track_planning": "on" };
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 const combos: Record<string, string> = {
@@ -170,27 +166,6 @@ async function explainSearch(databaseUrl: string, viewer: Requester) {
   return plans;
 }
 
-/** Gzip KiB of the scripts a route would load if its page hydrated (entry, root, layout, route and their chunks). */
-function hydratedScriptsKiB(routeIds: string[]) {
-  const build = "public/build";
-  const manifestFile = fs.readdirSync(build).find((f) => f.startsWith("manifest-"));
-  if (!manifestFile) return null;
-  const manifest = JSON.parse(
-    fs
-      .readFileSync(path.join(build, manifestFile), "utf8")
-      .replace(/^window\.__remixManifest=/, "")
-      .replace(/;$/, ""),
-  ) as {
-    entry: { module: string; imports: string[] };
-    routes: Record<string, { module: string; imports?: string[] }>;
-  };
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports, `/build/${manifestFile}`]);
-  for (const id of routeIds) for (const f of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) files.add(f);
-  let bytes = 0;
-  for (const f of files) bytes += gzipSync(fs.readFileSync(path.join("public", f))).length;
-  return +(bytes / 1024).toFixed(1);
-}
-
 /**
  * Load on /es/sessions (signed in): requests per second, the server's CPU per request (its own
  * CPU time over the requests served, which holds on a busy machine where wall time does not) and
@@ -217,16 +192,6 @@ async function load(server: BenchServer, cookie: string, options: { connections:
     latencyMs: { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), max: Math.max(...times) },
     machineLoad: { before: +loadBefore.toFixed(2), after: +os.loadavg()[0]!.toFixed(2), cores: CORES },
   };
-}
-
-/** Gzip KiB of the module scripts a page loads (its script and modulepreload tags); 0 for plain HTML. */
-async function pageScriptsKiB(base: string, url: string, cookie: string) {
-  const res = await fetch(`${base}${url}`, { headers: { Cookie: cookie } });
-  const html = await res.text();
-  const scripts = new Set([...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  let bytes = 0;
-  for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())).length;
-  return { status: res.status, kib: +(bytes / 1024).toFixed(1) };
 }
 
 async function loadTest(databaseUrl: string, dataDir: string) {
@@ -301,142 +266,6 @@ async function loadTest(databaseUrl: string, dataDir: string) {
     await all.stop();
   }
   return results;
-}
-
-/** PostgreSQL's time (planning and execution) and statements since the last reset, this database only. */
-async function statementTotals(pool: pg.Pool) {
-  const { rows } = await pool.query<{ ms: number; calls: string }>(
-    `select coalesce(sum(total_exec_time + total_plan_time), 0)::float8 as ms, coalesce(sum(calls), 0)::int8 as calls
-       from pg_stat_statements
-      where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat_statements%'`,
-  );
-  return { ms: rows[0]!.ms, calls: Number(rows[0]!.calls) };
-}
-
-/**
- * The page table: each page a signed-in player uses most, on a production server with two workers,
- * at an evenly paced PAGE_RATE requests/s for PAGE_SECONDS (after 2 s of warm-up at the same rate).
- * Node CPU per request is the server's CPU time (primary and workers) over the requests served;
- * PostgreSQL's is pg_stat_statements' planning and execution time over the same requests.
- * On a machine shared with other work these read high: compare runs of the same machine and load.
- */
-async function pageTable(databaseUrl: string) {
-  const db = getDb();
-  const session = (await db.selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow()).id;
-  const pages: Record<string, string> = {
-    home: "/es",
-    search: "/es/sessions",
-    session: `/es/session/${session}`,
-    confirmation: `/es/session/${session}/confirm`,
-    chats: "/es/chats",
-  };
-  const server = await startBenchServer(databaseUrl, { workers: 2, extraEnv: { JOBS_IN_SERVER: "false" } });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const rows: Record<string, unknown>[] = [];
-  try {
-    await pool.query("create extension if not exists pg_stat_statements");
-    const cookie = await signIn(server.base, "lucia@mesa.test", "Jugadora-2026!");
-    const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
-    for (const [name, url] of Object.entries(pages)) {
-      const status = (await fetch(`${server.base}${url}`, { headers: { Cookie: cookie }, redirect: "manual" })).status;
-      await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, WARMUP_SECONDS);
-      await pool.query("select pg_stat_statements_reset()");
-      const loadBefore = os.loadavg()[0]!;
-      const cpuBefore = cpuSplit(server.pid);
-      const run = await pacedLoad(`${server.base}${url}`, headers, PAGE_RATE, PAGE_SECONDS);
-      const cpuAfter = cpuSplit(server.pid);
-      const cpu = cpuAfter.primary + cpuAfter.workers - cpuBefore.primary - cpuBefore.workers;
-      const statements = await statementTotals(pool);
-      const served = Math.max(1, run.sent - run.errors);
-      const nodeCpuMs = +((cpu * 1000) / served).toFixed(2);
-      const pgMs = +(statements.ms / served).toFixed(3);
-      rows.push({
-        page: name,
-        status,
-        "rate/s": run.achievedPerSecond,
-        "node CPU ms/req": nodeCpuMs,
-        "of which primary": +(((cpuAfter.primary - cpuBefore.primary) * 1000) / served).toFixed(2),
-        "PG ms/req": pgMs,
-        "PG statements/req": +(statements.calls / served).toFixed(1),
-        "p50 ms": run.latencyMs.p50,
-        "p95 ms": run.latencyMs.p95,
-        "p99 ms": run.latencyMs.p99,
-        non2xx: run.non2xx + run.errors,
-        budget: [nodeCpuMs <= 5 ? "" : "CPU>5", pgMs <= 2 ? "" : "PG>2", run.latencyMs.p95 <= 50 ? "" : "p95>50"].filter(Boolean).join(" ") || "ok",
-        "load avg": `${loadBefore.toFixed(1)}→${os.loadavg()[0]!.toFixed(1)}`,
-      });
-    }
-    rows.push(await minimalAppRow(databaseUrl, pool));
-  } finally {
-    await pool.end();
-    await server.stop();
-  }
-  console.log(
-    `\nPages, signed in, ${PAGE_RATE} requests/s paced evenly for ${PAGE_SECONDS} s each, WEB_CONCURRENCY=2, ${CORES} CPUs (budget: CPU ≤ 5 ms, PG ≤ 2 ms, p95 ≤ 50 ms)`,
-  );
-  console.table(rows);
-  return rows;
-}
-
-/**
- * The floor (stack notes G35): the minimal Remix app in server/bench/minimal (same installed
- * versions, a 20-row loader, a page of about 570 elements and 46 KB, no compression, headers or
- * logging), built here and measured exactly as the pages above, on two workers in the same run.
- */
-async function minimalAppRow(databaseUrl: string, pool: pg.Pool): Promise<Record<string, unknown>> {
-  const dir = "server/bench/minimal";
-  execFileSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
-    cwd: dir,
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: "ignore",
-  });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", `${dir}/server.ts`], {
-    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: "2", DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  try {
-    await waitUntilUp(base, "the minimal app");
-    const page = await (await fetch(`${base}/`)).text();
-    await pacedLoad(`${base}/`, {}, PAGE_RATE, WARMUP_SECONDS);
-    await pool.query("select pg_stat_statements_reset()");
-    const cpuBefore = cpuSeconds(child.pid!);
-    const run = await pacedLoad(`${base}/`, {}, PAGE_RATE, PAGE_SECONDS);
-    const served = Math.max(1, run.sent - run.errors);
-    const statements = await statementTotals(pool);
-    return {
-      page: `minimal Remix app (${(page.length / 1024).toFixed(0)} KB, ${(page.match(/<[a-z]/g) ?? []).length} elements)`,
-      status: 200,
-      "rate/s": run.achievedPerSecond,
-      "node CPU ms/req": +(((cpuSeconds(child.pid!) - cpuBefore) * 1000) / served).toFixed(2),
-      "of which primary": null,
-      "PG ms/req": +(statements.ms / served).toFixed(3),
-      "PG statements/req": +(statements.calls / served).toFixed(1),
-      "p50 ms": run.latencyMs.p50,
-      "p95 ms": run.latencyMs.p95,
-      "p99 ms": run.latencyMs.p99,
-      non2xx: run.non2xx + run.errors,
-      budget: "floor",
-      "load avg": os.loadavg()[0]!.toFixed(1),
-    };
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-  }
-}
-
-/** Bytes on the wire of the gzipped search page (fetch decompresses, so ask with node:http). */
-async function rawLength(base: string, cookie: string): Promise<number> {
-  const http = await import("node:http");
-  return new Promise((resolve, reject) => {
-    http.get(`${base}/es/sessions`, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" } }, (res) => {
-      let n = 0;
-      res.on("data", (c: Buffer) => (n += c.length));
-      res.on("end", () => resolve(n));
-      res.on("error", reject);
-    });
-  });
 }
 
 void main().catch((error: unknown) => {
