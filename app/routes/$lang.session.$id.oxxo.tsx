@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,6 +15,7 @@ import { deps } from "#app/modules/deps.server";
 import { intlLocale, type Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { discountedPrice } from "#app/modules/invites/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, oxxoSessionDate } from "#app/modules/payments/rules";
@@ -33,12 +34,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
   const d = deps(context);
-  const view = await confirmationView(d, params.id ?? "", user);
+  // The ?invite= code the confirmation page passed on: it may lower the price, and it passes the same limited screen there.
+  const typedCode = new URL(request.url).searchParams.get("invite")?.trim().slice(0, 20) ?? "";
+  const view = await confirmationView(d, params.id ?? "", user, typedCode, requestMeta(request).ip);
   if (!view) notFound();
   // Paid seats need a verified email (spec section 5); the hold refuses it too, this only sends the player to verify first.
   if (!user.emailVerified) throw await redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
   const panel = await paymentPanel(d, view.row.id, view.booking);
-  const confirmHref = localePath(lang, `/session/${view.row.id}/confirm`);
+  const confirmHref = `${localePath(lang, `/session/${view.row.id}/confirm`)}${typedCode ? `?invite=${encodeURIComponent(typedCode)}` : ""}`;
   // A voucher already made for this seat is shown instead of a second form.
   if (panel.pending?.method === "OXXO" && view.booking)
     throw await redirectWithToast(localePath(lang, `/booking/${view.booking.id}/voucher`), { type: "info", key: "payments:voucher.pending" });
@@ -49,19 +52,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       type: "info",
       key: view.booking.status === "PENDING_PAYMENT" ? "payments:errors.paymentPending" : "sessions:booking.alreadyBooked",
     });
+  // A code that does not open the session (or none for a private one): the confirmation page says why.
+  if (view.needsInvite || (view.invite && !view.invite.ok)) throw redirect(confirmHref);
   if (panel.oxxo !== "available" || view.closed || view.isHost || view.free)
     throw await redirectWithToast(confirmHref, { type: "error", key: `payments:errors.${panel.oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered"}` });
   const { row } = view;
+  // What the voucher will ask for: a discount code lowers it, as on the confirmation page and in the hold.
+  const toPay = discountedPrice(row.price_cents, view.invite?.ok ? view.invite.discountPercent : null);
   return {
     heading: translator(lang, "payments")("oxxo.title"),
     confirmHref,
-    inviteCode: new URL(request.url).searchParams.get("invite")?.trim().slice(0, 20) ?? "",
+    inviteCode: view.invite?.ok ? view.invite.code : "",
     voucherDays: panel.voucherDays,
     session: {
       title: row.title,
       date: oxxoSessionDate(new Date(row.starts_at)),
       location: row.location,
-      price: `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}`,
+      price: `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
+      fullPrice: toPay !== row.price_cents ? `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}` : null,
     },
     defaults: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
     locale: intlLocale[lang],
@@ -115,7 +123,10 @@ export default function OxxoNamePage() {
         <dd className="text-base font-semibold">{s.title}</dd>
         <dd>{s.date}</dd>
         {s.location ? <dd>{s.location}</dd> : null}
-        <dd className="text-lg font-bold">{s.price}</dd>
+        <dd className="text-lg font-bold">
+          {s.fullPrice ? <s className="mr-2 text-base font-normal text-stone-500">{s.fullPrice}</s> : null}
+          {s.price}
+        </dd>
       </dl>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         {loaderData.inviteCode ? <input type="hidden" name="inviteCode" value={loaderData.inviteCode} /> : null}

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { Requester } from "../../app/modules/auth/session.server";
+import { createInvite } from "../../app/modules/invites/invites.server";
 import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher";
 import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
 import { loader as voucherApi } from "../../app/routes/api.bookings.$id.voucher";
@@ -7,7 +9,7 @@ import { getDb } from "../../db/client.server";
 import type { SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { signedInUser } from "./helpers";
+import { signedInUser, testDeps } from "./helpers";
 import { paidSession as paidSessionOf } from "./pay-fixtures";
 import { form, run } from "./route";
 
@@ -91,6 +93,56 @@ describe("the OXXO name page", () => {
       (await run(oxxoLoader, new Request(`${base}/es/session/${unknown}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id: unknown }, context))
         .status,
     ).toBe(404);
+  });
+});
+
+describe("the OXXO name page with an invite code", () => {
+  it("shows the price a discount code leaves, with the full price struck, and passes the code on", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const id = await paidSession(host.id);
+    const hostActor = { id: host.id, isAdmin: false, isDm: true } as Requester;
+    expect(await createInvite(testDeps(now).deps, hostActor, id, { type: "discount", maxUses: 3, discountPercent: 10, code: "DIEZ-OFF-26" })).toMatchObject({
+      ok: true,
+    });
+    const url = `${base}/es/session/${id}/oxxo?invite=DIEZ-OFF-26`;
+    const page = await run(oxxoLoader, new Request(url, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ inviteCode: "DIEZ-OFF-26", session: { price: "$225.00 MXN", fullPrice: "$250.00 MXN" } });
+    // Without a code the full price, nothing struck.
+    const plain = await run(oxxoLoader, new Request(`${base}/es/session/${id}/oxxo`, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);
+    expect(plain.data).toMatchObject({ inviteCode: "", session: { price: "$250.00 MXN", fullPrice: null } });
+    // The voucher is made for the discounted amount.
+    const sent = await run(
+      oxxoAction,
+      form(url, { firstName: "Ana", lastName: "Robles", inviteCode: "DIEZ-OFF-26" }, { Cookie: player.cookie }),
+      { lang: "es", id },
+      context,
+    );
+    expect(sent.status).toBe(302);
+    const payment = await getDb()
+      .selectFrom("payments as p")
+      .innerJoin("bookings as b", "b.id", "p.booking_id")
+      .select(["p.amount_cents"])
+      .where("b.user_id", "=", player.id)
+      .executeTakeFirstOrThrow();
+    expect(payment.amount_cents).toBe(22_500);
+  });
+
+  it("sends a code that does not open the session back to the confirmation page, code kept, to say why", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const id = await paidSession(host.id, { is_private: true });
+    for (const query of ["?invite=NO-SUCH-CODE", ""]) {
+      const page = await run(
+        oxxoLoader,
+        new Request(`${base}/es/session/${id}/oxxo${query}`, { headers: { Cookie: player.cookie } }),
+        { lang: "es", id },
+        context,
+      );
+      expect(page.status).toBe(302);
+      expect(page.headers.get("Location")).toBe(`/es/session/${id}/confirm${query}`);
+    }
   });
 });
 
