@@ -90,7 +90,7 @@ async function main() {
     results.seedSeconds = (Date.now() - seedStart) / 1000;
     console.error(`seeded ${SESSIONS} sessions and ${bookings} bookings in ${results.seedSeconds as number} s`);
     if (pagesOnly) {
-      results.pages = await pageTable(pg.url);
+      results.pages = await pageTable(pg.url, dataDir);
       fs.mkdirSync("bench-results", { recursive: true });
       fs.writeFileSync("bench-results/pages.json", JSON.stringify(results, null, 2));
       return;
@@ -116,7 +116,7 @@ async function main() {
     results.explain = await explainSearch(pg.url, viewer);
 
     results.http = await loadTest(pg.url, dataDir);
-    results.pages = await pageTable(pg.url);
+    results.pages = await pageTable(pg.url, dataDir);
     await closeDb();
     results.booking = await bookingBench();
   } finally {
