@@ -66,6 +66,7 @@ export interface Bookings {
   payment_method: string | null;
   session_id: string;
   status: string;
+  subscription_id: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
 }
@@ -294,6 +295,17 @@ export interface Series {
   voucher_payment_days: Generated<number>;
 }
 
+export interface SeriesSubscriptions {
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  series_id: string;
+  status: string;
+  subscribed_at: Timestamp;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface SessionNotices {
   kind: string;
   sent_at: Timestamp;
@@ -390,6 +402,7 @@ export interface DB {
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   series: Series;
+  series_subscriptions: SeriesSubscriptions;
   session_notices: SessionNotices;
   sessions: Sessions;
   users: Users;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { generateSeriesSessionsJob } from "../../app/modules/jobs/generate-series-sessions.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
-import type { SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { getDb } from "../../db/client.server";
+import { weeklySeries } from "../fixtures/series";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -11,38 +11,6 @@ import { testDeps } from "./helpers";
 useTestDatabase();
 
 const created = new Date("2026-11-23T12:00:00Z"); // a Monday
-
-const weekly = (dmId: string, over: Partial<SeriesRow> = {}): SeriesRow => ({
-  dmId,
-  title: "Campaña de los lunes",
-  description: "",
-  sessionInstructions: "",
-  game: "D&D 5e",
-  genre: null,
-  experienceLevel: null,
-  frequency: "WEEKLY",
-  timeZone: "America/Mexico_City",
-  dayOfWeek: 1,
-  dayOfMonth: null,
-  timeOfDay: "19:00",
-  durationMinutes: 180,
-  startDate: "2026-11-23",
-  endDate: null,
-  isOngoing: true,
-  maxParticipants: 5,
-  minParticipants: 3,
-  priceCents: 0,
-  currency: "MXN",
-  allowedPaymentMethods: ["CARD"],
-  minAdvanceBookingHours: 120,
-  voucherPaymentDays: 3,
-  autoGenerateAhead: 2,
-  bookingLockHours: 24,
-  preSessionCheckHours: 24,
-  tags: [],
-  location: null,
-  ...over,
-});
 
 const startsOf = async (seriesId: string) =>
   (await getDb().selectFrom("sessions").select("starts_at").where("series_id", "=", seriesId).orderBy("starts_at").execute()).map((r) =>
@@ -53,7 +21,7 @@ describe("generate-series-sessions", () => {
   it("keeps autoGenerateAhead sessions ahead of now, at the series' local time, without duplicates under parallel runs", async () => {
     const dm = await createUser({ role: "dm" });
     const { deps, at } = testDeps(created);
-    const { id } = await insertSeriesWithSessions(deps, weekly(dm.id));
+    const { id } = await insertSeriesWithSessions(deps, weeklySeries(dm.id));
     // 19:00 in Mexico City is 01:00 UTC the next day.
     expect(await startsOf(id)).toEqual(["2026-11-24T01:00:00.000Z", "2026-12-01T01:00:00.000Z"]);
 
@@ -72,16 +40,16 @@ describe("generate-series-sessions", () => {
   it("does not count a cancelled occurrence, and leaves paused and irregular series alone", async () => {
     const dm = await createUser({ role: "dm" });
     const { deps, at } = testDeps(created);
-    const { id } = await insertSeriesWithSessions(deps, weekly(dm.id));
+    const { id } = await insertSeriesWithSessions(deps, weeklySeries(dm.id));
     await getDb()
       .updateTable("sessions")
       .set({ status: "CANCELLED" })
       .where("series_id", "=", id)
       .where("starts_at", "=", new Date("2026-12-01T01:00:00Z"))
       .execute();
-    const paused = (await insertSeriesWithSessions(deps, weekly(dm.id, { title: "En pausa" }))).id;
+    const paused = (await insertSeriesWithSessions(deps, weeklySeries(dm.id, { title: "En pausa" }))).id;
     await getDb().updateTable("series").set({ status: "PAUSED" }).where("id", "=", paused).execute();
-    const irregular = (await insertSeriesWithSessions(deps, weekly(dm.id, { frequency: "IRREGULAR", dayOfWeek: null }))).id;
+    const irregular = (await insertSeriesWithSessions(deps, weeklySeries(dm.id, { frequency: "IRREGULAR", dayOfWeek: null }))).id;
 
     expect((await runJob(at(created), "generate-series-sessions")).items).toBe(1);
     expect(await startsOf(id)).toEqual(["2026-11-24T01:00:00.000Z", "2026-12-01T01:00:00.000Z", "2026-12-08T01:00:00.000Z"]);

@@ -1,0 +1,117 @@
+import { sql } from "kysely";
+import type { Database } from "#db/client.server";
+import type { SubscriptionStatus } from "./rules";
+
+export async function findSubscription(db: Database, seriesId: string, userId: string) {
+  return db
+    .selectFrom("series_subscriptions")
+    .select(["id", "status", "subscribed_at", "cancelled_at"])
+    .where("series_id", "=", seriesId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst() as Promise<{ id: string; status: SubscriptionStatus; subscribed_at: Date; cancelled_at: Date | null } | undefined>;
+}
+
+/**
+ * Makes the player's subscription active in one statement: a new row, or the cancelled one
+ * turned active again (a rejoin). Nothing when it is active already, so of two subscribes sent at
+ * once exactly one gets a row back (the unique key on series and player decides).
+ */
+export async function activateSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+  const row = await db
+    .insertInto("series_subscriptions")
+    .values({
+      series_id: input.seriesId,
+      user_id: input.userId,
+      status: "ACTIVE",
+      subscribed_at: input.now,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(["series_id", "user_id"])
+        .doUpdateSet({ status: "ACTIVE", subscribed_at: input.now, cancelled_at: null, updated_at: input.now })
+        .where("series_subscriptions.status", "=", "CANCELLED"),
+    )
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning(["id", sql<boolean>`xmax = 0`.as("created")])
+    .executeTakeFirst();
+  return row ? { id: row.id, rejoined: !row.created } : null;
+}
+
+/** Ends the active subscription; its id, or null when there was none. */
+export async function cancelSubscriptionRow(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+  const row = await db
+    .updateTable("series_subscriptions")
+    .set({ status: "CANCELLED", cancelled_at: input.now, updated_at: input.now })
+    .where("series_id", "=", input.seriesId)
+    .where("user_id", "=", input.userId)
+    .where("status", "=", "ACTIVE")
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function countActiveSubscriptions(db: Database, userId: string) {
+  const row = await db
+    .selectFrom("series_subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("status", "=", "ACTIVE")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countSubscribers(db: Database, seriesId: string) {
+  const row = await db
+    .selectFrom("series_subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("series_id", "=", seriesId)
+    .where("status", "=", "ACTIVE")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The player's active seat in a session, marked as given for the subscription (the first seat, taken by the booking paths). */
+export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; now: Date }) {
+  await db
+    .updateTable("bookings")
+    .set({ subscription_id: input.subscriptionId, updated_at: input.now })
+    .where("session_id", "=", input.sessionId)
+    .where("user_id", "=", input.userId)
+    .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+    .execute();
+}
+
+/** The series' sessions, for choosing the next one (with the series' booking lock). */
+export function seriesSessionsAfter(db: Database, seriesId: string, now: Date) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "starts_at", "status"])
+    .where("series_id", "=", seriesId)
+    .where("starts_at", ">", now)
+    .orderBy("starts_at")
+    .execute();
+}
+
+export type Enrolment = { user_id: string; booking_id: string | null; outcome: "seated" | "waiting" };
+
+/** Seats (or places in line) for the series' active subscribers in one session: enrol_subscribers (migration create_series_subscriptions). */
+export async function enrolSubscribers(db: Database, sessionId: string, now: Date, userId: string | null = null) {
+  const { rows } =
+    await sql<Enrolment>`select user_id, booking_id, outcome from enrol_subscribers(${sessionId}::uuid, ${now}::timestamptz, ${userId}::uuid)`.execute(db);
+  return rows;
+}
+
+/** The subscription's seats in sessions that have not started, with whether each is paid for. */
+export function upcomingSeats(db: Database, subscriptionId: string, now: Date) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .select(["b.id", "b.session_id", "b.status", "s.starts_at"])
+    .where("b.subscription_id", "=", subscriptionId)
+    .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+    .where("s.starts_at", ">", now)
+    .orderBy("s.starts_at")
+    .execute();
+}

@@ -1,0 +1,94 @@
+// Series subscriptions (decision record 051): subscribe once, hold a seat in every session of the
+// series. Above series, bookings and payments: the first seat is taken by the booking paths (the
+// one seat rule), the later ones by enrol_subscribers in the database.
+import type { Requester } from "#app/modules/auth/session.server";
+import { decideFreeSeat, leaveList, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
+import type { TypedInvite } from "#app/modules/invites/invites.server";
+import { type PayDeps } from "#app/modules/payments/payments.server";
+import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
+import * as seriesRepo from "#app/modules/series/repo.server";
+import { isUuid } from "#app/utils/http";
+import * as repo from "./repo.server";
+import { nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
+
+export type SubscribeRefused = { ok: false; refusal: SubscribeRefusal | "notFound"; retryAfterSeconds?: number };
+export type Subscribed = { ok: true; subscriptionId: string; rejoined: boolean; nextSessionId: string };
+
+/** What is decided before a seat is taken: the series, the viewer's standing, the next session. */
+async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) {
+  if (!isUuid(seriesId)) return { ok: false as const, refusal: "notFound" as const };
+  const series = await seriesRepo.findSeries(deps.db, seriesId);
+  if (!series) return { ok: false as const, refusal: "notFound" as const };
+  const [current, activeElsewhere, sessions] = await Promise.all([
+    repo.findSubscription(deps.db, seriesId, player.id),
+    repo.countActiveSubscriptions(deps.db, player.id),
+    repo.seriesSessionsAfter(deps.db, seriesId, deps.now),
+  ]);
+  const next = nextOpenSession(
+    sessions.map((s) => ({ ...s, starts_at: new Date(s.starts_at) })),
+    series.booking_lock_hours,
+    deps.now,
+  );
+  const refusal = subscribeRefusal({ series, viewerId: player.id, current: current?.status ?? null, activeElsewhere, next });
+  if (refusal) return { ok: false as const, refusal };
+  return { ok: true as const, series, next: next! };
+}
+
+/**
+ * After the first seat is held: the subscription made active (new, or a rejoin), the seat marked
+ * as the subscription's, and seats given in the series' other upcoming sessions. Null when another
+ * request made it active meanwhile (the unique key decides which).
+ */
+async function activate(deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string, nextSessionId: string) {
+  const made = await repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now });
+  if (!made) return null;
+  await repo.linkSeat(deps.db, { sessionId: nextSessionId, userId: player.id, subscriptionId: made.id, now: deps.now });
+  for (const session of await repo.seriesSessionsAfter(deps.db, seriesId, deps.now)) {
+    if (session.id !== nextSessionId) await repo.enrolSubscribers(deps.db, session.id, deps.now, player.id);
+  }
+  return made;
+}
+
+/**
+ * Subscribes to a free series (or one a 'free' invite code opens for the next session): the next
+ * session's seat is taken as a free booking, with the same checks as any other (private series
+ * need the code, a full session refuses), then every other upcoming session gets a seat. A seat
+ * the player already holds in the next session counts as the first seat.
+ */
+export async function subscribeFree(
+  deps: Writer,
+  player: Requester,
+  seriesId: string,
+  input: { nextSessionId?: string | null } & TypedInvite,
+): Promise<Subscribed | SubscribeRefused> {
+  const ready = await prepare(deps, player, seriesId);
+  if (!ready.ok) return ready;
+  const { next } = ready;
+  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+  const seat = await decideFreeSeat(deps, player, { ...input, sessionId: next.id });
+  if (!seat.ok && seat.refusal !== "alreadyBooked") return seat;
+  if (seat.ok && seat.waitlisted) return { ok: false, refusal: "sessionFull" };
+  const made = await activate(deps, player, seriesId, next.id);
+  if (!made) return { ok: false, refusal: "alreadySubscribed" };
+  if (seat.ok) await tellBooked(deps, player, next.id);
+  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
+}
+
+/**
+ * Ends the player's subscription. Its seats in sessions that have not started are given up as a
+ * player leaving would give them up: the seat goes to the next in line, and a paid one is
+ * refunded under the same policy (decision record 036). Seats the player booked on their own stay.
+ */
+export async function cancelSubscription(deps: PayDeps, player: Requester, seriesId: string): Promise<{ ok: true; released: number } | SubscribeRefused> {
+  if (!isUuid(seriesId)) return { ok: false, refusal: "notFound" };
+  const subscriptionId = await repo.cancelSubscriptionRow(deps.db, { seriesId, userId: player.id, now: deps.now });
+  if (!subscriptionId) return { ok: false, refusal: "notFound" };
+  let released = 0;
+  for (const seat of await repo.upcomingSeats(deps.db, subscriptionId, deps.now)) {
+    const left = await leaveList(deps, player, { sessionId: seat.session_id, userId: player.id, list: "bookings" });
+    if (!left.ok) continue;
+    released += 1;
+    if (seat.status === "CONFIRMED") await refundCancelledBookings(deps, seat.session_id, player.id, "customer_request");
+  }
+  return { ok: true, released };
+}
