@@ -40,7 +40,7 @@ export async function insertPendingBooking(
 export function lockBookingForPayment(db: Database, bookingId: string) {
   return db
     .selectFrom("bookings")
-    .select(["id", "session_id", "user_id", "status", "payment_method", "amount_cents", "currency", "hold_until", "invite_id"])
+    .select(["id", "session_id", "user_id", "status", "payment_method", "amount_cents", "currency", "hold_until", "invite_id", "subscription_id"])
     .where("id", "=", bookingId)
     .forUpdate()
     .executeTakeFirst();
@@ -106,7 +106,7 @@ export async function setBookingMethod(db: Database, bookingId: string, method: 
 export function findActiveBookingDetail(db: Database, sessionId: string, userId: string) {
   return db
     .selectFrom("bookings")
-    .select(["id", "status", "payment_method", "hold_until"])
+    .select(["id", "status", "payment_method", "hold_until", "subscription_id", "amount_cents", "currency"])
     .where("session_id", "=", sessionId)
     .where("user_id", "=", userId)
     .where("status", "in", ACTIVE_BOOKING_STATUSES)
@@ -142,6 +142,8 @@ export async function countUnpaidHolds(db: Database, userId: string, now: Date) 
     .select((eb) => eb.fn.countAll<string>().as("n"))
     .where("user_id", "=", userId)
     .where("status", "=", "PENDING_PAYMENT")
+    // A subscription's seats wait for their payment until each deadline; the subscriptions' own cap bounds them (decision record 051).
+    .where("subscription_id", "is", null)
     .where((eb) => eb.or([eb("hold_until", "is", null), eb("hold_until", ">", now)]))
     .executeTakeFirstOrThrow();
   return Number(row.n);

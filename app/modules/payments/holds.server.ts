@@ -68,12 +68,15 @@ export async function holdPaidSeat(
     } else if (existing) {
       if (existing.status !== "PENDING_PAYMENT") return refuse("alreadyBooked");
       const payment = await latestPaymentOf(trx, existing.id);
-      const retry = heldSeatRetry(payment, input.method);
-      if (!payment || retry === "refuse") return refuse("paymentPending");
+      // A subscription's seat waits for its first payment try until the deadline (decision record 051).
+      const firstTry = !payment && existing.subscription_id !== null;
+      const retry = firstTry ? "anotherTry" : heldSeatRetry(payment, input.method);
+      if ((!payment && !firstTry) || retry === "refuse") return refuse("paymentPending");
+      const price = payment ?? { amount_cents: existing.amount_cents, currency: existing.currency };
       // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
-      const kept = { ok: true as const, bookingId: existing.id, heldBefore: true, amountCents: payment.amount_cents, currency: payment.currency, session };
+      const kept = { ok: true as const, bookingId: existing.id, heldBefore: true, amountCents: price.amount_cents, currency: price.currency, session };
       const holdUntil = new Date(existing.hold_until!);
-      if (retry === "resume") return { result: { ...kept, paymentId: payment.id, resumed: true, holdUntil } };
+      if (retry === "resume" && payment) return { result: { ...kept, paymentId: payment.id, resumed: true, holdUntil } };
       // After a declined card the same seat may be paid another way (an OXXO voucher, when the
       // session still offers it): a new payment of the same booking, never a second booking.
       if (input.method === "OXXO") {
@@ -86,11 +89,11 @@ export async function holdPaidSeat(
         userId: player.id,
         provider: input.provider,
         method: input.method,
-        amountCents: payment.amount_cents,
-        currency: payment.currency,
+        amountCents: price.amount_cents,
+        currency: price.currency,
         // The latest try is the one a seat's state is read from: it sorts after the try it follows
         // even when a request that started earlier (an earlier `now`) reaches the lock later.
-        now: new Date(Math.max(deps.now.getTime(), new Date(payment.created_at).getTime() + 1)),
+        now: payment ? new Date(Math.max(deps.now.getTime(), new Date(payment.created_at).getTime() + 1)) : deps.now,
       });
       return { result: { ...kept, paymentId, resumed: false, holdUntil } };
     }

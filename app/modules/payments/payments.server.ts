@@ -95,7 +95,9 @@ export async function startOxxoPayment(
     },
     deps.now,
   );
-  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, oxxoHoldUntil(voucher.expiresAt), deps.now);
+  // The voucher's hold, never shorter than the one the seat has: a subscription's seat is held until its deadline already.
+  const voucherHold = oxxoHoldUntil(voucher.expiresAt);
+  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, voucherHold > hold.holdUntil ? voucherHold : hold.holdUntil, deps.now);
   const lang = recipientLang(player.preferredLanguage);
   const zone = player.timeZone || "America/Mexico_City";
   await deps.mailer.send(

@@ -258,6 +258,9 @@ describe("a held seat's ways to pay again", () => {
     expect(heldSeatRetry({ ...voucher, status: "failed" }, "OXXO")).toBe("anotherTry");
     expect(heldSeatRetry({ ...card, status: "failed" }, "CARD")).toBe("anotherTry");
     expect(heldSeatRetry({ ...voucher, status: "failed" }, "CARD")).toBe("anotherTry");
+    // A voucher that lapsed on a seat still held (a subscription's, due until its deadline) is never resumed.
+    expect(heldSeatRetry({ ...voucher, status: "canceled" }, "OXXO")).toBe("anotherTry");
+    expect(heldSeatRetry({ ...card, status: "canceled" }, "CARD")).toBe("anotherTry");
   });
 
   it("a voucher the provider could not make leaves a failed payment, not a voucher to pay", () => {

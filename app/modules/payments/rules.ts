@@ -269,6 +269,7 @@ export function heldSeatRetry(
 ): "resume" | "anotherTry" | "refuse" {
   if (!payment) return "refuse";
   const failed = heldSeatState(payment) === "paymentFailed";
-  if (failed && (payment.method !== method || payment.status === "failed")) return "anotherTry";
+  // A try that ended (failed to start, or a voucher that lapsed on a seat still held) is never resumed.
+  if (failed && (payment.method !== method || payment.status === "failed" || payment.status === "canceled")) return "anotherTry";
   return payment.method === method ? "resume" : "refuse";
 }

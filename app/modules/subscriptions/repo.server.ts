@@ -72,11 +72,19 @@ export async function countSubscribers(db: Database, seriesId: string) {
   return Number(row.n);
 }
 
-/** The player's active seat in a session, marked as given for the subscription (the first seat, taken by the booking paths). */
-export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; now: Date }) {
+/**
+ * The player's active seat in a session, marked as given for the subscription (the first seat,
+ * taken by the booking paths). An unpaid one is then held until the payment deadline, as every
+ * subscribed seat is, rather than for the few minutes a card try holds a single booking.
+ */
+export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; deadline: Date; now: Date }) {
   await db
     .updateTable("bookings")
-    .set({ subscription_id: input.subscriptionId, updated_at: input.now })
+    .set({
+      subscription_id: input.subscriptionId,
+      hold_until: sql<Date>`case when status = 'PENDING_PAYMENT' then greatest(hold_until, ${input.deadline}::timestamptz) else hold_until end`,
+      updated_at: input.now,
+    })
     .where("session_id", "=", input.sessionId)
     .where("user_id", "=", input.userId)
     .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])

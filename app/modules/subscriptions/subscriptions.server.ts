@@ -3,15 +3,16 @@
 // one seat rule), the later ones by enrol_subscribers in the database.
 import type { Requester } from "#app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
+import { bookingDeadline } from "#app/modules/bookings/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
-import { type PayDeps } from "#app/modules/payments/payments.server";
+import { type OxxoStarted, type PayDeps, type PayRefusal, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import * as seriesRepo from "#app/modules/series/repo.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
 
-export type SubscribeRefused = { ok: false; refusal: SubscribeRefusal | "notFound"; retryAfterSeconds?: number };
+export type SubscribeRefused = { ok: false; refusal: SubscribeRefusal | PayRefusal; retryAfterSeconds?: number };
 export type Subscribed = { ok: true; subscriptionId: string; rejoined: boolean; nextSessionId: string };
 
 /** What is decided before a seat is taken: the series, the viewer's standing, the next session. */
@@ -31,7 +32,8 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
   );
   const refusal = subscribeRefusal({ series, viewerId: player.id, current: current?.status ?? null, activeElsewhere, next });
   if (refusal) return { ok: false as const, refusal };
-  return { ok: true as const, series, next: next! };
+  // The first seat's payment deadline, as every later seat's: the series' booking lock before the start.
+  return { ok: true as const, series, next: { ...next!, deadline: bookingDeadline(next!.starts_at, series.booking_lock_hours) } };
 }
 
 /**
@@ -39,10 +41,11 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
  * as the subscription's, and seats given in the series' other upcoming sessions. Null when another
  * request made it active meanwhile (the unique key decides which).
  */
-async function activate(deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string, nextSessionId: string) {
+async function activate(deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string, next: { id: string; deadline: Date }) {
+  const nextSessionId = next.id;
   const made = await repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now });
   if (!made) return null;
-  await repo.linkSeat(deps.db, { sessionId: nextSessionId, userId: player.id, subscriptionId: made.id, now: deps.now });
+  await repo.linkSeat(deps.db, { sessionId: nextSessionId, userId: player.id, subscriptionId: made.id, deadline: next.deadline, now: deps.now });
   for (const session of await repo.seriesSessionsAfter(deps.db, seriesId, deps.now)) {
     if (session.id !== nextSessionId) await repo.enrolSubscribers(deps.db, session.id, deps.now, player.id);
   }
@@ -68,10 +71,56 @@ export async function subscribeFree(
   const seat = await decideFreeSeat(deps, player, { ...input, sessionId: next.id });
   if (!seat.ok && seat.refusal !== "alreadyBooked") return seat;
   if (seat.ok && seat.waitlisted) return { ok: false, refusal: "sessionFull" };
-  const made = await activate(deps, player, seriesId, next.id);
+  const made = await activate(deps, player, seriesId, next);
   if (!made) return { ok: false, refusal: "alreadySubscribed" };
   if (seat.ok) await tellBooked(deps, player, next.id);
   return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
+}
+
+/**
+ * Subscribes to a paid series paying the next session by OXXO: the voucher is made for that
+ * session's seat exactly as for a single booking (the same hold, checks and email), then the
+ * subscription is made active; the seat stays held until its deadline even if the voucher lapses.
+ */
+export async function subscribeByOxxo(
+  deps: PayDeps,
+  player: Requester,
+  seriesId: string,
+  input: { nextSessionId?: string | null; firstName: string; lastName: string } & TypedInvite,
+): Promise<(Subscribed & { voucher: OxxoStarted }) | SubscribeRefused> {
+  const ready = await prepare(deps, player, seriesId);
+  if (!ready.ok) return ready;
+  const { next } = ready;
+  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+  const voucher = await startOxxoPayment(deps, player, { ...input, sessionId: next.id });
+  if (!voucher.ok) return voucher;
+  const made = await activate(deps, player, seriesId, next);
+  if (!made) return { ok: false, refusal: "alreadySubscribed" };
+  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id, voucher };
+}
+
+/**
+ * Subscribes to a paid series paying the next session by card: the card payment is started for
+ * that session's seat as for a single booking and the subscription made active at once. The seat
+ * is the subscriber's until its deadline whether or not this card try succeeds (the webhook
+ * confirms it when it does); the client's later subscribe call only reads the result.
+ */
+export async function subscribeByCard(
+  deps: PayDeps,
+  player: Requester,
+  seriesId: string,
+  input: { nextSessionId?: string | null; country?: string | null } & TypedInvite,
+): Promise<(Subscribed & { clientSecret: string; paymentIntentId: string; amountCents: number; currency: string }) | SubscribeRefused> {
+  const ready = await prepare(deps, player, seriesId);
+  if (!ready.ok) return ready;
+  const { next } = ready;
+  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+  const intent = await startCardIntent(deps, player, { ...input, sessionId: next.id });
+  if (!intent.ok) return intent;
+  const made = await activate(deps, player, seriesId, next);
+  if (!made) return { ok: false, refusal: "alreadySubscribed" };
+  const { clientSecret, paymentIntentId, amountCents, currency } = intent;
+  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id, clientSecret, paymentIntentId, amountCents, currency };
 }
 
 /**
