@@ -10,7 +10,20 @@ export const guestTimeZone = "America/Mexico_City";
 
 export const localeNames: Record<Locale, string> = { es: "Español", en: "English", pt: "Português" };
 
-export const namespaces = ["common", "auth", "validation", "errors", "emails", "profile", "mailbox", "notifications", "sessions", "payments", "chat"] as const;
+export const namespaces = [
+  "common",
+  "auth",
+  "validation",
+  "errors",
+  "emails",
+  "profile",
+  "mailbox",
+  "notifications",
+  "sessions",
+  "payments",
+  "chat",
+  "subscriptions",
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 export const localeCookieName = "lng";

@@ -151,7 +151,11 @@ async function methodChoice(deps: Pick<Deps, "db" | "now">, sessionId: string, c
  * Sent again while the hold runs, the page already opened is shown again; a new page (after the
  * first one expired or failed to open) is a new payment of the same booking within the same hold.
  */
-export async function startCardCheckout(deps: PayDeps, player: Requester, input: { sessionId: string; lang: string } & TypedInvite) {
+export async function startCardCheckout(
+  deps: PayDeps,
+  player: Requester,
+  input: { sessionId: string; lang: string; returnPaths?: { success: string; cancel: string } } & TypedInvite,
+) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
   if (!hold.ok) return hold;
@@ -170,8 +174,9 @@ export async function startCardCheckout(deps: PayDeps, player: Requester, input:
       productName: hold.session.title,
       email: player.email,
       lang: input.lang,
-      successUrl: `${deps.appUrl}${sessionPath}?payment=success`,
-      cancelUrl: `${deps.appUrl}${sessionPath}/confirm`,
+      // A subscription's first payment comes back to its own pages (spec section 4, card return URLs).
+      successUrl: `${deps.appUrl}${input.returnPaths?.success ?? `${sessionPath}?payment=success`}`,
+      cancelUrl: `${deps.appUrl}${input.returnPaths?.cancel ?? `${sessionPath}/confirm`}`,
       // Minutes inside the hold, so nobody pays for a seat the hold already gave back.
       expiresAt: checkoutExpiresAt(hold.holdUntil, deps.now),
       metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },

@@ -123,3 +123,17 @@ export function upcomingSeats(db: Database, subscriptionId: string, now: Date) {
     .orderBy("s.starts_at")
     .execute();
 }
+
+/**
+ * The latest payment of the subscription's seats (or the one with this provider reference), with
+ * its seat's status: what the processing page waits on after a card payment.
+ */
+export function latestSeatPayment(db: Database, subscriptionId: string, providerRef: string | null) {
+  let query = db
+    .selectFrom("payments as p")
+    .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .select(["p.id", "p.status", "p.declined_at", "b.status as seat_status", "b.session_id"])
+    .where("b.subscription_id", "=", subscriptionId);
+  if (providerRef) query = query.where((eb) => eb.or([eb("p.payment_intent_ref", "=", providerRef), eb("p.provider_ref", "=", providerRef)]));
+  return query.orderBy("p.created_at", "desc").limit(1).executeTakeFirst();
+}

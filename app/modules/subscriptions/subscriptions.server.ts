@@ -5,7 +5,7 @@ import type { Requester } from "#app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
 import { bookingDeadline } from "#app/modules/bookings/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
-import { type OxxoStarted, type PayDeps, type PayRefusal, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
+import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import * as seriesRepo from "#app/modules/series/repo.server";
 import { isUuid } from "#app/utils/http";
@@ -124,6 +124,28 @@ export async function subscribeByCard(
 }
 
 /**
+ * The same by the provider's hosted card page, for browsers without JavaScript: it comes back to
+ * the series' processing page (spec section 4), which waits for the webhook's word.
+ */
+export async function subscribeByCheckout(
+  deps: PayDeps,
+  player: Requester,
+  seriesId: string,
+  input: { lang: string; nextSessionId?: string | null } & TypedInvite,
+): Promise<(Subscribed & { url: string }) | SubscribeRefused> {
+  const ready = await prepare(deps, player, seriesId);
+  if (!ready.ok) return ready;
+  const { next } = ready;
+  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+  const confirm = `/${input.lang}/series/${seriesId}/confirm`;
+  const checkout = await startCardCheckout(deps, player, { ...input, sessionId: next.id, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
+  if (!checkout.ok) return checkout;
+  const made = await activate(deps, player, seriesId, next);
+  if (!made) return { ok: false, refusal: "alreadySubscribed" };
+  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id, url: checkout.url };
+}
+
+/**
  * Ends the player's subscription. Its seats in sessions that have not started are given up as a
  * player leaving would give them up: the seat goes to the next in line, and a paid one is
  * refunded under the same policy (decision record 036). Seats the player booked on their own stay.
@@ -140,4 +162,26 @@ export async function cancelSubscription(deps: PayDeps, player: Requester, serie
     if (seat.status === "CONFIRMED") await refundCancelledBookings(deps, seat.session_id, player.id, "customer_request");
   }
   return { ok: true, released };
+}
+
+/**
+ * Where the viewer's subscription payment stands, for the processing page: paid (the webhook
+ * confirmed the seat), failed (declined or lapsed: the seat stays due until its deadline) or still
+ * waiting. Only the provider's word, through the webhook, confirms a seat; never the client.
+ */
+export async function subscriptionPayment(deps: Pick<Writer, "db">, player: Requester, seriesId: string, providerRef: string | null) {
+  if (!isUuid(seriesId)) return null;
+  const subscription = await repo.findSubscription(deps.db, seriesId, player.id);
+  if (!subscription || subscription.status !== "ACTIVE") return null;
+  const ref = providerRef && /^[A-Za-z0-9_-]{1,200}$/.test(providerRef) ? providerRef : null;
+  const payment = await repo.latestSeatPayment(deps.db, subscription.id, ref);
+  // No payment of this subscription by that reference (a forged or foreign one): nothing to wait for.
+  const state: "paid" | "failed" | "waiting" | "unknown" = !payment
+    ? "unknown"
+    : payment.seat_status === "CONFIRMED"
+      ? "paid"
+      : ["failed", "canceled"].includes(payment.status) || payment.declined_at !== null
+        ? "failed"
+        : "waiting";
+  return { subscriptionId: subscription.id, state, sessionId: payment?.session_id ?? null };
 }

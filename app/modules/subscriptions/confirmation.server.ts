@@ -1,0 +1,99 @@
+// The series confirmation screen (spec section 2, 'Booking confirmation screen (session or
+// series)'): the series' facts, benefits, next session and the banners, for the viewer.
+import type { Requester } from "#app/modules/auth/session.server";
+import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import { bookingDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
+import type { Deps } from "#app/modules/deps.server";
+import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
+import { formatDateTime, zoneName } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath } from "#app/modules/i18n/rules";
+import { oxxoAvailability } from "#app/modules/payments/rules";
+import * as seriesRepo from "#app/modules/series/repo.server";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { displayNameOf } from "#app/modules/users/rules";
+import { isUuid } from "#app/utils/http";
+import * as repo from "./repo.server";
+import { nextOpenSession, subscribeRefusal, subscriptionStanding } from "./rules";
+
+export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { lang: Locale; viewer: Requester | null; seriesId: string; url: URL }) {
+  const { lang, viewer, seriesId, url } = input;
+  if (!isUuid(seriesId)) return null;
+  const series = await seriesRepo.findSeries(d.db, seriesId);
+  if (!series) return null;
+  const [subscribers, current, sessions, activeElsewhere] = await Promise.all([
+    repo.countSubscribers(d.db, seriesId),
+    viewer ? repo.findSubscription(d.db, seriesId, viewer.id) : undefined,
+    repo.seriesSessionsAfter(d.db, seriesId, d.now),
+    viewer ? repo.countActiveSubscriptions(d.db, viewer.id) : 0,
+  ]);
+  const next = nextOpenSession(
+    sessions.map((s) => ({ ...s, starts_at: new Date(s.starts_at) })),
+    series.booking_lock_hours,
+    d.now,
+  );
+  const zone = viewer?.timeZone ?? guestTimeZone;
+  const status = current?.status ?? null;
+  const standing = subscriptionStanding(status);
+  const refusal = viewer ? subscribeRefusal({ series, viewerId: viewer.id, current: status, activeElsewhere, next }) : null;
+  const t = translator(lang, "sessions");
+  const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
+  const nextFacts = next ? await nextSessionFacts(d, next.id, viewer) : null;
+  const seat = nextFacts?.seat ?? null;
+  const free = series.price_cents === 0;
+  const here = `${url.pathname}${url.search}`;
+  return {
+    heading: translator(lang, "subscriptions")(standing === "rejoining" ? "titleRejoin" : "title"),
+    signedIn: viewer !== null,
+    emailVerified: viewer?.emailVerified ?? false,
+    loginHref: `${localePath(lang, "/login")}?redirect=${encodeURIComponent(here)}`,
+    standing,
+    refusal: refusal === "alreadySubscribed" ? null : refusal,
+    series: {
+      id: series.id,
+      title: series.title,
+      description: series.description,
+      host: displayNameOf({ displayName: series.dm_display_name, email: series.dm_email }),
+      frequency:
+        series.frequency === "IRREGULAR"
+          ? t("seriesForm.IRREGULAR")
+          : t("seriesDetail.every", {
+              frequency: t(`seriesForm.${series.frequency}`),
+              day: series.day_of_week !== null ? weekdays[series.day_of_week] : `${series.day_of_month}`,
+              time: series.time_hhmm,
+            }),
+      timeZone: `${series.time_zone} (${zoneName(series.time_zone, lang, d.now)})`,
+      subscribers,
+      free,
+      price: free ? null : `${formatPrice(series.price_cents, series.currency, lang)} ${series.currency}`,
+      lockHours: series.booking_lock_hours,
+    },
+    next: next && {
+      id: next.id,
+      when: `${formatDateTime(next.starts_at, lang, zone)}`,
+      spotsLeft: nextFacts?.spotsLeft ?? 0,
+      max: nextFacts?.max ?? 0,
+    },
+    // The viewer's seat in the next session, for the 'already subscribed (with its status)' banner.
+    nextSeat: seat && {
+      state: seat.status === "CONFIRMED" ? (free ? "confirmed" : "paid") : "due",
+      until: next && seat.status === "PENDING_PAYMENT" ? formatDateTime(bookingDeadline(next.starts_at, series.booking_lock_hours), lang, zone) : null,
+    },
+    oxxo: next && !free ? oxxoAvailability({ ...series, starts_at: next.starts_at }, d.now) : "hidden",
+    minAdvanceHours: series.min_advance_booking_hours,
+    names: { firstName: viewer?.firstName ?? "", lastName: viewer?.lastName ?? "" },
+    inviteCode: url.searchParams.get("invite")?.trim().slice(0, 20) ?? "",
+  };
+}
+
+async function nextSessionFacts(d: Pick<Deps, "db" | "now">, sessionId: string, viewer: Requester | null) {
+  const [s, seat, heldForOthers] = await Promise.all([
+    bookingsRepo.readSession(d.db, sessionId),
+    viewer ? bookingsRepo.findActiveBookingDetail(d.db, sessionId, viewer.id) : undefined,
+    bookingsRepo.countRunningOffers(d.db, sessionId, d.now, viewer?.id ?? null),
+  ]);
+  if (!s) return null;
+  return { spotsLeft: seatsOpenTo(s.max_participants, s.booked_count, heldForOthers), max: s.max_participants, seat: seat ?? null };
+}
+
+export type SeriesConfirmation = NonNullable<Awaited<ReturnType<typeof seriesConfirmation>>>;

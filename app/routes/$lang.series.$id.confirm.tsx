@@ -1,0 +1,260 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Banner, Breadcrumbs, IntentForm } from "#app/components/sessions/confirm-parts";
+import { Fact } from "#app/components/sessions/detail-parts";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Link } from "#app/components/ui/link";
+import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
+import { requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { payDeps } from "#app/modules/payments/payments.server";
+import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.server";
+import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
+import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { parseForm, readForm } from "#app/utils/form.server";
+import { invariantResponse, notFound } from "#app/utils/http";
+
+// Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
+// (decision records 021 and 051).
+export const handle = { i18n: ["subscriptions", "sessions", "payments", "validation"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const page = await seriesConfirmation(deps(context), {
+    lang: params.lang as Locale,
+    viewer: await getOptionalUser(request),
+    seriesId: params.id ?? "",
+    url: new URL(request.url),
+  });
+  if (!page) notFound();
+  return page;
+}
+
+const INTENTS = ["join", "payCard", "payOxxo", "cancel"] as const;
+
+/** Join (free), pay by card (the hosted page) or at OXXO, or cancel; each answers with a toast and a redirect (PRG). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang, "subscriptions:errors.loginToSubscribe");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  invariantResponse(typeof intent === "string" && (INTENTS as readonly string[]).includes(intent), "Unknown intent");
+  const seriesId = params.id ?? "";
+  const here = `${localePath(lang, `/series/${seriesId}/confirm`)}${new URL(request.url).search}`;
+  const seriesHref = localePath(lang, `/series/${seriesId}`);
+  const typed = {
+    nextSessionId: String(form.get("nextSessionId") ?? "") || null,
+    inviteCode: String(form.get("inviteCode") ?? "") || null,
+    address: requestMeta(request).ip,
+  };
+  const refused = async (refusal: string) => {
+    if (refusal === "emailNotVerified")
+      return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "subscriptions:errors.emailNotVerifiedSubscribe" });
+    return redirectWithToast(here, { type: "error", key: "subscriptions:errors.subscribeFailed", params: { reason: subscribeRefusalText(refusal, lang) } });
+  };
+  if (intent === "cancel") {
+    const result = await cancelSubscription(payDeps(context), user, seriesId);
+    if (!result.ok) return redirectWithToast(here, { type: "error", key: "subscriptions:errors.notSubscribed" });
+    return redirectWithToast(seriesHref, { type: "success", key: "subscriptions:toasts.cancelled" });
+  }
+  if (intent === "payOxxo") {
+    const submission = parseForm(form, { schema: oxxoNameSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value });
+    if (!result.ok) return refused(result.refusal);
+    return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
+  }
+  if (intent === "payCard") {
+    const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang });
+    if (!result.ok) return refused(result.refusal);
+    return redirect(result.url, 303);
+  }
+  const result = await subscribeFree(deps(context), user, seriesId, typed);
+  if (!result.ok) return refused(result.refusal);
+  return redirectWithToast(`${seriesHref}?subscribed=true`, {
+    type: "success",
+    key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
+  });
+}
+
+export default function SeriesConfirmPage() {
+  const page = useLoaderData<typeof loader>();
+  const { series: s, next } = page;
+  const { t, i18n } = useTranslation("subscriptions");
+  const lang = i18n.language as Locale;
+  const seriesHref = localePath(lang, `/series/${s.id}`);
+  return (
+    <article className="space-y-6">
+      <Breadcrumbs
+        items={[
+          { label: t("nav.sessions", { ns: "common" }), to: localePath(lang, "/sessions") },
+          { label: s.title, to: seriesHref },
+          { label: t("breadcrumb") },
+        ]}
+      />
+      <header>
+        <h1 className="text-3xl font-bold">{page.heading}</h1>
+        <p className="mt-1 text-stone-700">{t("subtitle")}</p>
+      </header>
+      <div className="grid gap-x-8 gap-y-6 lg:grid-cols-[2fr_1fr]">
+        <section className="rounded-lg border border-stone-200 bg-white p-5 lg:col-start-1">
+          <h2 className="text-xl font-semibold">{s.title}</h2>
+          <p className="mt-1 text-sm text-stone-600">{s.host}</p>
+          {s.description ? <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p> : null}
+          <dl className="mt-4 grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
+            <Fact term={t("facts.frequency")}>{s.frequency}</Fact>
+            <Fact term={t("facts.timeZone")}>{s.timeZone}</Fact>
+            <Fact term={t("facts.subscribers")}>{t("facts.subscribersValue", { count: s.subscribers })}</Fact>
+            <Fact term={t("facts.price")}>{s.price ? t("facts.priceValue", { price: s.price }) : t("facts.free")}</Fact>
+          </dl>
+        </section>
+        <aside className="space-y-4 rounded-lg border border-stone-200 bg-white p-5 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <p className="text-sm text-stone-600">{t("facts.price")}</p>
+          <p className="text-2xl font-bold">{s.price ?? t("facts.free")}</p>
+          <SidePanel />
+        </aside>
+        <div className="space-y-4 lg:col-start-1 lg:row-start-2">
+          <section className="rounded-lg border border-green-200 bg-green-50 p-5">
+            <h2 className="font-semibold">{t("benefits.title")}</h2>
+            <ul className="mt-2 list-inside list-disc space-y-1 text-sm text-stone-800">
+              <li>{t("benefits.seat")}</li>
+              <li>{t("benefits.payPerSession")}</li>
+              <li>{t("benefits.cancel")}</li>
+            </ul>
+          </section>
+          {next ? (
+            <section className="rounded-lg border border-stone-200 bg-white p-5">
+              <h2 className="font-semibold">{t("next.title")}</h2>
+              <p className="mt-1 text-stone-800">{next.when}</p>
+              <p className="text-sm text-stone-600">{t("next.spots", { left: next.spotsLeft, max: next.max })}</p>
+              <p className="mt-2 text-sm text-stone-700">{t("next.autoEnrol")}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** What the viewer sees and may do, first match wins. */
+function SidePanel() {
+  const page = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("subscriptions");
+  const lang = i18n.language as Locale;
+  const seriesHref = localePath(lang, `/series/${page.series.id}`);
+  const goToSeries = (
+    <Link to={seriesHref} className={buttonClass("secondary", "w-full")}>
+      {t("actions.goToSeries")}
+    </Link>
+  );
+  const dueWarning = page.series.free ? null : <Banner tone="info">{t("banners.paymentDue", { count: page.series.lockHours })}</Banner>;
+  if (page.standing === "subscribed")
+    return (
+      <>
+        <Banner tone="ok">{t("banners.subscribed")}</Banner>
+        {page.nextSeat ? (
+          <Banner tone={page.nextSeat.state === "due" ? "warn" : "ok"}>
+            {page.nextSeat.state === "due"
+              ? t("banners.nextDue", { until: page.nextSeat.until ?? "" })
+              : t(`banners.${page.nextSeat.state === "paid" ? "nextPaid" : "nextConfirmed"}`)}
+          </Banner>
+        ) : null}
+        {dueWarning}
+        {goToSeries}
+        <IntentForm intent="cancel" label={t("actions.cancel")} variant="secondary" />
+        <p className="text-xs text-stone-600">{t("actions.cancelNote")}</p>
+      </>
+    );
+  if (!page.signedIn)
+    return (
+      <>
+        <Banner tone="info">{t("banners.loginRequired")}</Banner>
+        <Link to={page.loginHref} className={buttonClass("primary", "w-full")}>
+          {t("actions.logIn")}
+        </Link>
+      </>
+    );
+  if (page.refusal)
+    return (
+      <>
+        <Banner tone="warn">{t(`errors.${page.refusal}`)}</Banner>
+        {goToSeries}
+      </>
+    );
+  const welcome = page.standing === "rejoining" ? <Banner tone="ok">{t("banners.welcomeBack")}</Banner> : null;
+  const fields = { nextSessionId: page.next?.id ?? "", ...(page.inviteCode ? { inviteCode: page.inviteCode } : {}) };
+  if (page.series.free)
+    return (
+      <>
+        {welcome}
+        <IntentForm intent="join" label={t(page.standing === "rejoining" ? "actions.rejoin" : "actions.join")} fields={fields} />
+      </>
+    );
+  if (!page.emailVerified)
+    return (
+      <>
+        {welcome}
+        <Banner tone="warn">{t("banners.verifyRequired")}</Banner>
+        <Link to={localePath(lang, "/auth/verify-email")} className={buttonClass("primary", "w-full")}>
+          {t("actions.verifyEmail")}
+        </Link>
+      </>
+    );
+  return (
+    <>
+      {welcome}
+      {dueWarning}
+      <IntentForm intent="payCard" label={t("actions.payCard")} fields={fields} />
+      {page.oxxo === "available" ? <OxxoForm fields={fields} /> : null}
+      {page.oxxo === "tooClose" ? <p className="text-xs text-stone-600">{t("oxxo.notEligible", { ns: "payments", hours: page.minAdvanceHours })}</p> : null}
+    </>
+  );
+}
+
+/** OXXO needs the payer's names on the voucher: asked right here, so it works without a dialog. */
+function OxxoForm({ fields }: { fields: Record<string, string> }) {
+  const page = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation("subscriptions");
+  const [form, inputs] = useForm({
+    lastResult,
+    defaultValue: page.names,
+    constraint: getZodConstraint(oxxoNameSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: oxxoNameSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-2 rounded-md border border-stone-200 p-3">
+      <input type="hidden" name="intent" value="payOxxo" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <p className="text-sm text-stone-700">{t("actions.oxxoNote")}</p>
+      <Field
+        label={t("oxxo.firstName", { ns: "payments" })}
+        errors={inputs.firstName.errors}
+        inputProps={{ ...getInputProps(inputs.firstName, { type: "text" }), autoComplete: "given-name" }}
+      />
+      <Field
+        label={t("oxxo.lastName", { ns: "payments" })}
+        errors={inputs.lastName.errors}
+        inputProps={{ ...getInputProps(inputs.lastName, { type: "text" }), autoComplete: "family-name" }}
+      />
+      <Button variant="secondary" className="w-full">
+        {t("actions.payOxxo")}
+      </Button>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
