@@ -9,7 +9,8 @@
 // 2-3 minutes; BENCH_BOOKINGS=1000000 adds bookings and chats at scale, BENCH_RATE and
 // BENCH_PAGE_SECONDS change the load). Also the
 // gzipped script each page loads, the confirmation page's HTML and the calendar's page data; then
-// the booking bench (server/bench/booking.ts) and the live layer's message-to-arrival latency on
+// the booking bench (server/bench/booking.ts), the payment reminders' job at scale
+// (server/bench/payment-reminders.ts) and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
@@ -118,7 +119,8 @@ async function main() {
     results.http = await loadTest(pg.url, dataDir);
     results.pages = await pageTable(pg.url, dataDir);
     await closeDb();
-    results.booking = await bookingBench();
+    results.booking = await benchInChild("server/bench/booking.ts");
+    results.paymentReminders = await benchInChild("server/bench/payment-reminders.ts");
   } finally {
     await closeDb();
     await pg.stop();
@@ -127,17 +129,20 @@ async function main() {
   results.live = await benchLive();
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
-  console.log(JSON.stringify({ http: results.http, booking: results.booking, live: results.live }, null, 2));
+  console.log(JSON.stringify({ http: results.http, booking: results.booking, paymentReminders: results.paymentReminders, live: results.live }, null, 2));
 }
 
-/** The booking bench (server/bench/booking.ts) in its own process, with its own database of 100,000 sessions. */
-function bookingBench(): Promise<unknown> {
+/**
+ * A bench in its own process, with its own database of 100,000 sessions: the booking bench
+ * (server/bench/booking.ts) and the payment reminders' job (server/bench/payment-reminders.ts).
+ */
+function benchInChild(script: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/bench/booking.ts"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.slice(out.indexOf("{")))) : reject(new Error(`booking bench exited with ${code}`))));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.slice(out.indexOf("{")))) : reject(new Error(`${script} exited with ${code}`))));
   });
 }
 

@@ -2,7 +2,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import type { Mail } from "#app/services/mailer/mailer";
 
-type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting" | "oxxoVoucher";
+type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting" | "oxxoVoucher" | "paymentDue";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

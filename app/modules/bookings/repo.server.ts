@@ -220,16 +220,16 @@ export async function sessionsWithLapses(db: Database, now: Date) {
   return rows.map((r) => r.session_id);
 }
 
-/** Expires the session's pending-payment holds that ran out; returns how many. */
+/** Expires the session's pending-payment holds that ran out; returns whose they were and which were a subscription's seat. */
 export async function expireHolds(db: Database, sessionId: string, now: Date) {
-  const result = await db
+  return db
     .updateTable("bookings")
     .set({ status: "EXPIRED", updated_at: now })
     .where("session_id", "=", sessionId)
     .where("status", "=", "PENDING_PAYMENT")
     .where("hold_until", "<=", now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(["user_id", "subscription_id"])
+    .execute();
 }
 
 /** The people whose offer lapsed by `now`: they leave the line, so the seat passes to the next. */

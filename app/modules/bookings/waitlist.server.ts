@@ -46,7 +46,8 @@ export async function offerFreedSeats(trx: Database, session: repo.LockedSession
 
 /**
  * The cleanup-expired-bookings job: pending-payment holds past their time expire, offers past
- * their time leave the line, and each freed seat is offered to the next. Every session is handled
+ * their time leave the line, and each freed seat is offered to the next. A subscriber whose
+ * unpaid seat expired is told so. Every session is handled
  * in its own transaction under its lock, with conditions on the lapse itself, so two runs at once
  * (or a run repeated) change nothing twice. Returns the number of sessions touched.
  */
@@ -60,8 +61,14 @@ export async function expireLapsedHoldsAndOffers(deps: Pick<Deps, "db" | "mailer
       const expired = await repo.expireHolds(trx, sessionId, deps.now);
       const lapsed = await repo.lapsedOfferUsers(trx, sessionId, deps.now);
       for (const userId of lapsed) await repo.deleteWaitlistEntry(trx, sessionId, userId);
-      if (expired + lapsed.length === 0) return null;
-      return offerFreedSeats(trx, session, deps.now);
+      if (expired.length + lapsed.length === 0) return null;
+      // A subscriber's unpaid seat lapses at its payment deadline: they are told, and stay
+      // subscribed (their seats in the sessions to come are untouched). A single booking's lapsed
+      // hold is the player's own unfinished payment and is not announced, as before.
+      const released: Notice[] = expired
+        .filter((b) => b.subscription_id !== null)
+        .map((b) => ({ userId: b.user_id, type: "subscription_seat_released", data: eventData(session) }));
+      return [...released, ...(await offerFreedSeats(trx, session, deps.now))];
     });
     if (notices) {
       touched += 1;

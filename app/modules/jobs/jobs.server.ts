@@ -6,6 +6,7 @@ import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
 import * as repo from "./repo.server";
 import { retryRefundsJob } from "./retry-refunds.server";
 import type { JobName, JobResult } from "./rules";
+import { sendPaymentReminders } from "./send-payment-reminders.server";
 import { sendReminderEmails } from "./send-reminder-emails.server";
 
 export type JobBody = (deps: Deps) => Promise<JobResult>;
@@ -17,6 +18,7 @@ export const jobBodies: Record<JobName, JobBody> = {
   "cleanup-expired-bookings": cleanupExpiredBookings,
   "generate-series-sessions": generateSeriesSessionsJob,
   "retry-refunds": retryRefundsJob,
+  "send-payment-reminders": sendPaymentReminders,
 };
 
 export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };

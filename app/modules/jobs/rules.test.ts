@@ -4,6 +4,9 @@ import {
   JOB_NAMES,
   JOB_SCHEDULES,
   needsPlayersWarning,
+  PAYMENT_REMINDERS,
+  paymentReminderCutoffs,
+  paymentReminderDue,
   playersMissing,
   reminderDue,
   reminderWindow,
@@ -26,7 +29,14 @@ const session = (over: Partial<SessionClock> = {}): SessionClock => ({
 describe("job names and schedules", () => {
   it("has the rulebook's three jobs plus series generation and refund retries, each with a schedule", () => {
     expect(JOB_NAMES).toEqual(
-      expect.arrayContaining(["cleanup-expired-bookings", "send-reminder-emails", "update-session-statuses", "generate-series-sessions", "retry-refunds"]),
+      expect.arrayContaining([
+        "cleanup-expired-bookings",
+        "send-reminder-emails",
+        "update-session-statuses",
+        "generate-series-sessions",
+        "retry-refunds",
+        "send-payment-reminders",
+      ]),
     );
     for (const name of JOB_NAMES) expect(JOB_SCHEDULES[name]).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
   });
@@ -97,6 +107,40 @@ describe("reminders", () => {
         const inWindow = startsAt >= from && startsAt < to;
         expect(inWindow, `${kind} at +${minutes} min`).toBe(reminderDue(startsAt, now) === kind);
       }
+    }
+  });
+});
+
+describe("payment reminders of a subscription seat", () => {
+  const deadline = new Date("2026-12-10T01:00:00Z");
+  const DAY_MS = 86_400_000;
+  const before = (ms: number) => new Date(deadline.getTime() - ms);
+
+  it("is none more than 7 days before the deadline, and none from the deadline on", () => {
+    expect(paymentReminderDue(deadline, before(7 * DAY_MS + 1))).toBeNull();
+    expect(paymentReminderDue(deadline, before(30 * DAY_MS))).toBeNull();
+    expect(paymentReminderDue(deadline, deadline)).toBeNull();
+    expect(paymentReminderDue(deadline, new Date(deadline.getTime() + 1))).toBeNull();
+  });
+
+  it("is the N-day reminder from exactly N days before the deadline until the next one is due", () => {
+    expect(paymentReminderDue(deadline, before(7 * DAY_MS))).toEqual({ kind: "payment_due_7d", earlier: [] });
+    expect(paymentReminderDue(deadline, before(3 * DAY_MS + 1))).toEqual({ kind: "payment_due_7d", earlier: [] });
+    expect(paymentReminderDue(deadline, before(3 * DAY_MS))).toEqual({ kind: "payment_due_3d", earlier: ["payment_due_7d"] });
+    expect(paymentReminderDue(deadline, before(DAY_MS + 1))).toEqual({ kind: "payment_due_3d", earlier: ["payment_due_7d"] });
+    expect(paymentReminderDue(deadline, before(DAY_MS))).toEqual({ kind: "payment_due_1d", earlier: ["payment_due_3d", "payment_due_7d"] });
+    expect(paymentReminderDue(deadline, before(1))).toEqual({ kind: "payment_due_1d", earlier: ["payment_due_3d", "payment_due_7d"] });
+  });
+
+  it("gives the query the same cutoffs, latest reminder first", () => {
+    const now = before(5 * DAY_MS);
+    const cutoffs = paymentReminderCutoffs(now);
+    expect(cutoffs.map((c) => c.kind)).toEqual(PAYMENT_REMINDERS.map((r) => r.kind));
+    // A deadline on a cutoff gets that cutoff's reminder; one just after it, the next one's.
+    for (const [i, c] of cutoffs.entries()) {
+      expect(paymentReminderDue(c.until, now)?.kind).toBe(c.kind);
+      const after = paymentReminderDue(new Date(c.until.getTime() + 1), now);
+      expect(after?.kind ?? null).toBe(cutoffs[i + 1]?.kind ?? null);
     }
   });
 });

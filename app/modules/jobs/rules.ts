@@ -1,10 +1,18 @@
 /**
- * Scheduled jobs: their names (spec section 5, shared rulebook, plus series generation and refund retries), how often
- * they run, and the time rules their SQL applies (docs/decisions/024-session-status-rules.md).
+ * Scheduled jobs: their names (spec section 5, shared rulebook, plus series generation, refund retries and the
+ * subscription seats' payment reminders), how often they run, and the time rules their SQL applies
+ * (docs/decisions/024-session-status-rules.md).
  * The repo statements repeat these rules set-wise; rules.test.ts and the integration tests hold
  * the two together.
  */
-export const JOB_NAMES = ["update-session-statuses", "send-reminder-emails", "cleanup-expired-bookings", "generate-series-sessions", "retry-refunds"] as const;
+export const JOB_NAMES = [
+  "update-session-statuses",
+  "send-reminder-emails",
+  "cleanup-expired-bookings",
+  "generate-series-sessions",
+  "retry-refunds",
+  "send-payment-reminders",
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const isJobName = (value: string): value is JobName => (JOB_NAMES as readonly string[]).includes(value);
@@ -22,6 +30,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "generate-series-sessions": "7 * * * *",
   // The shortest wait before a refund is tried again is a minute (payments/rules.ts).
   "retry-refunds": "* * * * *",
+  // A payment reminder is due from an exact instant (7, 3 and 1 days before a seat's deadline).
+  "send-payment-reminders": "* * * * *",
 };
 
 /** What every job body answers: how many rows it changed or messages it sent. */
@@ -101,4 +111,41 @@ export function reminderWindow(kind: ReminderKind, now: Date): { from: Date; to:
   return kind === "session_starting"
     ? { from: new Date(t + 1), to: new Date(t + STARTING_MINUTES_BEFORE * MINUTE + 1) }
     : { from: new Date(t + STARTING_MINUTES_BEFORE * MINUTE + 1), to: new Date(t + REMINDER_HOURS_BEFORE * HOUR + 1) };
+}
+
+const DAY = 24 * HOUR;
+
+/**
+ * A subscription seat's payment reminders (spec section 2: 7, 3 and 1 days before the deadline),
+ * latest first. Each is a once-only notice of its own kind in session_notices.
+ */
+export const PAYMENT_REMINDERS = [
+  { kind: "payment_due_1d", days: 1 },
+  { kind: "payment_due_3d", days: 3 },
+  { kind: "payment_due_7d", days: 7 },
+] as const;
+export type PaymentReminderKind = (typeof PAYMENT_REMINDERS)[number]["kind"];
+
+/**
+ * Which payment reminder is due at `now` for a seat whose payment deadline is `deadline`: the
+ * N-day reminder from exactly N days before the deadline (inclusive) until the next one takes
+ * over, none from the deadline on (the seat is released then) nor more than 7 days before it.
+ * `earlier` names the reminders whose time has passed too: they are marked as sent without being
+ * sent, so a seat given late (or a job that did not run for days) gets one reminder, not three.
+ */
+export function paymentReminderDue(deadline: Date, now: Date): { kind: PaymentReminderKind; earlier: PaymentReminderKind[] } | null {
+  const left = deadline.getTime() - now.getTime();
+  if (left <= 0) return null;
+  const at = PAYMENT_REMINDERS.findIndex((r) => left <= r.days * DAY);
+  if (at < 0) return null;
+  return { kind: PAYMENT_REMINDERS[at]!.kind, earlier: PAYMENT_REMINDERS.slice(at + 1).map((r) => r.kind) };
+}
+
+/**
+ * The same rule as instants for the query: a seat is in the reminder window while its deadline is
+ * in (now, now + 7 days], and the reminder due is that of the first cutoff its deadline is at or
+ * before (latest reminder first).
+ */
+export function paymentReminderCutoffs(now: Date): { kind: PaymentReminderKind; until: Date }[] {
+  return PAYMENT_REMINDERS.map((r) => ({ kind: r.kind, until: new Date(now.getTime() + r.days * DAY) }));
 }

@@ -37,6 +37,8 @@ const kinds: Partial<Record<NotificationType, Kind>> = {
   // booking_confirmed mails the seat with its calendar file; this one is the bell's and the live toast's.
   payment_received: { action: (id) => `/session/${id}`, email: false, ics: false },
   payment_failed: { action: (id) => `/session/${id}/confirm`, email: true, ics: false },
+  // The subscription goes on: the session page shows what is left (a seat offered from the line, if any).
+  subscription_seat_released: { action: (id) => `/session/${id}`, email: true, ics: false },
 };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -17,6 +17,8 @@ export const notificationTypes = [
   "welcome",
   // To the host when the pre-session check finds too few players (update-session-statuses job).
   "players_missing",
+  // To a subscriber whose unpaid seat was released at its payment deadline (cleanup-expired-bookings job).
+  "subscription_seat_released",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -53,6 +55,7 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   payment_received: "PAYMENT",
   payment_failed: "PAYMENT",
   payment_due: "PAYMENT",
+  subscription_seat_released: "PAYMENT",
   refund_processed: "PAYMENT",
   review_requested: "REVIEW",
   new_message: "SYSTEM",
