@@ -1,18 +1,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
-import { requestMeta } from "#app/modules/auth/session.server";
+import { type Requester, requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";
+import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
+import { subscribeByCard } from "#app/modules/subscriptions/subscriptions.server";
 import { isUuid } from "#app/utils/http";
-import { payRefusalStatus } from "#app/utils/refusals.server";
+import { payRefusalStatus, subscribeRefusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /**
  * POST /api/payments/create-intent (spec section 7).
+ * A card subscription: {isSubscription: true, seriesId, country, nextSessionId?, inviteCode?}
+ * subscribes and pays the series' next session (decision record 051), answering {clientSecret, subscriptionId}.
  * OXXO: {sessionId, paymentMethod: "oxxo", country: "MX", firstName, lastName} answers
  * {booking: {id}, amount, currency, oxxoDetails: {reference, hostedVoucherUrl, expiresAfter}}.
  * Card: {sessionId, country} answers {clientSecret} (and the booking id); the intent offers the
@@ -23,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await readBody(request);
   if (!body) return apiError("Send a JSON object", 400);
-  if (body.isSubscription === true || body.seriesId !== undefined) return apiError("Series subscriptions are not paid here yet", 400);
+  if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body);
   if (!isUuid(body.sessionId)) return apiError("Session ID is required to create payment", 400);
   if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiError('paymentMethod must be "card" or "oxxo"', 400);
   const method = (body.paymentMethod ?? "card").toLowerCase();
@@ -57,4 +61,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
   return apiJson({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency }, 201);
+}
+
+/** The card subscription's intent: the payload names a series, never a session. */
+async function subscriptionIntent(request: Request, context: ActionFunctionArgs["context"], user: Requester, body: Record<string, unknown>) {
+  const lang = recipientLang(user.preferredLanguage);
+  if (body.isSubscription !== true || !isUuid(body.seriesId)) return apiError("A subscription needs isSubscription: true and a seriesId", 400);
+  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId)) return apiError("nextSessionId is not valid", 400);
+  const result = await subscribeByCard(payDeps(context), user, body.seriesId, {
+    nextSessionId: (body.nextSessionId as string | undefined) ?? null,
+    country: parseCountry(body.country),
+    inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
+    address: requestMeta(request).ip,
+  });
+  if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+  return apiJson(
+    {
+      clientSecret: result.clientSecret,
+      subscriptionId: result.subscriptionId,
+      nextSessionId: result.nextSessionId,
+      amount: result.amountCents,
+      currency: result.currency,
+    },
+    201,
+  );
 }

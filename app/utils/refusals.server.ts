@@ -2,6 +2,7 @@ import type { BookingRefusal } from "#app/modules/bookings/rules";
 import type { PayRefusal } from "#app/modules/payments/payments.server";
 import type { WebhookAnswer } from "#app/modules/payments/webhooks.server";
 import type { Refusal } from "#app/modules/refusals";
+import type { SubscribeRefusal } from "#app/modules/subscriptions/rules";
 import { forbidden, notFound } from "#app/utils/http";
 
 // The one place a module's refusal becomes an HTTP status, for pages and the JSON API alike.
@@ -55,6 +56,19 @@ export const payRefusalStatus = (refusal: PayRefusal): 400 | 403 | 404 | 409 | 4
           : refusal === "isFree" || refusal === "oxxoNotOffered" || refusal === "oxxoTooClose" || refusal === "inviteInvalid"
             ? 400
             : 409;
+
+/** The API's status for a refused subscription: the host's own series 403, the series' state and the viewer's standing 409. */
+export const subscribeRefusalStatus = (refusal: SubscribeRefusal | PayRefusal): 400 | 403 | 404 | 409 | 429 | 502 =>
+  refusal === "ownSeries"
+    ? 403
+    : refusal === "seriesPaused" ||
+        refusal === "seriesCancelled" ||
+        refusal === "seriesCompleted" ||
+        refusal === "alreadySubscribed" ||
+        refusal === "noAvailableSession" ||
+        refusal === "tooManySubscriptions"
+      ? 409
+      : payRefusalStatus(refusal);
 
 /**
  * The provider's answer to a webhook: 200 for every event taken (a replay is recognised as

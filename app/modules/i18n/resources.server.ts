@@ -9,6 +9,7 @@ import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enSessions from "../../../public/locales/en/sessions.json";
+import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAuth from "../../../public/locales/es/auth.json";
 import esChat from "../../../public/locales/es/chat.json";
@@ -20,6 +21,7 @@ import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esSessions from "../../../public/locales/es/sessions.json";
+import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
 import ptChat from "../../../public/locales/pt/chat.json";
@@ -31,6 +33,7 @@ import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
+import ptSubscriptions from "../../../public/locales/pt/subscriptions.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
 
 // Bundled into the server build so rendering never waits on the file system.
@@ -47,6 +50,7 @@ export const resources: Resource = {
     sessions: esSessions,
     payments: esPayments,
     chat: esChat,
+    subscriptions: esSubscriptions,
   },
   en: {
     common: enCommon,
@@ -60,6 +64,7 @@ export const resources: Resource = {
     sessions: enSessions,
     payments: enPayments,
     chat: enChat,
+    subscriptions: enSubscriptions,
   },
   pt: {
     common: ptCommon,
@@ -73,5 +78,6 @@ export const resources: Resource = {
     sessions: ptSessions,
     payments: ptPayments,
     chat: ptChat,
+    subscriptions: ptSubscriptions,
   },
 };

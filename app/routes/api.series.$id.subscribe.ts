@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
+import { requestMeta } from "#app/modules/auth/session.server";
+import { deps } from "#app/modules/deps.server";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { recipientLang } from "#app/modules/i18n/rules";
+import { payDeps } from "#app/modules/payments/payments.server";
+import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
+import { subscribeByOxxo, subscribeFree, subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
+import { isUuid } from "#app/utils/http";
+import { subscribeRefusalStatus } from "#app/utils/refusals.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+const REF = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * POST /api/series/{id}/subscribe (spec section 7), two payloads:
+ * - free or OXXO: {paymentMethod: "free" | "oxxo", nextSessionId, inviteCode?, firstName?, lastName?}
+ *   answers {success, subscriptionId} and, for OXXO, {oxxoVoucher: {bookingId, reference, hostedVoucherUrl, expiresAfter, amount, currency}};
+ * - after a card payment: {paymentIntentId, paymentStatus} answers {subscriptionId} once the
+ *   provider's webhook confirmed that payment. The body's paymentStatus is never believed: a
+ *   payment not yet confirmed answers 409 and the client goes to the processing page.
+ * Card subscriptions start at POST /api/payments/create-intent with {isSubscription: true, seriesId}.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  const body = await readBody(request);
+  if (!body) return apiError("Send a JSON object", 400);
+  const seriesId = params.id ?? "";
+  const lang = recipientLang(user.preferredLanguage);
+  const t = translator(lang, "subscriptions");
+  if (!isUuid(seriesId)) return apiError(t("errors.notSubscribed"), 404);
+
+  if (body.paymentIntentId !== undefined) {
+    if (typeof body.paymentIntentId !== "string" || !REF.test(body.paymentIntentId)) return apiError("paymentIntentId is not valid", 400);
+    const payment = await subscriptionPayment(deps(context), user, seriesId, body.paymentIntentId);
+    if (!payment || payment.state === "unknown") return apiError(t("errors.notSubscribed"), 404);
+    if (payment.state !== "paid") return apiError(t("processing.body"), 409);
+    return apiJson({ success: true, subscriptionId: payment.subscriptionId });
+  }
+
+  const method = typeof body.paymentMethod === "string" ? body.paymentMethod.toLowerCase() : null;
+  if (method !== "free" && method !== "oxxo") return apiError('paymentMethod must be "free" or "oxxo"; cards start at /api/payments/create-intent', 400);
+  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId)) return apiError("nextSessionId is not valid", 400);
+  const inviteCode = body.inviteCode;
+  if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
+    return apiError("inviteCode is not valid", 400);
+  const typed = {
+    nextSessionId: (body.nextSessionId as string | undefined) ?? null,
+    inviteCode: (inviteCode as string | undefined) ?? null,
+    address: requestMeta(request).ip,
+  };
+  if (method === "free") {
+    const result = await subscribeFree(deps(context), user, seriesId, typed);
+    if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+    return apiJson({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined }, 201);
+  }
+  const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
+  if (!names.success) return apiError(translator(lang, "validation")(names.error.issues[0]!.message), 400);
+  const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...names.data });
+  if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+  const v = result.voucher;
+  return apiJson(
+    {
+      success: true,
+      subscriptionId: result.subscriptionId,
+      rejoined: result.rejoined,
+      oxxoVoucher: {
+        bookingId: v.bookingId,
+        reference: v.reference,
+        hostedVoucherUrl: v.voucherUrl,
+        expiresAfter: Math.floor(v.expiresAt.getTime() / 1000),
+        amount: v.amountCents,
+        currency: v.currency,
+      },
+    },
+    201,
+  );
+}

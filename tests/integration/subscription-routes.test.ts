@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import type { SeriesRow } from "../../app/modules/series/repo.server";
+import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
+import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
+import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm.processing";
+import { action as createIntent } from "../../app/routes/api.payments.create-intent";
+import { action as subscribeApi } from "../../app/routes/api.series.$id.subscribe";
+import { getDb } from "../../db/client.server";
+import { weeklySeries } from "../fixtures/series";
+import { type SignedInUser } from "../fixtures/users";
+import { useTestDatabase } from "../setup/database";
+import { signedInUser, testDeps } from "./helpers";
+import { fieldErrors, form, run } from "./route";
+
+useTestDatabase();
+
+const base = "http://localhost:3000";
+// A Saturday; the weekly series' sessions are the next two Mondays at 19:00 in Mexico City.
+const now = new Date("2026-11-21T12:00:00Z");
+const context = { now } as never;
+
+async function series(over: Parameters<typeof weeklySeries>[1] = {}) {
+  const host = await signedInUser({ role: "dm" });
+  const { id } = await insertSeriesWithSessions(testDeps(now).deps, weeklySeries(host.id, over));
+  return { host, id };
+}
+const paid: Partial<SeriesRow> = { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 };
+
+const page = (id: string, as: SignedInUser | null, lang = "es") =>
+  run(confirmPage, new Request(`${base}/${lang}/series/${id}/confirm`, { headers: as ? { Cookie: as.cookie } : {} }), { lang, id }, context);
+const post = (id: string, as: SignedInUser, fields: Record<string, string>) =>
+  run(confirmAction, form(`${base}/es/series/${id}/confirm`, fields, { Cookie: as.cookie }), { lang: "es", id }, context);
+const api = (path: string, as: SignedInUser | null, body: unknown) =>
+  new Request(`${base}${path}`, { method: "POST", headers: { ...(as ? as.auth : {}), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+describe("the series confirmation screen", () => {
+  it("shows the facts, benefits and next session; a guest is asked to log in, an unverified player of a paid series to verify", async () => {
+    const { id } = await series(paid);
+    const guest = await page(id, null, "en");
+    expect(guest.status).toBe(200);
+    expect(guest.data).toMatchObject({
+      heading: "Subscribe to the series",
+      signedIn: false,
+      standing: "new",
+      series: { subscribers: 0, free: false, price: "$300.00 MXN", lockHours: 24, frequency: expect.stringContaining("Monday") },
+      next: { spotsLeft: 5, max: 5 },
+      oxxo: "available",
+    });
+    const unverified = await signedInUser({ verified: false });
+    expect((await page(id, unverified)).data).toMatchObject({ signedIn: true, emailVerified: false, refusal: null });
+  });
+
+  it("joins a free series with a form, says so on the series page, then shows the subscription with its next seat; cancelling ends it and rejoining says welcome back", async () => {
+    const { id } = await series();
+    const player = await signedInUser();
+    const joined = await post(id, player, { intent: "join" });
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("Location")).toBe(`/es/series/${id}?subscribed=true`);
+    expect((await page(id, player)).data).toMatchObject({ standing: "subscribed", nextSeat: { state: "confirmed" }, series: { subscribers: 1 } });
+    // Sent twice (a double click without JavaScript): told, nothing added.
+    const twice = await post(id, player, { intent: "join" });
+    expect(twice.headers.get("Location")).toBe(`/es/series/${id}/confirm`);
+    expect(await getDb().selectFrom("series_subscriptions").select("id").where("user_id", "=", player.id).execute()).toHaveLength(1);
+
+    const cancelled = await post(id, player, { intent: "cancel" });
+    expect(cancelled.headers.get("Location")).toBe(`/es/series/${id}`);
+    expect((await page(id, player)).data).toMatchObject({ standing: "rejoining", heading: "Vuelve a la serie" });
+    expect((await post(id, player, { intent: "join" })).headers.get("Location")).toBe(`/es/series/${id}?subscribed=true`);
+  });
+
+  it("pays at OXXO with the names on the page (bad names kept and answered field by field), or by card on the provider's page", async () => {
+    const { id } = await series(paid);
+    const player = await signedInUser();
+    const bad = await post(id, player, { intent: "payOxxo", firstName: " A ", lastName: "" });
+    expect(bad.status).toBe(400);
+    expect(fieldErrors(bad.data)).toMatchObject({ firstName: [expect.any(String)], lastName: [expect.any(String)] });
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toEqual([]);
+    const oxxo = await post(id, player, { intent: "payOxxo", firstName: "Ana", lastName: "Robles" });
+    expect(oxxo.status).toBe(302);
+    expect(oxxo.headers.get("Location")).toMatch(/^\/es\/booking\/[0-9a-f-]{36}\/voucher$/);
+    expect((await page(id, player)).data).toMatchObject({ standing: "subscribed", nextSeat: { state: "due" } });
+  });
+
+  it("pays by card on the provider's page, which comes back to the processing page", async () => {
+    // The offline provider's hosted page checks its expiry against the real clock: a series starting a week from today.
+    const today = new Date();
+    const start = new Date(today.getTime() + 7 * 86_400_000);
+    const { id } = await series({ ...paid, startDate: start.toISOString().slice(0, 10), dayOfWeek: start.getUTCDay() });
+    const carder = await signedInUser();
+    const card = await run(confirmAction, form(`${base}/es/series/${id}/confirm`, { intent: "payCard" }, { Cookie: carder.cookie }), { lang: "es", id }, {
+      now: today,
+    } as never);
+    expect(card.status).toBe(303);
+    const checkout = card.headers.get("Location")!;
+    expect(checkout).toContain("/dev/payments/");
+    const payment = await getDb().selectFrom("payments").select("checkout_url").where("user_id", "=", carder.id).executeTakeFirstOrThrow();
+    expect(payment.checkout_url).toBe(checkout);
+  });
+
+  it("answers a paused series, the host and an unknown id in words or 404, never a 500", async () => {
+    const { host, id } = await series();
+    expect((await page(id, host)).data).toMatchObject({ refusal: "ownSeries" });
+    await getDb().updateTable("series").set({ status: "PAUSED" }).where("id", "=", id).execute();
+    const player = await signedInUser();
+    expect((await page(id, player)).data).toMatchObject({ refusal: "seriesPaused" });
+    expect((await post(id, player, { intent: "join" })).headers.get("Location")).toBe(`/es/series/${id}/confirm`);
+    for (const bad of ["00000000-0000-4000-8000-000000000000", "nope"]) expect((await page(bad, player)).status).toBe(404);
+    expect((await post(id, player, { intent: "explode" })).status).toBe(400);
+  });
+});
+
+describe("POST /api/series/{id}/subscribe and the card subscription", () => {
+  it("free: 201 with the subscription; twice: 409 in words; bad input: 400", async () => {
+    const { id } = await series();
+    const player = await signedInUser();
+    const first = await run(subscribeApi, api(`/api/series/${id}/subscribe`, player, { paymentMethod: "free" }), { id }, context);
+    expect(first).toMatchObject({ status: 201, data: { success: true, subscriptionId: expect.any(String) } });
+    const again = await run(subscribeApi, api(`/api/series/${id}/subscribe`, player, { paymentMethod: "free" }), { id }, context);
+    expect(again).toMatchObject({ status: 409, data: { error: expect.any(String) } });
+    for (const body of [
+      { paymentMethod: "card" },
+      { paymentMethod: ["free"] },
+      { paymentMethod: "free", nextSessionId: "x" },
+      { paymentMethod: "free", inviteCode: "x".repeat(21) },
+    ]) {
+      expect((await run(subscribeApi, api(`/api/series/${id}/subscribe`, player, body), { id }, context)).status).toBe(400);
+    }
+    expect((await run(subscribeApi, api(`/api/series/${id}/subscribe`, null, { paymentMethod: "free" }), { id }, context)).status).toBe(401);
+  });
+
+  it("OXXO: the voucher in the answer; card: the intent, and the subscribe call believes only the webhook", async () => {
+    const { id } = await series(paid);
+    const player = await signedInUser();
+    const oxxo = await run(
+      subscribeApi,
+      api(`/api/series/${id}/subscribe`, player, { paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles" }),
+      { id },
+      context,
+    );
+    expect(oxxo).toMatchObject({ status: 201, data: { oxxoVoucher: { reference: expect.any(String), amount: 30_000, currency: "MXN" } } });
+
+    const carder = await signedInUser();
+    const intent = await run(createIntent, api("/api/payments/create-intent", carder, { isSubscription: true, seriesId: id, country: "MX" }), {}, context);
+    expect(intent).toMatchObject({ status: 201, data: { clientSecret: expect.any(String), subscriptionId: expect.any(String) } });
+    const ref = (await getDb().selectFrom("payments").select("payment_intent_ref").where("user_id", "=", carder.id).executeTakeFirstOrThrow())
+      .payment_intent_ref!;
+    // The client says it succeeded; the provider has not: not believed.
+    const early = await run(subscribeApi, api(`/api/series/${id}/subscribe`, carder, { paymentIntentId: ref, paymentStatus: "succeeded" }), { id }, context);
+    expect(early.status).toBe(409);
+    const processing = await run(
+      processingPage,
+      new Request(`${base}/es/series/${id}/confirm/processing?paymentIntent=${ref}`, { headers: { Cookie: carder.cookie } }),
+      { lang: "es", id },
+      context,
+    );
+    expect(processing).toMatchObject({ status: 200, data: { state: "waiting" } });
+    // Someone else's intent, or an invented one, is nobody's business here.
+    const forged = await run(subscribeApi, api(`/api/series/${id}/subscribe`, player, { paymentIntentId: ref, paymentStatus: "succeeded" }), { id }, context);
+    expect(forged.status).toBe(404);
+    expect(
+      (await run(subscribeApi, api(`/api/series/${id}/subscribe`, carder, { paymentIntentId: "pi_invented", paymentStatus: "succeeded" }), { id }, context))
+        .status,
+    ).toBe(404);
+
+    // The webhook's word (the seat confirmed): now the call answers and the processing page lands on the series.
+    await getDb().updateTable("bookings").set({ status: "CONFIRMED" }).where("user_id", "=", carder.id).where("status", "=", "PENDING_PAYMENT").execute();
+    const done = await run(subscribeApi, api(`/api/series/${id}/subscribe`, carder, { paymentIntentId: ref, paymentStatus: "succeeded" }), { id }, context);
+    expect(done).toMatchObject({ status: 200, data: { subscriptionId: intent.data && (intent.data as { subscriptionId: string }).subscriptionId } });
+    const landed = await run(
+      processingPage,
+      new Request(`${base}/es/series/${id}/confirm/processing?paymentIntent=${ref}`, { headers: { Cookie: carder.cookie } }),
+      { lang: "es", id },
+      context,
+    );
+    expect(landed.headers.get("Location")).toBe(`/es/series/${id}?subscribed=true`);
+  });
+
+  it("create-intent refuses a subscription without a series, and the processing page sends a non-subscriber to the confirmation screen", async () => {
+    const { id } = await series(paid);
+    const player = await signedInUser();
+    expect((await run(createIntent, api("/api/payments/create-intent", player, { isSubscription: true }), {}, context)).status).toBe(400);
+    const away = await run(
+      processingPage,
+      new Request(`${base}/es/series/${id}/confirm/processing`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id },
+      context,
+    );
+    expect(away.headers.get("Location")).toBe(`/es/series/${id}/confirm`);
+  });
+});
