@@ -157,7 +157,7 @@ function SidePanel() {
       {t("actions.goToSeries")}
     </Link>
   );
-  const dueWarning = page.series.free ? null : <Banner tone="info">{t("banners.paymentDue", { count: page.series.lockHours })}</Banner>;
+  const dueWarning = page.series.free ? null : <Banner tone="info">{t("banners.paymentDue", { count: page.series.dueHours })}</Banner>;
   if (page.standing === "subscribed")
     return (
       <>

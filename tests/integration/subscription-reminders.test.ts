@@ -15,9 +15,9 @@ useTestDatabase();
 
 // A Sunday. The paid weekly series starts three weeks later: Mondays at 19:00 in Mexico City
 // (01:00 UTC the day after), so the first session starts 2026-12-15T01:00Z and its seats must be
-// paid by 2026-12-14T01:00Z (24 hours of booking lock before the start).
+// paid by 2026-12-13T13:00Z (12 hours, one waitlist offer, before the 24 hours of booking lock).
 const created = new Date("2026-11-22T12:00:00Z");
-const deadline = new Date("2026-12-14T01:00:00Z");
+const deadline = new Date("2026-12-13T13:00:00Z");
 const DAY = 86_400_000;
 const before = (ms: number) => new Date(deadline.getTime() - ms);
 
@@ -186,6 +186,10 @@ describe("an unpaid subscription seat at its deadline", () => {
     // A single booking's hold lapsing at the same time is released without this notice.
     await bookSeat(sessionId, single.id, { status: "PENDING_PAYMENT", paymentMethod: "OXXO", amountCents: 25_000, currency: "MXN", holdUntil: deadline });
 
+    // Someone waits in line for a seat.
+    const waiting = await createUser({ preferredLanguage: "en" });
+    await db.insertInto("waitlist_entries").values({ session_id: sessionId, user_id: waiting.id, position: 1 }).execute();
+
     const { at, mails } = testDeps();
     await runJob(at(before(1)), "cleanup-expired-bookings");
     expect((await seatOf(sessionId, subscriber.id)).status).toBe("PENDING_PAYMENT");
@@ -195,6 +199,9 @@ describe("an unpaid subscription seat at its deadline", () => {
     await runJob(at(new Date(deadline.getTime() + 60_000)), "cleanup-expired-bookings");
     expect(await seatOf(sessionId, subscriber.id)).toMatchObject({ status: "EXPIRED", subscription_id: subscriptions[0] });
     expect((await seatOf(sessionId, single.id)).status).toBe("EXPIRED");
+    // Released 12 hours before bookings close, the seat is offered to the line until they close.
+    const offer = await db.selectFrom("waitlist_entries").select("offer_expires_at").where("user_id", "=", waiting.id).executeTakeFirstOrThrow();
+    expect(offer.offer_expires_at).toEqual(new Date(deadline.getTime() + 12 * 3_600_000));
 
     const notes = await listForReader(at(deadline), subscriber.id, "en", 10);
     expect(notes.map((n) => n.type)).toEqual(["subscription_seat_released"]);

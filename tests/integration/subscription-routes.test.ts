@@ -42,7 +42,7 @@ describe("the series confirmation screen", () => {
       heading: "Subscribe to the series",
       signedIn: false,
       standing: "new",
-      series: { subscribers: 0, free: false, price: "$300.00 MXN", lockHours: 24, frequency: expect.stringContaining("Monday") },
+      series: { subscribers: 0, free: false, price: "$300.00 MXN", dueHours: 36, frequency: expect.stringContaining("Monday") },
       next: { spotsLeft: 5, max: 5 },
       oxxo: "available",
     });

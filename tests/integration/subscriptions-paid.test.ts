@@ -24,8 +24,8 @@ async function paidSeries() {
   const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
   const { id } = await insertSeriesWithSessions(testDeps(created).deps, row);
   const sessions = await getDb().selectFrom("sessions").select(["id", "starts_at"]).where("series_id", "=", id).orderBy("starts_at").execute();
-  // Each seat's payment deadline: 24 hours (the series' booking lock) before its start.
-  const deadlines = sessions.map((s) => new Date(new Date(s.starts_at).getTime() - 24 * 3_600_000));
+  // Each seat's payment deadline: 12 hours (one waitlist offer) before the booking lock of 24 hours, 36 before the start.
+  const deadlines = sessions.map((s) => new Date(new Date(s.starts_at).getTime() - 36 * 3_600_000));
   return { host, id, sessions, deadlines };
 }
 

@@ -13,6 +13,7 @@ import {
   leaveRefusal,
   MAX_UNPAID_HOLDS,
   offerExpiry,
+  seatPaymentDeadline,
   seatRefusal,
   seatsLeft,
   seatsOpenTo,
@@ -76,6 +77,9 @@ describe("when a session takes bookings", () => {
 
   it("closes a series occurrence at the series' booking lock", () => {
     expect(bookingDeadline(startsAt, 24)).toEqual(new Date("2026-10-31T20:00:00Z"));
+    // A subscription's unpaid seat is due one waitlist offer (12 hours) before bookings close.
+    expect(seatPaymentDeadline(startsAt, 24)).toEqual(new Date("2026-10-31T08:00:00Z"));
+    expect(seatPaymentDeadline(startsAt, null)).toEqual(new Date(startsAt.getTime() - 12 * 3_600_000));
     expect(closedReason({ ...open, booking_lock_hours: 24 }, new Date("2026-10-31T20:00:00Z"))).toBe("bookingClosed");
     expect(closedReason({ ...open, booking_lock_hours: 24 }, new Date("2026-10-31T19:59:59Z"))).toBeNull();
   });

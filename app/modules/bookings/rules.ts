@@ -85,6 +85,15 @@ export function bookingDeadline(startsAt: Date, bookingLockHours: number | null)
   return new Date(startsAt.getTime() - (bookingLockHours ?? 0) * HOUR);
 }
 
+/**
+ * When a subscription's unpaid seat must be paid (decision record 051): one waitlist offer
+ * (OFFER_HOURS) before the booking deadline, so a seat released unpaid can still go to the next in
+ * line before the session stops taking bookings. The hold of such a seat ends here.
+ */
+export function seatPaymentDeadline(startsAt: Date, bookingLockHours: number | null): Date {
+  return new Date(bookingDeadline(startsAt, bookingLockHours).getTime() - OFFER_HOURS * HOUR);
+}
+
 type BookableSession = { status: string; starts_at: Date; booking_lock_hours: number | null };
 
 /** Whether the session takes bookings (or waitlist entries) at `now`, and if not, why. */

@@ -1,7 +1,7 @@
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
 import type { LockedSession } from "#app/modules/bookings/repo.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
-import { bookingDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
+import { seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
 import { eventData, type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -253,7 +253,7 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed", declined);
     // A subscription's seat is due until its deadline, not lost with one try (decision record 051):
     // it stays held, as payment due again, and the player hears the try failed.
-    const deadline = bookingDeadline(new Date(s.starts_at), s.booking_lock_hours);
+    const deadline = seatPaymentDeadline(new Date(s.starts_at), s.booking_lock_hours);
     if (b.subscription_id && b.status === "PENDING_PAYMENT" && deps.now.getTime() < deadline.getTime()) {
       await bookingsRepo.setHoldUntil(trx, b.id, deadline, deps.now);
       return done("failed", [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }]);

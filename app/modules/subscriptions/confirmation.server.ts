@@ -2,7 +2,7 @@
 // series)'): the series' facts, benefits, next session and the banners, for the viewer.
 import type { Requester } from "#app/modules/auth/session.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
-import { bookingDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
+import { OFFER_HOURS, seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
 import type { Deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
@@ -66,7 +66,8 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
       subscribers,
       free,
       price: free ? null : `${formatPrice(series.price_cents, series.currency, lang)} ${series.currency}`,
-      lockHours: series.booking_lock_hours,
+      // The payment-due warning's hours: each seat is due one waitlist offer before bookings close.
+      dueHours: series.booking_lock_hours + OFFER_HOURS,
     },
     next: next && {
       id: next.id,
@@ -77,7 +78,7 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
     // The viewer's seat in the next session, for the 'already subscribed (with its status)' banner.
     nextSeat: seat && {
       state: seat.status === "CONFIRMED" ? (free ? "confirmed" : "paid") : "due",
-      until: next && seat.status === "PENDING_PAYMENT" ? formatDateTime(bookingDeadline(next.starts_at, series.booking_lock_hours), lang, zone) : null,
+      until: next && seat.status === "PENDING_PAYMENT" ? formatDateTime(seatPaymentDeadline(next.starts_at, series.booking_lock_hours), lang, zone) : null,
     },
     oxxo: next && !free ? oxxoAvailability({ ...series, starts_at: next.starts_at }, d.now) : "hidden",
     minAdvanceHours: series.min_advance_booking_hours,

@@ -3,7 +3,7 @@
 // one seat rule), the later ones by enrol_subscribers in the database.
 import type { Requester } from "#app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
-import { bookingDeadline } from "#app/modules/bookings/rules";
+import { seatPaymentDeadline } from "#app/modules/bookings/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
@@ -33,7 +33,7 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
   const refusal = subscribeRefusal({ series, viewerId: player.id, current: current?.status ?? null, activeElsewhere, next });
   if (refusal) return { ok: false as const, refusal };
   // The first seat's payment deadline, as every later seat's: the series' booking lock before the start.
-  return { ok: true as const, series, next: { ...next!, deadline: bookingDeadline(next!.starts_at, series.booking_lock_hours) } };
+  return { ok: true as const, series, next: { ...next!, deadline: seatPaymentDeadline(next!.starts_at, series.booking_lock_hours) } };
 }
 
 /**
