@@ -31,6 +31,7 @@ const stringFields: Record<string, string | null> = {
   "api.notifications.$id.read.ts": null,
   "api.notifications.read-all.ts": null,
   "api.payments.create-intent.ts": "paymentMethod",
+  "api.series.$id.subscribe.ts": "paymentMethod",
   "api.session-series.$id.ts": "title",
   "api.session-series._index.ts": "title",
   "api.session.$id.ts": "title",

@@ -268,7 +268,9 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
       [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "A", lastName: "Robles" }, 400, /al menos 2 caracteres/],
       [{ sessionId: mxn, paymentMethod: "cash" }, 400, /paymentMethod/],
       [{ sessionId: "00000000-0000-4000-8000-000000000000", paymentMethod: "card" }, 404, /./],
-      [{ isSubscription: true, seriesId: mxn }, 400, /./],
+      // A subscription names a series: a session's id is no series.
+      [{ isSubscription: true, seriesId: mxn }, 404, /./],
+      [{ isSubscription: true, seriesId: "x" }, 400, /seriesId/],
     ];
     for (const [body, status, message] of cases) {
       const answer = await run(createIntent, api("POST", "/api/payments/create-intent", player, body), {}, context);
