@@ -3,6 +3,7 @@ import type { SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm.processing";
+import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as subscribeApi } from "../../app/routes/api.series.$id.subscribe";
 import { getDb } from "../../db/client.server";
@@ -61,6 +62,16 @@ describe("the series confirmation screen", () => {
     const twice = await post(id, player, { intent: "join" });
     expect(twice.headers.get("Location")).toBe(`/es/series/${id}/confirm`);
     expect(await getDb().selectFrom("series_subscriptions").select("id").where("user_id", "=", player.id).execute()).toHaveLength(1);
+
+    // On the search page the series' card says the player is subscribed, and how many are.
+    const found = await run(
+      searchPage,
+      new Request(`${base}/es/sessions?searchTerm=${encodeURIComponent("Campaña de los lunes")}`, { headers: { Cookie: player.cookie } }),
+      { lang: "es" },
+      context,
+    );
+    const cards = (found.data as { cards: { href: string; badges: string[]; subscribers: string | null }[] }).cards;
+    expect(cards.find((c) => c.href === `/es/series/${id}`)).toMatchObject({ badges: ["subscribed", "series"], subscribers: "1 suscriptor" });
 
     const cancelled = await post(id, player, { intent: "cancel" });
     expect(cancelled.headers.get("Location")).toBe(`/es/series/${id}`);

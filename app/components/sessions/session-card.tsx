@@ -78,7 +78,10 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
           <span className="font-semibold">{card.price ?? t("detail.free")}</span>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[card.status.kind]}`}>{status}</span>
         </div>
-        <p className="text-xs text-stone-600">{card.seats}</p>
+        <p className="text-xs text-stone-600">
+          {card.seats}
+          {card.subscribers ? ` · ${card.subscribers}` : null}
+        </p>
         {action ? <div className="relative z-10 pt-1">{action}</div> : null}
       </div>
     </li>

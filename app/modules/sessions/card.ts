@@ -15,7 +15,9 @@ export type CardData = {
   seats: string;
   status: CardStatus;
   host: string;
-  badges: ("yours" | "yoursSeries" | "joined" | "paymentPending" | "series")[];
+  badges: ("yours" | "yoursSeries" | "subscribed" | "joined" | "paymentPending" | "series")[];
   tags: { id: string; label: string; emoji: string }[];
   recurrence: string | null;
+  /** A series card's active subscribers ("3 subscribers"); null on a single session's card. */
+  subscribers: string | null;
 };

@@ -31,6 +31,8 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
   const isSeries = row.series_id !== null;
   const badges: CardData["badges"] = [];
   if (viewerId && row.dm_id === viewerId) badges.push(isSeries ? "yoursSeries" : "yours");
+  // A subscriber's series card says so (spec section 4, ownership badge), whatever their next seat's state.
+  else if (isSeries && row.subscribed) badges.push("subscribed");
   else if (row.held) badges.push("paymentPending");
   else if (row.joined) badges.push("joined");
   if (isSeries) badges.push("series");
@@ -59,5 +61,6 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
         return { id: tag.id, label: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name, emoji: tag.predefined?.emoji ?? "🏷️" };
       }),
     recurrence: isSeries && row.series_day_of_week !== null ? t("card.every", { day: weekdayNames(lang)[row.series_day_of_week] ?? "" }) : null,
+    subscribers: isSeries && row.subscribers > 0 ? t("card.subscribers", { count: row.subscribers }) : null,
   };
 }

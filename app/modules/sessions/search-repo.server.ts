@@ -39,6 +39,10 @@ const LISTED_COLUMNS = [
   "s.status",
 ] as const;
 
+/** Whether `userId` is an active subscriber of the series of the session `s` (decision record 051). */
+const subscribedTo = (userId: string) =>
+  sql<boolean>`exists (select 1 from series_subscriptions su where su.series_id = s.series_id and su.user_id = ${userId} and su.status = 'ACTIVE')`;
+
 /** Everything a session card shows: the session, its DM's name, its series and whether the viewer joined it. */
 function cardRows(db: Database, viewerId: string | null) {
   return db
@@ -56,6 +60,11 @@ function cardRows(db: Database, viewerId: string | null) {
       viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
       // A seat held while its payment is not in is no booking yet: its card says so.
       viewerId ? pendingBookingExists(viewerId).as("held") : sql<boolean>`false`.as("held"),
+      viewerId ? subscribedTo(viewerId).as("subscribed") : sql<boolean>`false`.as("subscribed"),
+      // A series card shows its active subscribers; each count reads the partial index on active subscriptions.
+      sql<number>`case when s.series_id is null then 0 else (select count(*)::int from series_subscriptions su where su.series_id = s.series_id and su.status = 'ACTIVE') end`.as(
+        "subscribers",
+      ),
     ]);
 }
 
