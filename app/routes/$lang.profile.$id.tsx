@@ -16,6 +16,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { userSessionPage } from "#app/modules/sessions/sessions.server";
+import { subscriptionsForProfile } from "#app/modules/subscriptions/subscriptions.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
@@ -52,6 +53,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tab = chosenTab(url.searchParams.get("tab"), own, hosting !== null);
   const mine =
     own && (tab === "upcoming" || tab === "past") ? await userSessionPage(d, p.id, { past: tab === "past", page: url.searchParams.get("page") }) : null;
+  // Only the player sees their subscriptions and what they owe (decision record 051).
+  const subscriptions = own ? await subscriptionsForProfile(d, p, lang, zone) : null;
   return {
     profile: {
       id: p.id,
@@ -71,6 +74,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       memberSince: new Intl.DateTimeFormat(intlLocale[lang], { month: "long", year: "numeric", timeZone: zone }).format(new Date(p.created_at)),
     },
     own,
+    subscriptions,
     // Anyone signed in may start a direct chat with someone else.
     canMessage: viewer !== null && !own,
     tab,
@@ -96,7 +100,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, own, canMessage, tab, hosting, mine } = useLoaderData<typeof loader>();
+  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -140,6 +144,31 @@ export default function ProfilePage() {
         {p.isDm && p.languages.length ? <Fact term={t("fields.languages")}>{p.languages.map((l) => t(`spoken.${l}`)).join(", ")}</Fact> : null}
         {p.isDm && p.availableDays.length ? <Fact term={t("fields.availableDays")}>{p.availableDays.map((d) => t(`days.${d}`)).join(", ")}</Fact> : null}
       </dl>
+      {subscriptions?.length ? (
+        <section aria-labelledby="subscriptions-heading" className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
+          <h2 id="subscriptions-heading" className="text-xl font-semibold">
+            {t("own.subscriptionsHeading")}
+          </h2>
+          <ul className="divide-y divide-stone-100">
+            {subscriptions.map((sub) => (
+              <li key={sub.seriesHref} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <div className="min-w-0">
+                  <Link to={sub.seriesHref} className="font-semibold text-brand-700 underline">
+                    {sub.title}
+                  </Link>
+                  <p className="text-stone-700">{sub.next ? t("own.subscriptionNext", { when: sub.next }) : t("own.subscriptionNoNext")}</p>
+                  {sub.due ? <p className="text-amber-900">{t("own.subscriptionDue", { by: sub.due.by })}</p> : null}
+                </div>
+                {sub.due ? (
+                  <Link to={sub.due.payHref} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 font-semibold text-white">
+                    {t("own.subscriptionPay")}
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {own || hosting ? (
         <nav aria-label={t("public.tabs")} className="overflow-x-auto border-b border-stone-200">
           <ul className="flex gap-6">

@@ -137,3 +137,31 @@ export function latestSeatPayment(db: Database, subscriptionId: string, provider
   if (providerRef) query = query.where((eb) => eb.or([eb("p.payment_intent_ref", "=", providerRef), eb("p.provider_ref", "=", providerRef)]));
   return query.orderBy("p.created_at", "desc").limit(1).executeTakeFirst();
 }
+
+/**
+ * The player's active subscriptions, each with its next seat (the earliest session not started)
+ * and its next unpaid seat (what is due next, and by when): the profile's list.
+ */
+export async function activeSubscriptionsOf(db: Database, userId: string, now: Date) {
+  const { rows } = await sql<{
+    series_id: string;
+    title: string;
+    next_session_id: string | null;
+    next_starts_at: Date | null;
+    due_session_id: string | null;
+    due_by: Date | null;
+  }>`select su.series_id, se.title, n.id as next_session_id, n.starts_at as next_starts_at, d.id as due_session_id, d.hold_until as due_by
+       from series_subscriptions su
+       join series se on se.id = su.series_id
+       left join lateral (
+         select s.id, s.starts_at from bookings b join sessions s on s.id = b.session_id
+          where b.subscription_id = su.id and b.status in ('PENDING_PAYMENT', 'CONFIRMED') and s.starts_at > ${now}
+          order by s.starts_at limit 1) n on true
+       left join lateral (
+         select s.id, b.hold_until from bookings b join sessions s on s.id = b.session_id
+          where b.subscription_id = su.id and b.status = 'PENDING_PAYMENT' and b.hold_until > ${now}
+          order by b.hold_until limit 1) d on true
+      where su.user_id = ${userId} and su.status = 'ACTIVE'
+      order by n.starts_at nulls last, se.title`.execute(db);
+  return rows;
+}

@@ -4,6 +4,9 @@
 import type { Requester } from "#app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
 import { seatPaymentDeadline } from "#app/modules/bookings/rules";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { localePath } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
@@ -184,4 +187,18 @@ export async function subscriptionPayment(deps: Pick<Writer, "db">, player: Requ
         ? "failed"
         : "waiting";
   return { subscriptionId: subscription.id, state, sessionId: payment?.session_id ?? null };
+}
+
+/** The player's subscriptions as their profile lists them, in their language and time zone. */
+export async function subscriptionsForProfile(deps: Pick<Writer, "db" | "now">, player: { id: string }, lang: Locale, zone: string) {
+  const rows = await repo.activeSubscriptionsOf(deps.db, player.id, deps.now);
+  return rows.map((r) => ({
+    seriesHref: localePath(lang, `/series/${r.series_id}`),
+    title: r.title,
+    next: r.next_starts_at ? formatDateTime(new Date(r.next_starts_at), lang, zone) : null,
+    due:
+      r.due_by && r.due_session_id
+        ? { by: formatDateTime(new Date(r.due_by), lang, zone), payHref: localePath(lang, `/session/${r.due_session_id}/confirm`) }
+        : null,
+  }));
 }
