@@ -92,8 +92,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     manage: canManage
       ? {
           editHref: localePath(lang, `/series/${row.id}/edit`),
-          // Sessions are added by hand only to a series without a fixed schedule.
-          irregular: row.frequency === "IRREGULAR",
+          // Sessions are added by hand only to a series without a fixed schedule, and never to one cancelled or over.
+          irregular: row.frequency === "IRREGULAR" && row.status !== "CANCELLED" && row.status !== "COMPLETED",
           timeZone: row.time_zone,
           zoneName: zoneName(row.time_zone, lang, d.now),
           now: d.now.toISOString(),

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { bookFreeSeat } from "../../app/modules/bookings/bookings.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { startCardIntent } from "../../app/modules/payments/payments.server";
-import { insertSeriesWithSessions, topUpSeries } from "../../app/modules/series/series.server";
+import { apiSeriesSchema } from "../../app/modules/series/api-schema";
+import { addSeriesSession, insertSeriesWithSessions, topUpSeries, updateSeriesFromApi } from "../../app/modules/series/series.server";
 import { changeSeriesStatus } from "../../app/modules/series/status.server";
 import { insertSession } from "../../app/modules/sessions/repo.server";
 import { findSubscription } from "../../app/modules/subscriptions/repo.server";
@@ -199,6 +200,56 @@ describe("cancelling a series", () => {
     const payments = await paymentsOf(booking.id);
     expect(payments.map((p) => [p.status, p.refund_reason])).toEqual([["refunded", "session_cancelled"]]);
     expect(await notificationsOf(player.id)).toContain("session_cancelled");
+  });
+});
+
+describe("a series that is not running gets no new dates", () => {
+  // The fixture's series through the API's payload, asking for four sessions ahead instead of two.
+  const fourAhead = apiSeriesSchema.parse({
+    title: "Campaña de los lunes",
+    sessionInstructions: "Trae tu ficha y dados.",
+    game: "D&D 5e",
+    frequency: "WEEKLY",
+    timezone: "America/Mexico_City",
+    startDate: "2026-11-23",
+    timeOfDay: "19:00",
+    dayOfWeek: 1,
+    duration: 180,
+    maxParticipants: 5,
+    minParticipants: 3,
+    price: 0,
+    currency: "MXN",
+    autoGenerateAhead: 4,
+    bookingLockHours: 24,
+    preSessionCheckHours: 24,
+    isOngoing: true,
+  });
+
+  it("an edit of a paused or cancelled series adds no session (a resumed one gets them from the top-up)", async () => {
+    const host = await person("dm");
+    const paused = await series({}, host);
+    const cancelled = await series({}, host);
+    const deps = payTestDeps(created).deps;
+    await changeSeriesStatus(deps, host, paused.id, "pause");
+    await changeSeriesStatus(deps, host, cancelled.id, "cancel");
+    for (const id of [paused.id, cancelled.id]) expect(await updateSeriesFromApi(testDeps(created).deps, host, id, fourAhead)).toEqual({ ok: true });
+    expect(await sessionsOf(paused.id)).toHaveLength(2);
+    expect((await sessionsOf(cancelled.id)).map((s) => s.status)).toEqual(["CANCELLED", "CANCELLED"]);
+    await changeSeriesStatus(deps, host, paused.id, "resume");
+    expect(await sessionsOf(paused.id)).toHaveLength(4);
+  });
+
+  it("refuses a session added by hand to a cancelled series, in words", async () => {
+    const host = await person("dm");
+    const { id } = await series({ frequency: "IRREGULAR", dayOfWeek: null }, host);
+    const deps = payTestDeps(created).deps;
+    await changeSeriesStatus(deps, host, id, "cancel");
+    expect(await addSeriesSession(testDeps(created).deps, host, id, { date: "2026-12-01", time: "18:00" })).toEqual({
+      ok: false,
+      refusal: "invalid",
+      error: "seriesClosed",
+    });
+    expect(await sessionsOf(id)).toEqual([]);
   });
 });
 

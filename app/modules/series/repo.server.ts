@@ -123,7 +123,7 @@ export async function updateSeries(db: Database, id: string, s: SeriesRow, now: 
 
 /** Holds the series row until the transaction ends, so two edits of one series run one after the other. */
 export async function lockSeries(db: Database, id: string) {
-  return db.selectFrom("series").select(["id", "image_url"]).where("id", "=", id).forUpdate().executeTakeFirst();
+  return db.selectFrom("series").select(["id", "image_url", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
 /** A session that still follows its series: unmodified, upcoming and without active bookings (read from the bookings table). */
