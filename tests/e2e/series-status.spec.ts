@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { expectNoAxeViolations } from "./axe";
 import { expect, newUser, ready, signInAs, test } from "./fixtures";
 
 const zone = "America/Mexico_City";
@@ -44,6 +45,7 @@ test("on a phone, the host pauses, resumes and then cancels a series; a player s
   await expect(page.getByText(/Esta campaña está en pausa/)).toBeVisible();
   // Nothing on the page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, browser, javaScriptEnabled, "the paused series page");
 
   // A player sees the banner and no host controls.
   const player = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 740 } });
@@ -62,10 +64,12 @@ test("on a phone, the host pauses, resumes and then cancels a series; a player s
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: `¿Cancelar ${title}?` });
     await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "the cancel series dialog");
     await dialog.getByRole("button", { name: "Sí, cancelar la campaña" }).click();
   } else {
     await expect(page).toHaveURL(new RegExp(`/es/series/${id}/cancel$`));
     await expect(page.getByRole("heading", { name: `¿Cancelar ${title}?` })).toBeVisible();
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "the cancel series page");
     await page.getByRole("button", { name: "Sí, cancelar la campaña" }).click();
   }
   await expect(page).toHaveURL(new RegExp(`/es/series/${id}$`));
