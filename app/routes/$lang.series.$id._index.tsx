@@ -112,8 +112,8 @@ const isChange = (intent: unknown): intent is SeriesChange => (SERIES_CHANGES as
 
 /**
  * The host's forms, told apart by `intent`: 'Add a session' and 'Generate next sessions'
- * (IRREGULAR series), and Pause, Resume and Cancel (the series' status; cancel also posts from its
- * confirmation page).
+ * (IRREGULAR series), and Pause and Resume (the series' status). The page's Cancel asks first and
+ * posts to its confirmation page; an intent 'cancel' sent here goes to the same use case.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
