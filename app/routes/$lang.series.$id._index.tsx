@@ -1,11 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
 import { ShareBox } from "#app/components/sessions/share-box";
-import { buttonClass } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { canManageSeries } from "#app/modules/access/rules";
@@ -18,6 +19,7 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { SERIES_CHANGES, type SeriesChange } from "#app/modules/series/rules";
 import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/schema";
 import { addSeriesSession, generateSeriesSessions, getSeries, seriesInstructionsFor } from "#app/modules/series/series.server";
 import { formatPrice } from "#app/modules/sessions/rules";
@@ -27,6 +29,7 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { seriesStatusFormReply } from "#app/utils/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = { i18n: ["sessions", "validation"], hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage) };
@@ -56,6 +59,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     url: `${getEnv().APP_URL}${localePath(lang, `/series/${row.id}`)}`,
     title: row.title,
+    // ACTIVE, PAUSED, COMPLETED or CANCELLED: the host sees it, players see a banner when it is not ACTIVE.
+    status: row.status,
     description: row.description,
     game: row.game,
     genre: row.genre,
@@ -87,12 +92,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     manage: canManage
       ? {
           editHref: localePath(lang, `/series/${row.id}/edit`),
-          // Sessions are added by hand only to a series without a fixed schedule.
-          irregular: row.frequency === "IRREGULAR",
+          // Sessions are added by hand only to a series without a fixed schedule, and never to one cancelled or over.
+          irregular: row.frequency === "IRREGULAR" && row.status !== "CANCELLED" && row.status !== "COMPLETED",
           timeZone: row.time_zone,
           zoneName: zoneName(row.time_zone, lang, d.now),
           now: d.now.toISOString(),
           addDefaults: { date: plusDays(todayIn(row.time_zone, d.now), 1), time: row.time_hhmm },
+          cancelHref: localePath(lang, `/series/${row.id}/cancel`),
+          // Cancelling tells the host that paid seats are refunded in full.
+          refunds: row.price_cents > 0,
         }
       : null,
   };
@@ -100,7 +108,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const fieldFor: Record<string, string> = { datePast: "date", dateRequired: "date", sessionExists: "date" };
 
-/** The host's 'Add a session' and 'Generate next sessions' forms (IRREGULAR series), told apart by `intent`. */
+const isChange = (intent: unknown): intent is SeriesChange => (SERIES_CHANGES as readonly unknown[]).includes(intent);
+
+/**
+ * The host's forms, told apart by `intent`: 'Add a session' and 'Generate next sessions'
+ * (IRREGULAR series), and Pause and Resume (the series' status). The page's Cancel asks first and
+ * posts to its confirmation page; an intent 'cancel' sent here goes to the same use case.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
@@ -108,6 +122,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = params.id ?? "";
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (isChange(intent)) return seriesStatusFormReply(context, user, lang, id, intent);
   const page = await getSeries(d, id, user);
   if (!page) notFound();
   const submission =
@@ -167,6 +182,8 @@ export default function SeriesPage() {
             </Link>
           ) : null}
         </div>
+        <StatusBanner status={s.status} />
+        {s.manage ? <StatusControls title={s.title} status={s.status} cancelHref={s.manage.cancelHref} refunds={s.manage.refunds} /> : null}
         {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
         <TagList tags={s.tags} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
@@ -232,6 +249,63 @@ export default function SeriesPage() {
         <ShareBox url={s.url} title={s.title} />
       </aside>
     </article>
+  );
+}
+
+const bannerKey: Record<string, string | undefined> = {
+  PAUSED: "seriesStatus.pausedBanner",
+  CANCELLED: "seriesStatus.cancelledBanner",
+  COMPLETED: "seriesStatus.completedBanner",
+};
+
+/** What everyone reading the page should know when the series is not running as usual. */
+function StatusBanner({ status }: { status: string }) {
+  const { t } = useTranslation("sessions");
+  const key = bannerKey[status];
+  if (!key) return null;
+  const tone = status === "CANCELLED" ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900";
+  return (
+    <p role="status" className={`rounded-lg border p-4 text-sm ${tone}`}>
+      {t(key)}
+    </p>
+  );
+}
+
+/** The host's status box: the status, and Pause or Resume (plain forms) and Cancel (asks first). */
+function StatusControls(props: { title: string; status: string; cancelHref: string; refunds: boolean }) {
+  const { t } = useTranslation("sessions");
+  const open = props.status === "ACTIVE" || props.status === "PAUSED";
+  return (
+    <section aria-labelledby="series-status" className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
+      <h2 id="series-status" className="font-semibold">
+        {t("seriesStatus.manageTitle")}:{" "}
+        <span data-testid="series-status" className="rounded-full bg-stone-100 px-2 py-0.5 text-sm font-normal text-stone-800">
+          {t(`seriesStatus.statuses.${props.status}`, { defaultValue: props.status })}
+        </span>
+      </h2>
+      {open ? (
+        <>
+          <p className="text-sm text-stone-600">{props.status === "ACTIVE" ? t("seriesStatus.pauseHint") : t("seriesStatus.resumeHint")}</p>
+          <div className="flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value={props.status === "ACTIVE" ? "pause" : "resume"} />
+              <Button variant="secondary">{props.status === "ACTIVE" ? t("seriesStatus.pause") : t("seriesStatus.resume")}</Button>
+            </Form>
+            <ConfirmLink
+              href={props.cancelHref}
+              dialogId="cancel-series"
+              className={buttonClass("danger")}
+              title={t("seriesStatus.cancelTitle", { title: props.title })}
+              body={props.refunds ? `${t("seriesStatus.cancelBody")} ${t("seriesStatus.cancelRefund")}` : t("seriesStatus.cancelBody")}
+              keepLabel={t("seriesStatus.cancelKeep")}
+              confirmLabel={t("seriesStatus.cancelConfirm")}
+            >
+              {t("seriesStatus.cancel")}
+            </ConfirmLink>
+          </div>
+        </>
+      ) : null}
+    </section>
   );
 }
 

@@ -84,3 +84,17 @@ export const apiSeriesSchema = z
   .transform((v) => ({ ...v, endDate: v.isOngoing ? null : (v.endDate ?? null), priceCents: v.pricePerSession ?? v.price }));
 
 export type ApiSeriesInput = z.infer<typeof apiSeriesSchema>;
+
+/**
+ * PATCH /api/session-series/{id} with `status` alone: the status the host wants. COMPLETED is not
+ * asked for; a series becomes COMPLETED when its dates are over.
+ */
+export const apiSeriesStatusSchema = z
+  .object({
+    status: z.enum(["PAUSED", "ACTIVE", "CANCELLED"], {
+      errorMap: () => ({ message: "status must be one of PAUSED, ACTIVE, CANCELLED" }),
+    }),
+  })
+  .strict("status is changed on its own, without other fields");
+
+export const changeForStatus = { PAUSED: "pause", ACTIVE: "resume", CANCELLED: "cancel" } as const;

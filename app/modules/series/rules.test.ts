@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  alreadyThere,
   conflictsWith,
   conflictToken,
   followsSeries,
@@ -10,6 +11,8 @@ import {
   overlaps,
   planSeriesEdit,
   type Schedule,
+  seriesEnded,
+  seriesStatusChange,
   spacedOccurrences,
 } from "./rules";
 
@@ -222,5 +225,50 @@ describe("overlap warnings and hand-generated sessions", () => {
       "2026-11-25T01:00:00.000Z",
     ]);
     expect(iso(handGeneratedDates({ ...base, last: new Date("2026-11-10T01:00:00Z"), first: null, count: 4 }))).toEqual(["2026-11-22T01:00:00.000Z"]);
+  });
+});
+
+describe("seriesStatusChange", () => {
+  it("pauses only an active series, resumes only a paused one, cancels either", () => {
+    expect(seriesStatusChange("ACTIVE", "pause")).toEqual({ ok: true, to: "PAUSED" });
+    expect(seriesStatusChange("PAUSED", "resume")).toEqual({ ok: true, to: "ACTIVE" });
+    expect(seriesStatusChange("ACTIVE", "cancel")).toEqual({ ok: true, to: "CANCELLED" });
+    expect(seriesStatusChange("PAUSED", "cancel")).toEqual({ ok: true, to: "CANCELLED" });
+  });
+
+  it("says in words when the series already is where the change leads, and treats that as done", () => {
+    expect(seriesStatusChange("PAUSED", "pause")).toEqual({ ok: false, error: "alreadyPaused" });
+    expect(seriesStatusChange("ACTIVE", "resume")).toEqual({ ok: false, error: "alreadyActive" });
+    expect(seriesStatusChange("CANCELLED", "cancel")).toEqual({ ok: false, error: "alreadyCancelled" });
+    expect(alreadyThere("alreadyPaused", "pause")).toBe(true);
+    expect(alreadyThere("alreadyActive", "resume")).toBe(true);
+    expect(alreadyThere("alreadyCancelled", "cancel")).toBe(true);
+    expect(alreadyThere("seriesCancelled", "resume")).toBe(false);
+  });
+
+  it("moves nothing out of COMPLETED or CANCELLED, nor out of a status it does not know", () => {
+    for (const change of ["pause", "resume", "cancel"] as const)
+      expect(seriesStatusChange("COMPLETED", change)).toEqual({ ok: false, error: "seriesCompleted" });
+    expect(seriesStatusChange("CANCELLED", "pause")).toEqual({ ok: false, error: "seriesCancelled" });
+    expect(seriesStatusChange("CANCELLED", "resume")).toEqual({ ok: false, error: "seriesCancelled" });
+    expect(seriesStatusChange("DRAFT", "pause")).toEqual({ ok: false, error: "unknownStatus" });
+  });
+});
+
+describe("seriesEnded", () => {
+  const base = { status: "ACTIVE", endDate: "2026-12-14", isOngoing: false, timeZone: "America/Mexico_City", sessionsToStart: 0 };
+  it("ends a series once its local end day is over and no session is left to start", () => {
+    // 23:59 on the 14th in Mexico City is 05:59 UTC on the 15th.
+    expect(seriesEnded(base, new Date("2026-12-15T05:00:00Z"))).toBe(false);
+    expect(seriesEnded(base, new Date("2026-12-15T06:00:00Z"))).toBe(true);
+    expect(seriesEnded({ ...base, status: "PAUSED" }, new Date("2026-12-15T06:00:00Z"))).toBe(true);
+  });
+  it("keeps ongoing series, series without an end date, those with a session still to start, and closed ones", () => {
+    const later = new Date("2027-01-01T00:00:00Z");
+    expect(seriesEnded({ ...base, isOngoing: true }, later)).toBe(false);
+    expect(seriesEnded({ ...base, endDate: null }, later)).toBe(false);
+    expect(seriesEnded({ ...base, sessionsToStart: 1 }, later)).toBe(false);
+    expect(seriesEnded({ ...base, status: "CANCELLED" }, later)).toBe(false);
+    expect(seriesEnded({ ...base, status: "COMPLETED" }, later)).toBe(false);
   });
 });

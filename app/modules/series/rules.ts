@@ -154,3 +154,48 @@ export function handGeneratedDates(input: { last: Date | null; first: Date | nul
   else dates = [];
   return dates.filter((d) => d.getTime() > now.getTime());
 }
+
+/** A series' statuses (spec section 4). */
+export const SERIES_STATUSES = ["ACTIVE", "PAUSED", "COMPLETED", "CANCELLED"] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
+
+/** What the host (or an admin) may do to a series' status. */
+export const SERIES_CHANGES = ["pause", "resume", "cancel"] as const;
+export type SeriesChange = (typeof SERIES_CHANGES)[number];
+
+/** Why a status change is refused, in words (each is a `sessions:seriesStatus.errors.*` key). */
+export type SeriesChangeError = "alreadyPaused" | "alreadyActive" | "alreadyCancelled" | "seriesCancelled" | "seriesCompleted" | "unknownStatus";
+
+const targets: Record<SeriesChange, SeriesStatus> = { pause: "PAUSED", resume: "ACTIVE", cancel: "CANCELLED" };
+
+/**
+ * The status a change leads to, or why not: pause only an active series, resume only a paused
+ * one, cancel an active or paused one; a completed or cancelled series stays as it is. Asking
+ * for the status the series already has is refused with its own word ('already…'), which the
+ * use case treats as done, so a second click or a retried request changes nothing.
+ */
+export function seriesStatusChange(current: string, change: SeriesChange): { ok: true; to: SeriesStatus } | { ok: false; error: SeriesChangeError } {
+  if (current === "COMPLETED") return { ok: false, error: "seriesCompleted" };
+  if (current === "CANCELLED") return { ok: false, error: change === "cancel" ? "alreadyCancelled" : "seriesCancelled" };
+  if (current !== "ACTIVE" && current !== "PAUSED") return { ok: false, error: "unknownStatus" };
+  if (change === "pause" && current === "PAUSED") return { ok: false, error: "alreadyPaused" };
+  if (change === "resume" && current === "ACTIVE") return { ok: false, error: "alreadyActive" };
+  return { ok: true, to: targets[change] };
+}
+
+/** Whether a refusal only says the series already is where the change would take it. */
+export const alreadyThere = (error: SeriesChangeError, change: SeriesChange) =>
+  (change === "pause" && error === "alreadyPaused") ||
+  (change === "resume" && error === "alreadyActive") ||
+  (change === "cancel" && error === "alreadyCancelled");
+
+/**
+ * A series with an end date (not ongoing) is over once its local end day has passed at `now` and
+ * none of its sessions is still to start; its status then becomes COMPLETED. Paused series end too.
+ */
+export function seriesEnded(input: { status: string; endDate: string | null; isOngoing: boolean; timeZone: string; sessionsToStart: number }, now: Date) {
+  if (input.status !== "ACTIVE" && input.status !== "PAUSED") return false;
+  if (input.isOngoing || !input.endDate || input.sessionsToStart > 0) return false;
+  const end = DateTime.fromISO(input.endDate, { zone: input.timeZone }).endOf("day");
+  return end.isValid && end.toMillis() < now.getTime();
+}

@@ -131,7 +131,11 @@ async function applyEdit(trx: Database, deps: Pick<Deps, "now">, seriesId: strin
   const plan = await planEdit({ db: trx, now: deps.now }, seriesId, row);
   await repo.deleteOccurrences(trx, seriesId, plan.remove, deps.now);
   for (const u of plan.update) await repo.updateOccurrence(trx, seriesId, u.id, occurrenceFields(row, imageUrl, u.startsAt), deps.now);
-  for (const startsAt of plan.insert) await insertSession(trx, newOccurrence(seriesId, row, imageUrl, startsAt), deps.now);
+  // Only a running series gets new dates: a paused one gets them from the top-up when resumed, a
+  // cancelled or completed one never again (decision record 053).
+  if (locked.status === "ACTIVE") {
+    for (const startsAt of plan.insert) await insertSession(trx, newOccurrence(seriesId, row, imageUrl, startsAt), deps.now);
+  }
   return true;
 }
 
@@ -175,11 +179,16 @@ export async function updateSeriesFromApi(deps: Deps, editor: Requester, id: str
   return { ok: true as const };
 }
 
+/** A cancelled or completed series takes no more sessions; a paused one still may, by hand (they wait for its subscribers until it resumes). */
+const isClosed = (status: string) => status === "CANCELLED" || status === "COMPLETED";
+
 export type AddResult = { ok: true; created: number } | Refused<"notFound" | "forbidden"> | Refused<"invalid", { error: string }>;
 
 async function insertHandSessions(deps: Deps, series: SeriesRecord, dates: Date[]): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockSeries(trx, series.id))) return 0;
+    const locked = await repo.lockSeries(trx, series.id);
+    // Cancelled or completed a moment ago: no more sessions (checked again under the lock).
+    if (!locked || isClosed(locked.status)) return 0;
     const taken = new Set((await repo.seriesStarts(trx, series.id)).map((d) => d.getTime()));
     const row = rowOf(series);
     let created = 0;
@@ -197,6 +206,7 @@ export async function addSeriesSession(deps: Deps, actor: Requester, id: string,
   const access = await seriesForEditor(deps, id, actor);
   if (!access.ok) return access;
   if (access.row.frequency !== "IRREGULAR") return { ok: false, refusal: "invalid", error: "onlyIrregular" };
+  if (isClosed(access.row.status)) return { ok: false, refusal: "invalid", error: "seriesClosed" };
   const startsAt = localToInstant(input.date, input.time, access.row.time_zone);
   if (!startsAt) return { ok: false, refusal: "invalid", error: "dateRequired" };
   if (startsAt.getTime() <= deps.now.getTime()) return { ok: false, refusal: "invalid", error: "datePast" };
@@ -210,6 +220,7 @@ export async function generateSeriesSessions(deps: Deps, actor: Requester, id: s
   if (!access.ok) return access;
   const series = access.row;
   if (series.frequency !== "IRREGULAR") return { ok: false, refusal: "invalid", error: "onlyIrregular" };
+  if (isClosed(series.status)) return { ok: false, refusal: "invalid", error: "seriesClosed" };
   const starts = await repo.seriesStarts(deps.db, series.id);
   const dates = handGeneratedDates({
     last: starts.at(-1) ?? null,
