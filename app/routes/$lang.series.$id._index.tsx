@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
 import { ShareBox } from "#app/components/sessions/share-box";
+import { SubscriptionPanel } from "#app/components/sessions/subscription-panel";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
@@ -24,6 +25,7 @@ import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/sc
 import { addSeriesSession, generateSeriesSessions, getSeries, seriesInstructionsFor } from "#app/modules/series/series.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
+import { seriesSubscriptionPanel } from "#app/modules/subscriptions/series-panel.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/utils/form.server";
@@ -32,7 +34,10 @@ import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
 import { seriesStatusFormReply } from "#app/utils/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
-export const handle = { i18n: ["sessions", "validation"], hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage) };
+export const handle = {
+  i18n: ["sessions", "subscriptions", "validation"],
+  hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Mesa` : "Mesa" }];
 
@@ -49,6 +54,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
   const canManage = canManageSeries(viewer, row);
   const instructions = await seriesInstructionsFor(d, row, viewer);
+  const subscribed = new URL(request.url).searchParams.get("subscribed") === "true";
+  const subscription = await seriesSubscriptionPanel(d, row, viewer, lang, zone, subscribed);
   const day = (iso: string) => new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const item = (s: (typeof page.upcoming)[number]) => ({
     id: s.id,
@@ -57,6 +64,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     seats: t("detail.seatsValue", { booked: s.booked, max: s.max_participants }),
   });
   return {
+    subscription,
     url: `${getEnv().APP_URL}${localePath(lang, `/series/${row.id}`)}`,
     title: row.title,
     // ACTIVE, PAUSED, COMPLETED or CANCELLED: the host sees it, players see a banner when it is not ACTIVE.
@@ -183,6 +191,7 @@ export default function SeriesPage() {
           ) : null}
         </div>
         <StatusBanner status={s.status} />
+        <SubscriptionPanel panel={s.subscription} />
         {s.manage ? <StatusControls title={s.title} status={s.status} cancelHref={s.manage.cancelHref} refunds={s.manage.refunds} /> : null}
         {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
         <TagList tags={s.tags} />

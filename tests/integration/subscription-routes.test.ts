@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
+import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm.processing";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
@@ -197,5 +199,43 @@ describe("POST /api/series/{id}/subscribe and the card subscription", () => {
       context,
     );
     expect(away.headers.get("Location")).toBe(`/es/series/${id}/confirm`);
+  });
+});
+
+describe("the series page and the profile", () => {
+  it("show the subscribers, the way in for players, the host's table of seats and payment states, and a player's own subscriptions", async () => {
+    const { host, id } = await series(paid);
+    const [ana, beto, guestless] = [await signedInUser(), await signedInUser(), await signedInUser()];
+    await post(id, ana, { intent: "payOxxo", firstName: "Ana", lastName: "Robles" });
+    await post(id, beto, { intent: "payOxxo", firstName: "Beto", lastName: "Ruiz" });
+    const view = (as: SignedInUser | null, query = "") =>
+      run(seriesPage, new Request(`${base}/es/series/${id}${query}`, { headers: as ? { Cookie: as.cookie } : {} }), { lang: "es", id }, context);
+
+    const guest = (await view(null)).data as { subscription: { subscribers: number; standing: string | null; host: unknown } };
+    expect(guest.subscription).toMatchObject({ subscribers: 2, standing: "new", host: null });
+    expect(((await view(guestless)).data as typeof guest).subscription).toMatchObject({ standing: "new", host: null });
+    expect(((await view(ana, "?subscribed=true")).data as typeof guest).subscription).toMatchObject({ standing: "subscribed", welcome: true, host: null });
+
+    const hosted = ((await view(host)).data as { subscription: { standing: null; host: { sessions: unknown[]; rows: { name: string; states: string[] }[] } } })
+      .subscription;
+    expect(hosted.standing).toBeNull();
+    expect(hosted.host.sessions).toHaveLength(2);
+    expect(hosted.host.rows).toHaveLength(2);
+    // Each has a voucher for the first session and a seat due in the second.
+    for (const row of hosted.host.rows) expect(row.states).toEqual(["due", "due"]);
+
+    const profile = await run(
+      profilePage,
+      new Request(`${base}/es/profile/${ana.id}`, { headers: { Cookie: ana.cookie } }),
+      { lang: "es", id: ana.id },
+      context,
+    );
+    const subs = (profile.data as { subscriptions: { title: string; next: string | null; due: { by: string; payHref: string } | null }[] }).subscriptions;
+    expect(subs).toMatchObject([
+      { title: "Campaña de los lunes", next: expect.any(String), due: { payHref: expect.stringMatching(/^\/es\/session\/[0-9a-f-]{36}\/confirm$/) } },
+    ]);
+    // Nobody else sees them.
+    const seen = await run(profilePage, new Request(`${base}/es/profile/${ana.id}`, { headers: { Cookie: beto.cookie } }), { lang: "es", id: ana.id }, context);
+    expect((seen.data as { subscriptions: unknown }).subscriptions).toBeNull();
   });
 });

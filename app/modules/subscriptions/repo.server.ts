@@ -165,3 +165,42 @@ export async function activeSubscriptionsOf(db: Database, userId: string, now: D
       order by n.starts_at nulls last, se.title`.execute(db);
   return rows;
 }
+
+/**
+ * The host's view of a series' subscribers: each active subscriber, and their seat (or place in
+ * line) in each of the next `sessionLimit` sessions that have not started.
+ */
+export async function subscriberSeats(db: Database, seriesId: string, now: Date, sessionLimit: number) {
+  const sessions = await db
+    .selectFrom("sessions")
+    .select(["id", "starts_at"])
+    .where("series_id", "=", seriesId)
+    .where("starts_at", ">", now)
+    .where("status", "!=", "CANCELLED")
+    .orderBy("starts_at")
+    .limit(sessionLimit)
+    .execute();
+  const subscribers = await db
+    .selectFrom("series_subscriptions as su")
+    .innerJoin("users as u", "u.id", "su.user_id")
+    .select(["su.user_id", "u.display_name", "u.email"])
+    .where("su.series_id", "=", seriesId)
+    .where("su.status", "=", "ACTIVE")
+    .orderBy("su.subscribed_at")
+    .orderBy("su.id")
+    .execute();
+  if (!sessions.length || !subscribers.length) return { sessions, subscribers, seats: [], waiting: [] };
+  const sessionIds = sessions.map((s) => s.id);
+  const userIds = subscribers.map((s) => s.user_id);
+  const [seats, waiting] = await Promise.all([
+    db
+      .selectFrom("bookings")
+      .select(["session_id", "user_id", "status"])
+      .where("session_id", "in", sessionIds)
+      .where("user_id", "in", userIds)
+      .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+      .execute(),
+    db.selectFrom("waitlist_entries").select(["session_id", "user_id"]).where("session_id", "in", sessionIds).where("user_id", "in", userIds).execute(),
+  ]);
+  return { sessions, subscribers, seats, waiting };
+}
