@@ -1,24 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { escapeRegExp, expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { LANGS, text } from "./locale-text";
 
 // The payment paths as a player meets them without JavaScript, in every language, with the texts
 // read from the locale files: a card, a declined card, the OXXO name form and its voucher, and what
 // paid sessions promise and refund. All on a 360 px phone that reaches the app under another host
 // name than APP_URL's (a phone on the local network), so nothing may lean on APP_URL's host.
-const LANGS = ["es", "en", "pt"] as const;
-type Lang = (typeof LANGS)[number];
-type Tree = { [key: string]: string | Tree };
-const read = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.resolve(`public/locales/${lang}/${ns}.json`), "utf8")) as Tree;
-/** A text by its dotted key, with {{placeholders}} filled. */
-function text(lang: Lang, ns: string, key: string, values: Record<string, string | number> = {}) {
-  let node: Tree | string = read(lang, ns);
-  for (const part of key.split(".")) node = (node as Tree)[part]!;
-  if (typeof node !== "string") throw new Error(`${ns}:${key} is not a text`);
-  return Object.entries(values).reduce((s, [k, v]) => s.replaceAll(`{{${k}}}`, String(v)), node);
-}
 const before = (s: string, marker: string) => s.slice(0, s.indexOf(marker));
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });

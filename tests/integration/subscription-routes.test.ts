@@ -77,7 +77,7 @@ describe("the series confirmation screen", () => {
 
     const cancelled = await post(id, player, { intent: "cancel" });
     expect(cancelled.headers.get("Location")).toBe(`/es/series/${id}`);
-    expect((await page(id, player)).data).toMatchObject({ standing: "rejoining", heading: "Vuelve a la serie" });
+    expect((await page(id, player)).data).toMatchObject({ standing: "rejoining", heading: "Vuelve a la campaña" });
     expect((await post(id, player, { intent: "join" })).headers.get("Location")).toBe(`/es/series/${id}?subscribed=true`);
   });
 

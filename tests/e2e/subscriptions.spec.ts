@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { expectNoAxeViolations } from "./axe";
+import { escapeRegExp, expect, newUser, otherHost, ready, signInAs, test, type TestUser } from "./fixtures";
+import { type Lang, LANGS, text } from "./locale-text";
+
+// Subscribing to a series as a player meets it, on a 360 px phone reaching the app under another
+// host name than APP_URL's: a free series joined, seen on the profile, cancelled and rejoined, with
+// and without JavaScript in every language; a paid one by OXXO and by card without JavaScript.
+// What happens as time passes (reminders, deadlines, lapses) is driven by a controllable clock in
+// tests/integration/subscription-reminders.test.ts and subscriptions-paid.test.ts.
+const zone = "America/Mexico_City";
+const day = (n: number) => DateTime.now().setZone(zone).plus({ days: n });
+
+test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
+
+async function actAs(page: Page, user: TestUser) {
+  await page.context().clearCookies();
+  await signInAs(page, user);
+}
+
+/** A weekly series hosted by a new DM, its first session five days ahead; `fields` override the API's. */
+async function hostSeries(page: Page, title: string, fields: Record<string, unknown> = {}) {
+  const host = await newUser({ role: "dm", timeZone: zone });
+  await actAs(page, host);
+  const created = await page.request.post("/api/session-series", {
+    data: {
+      title,
+      game: "D&D 5e",
+      frequency: "WEEKLY",
+      timezone: zone,
+      startDate: day(3).toISODate(),
+      // Each run at its own minute, so one host's series never clash.
+      timeOfDay: `${String(8 + (Date.now() % 12)).padStart(2, "0")}:${String(Date.now() % 60).padStart(2, "0")}`,
+      dayOfWeek: day(5).weekday % 7,
+      duration: 120,
+      maxParticipants: 5,
+      minParticipants: 2,
+      price: 0,
+      currency: "MXN",
+      sessionInstructions: "Trae tu ficha y dados.",
+      autoGenerateAhead: 2,
+      isOngoing: true,
+      ...fields,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+for (const lang of LANGS) {
+  test(`${lang}: a player joins a free series, finds it on their profile, cancels and rejoins`, async ({ page, browser, javaScriptEnabled }) => {
+    const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
+    const title = `Campaña abierta ${lang} ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
+    const id = await hostSeries(page, title);
+    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+    await actAs(page, player);
+
+    await page.goto(`/${lang}/series/${id}`);
+    await ready(page, javaScriptEnabled);
+    await page.getByRole("link", { name: t("panel.subscribe") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}/confirm$`));
+    await expect(page.getByRole("heading", { name: t("title"), level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("benefits.title") })).toBeVisible();
+    await expect(page.getByText(t("next.autoEnrol"))).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "the series confirmation screen");
+
+    await page.getByRole("button", { name: t("actions.join") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}\\?subscribed=true$`));
+    await expect(page.getByText(t("panel.welcome"))).toBeVisible();
+    await expect(page.getByText(`${t("facts.subscribers")}: ${t("facts.subscribersValue_one", { count: 1 })}`)).toBeVisible();
+
+    await page.goto(`/${lang}/profile/${player.id}`);
+    const mine = page.getByRole("region", { name: text(lang, "profile", "own.subscriptionsHeading") });
+    await expect(mine.getByRole("link", { name: title })).toBeVisible();
+
+    await page.goto(`/${lang}/series/${id}/confirm`);
+    await expect(page.getByText(t("banners.subscribed"))).toBeVisible();
+    await page.getByRole("button", { name: t("actions.cancel") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}$`));
+    await expect(page.getByRole("status").filter({ hasText: t("toasts.cancelled") })).toBeVisible();
+
+    await page.getByRole("link", { name: t("panel.rejoin") }).click();
+    await expect(page.getByRole("heading", { name: t("titleRejoin"), level: 1 })).toBeVisible();
+    await expect(page.getByText(t("banners.welcomeBack"))).toBeVisible();
+    await page.getByRole("button", { name: t("actions.rejoin") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}\\?subscribed=true$`));
+    await expect(page.getByRole("status").filter({ hasText: t("toasts.rejoined") })).toBeVisible();
+  });
+}
+
+test.describe("a paid series without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain-HTML payment paths; the card dialog has its own specs");
+  const paid = { price: 30000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 2 };
+
+  test("es: subscribing at OXXO with the names on the page makes the voucher; bad names are kept and explained", async ({ page }) => {
+    const lang: Lang = "es";
+    const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
+    const id = await hostSeries(page, `Campaña de pago OXXO ${Date.now()}`, paid);
+    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+    await actAs(page, player);
+    await page.goto(`/${lang}/series/${id}/confirm`);
+    await expect(page.getByText(t("banners.paymentDue_other", { count: 36 }))).toBeVisible();
+    const firstName = page.getByLabel(text(lang, "payments", "oxxo.firstName"));
+    await firstName.fill("A");
+    await page.getByLabel(text(lang, "payments", "oxxo.lastName")).fill("Robles");
+    await page.getByRole("button", { name: t("actions.payOxxo") }).click();
+    await expect(firstName).toHaveValue("A");
+    await expect(page.getByLabel(text(lang, "payments", "oxxo.lastName"))).toHaveValue("Robles");
+    await firstName.fill("Ana");
+    await page.getByRole("button", { name: t("actions.payOxxo") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/booking/[0-9a-f-]{36}/voucher$`));
+    await expect(page.getByRole("status").filter({ hasText: t("toasts.joinedOxxo") })).toBeVisible();
+  });
+
+  for (const lang of ["en", "pt"] as const) {
+    test(`${lang}: subscribing by card goes to the provider's page and back, through the processing page, to the series`, async ({ page, baseURL }) => {
+      const t = (key: string) => text(lang, "subscriptions", key);
+      const id = await hostSeries(page, `Campaña de pago tarjeta ${lang} ${Date.now()}`, paid);
+      const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+      await actAs(page, player);
+      await page.goto(`/${lang}/series/${id}/confirm`);
+      await page.getByRole("button", { name: t("actions.payCard") }).click();
+      await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/dev/payments/cs_offline_[0-9a-f]+$`));
+      await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+      // The webhook confirms the seat; the processing page then lands on the series.
+      await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/series/${id}\\?subscribed=true$`));
+      await expect(page.getByRole("status").filter({ hasText: t("toasts.joinedPaid") })).toBeVisible();
+      await page.goto(`/${lang}/series/${id}/confirm`);
+      await expect(page.getByText(t("banners.nextPaid"))).toBeVisible();
+    });
+  }
+});
