@@ -139,7 +139,7 @@ export default function SessionPage() {
           {joined ? <span className="ml-2 mt-2 inline-block rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-900">{t("detail.joined")}</span> : null}
           {held ? (
             <span className="ml-2 mt-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-950">
-              {t(held.state === "paymentFailed" ? "booking.paymentFailed" : "booking.paymentPending")}
+              {t(held.state === "paymentFailed" ? "booking.paymentFailed" : held.state === "paymentDue" ? "booking.paymentDue" : "booking.paymentPending")}
             </span>
           ) : null}
         </div>

@@ -267,7 +267,7 @@ function PendingPayment() {
   const { t, i18n } = useTranslation("payments");
   const lang = i18n.language as Locale;
   const pending = data.payment.pending!;
-  if (pending.method === "OXXO")
+  if (pending.state === "voucherPending")
     return (
       <>
         <Banner tone="info">{t("voucher.pending")}</Banner>
@@ -276,11 +276,14 @@ function PendingPayment() {
         </Link>
       </>
     );
-  // A declined card is said as such, with every way to pay the held seat again, as plain forms and links.
-  if (pending.state === "paymentFailed")
+  // A declined card is said as such, with every way to pay the held seat again, as plain forms and
+  // links; a subscription's seat not paid yet is offered the same ways.
+  if (pending.state === "paymentFailed" || pending.state === "paymentDue")
     return (
       <>
-        <Banner tone="warn">{t("booking.paymentFailedBody", { ns: "sessions", until: pending.until ?? "" })}</Banner>
+        <Banner tone={pending.state === "paymentDue" ? "info" : "warn"}>
+          {t(pending.state === "paymentDue" ? "booking.paymentDueBody" : "booking.paymentFailedBody", { ns: "sessions", until: pending.until ?? "" })}
+        </Banner>
         <PaymentChoices
           dialogs={null}
           oxxo={pending.payAgain.oxxo}

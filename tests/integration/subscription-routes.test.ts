@@ -5,6 +5,8 @@ import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm.processing";
+import { loader as sessionConfirmPage } from "../../app/routes/$lang.session.$id.confirm";
+import { action as oxxoNameAction, loader as oxxoNamePage } from "../../app/routes/$lang.session.$id.oxxo";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as subscribeApi } from "../../app/routes/api.series.$id.subscribe";
@@ -237,5 +239,59 @@ describe("the series page and the profile", () => {
     // Nobody else sees them.
     const seen = await run(profilePage, new Request(`${base}/es/profile/${ana.id}`, { headers: { Cookie: beto.cookie } }), { lang: "es", id: ana.id }, context);
     expect((seen.data as { subscriptions: unknown }).subscriptions).toBeNull();
+  });
+});
+
+describe("a subscriber's seat due for payment, on its session's pages", () => {
+  it("offers card and OXXO, says until when; after a lapsed voucher OXXO is offered again, not the old voucher", async () => {
+    const { id } = await series(paid);
+    const player = await signedInUser();
+    expect((await post(id, player, { intent: "payOxxo", firstName: "Ana", lastName: "Robles" })).status).toBe(302);
+    const seats = await getDb()
+      .selectFrom("bookings as b")
+      .innerJoin("sessions as s", "s.id", "b.session_id")
+      .select(["b.id", "b.session_id", "b.status"])
+      .where("b.user_id", "=", player.id)
+      .orderBy("s.starts_at")
+      .execute();
+    // The second session's seat came from the subscription: nothing tried yet.
+    const second = seats[1]!;
+    const confirm = (sessionId: string) =>
+      run(
+        sessionConfirmPage,
+        new Request(`${base}/es/session/${sessionId}/confirm`, { headers: { Cookie: player.cookie } }),
+        { lang: "es", id: sessionId },
+        context,
+      );
+    const due = (await confirm(second.session_id)).data as {
+      payment: { pending: { state: string; until: string; payAgain: { card: boolean; oxxo: string } } };
+    };
+    expect(due.payment.pending).toMatchObject({ state: "paymentDue", until: expect.any(String), payAgain: { card: true, oxxo: "available" } });
+    const oxxoPage = await run(
+      oxxoNamePage,
+      new Request(`${base}/es/session/${second.session_id}/oxxo`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id: second.session_id },
+      context,
+    );
+    expect(oxxoPage.status).toBe(200);
+
+    // A voucher made for it and then lapsed: due again, and the name page makes a new one rather than showing the old.
+    const made = await run(
+      oxxoNameAction,
+      form(`${base}/es/session/${second.session_id}/oxxo`, { firstName: "Ana", lastName: "Robles" }, { Cookie: player.cookie }),
+      { lang: "es", id: second.session_id },
+      context,
+    );
+    expect(made.headers.get("Location")).toMatch(/\/voucher$/);
+    await getDb().updateTable("payments").set({ status: "canceled" }).where("booking_id", "=", second.id).execute();
+    const again = (await confirm(second.session_id)).data as typeof due;
+    expect(again.payment.pending).toMatchObject({ state: "paymentFailed", payAgain: { oxxo: "available" } });
+    const namePage = await run(
+      oxxoNamePage,
+      new Request(`${base}/es/session/${second.session_id}/oxxo`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id: second.session_id },
+      context,
+    );
+    expect(namePage.status).toBe(200);
   });
 });

@@ -21,11 +21,14 @@ export function HeldSeatPanel({ held, sessionId }: { held: { state: string; unti
       </>
     );
   const failed = held.state === "paymentFailed";
+  const due = held.state === "paymentDue";
   return (
     <>
-      <Banner tone={failed ? "warn" : "info"}>{t(failed ? "booking.paymentFailedBody" : "booking.paymentPendingCard", { until: held.until ?? "" })}</Banner>
+      <Banner tone={failed ? "warn" : "info"}>
+        {t(failed ? "booking.paymentFailedBody" : due ? "booking.paymentDueBody" : "booking.paymentPendingCard", { until: held.until ?? "" })}
+      </Banner>
       <Link to={localePath(lang, `/session/${sessionId}/confirm`)} className={buttonClass("primary", "w-full")}>
-        {t(failed ? "booking.payAgain" : "booking.continuePayment")}
+        {t(failed ? "booking.payAgain" : due ? "booking.payNow" : "booking.continuePayment")}
       </Link>
     </>
   );

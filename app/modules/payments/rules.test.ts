@@ -223,7 +223,8 @@ describe("heldSeatState", () => {
     expect(heldSeatState({ ...card, status: "processing" })).toBe("paymentPending");
     expect(heldSeatState({ ...card, status: "requires_payment_method", declined_at: new Date("2026-11-02T16:00:00Z") })).toBe("paymentFailed");
     expect(heldSeatState({ ...card, status: "failed" })).toBe("paymentFailed");
-    expect(heldSeatState(null)).toBe("paymentPending");
+    // No payment at all: a subscription's seat, due until its deadline.
+    expect(heldSeatState(null)).toBe("paymentDue");
   });
   it("calls an OXXO voucher (or one chosen inside a card payment) a voucher waiting to be paid", () => {
     expect(heldSeatState({ method: "OXXO", status: "requires_action", payment_method_type: "oxxo", declined_at: null })).toBe("voucherPending");

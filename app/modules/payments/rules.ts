@@ -228,17 +228,19 @@ export function pathWithinApp(url: string, appUrl: string): string {
 }
 
 /** A seat held while its payment is not in: what the player and the host are shown instead of a booking. */
-export type HeldSeat = "voucherPending" | "paymentPending" | "paymentFailed";
+export type HeldSeat = "voucherPending" | "paymentPending" | "paymentFailed" | "paymentDue";
 
 /**
  * What a pending-payment booking is, from its latest payment: a voucher or slip waiting to be paid
  * at a store, a card payment under way (or not tried yet), or a card try that the provider declined
- * (or that could not start), to be tried again or paid another way while the hold runs.
+ * (or that could not start), to be tried again or paid another way while the hold runs; or, with
+ * no payment at all, a subscription's seat waiting for its payment until its deadline (decision
+ * record 051: single holds always have one).
  */
 export function heldSeatState(
   payment: { method: string; status: string; payment_method_type: string | null; declined_at: Date | string | null } | null | undefined,
 ): HeldSeat {
-  if (!payment) return "paymentPending";
+  if (!payment) return "paymentDue";
   // An ended try is failed whatever its method: an OXXO voucher the provider could not make
   // leaves the seat held for another way to pay, not a voucher to pay.
   if (payment.status === "failed" || payment.status === "canceled") return "paymentFailed";
@@ -248,13 +250,14 @@ export function heldSeatState(
 
 /**
  * The ways a held seat may be paid from the confirmation page: a card always (another try, or the
- * page already opened); OXXO only once the card was declined (or a voucher could not be made), and
+ * page already opened); OXXO only once the card was declined (or a voucher could not be made), or
+ * for a subscription's seat not tried yet, and
  * then as the session offers it (hidden outside MXN, greyed out too close to the start). A voucher
  * waiting to be paid is paid at the store, not again here.
  */
 export function payAgainChoices(state: HeldSeat, oxxo: OxxoAvailability): { card: boolean; oxxo: OxxoAvailability } {
   if (state === "voucherPending") return { card: false, oxxo: "hidden" };
-  return { card: true, oxxo: state === "paymentFailed" ? oxxo : "hidden" };
+  return { card: true, oxxo: state === "paymentFailed" || state === "paymentDue" ? oxxo : "hidden" };
 }
 
 /**
