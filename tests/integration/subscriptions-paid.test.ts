@@ -107,6 +107,19 @@ describe("subscribing to a paid series", () => {
     expect(holds.map((h) => (h.ok ? "held" : h.refusal))).toEqual(["held", "held", "held", "tooManyHolds"]);
   });
 
+  it("another player cannot pay a subscriber's due seat: paying the same session takes a seat of their own, the subscriber's stays due", async () => {
+    const { id, sessions } = await paidSeries();
+    const [player, other] = [await person(), await person()];
+    const { deps } = payTestDeps(created);
+    expect(await subscribeByCard(deps, player, id, { address })).toMatchObject({ ok: true });
+    const [, due] = await seatsOf(player.id);
+    const theirs = await startCardIntent(deps, other, { sessionId: sessions[1]!.id, address });
+    if (!theirs.ok) throw new Error(theirs.refusal);
+    expect(theirs.bookingId).not.toBe(due!.id);
+    expect(await paymentsOf(due!.id)).toEqual([]);
+    expect((await seatsOf(player.id))[1]).toMatchObject({ id: due!.id, status: "PENDING_PAYMENT" });
+  });
+
   it("refuses an unverified account, as a paid booking would, and changes nothing", async () => {
     const { id } = await paidSeries();
     const player = await person("user", { emailVerified: false });
