@@ -33,7 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     sessionId: view.row.id,
     title: view.row.title,
-    paid: view.row.price_cents > 0,
+    // Only a paid seat is refunded; a subscription's seat not paid yet is simply given up.
+    paid: view.row.price_cents > 0 && view.booking.status === "CONFIRMED",
     returnTo: safeRedirect(new URL(request.url).searchParams.get("returnTo"), back),
   };
 }

@@ -5,7 +5,9 @@ import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm.processing";
+import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._index";
 import { loader as sessionConfirmPage } from "../../app/routes/$lang.session.$id.confirm";
+import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
 import { action as oxxoNameAction, loader as oxxoNamePage } from "../../app/routes/$lang.session.$id.oxxo";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
@@ -293,5 +295,46 @@ describe("a subscriber's seat due for payment, on its session's pages", () => {
       context,
     );
     expect(namePage.status).toBe(200);
+  });
+});
+
+describe("skipping one session of a subscription", () => {
+  it("lets a subscriber give up a seat not paid yet from the session page, nothing refunded, and stay subscribed", async () => {
+    const { id } = await series(paid);
+    const player = await signedInUser();
+    await post(id, player, { intent: "payOxxo", firstName: "Ana", lastName: "Robles" });
+    const second = (
+      await getDb()
+        .selectFrom("bookings as b")
+        .innerJoin("sessions as s", "s.id", "b.session_id")
+        .select(["b.session_id"])
+        .where("b.user_id", "=", player.id)
+        .orderBy("s.starts_at", "desc")
+        .executeTakeFirstOrThrow()
+    ).session_id;
+    const sessionPage = await run(
+      sessionDetail,
+      new Request(`${base}/es/session/${second}`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id: second },
+      context,
+    );
+    expect(sessionPage.data).toMatchObject({ canLeave: true, held: { state: "paymentDue" } });
+    const step = await run(
+      leavePage,
+      new Request(`${base}/es/session/${second}/leave`, { headers: { Cookie: player.cookie } }),
+      { lang: "es", id: second },
+      context,
+    );
+    expect(step.data).toMatchObject({ paid: false });
+    const left = await run(leaveAction, form(`${base}/es/session/${second}/leave`, {}, { Cookie: player.cookie }), { lang: "es", id: second }, context);
+    expect(left.status).toBe(302);
+    const seat = await getDb()
+      .selectFrom("bookings")
+      .select("status")
+      .where("session_id", "=", second)
+      .where("user_id", "=", player.id)
+      .executeTakeFirstOrThrow();
+    expect(seat.status).toBe("CANCELLED");
+    expect((await page(id, player)).data).toMatchObject({ standing: "subscribed" });
   });
 });

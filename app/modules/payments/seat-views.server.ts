@@ -65,8 +65,9 @@ export async function viewerRefunded(deps: Pick<Deps, "db">, sessionId: string, 
 
 /**
  * Where the viewer stands on the session page: a confirmed seat, or one held while its payment is
- * not in (shown as what it is, never as a booking), whether they may leave it (before the start,
- * and a held seat is not one to leave: its panel leads to paying), what a return from the card page
+ * not in (shown as what it is, never as a booking), whether they may leave it (before the start;
+ * a held seat is not one to leave, its panel leads to paying, except a subscription's seat not
+ * paid yet, which a subscriber may skip), what a return from the card page
  * says, the chat they may open, the seats others hold while paying, and a refund of a cancelled session.
  */
 export async function sessionPageStanding(
@@ -94,7 +95,8 @@ export async function sessionPageStanding(
         : null,
     seatsHeld: held,
     refunded,
-    canLeave: viewer !== null && seat?.state === "confirmed" && leaveRefusal(row, deps.now, leaveActor(viewer, row)) === null,
+    // A subscription's seat not paid yet may be given up too: the subscriber skips this session, others may take it.
+    canLeave: viewer !== null && (seat?.state === "confirmed" || seat?.state === "paymentDue") && leaveRefusal(row, deps.now, leaveActor(viewer, row)) === null,
     // Back from the card page (spec section 4): the webhook, not the return address, confirms the seat; this only says where it stands.
     paymentReturn: shown.paymentSuccess && seat && seat.state !== "paymentFailed" ? (seat.state === "confirmed" ? "voucher.paid" : "pending.success") : null,
     // Open to the host and confirmed players; only a cash payment (a voucher paid at a store) is told to wait for it.
