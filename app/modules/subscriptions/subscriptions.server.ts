@@ -35,7 +35,7 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
   );
   const refusal = subscribeRefusal({ series, viewerId: player.id, current: current?.status ?? null, activeElsewhere, next });
   if (refusal) return { ok: false as const, refusal };
-  // The first seat's payment deadline, as every later seat's: the series' booking lock before the start.
+  // The first seat's payment deadline, as every later seat's: 12 hours before the series' booking lock.
   return { ok: true as const, series, next: { ...next!, deadline: seatPaymentDeadline(next!.starts_at, series.booking_lock_hours) } };
 }
 
@@ -56,50 +56,62 @@ async function activate(deps: Pick<Writer, "db" | "now">, player: Requester, ser
 }
 
 /**
- * Subscribes to a free series (or one a 'free' invite code opens for the next session): the next
- * session's seat is taken as a free booking, with the same checks as any other (private series
- * need the code, a full session refuses), then every other upcoming session gets a seat. A seat
- * the player already holds in the next session counts as the first seat.
+ * Every way to subscribe, in the same steps: the series, the viewer and the next session are
+ * checked; the next session's seat is taken by `takeSeat` (a booking path, with all its checks);
+ * then the subscription is made active with that seat as its first. `nextSessionId`, when the
+ * client names the session it showed, must still be the next one.
  */
-export async function subscribeFree(
+async function subscribeWith<Seat extends { ok: true }>(
   deps: Writer,
   player: Requester,
   seriesId: string,
-  input: { nextSessionId?: string | null } & TypedInvite,
-): Promise<Subscribed | SubscribeRefused> {
+  nextSessionId: string | null | undefined,
+  takeSeat: (sessionId: string) => Promise<Seat | SubscribeRefused>,
+): Promise<(Subscribed & Omit<Seat, "ok">) | SubscribeRefused> {
   const ready = await prepare(deps, player, seriesId);
   if (!ready.ok) return ready;
   const { next } = ready;
-  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
-  const seat = await decideFreeSeat(deps, player, { ...input, sessionId: next.id });
-  if (!seat.ok && seat.refusal !== "alreadyBooked") return seat;
-  if (seat.ok && seat.waitlisted) return { ok: false, refusal: "sessionFull" };
+  if (nextSessionId && nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+  const seat = await takeSeat(next.id);
+  if (!seat.ok) return seat;
   const made = await activate(deps, player, seriesId, next);
   if (!made) return { ok: false, refusal: "alreadySubscribed" };
-  if (seat.ok) await tellBooked(deps, player, next.id);
-  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
+  return { ...seat, ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
+}
+
+/**
+ * Subscribes to a free series (or one a 'free' invite code opens for the next session): the next
+ * session's seat is taken as a free booking, with the same checks as any other (private series
+ * need the code, a full session refuses). A seat the player already holds there counts as the first.
+ */
+export async function subscribeFree(deps: Writer, player: Requester, seriesId: string, input: { nextSessionId?: string | null } & TypedInvite) {
+  let taken = false;
+  const result = await subscribeWith(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
+    const seat = await decideFreeSeat(deps, player, { ...input, sessionId });
+    if (!seat.ok && seat.refusal !== "alreadyBooked") return seat;
+    if (seat.ok && seat.waitlisted) return { ok: false, refusal: "sessionFull" } as const;
+    taken = seat.ok;
+    return { ok: true } as const;
+  });
+  if (result.ok && taken) await tellBooked(deps, player, result.nextSessionId);
+  return result;
 }
 
 /**
  * Subscribes to a paid series paying the next session by OXXO: the voucher is made for that
- * session's seat exactly as for a single booking (the same hold, checks and email), then the
- * subscription is made active; the seat stays held until its deadline even if the voucher lapses.
+ * session's seat exactly as for a single booking (the same hold, checks and email); the seat stays
+ * held until its deadline even if the voucher lapses.
  */
-export async function subscribeByOxxo(
+export function subscribeByOxxo(
   deps: PayDeps,
   player: Requester,
   seriesId: string,
   input: { nextSessionId?: string | null; firstName: string; lastName: string } & TypedInvite,
-): Promise<(Subscribed & { voucher: OxxoStarted }) | SubscribeRefused> {
-  const ready = await prepare(deps, player, seriesId);
-  if (!ready.ok) return ready;
-  const { next } = ready;
-  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
-  const voucher = await startOxxoPayment(deps, player, { ...input, sessionId: next.id });
-  if (!voucher.ok) return voucher;
-  const made = await activate(deps, player, seriesId, next);
-  if (!made) return { ok: false, refusal: "alreadySubscribed" };
-  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id, voucher };
+) {
+  return subscribeWith<{ ok: true; voucher: OxxoStarted }>(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
+    const voucher = await startOxxoPayment(deps, player, { ...input, sessionId });
+    return voucher.ok ? { ok: true as const, voucher } : voucher;
+  });
 }
 
 /**
@@ -108,44 +120,31 @@ export async function subscribeByOxxo(
  * is the subscriber's until its deadline whether or not this card try succeeds (the webhook
  * confirms it when it does); the client's later subscribe call only reads the result.
  */
-export async function subscribeByCard(
+export function subscribeByCard(
   deps: PayDeps,
   player: Requester,
   seriesId: string,
   input: { nextSessionId?: string | null; country?: string | null } & TypedInvite,
-): Promise<(Subscribed & { clientSecret: string; paymentIntentId: string; amountCents: number; currency: string }) | SubscribeRefused> {
-  const ready = await prepare(deps, player, seriesId);
-  if (!ready.ok) return ready;
-  const { next } = ready;
-  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
-  const intent = await startCardIntent(deps, player, { ...input, sessionId: next.id });
-  if (!intent.ok) return intent;
-  const made = await activate(deps, player, seriesId, next);
-  if (!made) return { ok: false, refusal: "alreadySubscribed" };
-  const { clientSecret, paymentIntentId, amountCents, currency } = intent;
-  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id, clientSecret, paymentIntentId, amountCents, currency };
+) {
+  type Intent = { ok: true; clientSecret: string; paymentIntentId: string; amountCents: number; currency: string };
+  return subscribeWith<Intent>(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
+    const intent = await startCardIntent(deps, player, { ...input, sessionId });
+    if (!intent.ok) return intent;
+    const { clientSecret, paymentIntentId, amountCents, currency } = intent;
+    return { ok: true as const, clientSecret, paymentIntentId, amountCents, currency };
+  });
 }
 
 /**
  * The same by the provider's hosted card page, for browsers without JavaScript: it comes back to
  * the series' processing page (spec section 4), which waits for the webhook's word.
  */
-export async function subscribeByCheckout(
-  deps: PayDeps,
-  player: Requester,
-  seriesId: string,
-  input: { lang: string; nextSessionId?: string | null } & TypedInvite,
-): Promise<(Subscribed & { url: string }) | SubscribeRefused> {
-  const ready = await prepare(deps, player, seriesId);
-  if (!ready.ok) return ready;
-  const { next } = ready;
-  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+export function subscribeByCheckout(deps: PayDeps, player: Requester, seriesId: string, input: { lang: string; nextSessionId?: string | null } & TypedInvite) {
   const confirm = `/${input.lang}/series/${seriesId}/confirm`;
-  const checkout = await startCardCheckout(deps, player, { ...input, sessionId: next.id, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
-  if (!checkout.ok) return checkout;
-  const made = await activate(deps, player, seriesId, next);
-  if (!made) return { ok: false, refusal: "alreadySubscribed" };
-  return { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id, url: checkout.url };
+  return subscribeWith<{ ok: true; url: string }>(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
+    const checkout = await startCardCheckout(deps, player, { ...input, sessionId, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
+    return checkout.ok ? { ok: true as const, url: checkout.url } : checkout;
+  });
 }
 
 /**
