@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { PaymentDialogsLoader } from "#app/components/payments/payment-dialogs-loader";
 import { Banner, Breadcrumbs, IntentForm } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -214,7 +215,8 @@ function SidePanel() {
     <>
       {welcome}
       {dueWarning}
-      <IntentForm intent="payCard" label={t("actions.payCard")} fields={fields} />
+      <IntentForm intent="payCard" label={t("actions.payCard")} fields={fields} dialog={page.paymentDialogs ? "card" : undefined} />
+      {page.paymentDialogs ? <PaymentDialogsLoader config={page.paymentDialogs} /> : null}
       {page.oxxo === "available" ? <OxxoForm fields={fields} /> : null}
       {page.oxxo === "tooClose" ? <p className="text-xs text-stone-600">{t("oxxo.notEligible", { ns: "payments", hours: page.minAdvanceHours })}</p> : null}
     </>

@@ -132,3 +132,35 @@ test.describe("a paid series without JavaScript", () => {
     });
   }
 });
+
+test.describe("a paid series with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the card dialog needs JavaScript; the no-script path is above");
+
+  test("es: the card dialog subscribes, and the processing page lands on the series once the payment is in", async ({ page, baseURL }) => {
+    const lang: Lang = "es";
+    const id = await hostSeries(page, `Campaña de pago diálogo ${Date.now()}`, {
+      price: 30000,
+      allowedPaymentMethods: ["CARD", "OXXO"],
+      minAdvanceBookingHours: 48,
+      voucherPaymentDays: 2,
+    });
+    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+    await actAs(page, player);
+    await page.goto(`/${lang}/series/${id}/confirm`);
+    await ready(page, true);
+    await page.getByRole("button", { name: text(lang, "subscriptions", "actions.payCard") }).click();
+    const dialog = page.getByRole("dialog", { name: text(lang, "payments", "card.title") });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("$300.00 MXN")).toBeVisible();
+    await dialog.getByRole("link", { name: text(lang, "payments", "card.continue") }).click();
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/dev/payments/(pi_offline_[0-9a-f]+)$`));
+    const intent = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+    // The local test page goes back to the session it paid; Stripe would return to the address the dialog gave it.
+    await expect(page).toHaveURL(new RegExp(`/${lang}/session/[0-9a-f-]{36}\\?payment=success$`));
+    // Where that address leads after a paid card.
+    await page.goto(`/${lang}/series/${id}/confirm/processing?paymentIntent=${intent}`);
+    await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}\\?subscribed=true$`));
+    await expect(page.getByText(text(lang, "subscriptions", "panel.welcome"))).toBeVisible();
+  });
+});

@@ -38,7 +38,11 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
           method: "POST",
           headers: { "Content-Type": "application/json" },
           credentials: "same-origin",
-          body: JSON.stringify({ sessionId: props.sessionId, country: countryFromBrowser(), ...(props.inviteCode ? { inviteCode: props.inviteCode } : {}) }),
+          body: JSON.stringify({
+            ...(props.seriesId ? { isSubscription: true, seriesId: props.seriesId, nextSessionId: props.sessionId } : { sessionId: props.sessionId }),
+            country: countryFromBrowser(),
+            ...(props.inviteCode ? { inviteCode: props.inviteCode } : {}),
+          }),
         });
         const body = (await response.json().catch(() => ({}))) as { clientSecret?: string; bookingId?: string; error?: string };
         if (!response.ok || !body.clientSecret) throw new Error(body.error || "Failed to create payment intent");
@@ -56,9 +60,14 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
     return () => {
       cancelled = true;
     };
-  }, [props.sessionId, props.inviteCode]);
+  }, [props.sessionId, props.inviteCode, props.seriesId]);
 
-  const returnUrl = typeof window === "undefined" ? "" : `${window.location.origin}/${props.lang}/session/${props.sessionId}?payment=success`;
+  // A subscription waits for the webhook on its processing page (spec section 4, card return URLs).
+  const returnPath =
+    props.seriesId && state.kind === "ready"
+      ? `/${props.lang}/series/${props.seriesId}/confirm/processing?paymentIntent=${encodeURIComponent(state.paymentIntentId)}`
+      : `/${props.lang}/session/${props.sessionId}?payment=success`;
+  const returnUrl = typeof window === "undefined" ? "" : `${window.location.origin}${returnPath}`;
 
   return (
     <NativeModal onClose={props.onClose} locked={busy} title={t("card.title")}>

@@ -10,6 +10,11 @@ export type CardDialogProps = {
   publishableKey: string | null;
   lang: string;
   inviteCode?: string;
+  /**
+   * A subscription's first payment (decision record 051): the intent is asked for the series, and
+   * a paid card goes on to the series' processing page, which lands on the series once the webhook confirmed it.
+   */
+  seriesId?: string;
 };
 
 /** What the OXXO name dialog shows (spec section 2, OXXO confirmation dialog). */

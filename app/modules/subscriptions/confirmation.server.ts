@@ -8,10 +8,13 @@ import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import type { CardDialogProps } from "#app/modules/payments/dialogs";
+import { paymentDialogs } from "#app/modules/payments/dialogs.server";
 import { oxxoAvailability } from "#app/modules/payments/rules";
 import * as seriesRepo from "#app/modules/series/repo.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
+import { getServices } from "#app/services/index.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { nextOpenSession, subscribeRefusal, subscriptionStanding } from "./rules";
@@ -42,6 +45,9 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
   const seat = nextFacts?.seat ?? null;
   const free = series.price_cents === 0;
   const here = `${url.pathname}${url.search}`;
+  const inviteCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
+  // With JavaScript, 'Subscribe and pay by card' opens the card dialog for the series (the island, decision record 032).
+  const canPay = viewer !== null && viewer.emailVerified && !free && next !== null && refusal === null && standing !== "subscribed";
   return {
     heading: translator(lang, "subscriptions")(standing === "rejoining" ? "titleRejoin" : "title"),
     signedIn: viewer !== null,
@@ -83,7 +89,21 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
     oxxo: next && !free ? oxxoAvailability({ ...series, starts_at: next.starts_at }, d.now) : "hidden",
     minAdvanceHours: series.min_advance_booking_hours,
     names: { firstName: viewer?.firstName ?? "", lastName: viewer?.lastName ?? "" },
-    inviteCode: url.searchParams.get("invite")?.trim().slice(0, 20) ?? "",
+    inviteCode,
+    paymentDialogs:
+      canPay && next
+        ? paymentDialogs(lang, {
+            card: {
+              sessionId: next.id,
+              seriesId: series.id,
+              sessionTitle: series.title,
+              total: `${formatPrice(series.price_cents, series.currency, "en")} ${series.currency}`,
+              publishableKey: getServices().payments.publishableKey,
+              lang,
+              ...(inviteCode ? { inviteCode } : {}),
+            } satisfies CardDialogProps,
+          })
+        : null,
   };
 }
 
