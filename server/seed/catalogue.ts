@@ -276,7 +276,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   const ana = idOf("ana.dm@mesa.test");
   const bruno = idOf("bruno.dm@mesa.test");
   // A free weekly and a paid monthly campaign, with their subscribers (subscription-stories.ts).
-  if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now);
+  if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now, storage);
   created += await seedBookingStories(idOf, now);
   created += await seedChatStories(idOf, now);
   return created;

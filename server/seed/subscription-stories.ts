@@ -1,5 +1,5 @@
+import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
-import { getEnv } from "../../app/env.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.server";
 import type { Deps } from "../../app/modules/deps.server";
@@ -10,8 +10,8 @@ import { apiSeriesSchema } from "../../app/modules/series/api-schema";
 import { seriesRowFromApi } from "../../app/modules/series/rows.server";
 import { insertSeriesWithSessions, topUpSeries } from "../../app/modules/series/series.server";
 import { cancelSubscription, subscribeByCard, subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
-import { getServices, offlineWebhookSecret } from "../../app/services/index.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
+import type { Storage } from "../../app/services/storage/storage";
 import { webhookReply } from "../../app/utils/refusals.server";
 import { getDb } from "../../db/client.server";
 
@@ -48,20 +48,22 @@ async function requester(email: string): Promise<Requester | null> {
 /**
  * The use cases' dependencies with a clock the seed moves, and the offline payment adapter whose
  * events go straight to the webhook handler: the demo's payments are made and confirmed the way a
- * player's are (the server is not listening yet while the seed runs, so nothing is posted over HTTP).
+ * player's are (the server is not listening yet while the seed runs, so nothing is posted over
+ * HTTP). The adapter signs and checks its events with a secret of the seed's own. The seed reads
+ * no environment (the benches seed without one), and sends no mail: the notifications are
+ * recorded, but a month of old mail would only clutter the demo's mailbox.
  */
-function seedDeps(start: Date) {
-  const services = getServices();
-  const env = getEnv();
+function seedDeps(start: Date, storage: Storage) {
+  const appUrl = "http://localhost:3000";
   let deps: Deps & PayDeps;
   const offline = createOfflinePayments({
     db: getDb,
-    webhookSecret: offlineWebhookSecret(env),
-    appUrl: env.APP_URL,
+    webhookSecret: `whsec_seed_${randomBytes(16).toString("hex")}`,
+    appUrl,
     now: () => deps.now,
     post: async (payload, signature) => webhookReply(await handleWebhook(deps, payload, signature)).status,
   });
-  deps = { db: getDb(), mailer: services.mailer, storage: services.storage, now: start, appUrl: env.APP_URL, payments: offline };
+  deps = { db: getDb(), mailer: { send: () => Promise.resolve() }, storage, now: start, appUrl, payments: offline };
   return {
     offline,
     at: (now: Date): Deps & PayDeps => {
@@ -93,11 +95,11 @@ const must = <T extends { ok: boolean }>(result: T, what: string): T & { ok: tru
  *     welcomes him back when he subscribes again.
  * Returns the sessions created.
  */
-export async function seedSubscriptionStories(ana: string, bruno: string, now: Date) {
+export async function seedSubscriptionStories(ana: string, bruno: string, now: Date, storage: Storage) {
   const db = getDb();
   const [lucia, mateo, camila, sam] = await Promise.all(["lucia@mesa.test", "mateo@mesa.test", "camila@mesa.test", "sam@mesa.test"].map(requester));
   if (!lucia || !mateo || !camila || !sam) return 0;
-  const { offline, at: when } = seedDeps(now);
+  const { offline, at: when } = seedDeps(now, storage);
   const today = (zone: string) => DateTime.fromJSDate(now, { zone }).startOf("day");
 
   // The weekly free campaign, subscribed to today.
