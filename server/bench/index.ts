@@ -10,7 +10,8 @@
 // BENCH_PAGE_SECONDS change the load). Also the
 // gzipped script each page loads, the confirmation page's HTML and the calendar's page data; then
 // the booking bench (server/bench/booking.ts), the payment reminders' job at scale
-// (server/bench/payment-reminders.ts) and the live layer's message-to-arrival latency on
+// (server/bench/payment-reminders.ts), series subscriptions (server/bench/subscriptions.ts:
+// enrolling 1,000 subscribers into a generated session, and subscribing) and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
@@ -121,6 +122,7 @@ async function main() {
     await closeDb();
     results.booking = await benchInChild("server/bench/booking.ts");
     results.paymentReminders = await benchInChild("server/bench/payment-reminders.ts");
+    results.subscriptions = await benchInChild("server/bench/subscriptions.ts");
   } finally {
     await closeDb();
     await pg.stop();
@@ -129,12 +131,19 @@ async function main() {
   results.live = await benchLive();
   fs.mkdirSync("bench-results", { recursive: true });
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
-  console.log(JSON.stringify({ http: results.http, booking: results.booking, paymentReminders: results.paymentReminders, live: results.live }, null, 2));
+  console.log(
+    JSON.stringify(
+      { http: results.http, booking: results.booking, paymentReminders: results.paymentReminders, subscriptions: results.subscriptions, live: results.live },
+      null,
+      2,
+    ),
+  );
 }
 
 /**
  * A bench in its own process, with its own database of 100,000 sessions: the booking bench
- * (server/bench/booking.ts) and the payment reminders' job (server/bench/payment-reminders.ts).
+ * (server/bench/booking.ts), the payment reminders' job (server/bench/payment-reminders.ts) and
+ * series subscriptions (server/bench/subscriptions.ts).
  */
 function benchInChild(script: string): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -1,12 +1,10 @@
-import { apiSeriesSchema } from "../../app/modules/series/api-schema";
-import { seriesRowFromApi } from "../../app/modules/series/rows.server";
-import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";
 import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
+import { seedSubscriptionStories } from "./subscription-stories";
 
 type DemoSession = Partial<SessionRow> & {
   title: string;
@@ -277,82 +275,9 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   );
   const ana = idOf("ana.dm@mesa.test");
   const bruno = idOf("bruno.dm@mesa.test");
-  if (ana && bruno) created += await seedSeries(ana, bruno, idOf, now);
+  // A free weekly and a paid monthly campaign, with their subscribers (subscription-stories.ts).
+  if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now, storage);
   created += await seedBookingStories(idOf, now);
   created += await seedChatStories(idOf, now);
   return created;
-}
-
-/**
- * A weekly campaign (Ana, Wednesdays 20:00 in Mexico City) and a monthly one (Bruno, the 15th at
- * 19:00 in São Paulo), generated the way the series form does; a player booked in the first
- * session of the weekly one.
- */
-async function seedSeries(ana: string, bruno: string, idOf: (email: string) => string | undefined, now: Date) {
-  const db = getDb();
-  const today = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(now);
-  const weekly = await insertSeriesWithSessions(
-    { db, now },
-    seriesRowFromApi(
-      ana,
-      "America/Mexico_City",
-      apiSeriesSchema.parse({
-        title: "La Costa de la Espada",
-        description: "Campaña semanal de piratas, intrigas y dragones en la Costa de la Espada. Cada miércoles, un capítulo.",
-        sessionInstructions: "Entra al servidor de Discord de la campaña; el enlace llega al reservar.",
-        game: "D&D 5e",
-        genre: "Fantasy",
-        experienceLevel: "INTERMEDIATE",
-        frequency: "WEEKLY",
-        startDate: today("America/Mexico_City"),
-        isOngoing: true,
-        timeOfDay: "20:00",
-        dayOfWeek: 3,
-        duration: 180,
-        maxParticipants: 5,
-        minParticipants: 3,
-        price: 18000,
-        currency: "MXN",
-        allowedPaymentMethods: ["CARD", "OXXO"],
-        tags: ["Campaña nueva", "roleplay-heavy", "weekly"],
-        autoGenerateAhead: 4,
-      }),
-    ),
-  );
-  const first = await db.selectFrom("sessions").select("id").where("series_id", "=", weekly.id).orderBy("starts_at").executeTakeFirst();
-  const lucia = idOf("lucia@mesa.test");
-  if (first && lucia)
-    await db
-      .insertInto("bookings")
-      .values({ session_id: first.id, user_id: lucia, status: "CONFIRMED", payment_method: "CARD", amount_cents: 18000, currency: "MXN" })
-      .execute();
-  const monthly = await insertSeriesWithSessions(
-    { db, now },
-    seriesRowFromApi(
-      bruno,
-      "America/Sao_Paulo",
-      apiSeriesSchema.parse({
-        title: "Clube mensal de Cthulhu",
-        description: "Um mistério completo por mês, com investigadores que voltam de uma sessão para a outra.",
-        sessionInstructions: "As fichas e o link da sala chegam por e-mail na véspera.",
-        game: "Call of Cthulhu",
-        genre: "Horror",
-        experienceLevel: "BEGINNER",
-        frequency: "MONTHLY",
-        startDate: today("America/Sao_Paulo"),
-        isOngoing: true,
-        timeOfDay: "19:00",
-        dayOfMonth: 15,
-        duration: 240,
-        maxParticipants: 6,
-        minParticipants: 3,
-        price: 0,
-        currency: "BRL",
-        allowedPaymentMethods: [],
-        tags: ["new-players", "latam"],
-        autoGenerateAhead: 3,
-      }),
-    ),
-  );
-  return weekly.sessions + monthly.sessions;
 }

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { screenInviteCode } from "../../app/modules/invites/invites.server";
+import { subscribeByCard, subscriptionsForProfile } from "../../app/modules/subscriptions/subscriptions.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { getDb } from "../../db/client.server";
 import { DEMO_INVITE_CODE } from "../../server/seed/booking-stories";
@@ -9,6 +11,7 @@ import { seedCatalogue } from "../../server/seed/catalogue";
 import { seedDemo } from "../../server/seed/demo";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
+import { payTestDeps, person } from "./pay-fixtures";
 
 useTestDatabase();
 
@@ -20,7 +23,8 @@ describe("the demo data", () => {
     expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBeGreaterThan(10);
     const db = getDb();
     const states = await db.selectFrom("bookings").select("status").distinct().execute();
-    expect(states.map((s) => s.status).sort()).toEqual(["CANCELLED", "CONFIRMED", "EXPIRED", "REFUNDED"]);
+    // PENDING_PAYMENT: the monthly series' unpaid subscription seats.
+    expect(states.map((s) => s.status).sort()).toEqual(["CANCELLED", "CONFIRMED", "EXPIRED", "PENDING_PAYMENT", "REFUNDED"]);
     const past = await db.selectFrom("sessions").select("id").where("status", "=", "COMPLETED").where("starts_at", "<", now).execute();
     expect(past.length).toBeGreaterThanOrEqual(3);
     const privateSession = await db.selectFrom("sessions").select("id").where("is_private", "=", true).executeTakeFirstOrThrow();
@@ -42,7 +46,148 @@ describe("the demo data", () => {
     expect((await listChats({ db }, camila)).find((c) => c.type === "direct")).toMatchObject({ title: "Bruno Mestre", unreadCount: 1 });
     const notices = await db.selectFrom("notifications").select("user_id").where("type", "=", "new_message").where("read_at", "is", null).execute();
     expect(notices.map((n) => n.user_id).sort()).toEqual([lucia.id, camila.id].sort());
+    await expectSubscriptionStories(now);
     // Running it again adds nothing.
+    const before = await counts();
+    expect(await seedDemo(now)).toBe(0);
     expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBe(0);
+    expect(await counts()).toEqual(before);
+    // Sam, who cancelled the monthly series, can subscribe again (a rejoin: the same subscription).
+    const monthly = await seriesCalled("Clube mensal de Cthulhu");
+    const sam = { ...(await person()), id: await idOf("sam@mesa.test") };
+    expect(await subscribeByCard(payTestDeps(now).deps, sam, monthly.id, { address: "10.65.0.1" })).toMatchObject({ ok: true, rejoined: true });
   });
 });
+
+const counts = async () => {
+  const db = getDb();
+  const n = async (table: "bookings" | "series_subscriptions" | "payments" | "notifications" | "sessions" | "series") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    bookings: await n("bookings"),
+    subscriptions: await n("series_subscriptions"),
+    payments: await n("payments"),
+    notifications: await n("notifications"),
+    sessions: await n("sessions"),
+    series: await n("series"),
+  };
+};
+
+const seriesCalled = (title: string) =>
+  getDb().selectFrom("series").select(["id", "frequency", "price_cents", "status"]).where("title", "=", title).executeTakeFirstOrThrow();
+
+/** Each player's subscription to the series and their seats in its sessions, oldest first. */
+async function subscribersOf(seriesId: string) {
+  const db = getDb();
+  const rows = await db
+    .selectFrom("series_subscriptions as su")
+    .innerJoin("users as u", "u.id", "su.user_id")
+    .select(["su.id", "su.status", "u.email", "u.id as user_id"])
+    .where("su.series_id", "=", seriesId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.email.split("@")[0]!, r]));
+}
+
+const seatsIn = (sessionId: string) =>
+  getDb()
+    .selectFrom("bookings as b")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .select(["u.email", "b.status", "b.subscription_id", "b.hold_until", "b.id"])
+    .where("b.session_id", "=", sessionId)
+    .orderBy("u.email")
+    .execute();
+
+const noticesOf = async (userId: string, type: string) =>
+  (await getDb().selectFrom("notifications").select("id").where("user_id", "=", userId).where("type", "=", type).execute()).length;
+
+/**
+ * The issue's demo: a free weekly series with subscribers; a paid monthly one with a subscriber
+ * who paid, one due in 5 days, one overdue (last month's seat released unpaid, and told) and one
+ * who cancelled and can rejoin.
+ */
+async function expectSubscriptionStories(now: Date) {
+  const db = getDb();
+  const sessionsOf = (seriesId: string) =>
+    db.selectFrom("sessions").select(["id", "starts_at", "status"]).where("series_id", "=", seriesId).orderBy("starts_at").execute();
+
+  const weekly = await seriesCalled("La Costa de la Espada");
+  expect(weekly).toMatchObject({ frequency: "WEEKLY", price_cents: 0, status: "ACTIVE" });
+  const weeklySubs = await subscribersOf(weekly.id);
+  expect(Object.keys(weeklySubs).sort()).toEqual(["camila", "lucia", "mateo"]);
+  expect(Object.values(weeklySubs).map((s) => s.status)).toEqual(["ACTIVE", "ACTIVE", "ACTIVE"]);
+  // Every session still open to bookings (24-hour lock) holds their three confirmed seats, and nobody else's.
+  const open = (await sessionsOf(weekly.id)).filter((s) => new Date(s.starts_at).getTime() - 24 * 3_600_000 > now.getTime());
+  expect(open.length).toBeGreaterThanOrEqual(3);
+  for (const session of open) {
+    const seats = await seatsIn(session.id);
+    expect(seats.map((b) => [b.email, b.status, b.subscription_id])).toEqual(
+      ["camila", "lucia", "mateo"].map((who) => [`${who}@mesa.test`, "CONFIRMED", weeklySubs[who]!.id]),
+    );
+  }
+
+  const monthly = await seriesCalled("Clube mensal de Cthulhu");
+  expect(monthly).toMatchObject({ frequency: "MONTHLY", status: "ACTIVE" });
+  expect(monthly.price_cents).toBeGreaterThan(0);
+  const subs = await subscribersOf(monthly.id);
+  expect(Object.fromEntries(Object.entries(subs).map(([who, s]) => [who, s.status]))).toEqual({
+    lucia: "ACTIVE",
+    mateo: "ACTIVE",
+    camila: "ACTIVE",
+    sam: "CANCELLED",
+  });
+  const [last, next, ...later] = await sessionsOf(monthly.id);
+  // Last month's session is over; three are ahead (the third added by the top-up, its seats by the enrolment trigger).
+  expect(new Date(last!.starts_at).getTime()).toBeLessThan(now.getTime());
+  expect(last!.status).toBe("COMPLETED");
+  expect(later).toHaveLength(2);
+  const state = async (sessionId: string) => Object.fromEntries((await seatsIn(sessionId)).map((b) => [b.email.split("@")[0]!, b.status]));
+  expect(await state(last!.id)).toEqual({ lucia: "CONFIRMED", mateo: "CONFIRMED", camila: "EXPIRED", sam: "CONFIRMED" });
+  expect(await state(next!.id)).toEqual({ lucia: "PENDING_PAYMENT", mateo: "CONFIRMED", camila: "PENDING_PAYMENT", sam: "CANCELLED" });
+  for (const session of later) expect(await state(session.id)).toMatchObject({ lucia: "PENDING_PAYMENT", mateo: "PENDING_PAYMENT", camila: "PENDING_PAYMENT" });
+  expect((await state(later[1]!.id)).sam).toBeUndefined();
+
+  // Paid: Mateo's seats in both sessions are confirmed by a succeeded card payment.
+  const paid = await db
+    .selectFrom("payments as p")
+    .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .select(["b.session_id", "p.status"])
+    .where("b.user_id", "=", subs.mateo!.user_id)
+    .where("p.status", "=", "succeeded")
+    .execute();
+  expect(paid.map((p) => p.session_id).sort()).toEqual([last!.id, next!.id].sort());
+
+  // Due in 5 days: the next seat's deadline falls 5 days from today in the series' zone, and the
+  // 7-day reminder has gone out; the profile's list shows it with the link to pay.
+  const due = (await seatsIn(next!.id)).find((b) => b.email === "lucia@mesa.test")!;
+  const dayIn = (d: Date) => DateTime.fromJSDate(d, { zone: "America/Sao_Paulo" }).startOf("day");
+  expect(dayIn(new Date(due.hold_until!)).diff(dayIn(now), "days").days).toBe(5);
+  expect(await noticesOf(subs.lucia!.user_id, "payment_due")).toBe(1);
+  const profile = await subscriptionsForProfile({ db, now }, { id: subs.lucia!.user_id }, "es", "America/Mexico_City");
+  expect(profile.find((p) => p.title === "Clube mensal de Cthulhu")?.due?.payHref).toBe(`/es/session/${next!.id}/confirm`);
+  expect(profile.map((p) => p.title).sort()).toEqual(["Clube mensal de Cthulhu", "La Costa de la Espada"]);
+
+  // Overdue: Camila's seat last month lapsed unpaid after the three reminders; she was told, and is
+  // still subscribed (her next seat is due like Lucía's, with its 7-day reminder).
+  expect(await noticesOf(subs.camila!.user_id, "subscription_seat_released")).toBe(1);
+  expect(await noticesOf(subs.camila!.user_id, "payment_due")).toBe(4);
+  expect(await noticesOf(subs.mateo!.user_id, "payment_due")).toBe(0);
+
+  // Cancelled: Sam holds no seat in any session to come.
+  const samSeats = await db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .select("b.status")
+    .where("b.user_id", "=", subs.sam!.user_id)
+    .where("s.series_id", "=", monthly.id)
+    .where("s.starts_at", ">", now)
+    .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+    .execute();
+  expect(samSeats).toEqual([]);
+}
