@@ -267,7 +267,8 @@ function PendingPayment() {
   const { t, i18n } = useTranslation("payments");
   const lang = i18n.language as Locale;
   const pending = data.payment.pending!;
-  if (pending.state === "voucherPending")
+  // An OXXO voucher waiting at the store; one that lapsed on a seat still held (a subscription's) is paid again below.
+  if (pending.method === "OXXO" && pending.state === "voucherPending")
     return (
       <>
         <Banner tone="info">{t("voucher.pending")}</Banner>

@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const panel = await paymentPanel(d, view.row.id, view.booking);
   const confirmHref = `${localePath(lang, `/session/${view.row.id}/confirm`)}${typedCode ? `?invite=${encodeURIComponent(typedCode)}` : ""}`;
   // A voucher already made for this seat is shown instead of a second form.
-  if (panel.pending?.state === "voucherPending" && view.booking)
+  if (panel.pending?.method === "OXXO" && panel.pending.state === "voucherPending" && view.booking)
     throw await redirectWithToast(localePath(lang, `/booking/${view.booking.id}/voucher`), { type: "info", key: "payments:voucher.pending" });
   // After a declined card the held seat may be paid with a voucher instead (payments/rules.ts payAgainChoices).
   const payAgain = panel.pending?.payAgain.oxxo === "available";
