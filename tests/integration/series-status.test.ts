@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookFreeSeat } from "../../app/modules/bookings/bookings.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
+import { listForReader } from "../../app/modules/notifications/notifications.server";
 import { startCardIntent } from "../../app/modules/payments/payments.server";
 import { apiSeriesSchema } from "../../app/modules/series/api-schema";
 import { addSeriesSession, insertSeriesWithSessions, topUpSeries, updateSeriesFromApi } from "../../app/modules/series/series.server";
@@ -163,10 +164,14 @@ describe("cancelling a series", () => {
     expect(count(await notificationsOf(subscriber.id), "session_cancelled")).toBe(2);
     expect(count(await notificationsOf(single.id), "session_cancelled")).toBe(1);
     expect(count(await notificationsOf(waiting.id), "session_cancelled")).toBe(1);
+    // The subscribers hear once that the series, and their subscription with it, is over; the others do not.
+    expect(count(await notificationsOf(subscriber.id), "series_cancelled")).toBe(1);
+    expect(count(await notificationsOf(single.id), "series_cancelled")).toBe(0);
 
     // Run again later: nothing new is cancelled or told, and it still answers as done.
     expect(await changeSeriesStatus(deps, host, id, "cancel")).toEqual({ ok: true, status: "CANCELLED", changed: false, sessionsCancelled: 0 });
     expect(count(await notificationsOf(subscriber.id), "session_cancelled")).toBe(2);
+    expect(count(await notificationsOf(subscriber.id), "series_cancelled")).toBe(1);
     // The top-up never brings a cancelled series back.
     expect(await topUpSeries(testDeps(days(30)).deps, id)).toBe(0);
   });
@@ -390,5 +395,22 @@ describe("PATCH /api/session-series/{id} with a status", () => {
       expect(answer.data).toMatchObject({ error: expect.any(String) });
     }
     expect(await statusOf(id)).toBe("ACTIVE");
+  });
+});
+
+describe("a subscriber with nothing still to come", () => {
+  it("hears of the series' cancellation all the same", async () => {
+    const host = await person("dm");
+    const { id } = await insertSeriesWithSessions(testDeps(created).deps, weeklySeries(host.id, { maxParticipants: 1, minParticipants: 1 }));
+    const [seated, left] = [await person(), await person()];
+    expect(await subscribeFree(testDeps(created).deps, seated, id, {})).toMatchObject({ ok: true });
+    // The second subscriber skipped every session still to come.
+    await getDb().insertInto("series_subscriptions").values({ series_id: id, user_id: left.id, status: "ACTIVE", subscribed_at: created }).execute();
+    const { deps } = payTestDeps(days(1));
+    expect(await changeSeriesStatus(deps, host, id, "cancel")).toMatchObject({ ok: true, changed: true });
+    expect(await notificationsOf(left.id)).toEqual(["series_cancelled"]);
+    const [note] = await listForReader(testDeps(days(1)).deps, left.id, "en", 10);
+    expect(note).toMatchObject({ title: "Series cancelled", actionUrl: `/series/${id}` });
+    expect(note!.message).toContain("was cancelled by its host");
   });
 });

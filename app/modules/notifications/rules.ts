@@ -19,6 +19,8 @@ export const notificationTypes = [
   "players_missing",
   // To a subscriber whose unpaid seat was released at its payment deadline (cleanup-expired-bookings job).
   "subscription_seat_released",
+  // To each subscriber of a series its host cancelled: their subscription ended with it.
+  "series_cancelled",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -48,6 +50,7 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   player_cancelled: "BOOKING",
   waitlist_spot_available: "BOOKING",
   session_cancelled: "SESSION",
+  series_cancelled: "SESSION",
   session_modified: "SESSION",
   session_reminder: "SESSION",
   session_starting: "SESSION",

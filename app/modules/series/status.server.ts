@@ -5,6 +5,7 @@ import { cancelSession } from "#app/modules/bookings/bookings.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
+import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { Refused } from "#app/modules/refusals";
 import * as repo from "./repo.server";
 import { alreadyThere, type SeriesChange, type SeriesChangeError, seriesEnded, type SeriesStatus, seriesStatusChange } from "./rules";
@@ -41,6 +42,7 @@ export type StatusResult = StatusChanged | Refused<"notFound" | "forbidden"> | R
 export async function changeSeriesStatus(deps: PayDeps, actor: Requester, id: string, change: SeriesChange): Promise<StatusResult> {
   const access = await seriesForEditor(deps, id, actor);
   if (!access.ok) return access;
+  let ended: string[] = [];
   const decided = await deps.db.transaction().execute(async (trx): Promise<Exclude<StatusResult, StatusChanged> | Omit<StatusChanged, "sessionsCancelled">> => {
     if (!(await repo.lockSeries(trx, id))) return { ok: false, refusal: "notFound" };
     const current = (await repo.seriesStatus(trx, id)) ?? "";
@@ -51,10 +53,15 @@ export async function changeSeriesStatus(deps: PayDeps, actor: Requester, id: st
         : { ok: false, refusal: "conflict", error: step.error };
     }
     await repo.setSeriesStatus(trx, id, step.to, deps.now);
-    if (step.to === "CANCELLED") await repo.cancelSeriesSubscriptions(trx, id, deps.now);
+    if (step.to === "CANCELLED") ended = await repo.cancelSeriesSubscriptions(trx, id, deps.now);
     return { ok: true, status: step.to, changed: true };
   });
   if (!decided.ok) return decided;
+  // Each subscriber hears that the series, and their subscription with it, is over: also those who
+  // hold no seat in a session still to come and so get no session_cancelled.
+  for (const userId of ended) {
+    await recordNotification(deps, { userId, type: "series_cancelled", params: { title: access.row.title }, actionUrl: `/series/${id}` });
+  }
   let sessionsCancelled = 0;
   if (change === "resume" && decided.changed) {
     await topUpSeries(deps, id);
