@@ -3,9 +3,9 @@
 import type { Requester } from "#app/modules/auth/session.server";
 import { cancelSession } from "#app/modules/bookings/bookings.server";
 import type { Deps } from "#app/modules/deps.server";
+import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
-import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { Refused } from "#app/modules/refusals";
 import * as repo from "./repo.server";
 import { alreadyThere, type SeriesChange, type SeriesChangeError, seriesEnded, type SeriesStatus, seriesStatusChange } from "./rules";
