@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner, Breadcrumbs, Faq, IntentForm, InviteCodeForm, PaymentChoices } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
+import { PendingPayment } from "#app/components/sessions/pending-payment";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
@@ -160,7 +161,15 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       {t("booking.goToSession")}
     </Link>
   );
-  if (data.payment.pending) return <PendingPayment />;
+  if (data.payment.pending)
+    return (
+      <PendingPayment
+        pending={data.payment.pending}
+        voucherHref={data.payment.voucherHref}
+        sessionId={data.session.id}
+        minAdvanceHours={data.payment.minAdvanceHours}
+      />
+    );
   if (data.booked)
     return (
       <>
@@ -257,46 +266,6 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       ) : (
         <IntentForm intent="joinWaitlist" label={t("booking.joinWaitlist")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
       )}
-    </>
-  );
-}
-
-/** The viewer's seat is held while they pay: the voucher for OXXO, another try for a card. */
-function PendingPayment() {
-  const data = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("payments");
-  const lang = i18n.language as Locale;
-  const pending = data.payment.pending!;
-  // An OXXO voucher waiting at the store; one that lapsed on a seat still held (a subscription's) is paid again below.
-  if (pending.method === "OXXO" && pending.state === "voucherPending")
-    return (
-      <>
-        <Banner tone="info">{t("voucher.pending")}</Banner>
-        <Link to={data.payment.voucherHref ?? "#"} className={buttonClass("primary", "w-full")}>
-          {t("voucher.viewVoucher")}
-        </Link>
-      </>
-    );
-  // A declined card is said as such, with every way to pay the held seat again, as plain forms and
-  // links; a subscription's seat not paid yet is offered the same ways.
-  if (pending.state === "paymentFailed" || pending.state === "paymentDue")
-    return (
-      <>
-        <Banner tone={pending.state === "paymentDue" ? "info" : "warn"}>
-          {t(pending.state === "paymentDue" ? "booking.paymentDueBody" : "booking.paymentFailedBody", { ns: "sessions", until: pending.until ?? "" })}
-        </Banner>
-        <PaymentChoices
-          dialogs={null}
-          oxxo={pending.payAgain.oxxo}
-          oxxoHref={localePath(lang, `/session/${data.session.id}/oxxo`)}
-          minAdvanceHours={data.payment.minAdvanceHours}
-        />
-      </>
-    );
-  return (
-    <>
-      <Banner tone="info">{t("pending.card", { until: pending.until ?? "" })}</Banner>
-      <IntentForm intent="payCard" label={t("card.pay")} />
     </>
   );
 }

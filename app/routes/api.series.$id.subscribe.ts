@@ -7,13 +7,12 @@ import { recipientLang } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
+import { isProviderRef } from "#app/modules/subscriptions/rules";
 import { subscribeByOxxo, subscribeFree, subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
 import { isUuid } from "#app/utils/http";
 import { subscribeRefusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
-
-const REF = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * POST /api/series/{id}/subscribe (spec section 7), two payloads:
@@ -35,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!isUuid(seriesId)) return apiError(t("errors.notSubscribed"), 404);
 
   if (body.paymentIntentId !== undefined) {
-    if (typeof body.paymentIntentId !== "string" || !REF.test(body.paymentIntentId)) return apiError("paymentIntentId is not valid", 400);
+    if (!isProviderRef(body.paymentIntentId)) return apiError("paymentIntentId is not valid", 400);
     const payment = await subscriptionPayment(deps(context), user, seriesId, body.paymentIntentId);
     if (!payment || payment.state === "unknown") return apiError(t("errors.notSubscribed"), 404);
     if (payment.state !== "paid") return apiError(t("processing.body"), 409);

@@ -1,10 +1,6 @@
-import { DateTime } from "luxon";
 import { expectNoAxeViolations } from "./axe";
 import { expect, newUser, ready, signInAs, test } from "./fixtures";
-
-const zone = "America/Mexico_City";
-/** Each run plans at its own hour, so the host's series never overlap one another. */
-const day = (n: number) => DateTime.now().setZone(zone).plus({ days: n });
+import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -12,27 +8,7 @@ test("on a phone, the host pauses, resumes and then cancels a series; a player s
   const host = await newUser({ role: "dm", timeZone: zone });
   await signInAs(page, host);
   const title = `Campaña en pausa ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
-  const created = await page.request.post("/api/session-series", {
-    data: {
-      title,
-      game: "D&D 5e",
-      frequency: "WEEKLY",
-      timezone: zone,
-      startDate: day(3).toISODate(),
-      timeOfDay: javaScriptEnabled ? "09:00" : "11:00",
-      dayOfWeek: day(5).weekday % 7,
-      duration: 120,
-      maxParticipants: 5,
-      minParticipants: 2,
-      price: 0,
-      currency: "MXN",
-      sessionInstructions: "Trae tu ficha y dados.",
-      autoGenerateAhead: 2,
-      isOngoing: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const id = await hostWeeklySeries(page, title, { timeOfDay: javaScriptEnabled ? "09:00" : "11:00" });
 
   await page.goto(`/es/series/${id}`);
   await ready(page, javaScriptEnabled);

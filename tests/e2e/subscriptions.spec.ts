@@ -1,16 +1,14 @@
 import type { Page } from "@playwright/test";
-import { DateTime } from "luxon";
 import { expectNoAxeViolations } from "./axe";
 import { escapeRegExp, expect, newUser, otherHost, ready, signInAs, test, type TestUser } from "./fixtures";
 import { type Lang, LANGS, text } from "./locale-text";
+import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 // Subscribing to a series as a player meets it, on a 360 px phone reaching the app under another
 // host name than APP_URL's: a free series joined, seen on the profile, cancelled and rejoined, with
 // and without JavaScript in every language; a paid one by OXXO and by card without JavaScript.
 // What happens as time passes (reminders, deadlines, lapses) is driven by a controllable clock in
 // tests/integration/subscription-reminders.test.ts and subscriptions-paid.test.ts.
-const zone = "America/Mexico_City";
-const day = (n: number) => DateTime.now().setZone(zone).plus({ days: n });
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
@@ -23,29 +21,11 @@ async function actAs(page: Page, user: TestUser) {
 async function hostSeries(page: Page, title: string, fields: Record<string, unknown> = {}) {
   const host = await newUser({ role: "dm", timeZone: zone });
   await actAs(page, host);
-  const created = await page.request.post("/api/session-series", {
-    data: {
-      title,
-      game: "D&D 5e",
-      frequency: "WEEKLY",
-      timezone: zone,
-      startDate: day(3).toISODate(),
-      // Each run at its own minute, so one host's series never clash.
-      timeOfDay: `${String(8 + (Date.now() % 12)).padStart(2, "0")}:${String(Date.now() % 60).padStart(2, "0")}`,
-      dayOfWeek: day(5).weekday % 7,
-      duration: 120,
-      maxParticipants: 5,
-      minParticipants: 2,
-      price: 0,
-      currency: "MXN",
-      sessionInstructions: "Trae tu ficha y dados.",
-      autoGenerateAhead: 2,
-      isOngoing: true,
-      ...fields,
-    },
+  // Each run at its own minute, so one host's series never clash.
+  return hostWeeklySeries(page, title, {
+    timeOfDay: `${String(8 + (Date.now() % 12)).padStart(2, "0")}:${String(Date.now() % 60).padStart(2, "0")}`,
+    ...fields,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
 }
 
 for (const lang of LANGS) {
@@ -91,6 +71,7 @@ for (const lang of LANGS) {
 }
 
 test.describe("a paid series without JavaScript", () => {
+  // Skipped in the js project: these are the plain-HTML payment paths; the card dialog journey below covers the script.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain-HTML payment paths; the card dialog has its own specs");
   const paid = { price: 30000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 2 };
 
@@ -134,6 +115,7 @@ test.describe("a paid series without JavaScript", () => {
 });
 
 test.describe("a paid series with JavaScript", () => {
+  // Skipped in the no-js project: the card dialog exists only with script; the hosted card page above is that project's path.
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the card dialog needs JavaScript; the no-script path is above");
 
   test("es: the card dialog subscribes, and the processing page lands on the series once the payment is in", async ({ page, baseURL }) => {

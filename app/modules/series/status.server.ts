@@ -10,6 +10,7 @@ import type { Refused } from "#app/modules/refusals";
 import * as repo from "./repo.server";
 import { alreadyThere, type SeriesChange, type SeriesChangeError, seriesEnded, type SeriesStatus, seriesStatusChange } from "./rules";
 import { seriesForEditor, topUpSeries } from "./series.server";
+import * as statusRepo from "./status-repo.server";
 
 export type StatusChanged = {
   ok: true;
@@ -45,15 +46,15 @@ export async function changeSeriesStatus(deps: PayDeps, actor: Requester, id: st
   let ended: string[] = [];
   const decided = await deps.db.transaction().execute(async (trx): Promise<Exclude<StatusResult, StatusChanged> | Omit<StatusChanged, "sessionsCancelled">> => {
     if (!(await repo.lockSeries(trx, id))) return { ok: false, refusal: "notFound" };
-    const current = (await repo.seriesStatus(trx, id)) ?? "";
+    const current = (await statusRepo.seriesStatus(trx, id)) ?? "";
     const step = seriesStatusChange(current, change);
     if (!step.ok) {
       return alreadyThere(step.error, change)
         ? { ok: true, status: current as SeriesStatus, changed: false }
         : { ok: false, refusal: "conflict", error: step.error };
     }
-    await repo.setSeriesStatus(trx, id, step.to, deps.now);
-    if (step.to === "CANCELLED") ended = await repo.cancelSeriesSubscriptions(trx, id, deps.now);
+    await statusRepo.setSeriesStatus(trx, id, step.to, deps.now);
+    if (step.to === "CANCELLED") ended = await statusRepo.cancelSeriesSubscriptions(trx, id, deps.now);
     return { ok: true, status: step.to, changed: true };
   });
   if (!decided.ok) return decided;
@@ -65,7 +66,7 @@ export async function changeSeriesStatus(deps: PayDeps, actor: Requester, id: st
   let sessionsCancelled = 0;
   if (change === "resume" && decided.changed) {
     await topUpSeries(deps, id);
-    await repo.enrolWhereMissing(deps.db, id, deps.now);
+    await statusRepo.enrolWhereMissing(deps.db, id, deps.now);
   }
   if (change === "cancel") sessionsCancelled = await cancelSessionsNotStarted(deps, actor, id);
   return { ...decided, sessionsCancelled };
@@ -74,7 +75,7 @@ export async function changeSeriesStatus(deps: PayDeps, actor: Requester, id: st
 /** Cancels the series' sessions that have not started, one by one, each with its refunds. */
 async function cancelSessionsNotStarted(deps: PayDeps, actor: Requester, seriesId: string) {
   let cancelled = 0;
-  for (const sessionId of await repo.sessionsNotStarted(deps.db, seriesId, deps.now)) {
+  for (const sessionId of await statusRepo.sessionsNotStarted(deps.db, seriesId, deps.now)) {
     const result = await cancelSession(deps, actor, sessionId);
     // Another request cancelled it a moment ago (and asks for its refunds): nothing more to do here.
     if (!result.ok) continue;
@@ -90,11 +91,11 @@ async function cancelSessionsNotStarted(deps: PayDeps, actor: Requester, seriesI
  * own zone) with no session left to start becomes COMPLETED. Returns how many did.
  */
 export async function completeEndedSeries(deps: Pick<Deps, "db" | "now">) {
-  const candidates = await repo.endingSeries(deps.db, deps.now);
+  const candidates = await statusRepo.endingSeries(deps.db, deps.now);
   const ended = candidates.filter((s) =>
     seriesEnded({ status: s.status, endDate: s.end_iso, isOngoing: s.is_ongoing, timeZone: s.time_zone, sessionsToStart: Number(s.to_start) }, deps.now),
   );
-  return repo.completeSeries(
+  return statusRepo.completeSeries(
     deps.db,
     ended.map((s) => s.id),
     deps.now,

@@ -60,6 +60,9 @@ export function subscribeRefusal(input: {
   return null;
 }
 
+/** A payment provider's reference as the client may send one (an intent id): anything else is refused unread. */
+export const isProviderRef = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(value);
+
 /** The confirmation screen's standing of the viewer: subscribed, rejoining (welcome back) or new. */
 export function subscriptionStanding(current: SubscriptionStatus | null): "subscribed" | "rejoining" | "new" {
   if (current === "ACTIVE") return "subscribed";

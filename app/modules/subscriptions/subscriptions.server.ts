@@ -13,7 +13,7 @@ import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import * as seriesRepo from "#app/modules/series/repo.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
+import { isProviderRef, nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
 
 export type SubscribeRefused = { ok: false; refusal: SubscribeRefusal | PayRefusal; retryAfterSeconds?: number };
 export type Subscribed = { ok: true; subscriptionId: string; rejoined: boolean; nextSessionId: string };
@@ -175,7 +175,7 @@ export async function subscriptionPayment(deps: Pick<Writer, "db">, player: Requ
   if (!isUuid(seriesId)) return null;
   const subscription = await repo.findSubscription(deps.db, seriesId, player.id);
   if (!subscription || subscription.status !== "ACTIVE") return null;
-  const ref = providerRef && /^[A-Za-z0-9_-]{1,200}$/.test(providerRef) ? providerRef : null;
+  const ref = isProviderRef(providerRef) ? providerRef : null;
   const payment = await repo.latestSeatPayment(deps.db, subscription.id, ref);
   // No payment of this subscription by that reference (a forged or foreign one): nothing to wait for.
   const state: "paid" | "failed" | "waiting" | "unknown" = !payment
