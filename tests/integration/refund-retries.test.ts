@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { leaveList } from "../../app/modules/bookings/bookings.server";
+import { cancelSession, leaveList } from "../../app/modules/bookings/bookings.server";
 import { retryRefundsJob } from "../../app/modules/jobs/retry-refunds.server";
 import { type PayDeps, startCardIntent } from "../../app/modules/payments/payments.server";
 import { askForRefund, refundCancelledBookings, retryPendingRefunds } from "../../app/modules/payments/refunds.server";
@@ -139,5 +139,44 @@ describe("refund retries", () => {
       idempotencyKey: `manual-${failed!.id}`,
     });
     expect((await refundsOf(id))[0]).toMatchObject({ status: "refunded", booking_status: "REFUNDED" });
+  });
+  it("a paid seat cancelled without its refund request (the process stopped in between) is refunded by the job after two minutes, once", async () => {
+    const { id, calls, state, withPort } = await paidAndLeft(2, false);
+    state.down = false;
+    const warn = vi.mocked(console.warn);
+    // Within the grace the request that cancelled the seat may still be asking.
+    expect(await retryPendingRefunds(withPort(minutes(1)))).toBe(0);
+    expect(calls).toEqual([]);
+    const made = await Promise.all(Array.from({ length: 4 }, () => retryPendingRefunds(withPort(minutes(3)))));
+    expect(made.reduce((a, b) => a + b, 0)).toBe(2);
+    const refunds = await refundsOf(id);
+    expect(calls.sort()).toEqual(refunds.map((p) => `refund-${p.id}`).sort());
+    expect(refunds.map((p) => [p.status, p.booking_status])).toEqual([
+      ["refunded", "REFUNDED"],
+      ["refunded", "REFUNDED"],
+    ]);
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes("no refund asked for"))).toHaveLength(2);
+    // Nothing is left to find.
+    expect(await retryPendingRefunds(withPort(minutes(10)))).toBe(0);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a session cancelled by its host without its refund requests gets them from the job, as session_cancelled; a cancel older than 30 days is left to a person", async () => {
+    const t = payTestDeps();
+    const counting = countingPort(t.offline);
+    counting.state.down = false;
+    const host = await person("dm");
+    const id = await paidSession(host.id, 2);
+    const player = await person();
+    const started = await startCardIntent(t.at(now), player, { sessionId: id });
+    if (!started.ok) throw new Error(started.refusal);
+    await t.offline.act(started.paymentIntentId, "succeed");
+    expect((await cancelSession(t.at(now), host, id)).ok).toBe(true);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const late = await retryPendingRefunds({ ...t.at(minutes(31 * 24 * 60)), payments: counting.port });
+    expect([late, counting.calls]).toEqual([0, []]);
+    expect(await retryPendingRefunds({ ...t.at(minutes(3)), payments: counting.port })).toBe(1);
+    const reasons = await getDb().selectFrom("payments as p").innerJoin("bookings as b", "b.id", "p.booking_id").select("p.refund_reason").where("b.session_id", "=", id).execute();
+    expect(reasons).toEqual([{ refund_reason: "session_cancelled" }]);
   });
 });

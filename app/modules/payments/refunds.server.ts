@@ -3,7 +3,7 @@ import type { RefundReason } from "#app/services/payments/payments";
 import { isUuid } from "#app/utils/http";
 import type { PayDeps } from "./payments.server";
 import * as repo from "./repo.server";
-import { REFUND_MAX_TRIES, REFUND_RETRY_MINUTES, refundClaimMinutes, refundGivesUp } from "./rules";
+import { OWED_REFUND_GRACE_MINUTES, OWED_REFUND_LOOKBACK_DAYS, REFUND_MAX_TRIES, REFUND_RETRY_MINUTES, refundClaimMinutes, refundGivesUp } from "./rules";
 
 // The claim of each try by its number (1-based), as the claiming statement reads it.
 const CLAIM_MINUTES = Array.from({ length: REFUND_MAX_TRIES }, (_, i) => refundClaimMinutes(i + 1));
@@ -51,9 +51,18 @@ export async function askForRefund(deps: PayDeps, paymentId: string) {
  * request, so the provider refunds once however often it is asked. A payment is claimed by the
  * statement that finds it due, so runs at the same time never ask for the same refund twice. After
  * REFUND_MAX_TRIES failed requests the payment becomes refund_failed and an error is logged, for a
- * person to refund by hand. Returns how many requests were made.
+ * person to refund by hand. It also asks for the refunds of paid seats cancelled without one
+ * (markOwedRefunds). Returns how many requests were made.
  */
 export async function retryPendingRefunds(deps: PayDeps) {
+  // First the refunds a stopped process never asked for: they become due now and are claimed below.
+  const owed = await repo.markOwedRefunds(deps.db, {
+    since: new Date(deps.now.getTime() - OWED_REFUND_LOOKBACK_DAYS * 86_400_000),
+    before: new Date(deps.now.getTime() - OWED_REFUND_GRACE_MINUTES * 60_000),
+    now: deps.now,
+    limit: RETRY_BATCH,
+  });
+  for (const paymentId of owed) console.warn(JSON.stringify({ msg: "payments: a cancelled paid seat had no refund asked for; asking now", paymentId }));
   for (const paymentId of await repo.giveUpAbandonedRefunds(deps.db, REFUND_MAX_TRIES, deps.now))
     console.error(JSON.stringify({ msg: "payments: refund given up, to be refunded by hand", paymentId, tries: REFUND_MAX_TRIES }));
   const due = await repo.claimDueRefunds(deps.db, { now: deps.now, claimMinutes: CLAIM_MINUTES, maxTries: REFUND_MAX_TRIES, limit: RETRY_BATCH });

@@ -157,6 +157,35 @@ export function paidPaymentsOfCancelledBookings(db: Database, sessionId: string,
 }
 
 /**
+ * Refunds owed but never asked for: a paid payment of a seat cancelled between `since` and
+ * `before` that is still `succeeded`. Every cancelled paid seat is refunded in full (decision
+ * record 036) right after its cancel commits; a process that stopped in between left these. Each
+ * is marked refund_pending, due now, in this one statement (a request doing the same a moment
+ * later finds it taken), with the reason the cancel would have given when the session itself was
+ * cancelled, `other` when the seat alone was (a leave or a removal: which one is not recorded).
+ */
+export async function markOwedRefunds(db: Database, input: { since: Date; before: Date; now: Date; limit: number }) {
+  const owed = await sql<{ id: string }>`
+    with owed as (
+      select p.id, case when s.status = 'CANCELLED' then 'session_cancelled' else 'other' end as reason
+        from bookings b
+        join payments p on p.booking_id = b.id
+        join sessions s on s.id = b.session_id
+       where b.status = 'CANCELLED' and b.updated_at >= ${input.since} and b.updated_at < ${input.before}
+         and p.status = 'succeeded' and p.payment_intent_ref is not null
+       order by b.updated_at
+       limit ${input.limit}
+    )
+    update payments p
+       set status = 'refund_pending', refund_reason = owed.reason, refund_attempts = 0,
+           refund_next_try_at = ${input.now}, refund_error = null, updated_at = ${input.now}
+      from owed
+     where p.id = owed.id and p.status = 'succeeded'
+    returning p.id`.execute(db);
+  return owed.rows.map((r) => r.id);
+}
+
+/**
  * Marks a paid payment as being refunded, due for its first request now; false when someone else
  * already did (so a refund is asked for once). Runs in the transaction that decided the refund.
  */

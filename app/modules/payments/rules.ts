@@ -199,6 +199,14 @@ export const REFUND_RETRY_MINUTES = [1, 5, 30, 120, 480] as const;
 export const REFUND_MAX_TRIES = REFUND_RETRY_MINUTES.length + 1;
 
 /**
+ * A cancelled paid seat whose refund was never asked for (the process stopped between the cancel
+ * and the request) is found by the retry job once this many minutes have passed, so the request
+ * that cancelled it has had its chance, and for this many days after the cancel.
+ */
+export const OWED_REFUND_GRACE_MINUTES = 2;
+export const OWED_REFUND_LOOKBACK_DAYS = 30;
+
+/**
  * How long a refund request claims its payment, by the try's number (1-based): the wait before
  * the next try if this one fails. The last try has no next one; its claim lasts as long as the
  * one before, after which a try that never reported back (a process that died) is given up.

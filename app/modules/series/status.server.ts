@@ -78,6 +78,8 @@ async function cancelSessionsNotStarted(deps: PayDeps, actor: Requester, seriesI
   for (const sessionId of await statusRepo.sessionsNotStarted(deps.db, seriesId, deps.now)) {
     const result = await cancelSession(deps, actor, sessionId);
     // Another request cancelled it a moment ago (and asks for its refunds): nothing more to do here.
+    // Had this process stopped between a cancel and its refunds, the retry-refunds job asks for
+    // them (markOwedRefunds), so no paid seat of a cancelled series goes unrefunded.
     if (!result.ok) continue;
     cancelled += 1;
     // As the single-session cancel: paid seats refunded in full; the webhook records each refund.

@@ -13,11 +13,11 @@ const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(stat
 export const activeBookingExists = (userId: string | null = null) =>
   sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id${userId === null ? sql`` : sql` and b.user_id = ${userId}`} and b.status in (${activeList}))`;
 
-/** A condition for queries over `sessions as s`: a booking of any status points at the session (it may not be deleted then). */
 /** A condition for queries over `sessions as s`: the user's seat in it is held while its payment is not in. */
 export const pendingBookingExists = (userId: string) =>
   sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status = 'PENDING_PAYMENT')`;
 
+/** A condition for queries over `sessions as s`: a booking of any status points at the session (it may not be deleted then). */
 export const anyBookingExists = () => sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id)`;
 
 export type SessionRow = {
