@@ -176,7 +176,12 @@ describe("refund retries", () => {
     const late = await retryPendingRefunds({ ...t.at(minutes(31 * 24 * 60)), payments: counting.port });
     expect([late, counting.calls]).toEqual([0, []]);
     expect(await retryPendingRefunds({ ...t.at(minutes(3)), payments: counting.port })).toBe(1);
-    const reasons = await getDb().selectFrom("payments as p").innerJoin("bookings as b", "b.id", "p.booking_id").select("p.refund_reason").where("b.session_id", "=", id).execute();
+    const reasons = await getDb()
+      .selectFrom("payments as p")
+      .innerJoin("bookings as b", "b.id", "p.booking_id")
+      .select("p.refund_reason")
+      .where("b.session_id", "=", id)
+      .execute();
     expect(reasons).toEqual([{ refund_reason: "session_cancelled" }]);
   });
 });

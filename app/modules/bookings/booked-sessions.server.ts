@@ -5,6 +5,7 @@
 import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
+import { notify } from "#app/modules/notifications/notify.server";
 import type { Refused } from "#app/modules/refusals";
 import type { ApiSessionInput } from "#app/modules/sessions/api-schema";
 import { sessionJson } from "#app/modules/sessions/json.server";
@@ -14,26 +15,48 @@ import type { SessionFormInput } from "#app/modules/sessions/schema";
 import { apiRow, formRow, type Reader, userSessions } from "#app/modules/sessions/sessions.server";
 import { isUuid } from "#app/utils/http";
 import { sessionRoster, viewerBooking, viewerWaitlistEntry } from "./bookings.server";
-import { isSeatGuardViolation, sessionBookings } from "./repo.server";
-import { capacityBelowBooked } from "./rules";
+import { followSubscribedSeats, forgetPaymentReminders, seatHolders } from "./edited-seats-repo.server";
+import { isSeatGuardViolation, seriesBookingLockHours, sessionBookings } from "./repo.server";
+import { capacityBelowBooked, seatPaymentDeadline, termsChanged } from "./rules";
 import { offerOpenSeats } from "./waitlist.server";
 
 export type UpdateResult = { ok: true } | Refused<"notFound" | "forbidden"> | Refused<"invalid", { error: string }>;
 
 /**
  * Saves an edit unless it would leave fewer seats than are taken: checked here for the message,
- * and by the database's seat guard for a booking that arrives in between.
+ * and by the database's seat guard for a booking that arrives in between. Subscribers' untouched
+ * seats take the new price and payment deadline with it (decision record 054); everyone holding
+ * a seat hears of a new time, length, place or price (`session_modified`).
  */
-async function saveEdit(deps: Deps, id: string, row: sessionRepo.SessionRow, booked: number): Promise<UpdateResult> {
-  if (capacityBelowBooked(row.maxParticipants, booked)) return { ok: false, refusal: "invalid", error: "capacityBelowBooked" };
+async function saveEdit(deps: Deps, existing: sessionRepo.SessionDetailRow, row: sessionRepo.SessionRow): Promise<UpdateResult> {
+  if (capacityBelowBooked(row.maxParticipants, existing.booked)) return { ok: false, refusal: "invalid", error: "capacityBelowBooked" };
+  const before = {
+    startsAt: new Date(existing.starts_at),
+    durationMinutes: existing.duration_minutes,
+    location: existing.location,
+    priceCents: existing.price_cents,
+    currency: existing.currency,
+  };
+  const changed = termsChanged(before, row);
+  let told: string[];
   try {
-    await sessionRepo.updateSessionRow(deps.db, id, row, deps.now);
+    told = await deps.db.transaction().execute(async (trx) => {
+      await sessionRepo.updateSessionRow(trx, existing.id, row, deps.now);
+      if (existing.series_id && existing.booked > 0) {
+        const lockHours = await seriesBookingLockHours(trx, existing.series_id);
+        const subscribers = await followSubscribedSeats(trx, existing.id, seatPaymentDeadline(row.startsAt, lockHours), deps.now);
+        if (changed) await forgetPaymentReminders(trx, existing.id, subscribers);
+      }
+      return changed && existing.booked > 0 ? seatHolders(trx, existing.id) : [];
+    });
   } catch (error) {
     if (isSeatGuardViolation(error)) return { ok: false, refusal: "invalid", error: "capacityBelowBooked" };
     throw error;
   }
   // A raised capacity goes to the people waiting before anyone new can take it.
-  await offerOpenSeats(deps, id);
+  await offerOpenSeats(deps, existing.id);
+  const data = { sessionId: existing.id, title: row.title, startsAt: row.startsAt, durationMinutes: row.durationMinutes, location: row.location };
+  for (const userId of told) await notify(deps, { userId, type: "session_modified", data });
   return { ok: true };
 }
 
@@ -46,7 +69,7 @@ export async function updateSession(deps: Deps, editor: Requester, id: string, i
   const host = { ...editor, id: existing.dm_id };
   const row = formRow(host, input, existing.time_zone, existing.series_id);
   if (!row) return { ok: false, refusal: "invalid", error: "dateRequired" };
-  return saveEdit(deps, id, row, existing.booked);
+  return saveEdit(deps, existing, row);
 }
 
 /** A session for its detail page. Instructions only for the host, admins and confirmed players. */
@@ -76,7 +99,7 @@ export async function updateSessionFromApi(deps: Deps, editor: Requester, id: st
   // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
   const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
   if (moved && new Date(input.date) < deps.now) return { ok: false, refusal: "invalid", error: "date must be in the future" };
-  return saveEdit(deps, id, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id), existing.booked);
+  return saveEdit(deps, existing, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id));
 }
 
 /**

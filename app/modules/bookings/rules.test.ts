@@ -17,6 +17,7 @@ import {
   seatRefusal,
   seatsLeft,
   seatsOpenTo,
+  termsChanged,
 } from "./rules";
 
 describe("booking statuses", () => {
@@ -208,5 +209,18 @@ describe("a player's standing in the line", () => {
     expect(waitlistStanding({ position: 2, offer_expires_at: null }, now)).toEqual({ position: 2, offerUntil: null });
     // An offer ends at its instant: at that moment it is no longer held.
     expect(waitlistStanding({ position: 1, offer_expires_at: now }, now)).toEqual({ position: 1, offerUntil: null });
+  });
+});
+
+describe("a session's terms (termsChanged): what its seat holders are told about", () => {
+  const terms = { startsAt: new Date("2026-12-01T01:00:00Z"), durationMinutes: 180, location: null, priceCents: 30_000, currency: "MXN" };
+  it("a new time, length, place or price is news; the same terms are not", () => {
+    expect(termsChanged(terms, { ...terms })).toBe(false);
+    expect(termsChanged(terms, { ...terms, location: "" })).toBe(false);
+    expect(termsChanged(terms, { ...terms, startsAt: new Date("2026-12-01T02:00:00Z") })).toBe(true);
+    expect(termsChanged(terms, { ...terms, durationMinutes: 240 })).toBe(true);
+    expect(termsChanged(terms, { ...terms, location: "Café Dados" })).toBe(true);
+    expect(termsChanged(terms, { ...terms, priceCents: 0 })).toBe(true);
+    expect(termsChanged(terms, { ...terms, currency: "BRL" })).toBe(true);
   });
 });

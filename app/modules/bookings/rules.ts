@@ -241,3 +241,17 @@ export function waitlistStanding(entry: { position: number; offer_expires_at: Da
   const until = entry.offer_expires_at === null ? null : new Date(entry.offer_expires_at);
   return { position: entry.position, offerUntil: until && until.getTime() > now.getTime() ? until : null };
 }
+
+/** What a player who holds a seat is told about when it changes (`session_modified`): when, how long, where, and the price. */
+export type SessionTerms = { startsAt: Date; durationMinutes: number; location: string | null; priceCents: number; currency: string };
+
+/** True when an edit changed a term a seat holder must hear of; a new title or description alone is no news to send. */
+export function termsChanged(before: SessionTerms, after: SessionTerms): boolean {
+  return (
+    before.startsAt.getTime() !== after.startsAt.getTime() ||
+    before.durationMinutes !== after.durationMinutes ||
+    (before.location ?? "") !== (after.location ?? "") ||
+    before.priceCents !== after.priceCents ||
+    before.currency !== after.currency
+  );
+}

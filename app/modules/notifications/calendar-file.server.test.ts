@@ -23,6 +23,15 @@ describe("sessionIcs", () => {
     expect(ics).toContain("LOCATION:Café Dados\\, CDMX");
   });
 
+  it("a later file for the same session carries a higher sequence, so a calendar app replaces the entry", () => {
+    const event = { id: "5f1c", title: "Mesa", startsAt: new Date("2026-11-01T20:00:00Z"), durationMinutes: 60, location: null, url: "https://mesa.example" };
+    const sequence = (ics: string | null) => Number(/SEQUENCE:(\d+)/.exec(ics ?? "")?.[1]);
+    const first = sequence(sessionIcs(event, new Date("2026-10-20T12:00:00Z")));
+    const moved = sequence(sessionIcs({ ...event, startsAt: new Date("2026-11-01T21:00:00Z") }, new Date("2026-10-21T09:30:00Z")));
+    expect(first).toBeGreaterThan(0);
+    expect(moved).toBeGreaterThan(first);
+  });
+
   it("leaves the location out for an online session", () => {
     expect(
       sessionIcs(

@@ -14,6 +14,9 @@ export function sessionIcs(event: CalendarEvent, stamp: Date): string | null {
     location: event.location || undefined,
     url: event.url,
     productId: "mesa/bookings",
+    // A later file for the same session (a new time after a series edit) replaces the entry a
+    // calendar app already has: it carries the same UID and a higher sequence (minutes since 1970).
+    sequence: Math.floor(stamp.getTime() / 60_000),
   };
   // The library reads the wall clock for DTSTAMP unless given `timestamp`, which its schema
   // accepts but its type declarations leave out; the app's clock stays the one clock.

@@ -32,6 +32,8 @@ const kinds: Partial<Record<NotificationType, Kind>> = {
   player_joined: { action: (id) => `/session/${id}`, email: false, ics: false },
   player_cancelled: { action: (id) => `/session/${id}`, email: false, ics: false },
   session_cancelled: { action: (id) => `/session/${id}`, email: true, ics: false },
+  // A new time or price for a seat the player holds (a series edit their subscribed seat followed); the file moves the calendar entry.
+  session_modified: { action: (id) => `/session/${id}`, email: true, ics: true },
   waitlist_spot_available: { action: (id) => `/session/${id}/confirm`, email: true, ics: false },
   refund_processed: { action: (id) => `/session/${id}`, email: true, ics: false },
   // booking_confirmed mails the seat with its calendar file; this one is the bell's and the live toast's.

@@ -5,9 +5,10 @@ import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { findSession } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
+import { planEdit } from "./edit.server";
 import * as repo from "./repo.server";
 import { conflictsWith, conflictToken } from "./rules";
-import { firstOccurrences, planEdit } from "./series.server";
+import { firstOccurrences } from "./series.server";
 
 type Reader = Pick<Deps, "db" | "now">;
 

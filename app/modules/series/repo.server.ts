@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { activeBookingExists, anyBookingExists, type SessionRow } from "#app/modules/sessions/repo.server";
+import { anyBookingExists, keptSeatExists, type SessionRow } from "#app/modules/sessions/repo.server";
 import type { Database } from "#db/client.server";
 
 export type SeriesRow = {
@@ -126,8 +126,33 @@ export async function lockSeries(db: Database, id: string) {
   return db.selectFrom("series").select(["id", "image_url", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
-/** A session that still follows its series: unmodified, upcoming and without active bookings (read from the bookings table). */
-const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' and not ${activeBookingExists()}`;
+/**
+ * A session that still follows its series: unmodified, upcoming, and without a seat a player holds
+ * as it stands (read from the bookings table). Subscribers' untouched seats follow with it.
+ */
+const stillFollows = sql<boolean>`not s.is_modified and s.status = 'UPCOMING' and not ${keptSeatExists()}`;
+
+/** A series' sessions as the edit planner sees them, with what an edit may change under their seats. */
+export function listOccurrences(db: Database, seriesId: string) {
+  return db
+    .selectFrom("sessions as s")
+    .select([
+      "s.id",
+      "s.starts_at",
+      "s.is_modified",
+      "s.status",
+      "s.booked_count",
+      "s.max_participants",
+      "s.price_cents",
+      "s.currency",
+      "s.duration_minutes",
+      "s.location",
+      keptSeatExists().as("kept"),
+    ])
+    .where("s.series_id", "=", seriesId)
+    .orderBy("s.starts_at")
+    .execute();
+}
 
 /** What every session of a series takes from it (the rest of a session row is its own). */
 export type OccurrenceFields = Pick<
@@ -155,8 +180,8 @@ export type OccurrenceFields = Pick<
 
 /**
  * Copies the series' details onto one of its sessions, only while it still follows the series
- * (a booking made a moment ago keeps it as it was). is_modified stays false: the series changed it.
- * Returns 1 when the session was changed, 0 otherwise.
+ * (a booking made a moment ago keeps it as it was) and its subscribers' seats fit the new capacity.
+ * is_modified stays false: the series changed it. Returns 1 when the session was changed, 0 otherwise.
  */
 export async function updateOccurrence(db: Database, seriesId: string, id: string, f: OccurrenceFields, now: Date) {
   const result = await db
@@ -186,17 +211,19 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
     .where("s.id", "=", id)
     .where("s.series_id", "=", seriesId)
     .where(stillFollows)
+    .where("s.booked_count", "<=", f.maxParticipants)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /**
  * Removes sessions the new schedule no longer has, under the same condition. One that ever had a
- * booking (now cancelled or expired) is cancelled instead: booking records are kept and their
- * session with them (docs/decisions/014-bookings-are-kept.md).
+ * booking (now cancelled or expired, or a subscriber's untouched seat) is cancelled instead: booking
+ * records are kept and their session with them (docs/decisions/014-bookings-are-kept.md). Returns
+ * how many went, and the ids of those cancelled (whose seats and line the caller ends).
  */
 export async function deleteOccurrences(db: Database, seriesId: string, ids: string[], now: Date) {
-  if (ids.length === 0) return 0;
+  if (ids.length === 0) return { removed: 0, cancelled: [] as string[] };
   const deleted = await db
     .deleteFrom("sessions as s")
     .where("s.id", "in", ids)
@@ -210,8 +237,9 @@ export async function deleteOccurrences(db: Database, seriesId: string, ids: str
     .where("s.id", "in", ids)
     .where("s.series_id", "=", seriesId)
     .where(stillFollows)
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows) + Number(cancelled.numUpdatedRows);
+    .returning("s.id")
+    .execute();
+  return { removed: Number(deleted.numDeletedRows) + cancelled.length, cancelled: cancelled.map((r) => r.id) };
 }
 
 /** Series that make their own sessions: active, on a schedule (IRREGULAR ones are added to by hand). */

@@ -147,14 +147,14 @@ describe("editing a series", () => {
     id,
     startsAt: new Date(when),
     isModified: false,
-    booked: 0,
+    kept: false,
     status: "UPCOMING",
     ...extra,
   });
 
-  it("only upcoming, unmodified, unbooked sessions follow the series", () => {
+  it("only upcoming, unmodified sessions without a seat a player holds as it stands follow the series", () => {
     expect(followsSeries(session("a", at[0]!), now)).toBe(true);
-    expect(followsSeries(session("a", at[0]!, { booked: 1 }), now)).toBe(false);
+    expect(followsSeries(session("a", at[0]!, { kept: true }), now)).toBe(false);
     expect(followsSeries(session("a", at[0]!, { isModified: true }), now)).toBe(false);
     expect(followsSeries(session("a", at[0]!, { status: "CANCELLED" }), now)).toBe(false);
     expect(followsSeries(session("a", "2026-10-01T00:00:00Z"), now)).toBe(false);
@@ -166,7 +166,7 @@ describe("editing a series", () => {
   });
 
   it("moves following sessions to the new day; booked and edited ones stay where they are", () => {
-    const sessions = [session("booked", at[0]!, { booked: 2 }), session("free1", at[1]!), session("edited", at[2]!, { isModified: true })];
+    const sessions = [session("booked", at[0]!, { kept: true }), session("free1", at[1]!), session("edited", at[2]!, { isModified: true })];
     const plan = planSeriesEdit({ schedule: { ...sunday, dayOfWeek: 5 }, sessions, now, ahead: 3 }); // Fridays 19:00
     expect(plan.update).toEqual([{ id: "free1", startsAt: new Date("2026-10-23T23:00:00.000Z") }]);
     expect(iso(plan.insert)).toEqual(["2026-10-30T23:00:00.000Z", "2026-11-07T00:00:00.000Z"]);
@@ -174,7 +174,7 @@ describe("editing a series", () => {
   });
 
   it("gives no second session to a day that keeps one when the time of day moves", () => {
-    const sessions = [session("booked", at[0]!, { booked: 1 }), session("b", at[1]!), session("c", at[2]!)];
+    const sessions = [session("booked", at[0]!, { kept: true }), session("b", at[1]!), session("c", at[2]!)];
     const plan = planSeriesEdit({ schedule: { ...sunday, timeOfDay: "20:30" }, sessions, now, ahead: 3 });
     expect(plan.update).toEqual([
       { id: "b", startsAt: new Date("2026-11-02T01:30:00.000Z") },
@@ -184,7 +184,7 @@ describe("editing a series", () => {
   });
 
   it("does not generate a slot a kept session holds, and removes spare sessions when fewer are wanted", () => {
-    const sessions = [session("booked", at[0]!, { booked: 1 }), session("b", at[1]!), session("c", at[2]!)];
+    const sessions = [session("booked", at[0]!, { kept: true }), session("b", at[1]!), session("c", at[2]!)];
     expect(planSeriesEdit({ schedule: sunday, sessions, now, ahead: 2 })).toEqual({
       update: [{ id: "b", startsAt: new Date(at[1]!) }],
       insert: [],
@@ -193,7 +193,7 @@ describe("editing a series", () => {
   });
 
   it("leaves an IRREGULAR series' dates alone and only refreshes its following sessions", () => {
-    const sessions = [session("a", at[0]!), session("b", at[1]!, { booked: 1 })];
+    const sessions = [session("a", at[0]!), session("b", at[1]!, { kept: true })];
     expect(planSeriesEdit({ schedule: { ...sunday, frequency: "IRREGULAR" }, sessions, now, ahead: 5 })).toEqual({
       update: [{ id: "a", startsAt: new Date(at[0]!) }],
       insert: [],

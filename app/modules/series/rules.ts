@@ -79,18 +79,22 @@ export function overlaps(aStart: Date, aMinutes: number, bStart: Date, bMinutes:
   return aStart.getTime() < bEnd && bStart.getTime() < aEnd;
 }
 
-/** A session of a series as the edit planner sees it. */
-export type Occurrence = { id: string; startsAt: Date; isModified: boolean; booked: number; status: string };
+/**
+ * A session of a series as the edit planner sees it. `kept`: a player holds a seat in it as it
+ * stands (any active booking but a subscriber's untouched seat, which follows the series).
+ */
+export type Occurrence = { id: string; startsAt: Date; isModified: boolean; kept: boolean; status: string };
 
 /** What saving a series does to its sessions (docs/decisions/010-series-edits-reach-untouched-sessions.md). */
 export type EditPlan = { update: { id: string; startsAt: Date }[]; insert: Date[]; remove: string[] };
 
 /**
  * A session follows the series only while nobody has touched it: still upcoming, never edited on
- * its own, and without active bookings. Everything else keeps what it has.
+ * its own, and without a seat a player holds as it stands (subscribers' untouched seats follow
+ * with it, decision record 054). Everything else keeps what it has.
  */
 export function followsSeries(s: Occurrence, now: Date): boolean {
-  return s.startsAt.getTime() > now.getTime() && !s.isModified && s.booked === 0 && s.status === "UPCOMING";
+  return s.startsAt.getTime() > now.getTime() && !s.isModified && !s.kept && s.status === "UPCOMING";
 }
 
 /**

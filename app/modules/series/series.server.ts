@@ -5,52 +5,17 @@ import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Refused } from "#app/modules/refusals";
-import { insertSession, type SessionRow } from "#app/modules/sessions/repo.server";
+import { insertSession } from "#app/modules/sessions/repo.server";
 import { isUuid } from "#app/utils/http";
-import type { Database } from "#db/client.server";
 import type { ApiSeriesInput } from "./api-schema";
+import { applySeriesEdit, tellSeriesEdit } from "./edit.server";
+import { newOccurrence } from "./occurrences.server";
 import * as repo from "./repo.server";
 import { rowOf, scheduleOf, type SeriesRecord, seriesRowFromApi, seriesRowFromForm } from "./rows.server";
-import { handGeneratedDates, nextOccurrences, type Occurrence, planSeriesEdit } from "./rules";
+import { handGeneratedDates, nextOccurrences } from "./rules";
 import type { SeriesFormInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
-
-/** What every session of a series takes from it. */
-function occurrenceFields(row: repo.SeriesRow, imageUrl: string | null, startsAt: Date): repo.OccurrenceFields {
-  return {
-    title: row.title,
-    // A session's description holds 1000 characters, a series' 2000.
-    description: row.description.slice(0, 1000),
-    sessionInstructions: row.sessionInstructions,
-    game: row.game,
-    genre: row.genre,
-    experienceLevel: row.experienceLevel,
-    startsAt,
-    durationMinutes: row.durationMinutes,
-    maxParticipants: row.maxParticipants,
-    minParticipants: row.minParticipants,
-    priceCents: row.priceCents,
-    currency: row.currency,
-    allowedPaymentMethods: row.allowedPaymentMethods,
-    minAdvanceBookingHours: row.minAdvanceBookingHours,
-    voucherPaymentDays: row.voucherPaymentDays,
-    preSessionCheckHours: row.preSessionCheckHours,
-    tags: row.tags,
-    imageUrl,
-    location: row.location,
-  };
-}
-
-function newOccurrence(seriesId: string, row: repo.SeriesRow, imageUrl: string | null, startsAt: Date): SessionRow {
-  return {
-    ...occurrenceFields(row, imageUrl, startsAt),
-    dmId: row.dmId,
-    seriesId,
-    timeZone: row.timeZone,
-    isPrivate: false,
-  };
-}
 
 /** The first `autoGenerateAhead` dates of a new series. */
 export const firstOccurrences = (row: repo.SeriesRow, now: Date) => nextOccurrences(scheduleOf(row), now, row.autoGenerateAhead);
@@ -113,43 +78,24 @@ export async function seriesForEditor(deps: Reader, id: string, editor: Requeste
   return { ok: true, row };
 }
 
-const occurrencesOf = (sessions: Awaited<ReturnType<typeof repo.listSeriesSessions>>): Occurrence[] =>
-  sessions.map((s) => ({ id: s.id, startsAt: new Date(s.starts_at), isModified: s.is_modified, booked: Number(s.booked), status: s.status }));
-
-/** What saving `row` would do to the series' sessions right now (also what the overlap check looks at). */
-export async function planEdit(deps: Reader, seriesId: string, row: repo.SeriesRow) {
-  const sessions = occurrencesOf(await repo.listSeriesSessions(deps.db, seriesId));
-  return planSeriesEdit({ schedule: scheduleOf(row), sessions, now: deps.now, ahead: row.autoGenerateAhead });
-}
-
-async function applyEdit(trx: Database, deps: Pick<Deps, "now">, seriesId: string, row: repo.SeriesRow) {
-  const locked = await repo.lockSeries(trx, seriesId);
-  if (!locked) return false;
-  await repo.updateSeries(trx, seriesId, row, deps.now);
-  const imageUrl = row.imageUrl === undefined ? locked.image_url : row.imageUrl;
-  // Planned inside the lock, from what the sessions are now.
-  const plan = await planEdit({ db: trx, now: deps.now }, seriesId, row);
-  await repo.deleteOccurrences(trx, seriesId, plan.remove, deps.now);
-  for (const u of plan.update) await repo.updateOccurrence(trx, seriesId, u.id, occurrenceFields(row, imageUrl, u.startsAt), deps.now);
-  // Only a running series gets new dates: a paused one gets them from the top-up when resumed, a
-  // cancelled or completed one never again (decision record 053).
-  if (locked.status === "ACTIVE") {
-    for (const startsAt of plan.insert) await insertSession(trx, newOccurrence(seriesId, row, imageUrl, startsAt), deps.now);
-  }
-  return true;
-}
-
 export type EditResult = { ok: true } | Refused<"notFound" | "forbidden">;
+
+/** Saves an edit (edit.server.ts) and, once it committed, tells whom it concerns; false when the series is gone. */
+async function saveEdit(deps: Deps, id: string, row: repo.SeriesRow) {
+  const aftermath = await deps.db.transaction().execute((trx) => applySeriesEdit(trx, deps.now, id, row));
+  if (aftermath) await tellSeriesEdit(deps, aftermath);
+  return aftermath !== null;
+}
 
 /**
  * Saves a series and carries the change to its sessions that still follow it (upcoming,
- * unmodified, unbooked); booked or separately edited sessions keep what they have.
+ * unmodified, no seat a player holds as it stands); the others keep what they have.
  */
 export async function updateSeries(deps: Deps, editor: Requester, id: string, input: SeriesFormInput): Promise<EditResult> {
   const access = await seriesForEditor(deps, id, editor);
   if (!access.ok) return access;
   const row = seriesRowFromForm(access.row.dm_id, access.row.time_zone, input);
-  return (await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row))) ? { ok: true } : { ok: false, refusal: "notFound" };
+  return (await saveEdit(deps, id, row)) ? { ok: true } : { ok: false, refusal: "notFound" };
 }
 
 /** The API's date rules: the first date today or later in the series' zone (or unchanged on an update), the end not before it. */
@@ -175,7 +121,7 @@ export async function updateSeriesFromApi(deps: Deps, editor: Requester, id: str
   const row = seriesRowFromApi(access.row.dm_id, access.row.time_zone, input);
   const error = apiDateError(row, deps.now, access.row.start_iso);
   if (error) return { ok: false as const, refusal: "invalid" as const, error };
-  await deps.db.transaction().execute((trx) => applyEdit(trx, deps, id, row));
+  await saveEdit(deps, id, row);
   return { ok: true as const };
 }
 

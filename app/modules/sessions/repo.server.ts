@@ -13,6 +13,16 @@ const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(stat
 export const activeBookingExists = (userId: string | null = null) =>
   sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id${userId === null ? sql`` : sql` and b.user_id = ${userId}`} and b.status in (${activeList}))`;
 
+/**
+ * A condition for queries over `sessions as s`: a player holds a seat in it that is theirs as it
+ * stands, so a series edit leaves the session alone. That is every active booking except a
+ * subscription's seat the series gave and nobody has touched since (no invite code, no payment
+ * tried): such a seat follows its series' edits (docs/decisions/054-subscribed-seats-follow-series-edits.md).
+ */
+export const keptSeatExists = () =>
+  sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.status in (${activeList})
+    and not (b.subscription_id is not null and b.invite_id is null and not exists (select 1 from payments p where p.booking_id = b.id)))`;
+
 /** A condition for queries over `sessions as s`: the user's seat in it is held while its payment is not in. */
 export const pendingBookingExists = (userId: string) =>
   sql<SqlBool>`exists (select 1 from bookings b where b.session_id = s.id and b.user_id = ${userId} and b.status = 'PENDING_PAYMENT')`;
