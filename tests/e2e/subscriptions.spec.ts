@@ -112,6 +112,28 @@ test.describe("a paid series without JavaScript", () => {
       await expect(page.getByText(t("banners.nextPaid"))).toBeVisible();
     });
   }
+  test("es: the processing page says it is waiting, refreshes itself and lands on the series when the payment comes in", async ({ page, context, baseURL }) => {
+    const lang: Lang = "es";
+    const t = (key: string) => text(lang, "subscriptions", key);
+    const id = await hostSeries(page, `Campaña de pago espera sin script ${Date.now()}`, paid);
+    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+    await actAs(page, player);
+    await page.goto(`/${lang}/series/${id}/confirm`);
+    await page.getByRole("button", { name: t("actions.payCard") }).click();
+    await expect(page).toHaveURL(/\/dev\/payments\/cs_offline_[0-9a-f]+$/);
+    const providerPage = page.url();
+    // Back before paying: the processing page waits, in words, with a way to look again.
+    await page.goto(`/${lang}/series/${id}/confirm/processing`);
+    await expect(page.getByRole("heading", { name: t("processing.title"), level: 1 })).toBeVisible();
+    await expect(page.getByText(t("processing.body"))).toBeVisible();
+    await expect(page.getByRole("link", { name: t("processing.again") })).toBeVisible();
+    const provider = await context.newPage();
+    await provider.goto(providerPage);
+    await provider.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+    // The meta refresh (every 3 s) reloads the page until the payment is in.
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/series/${id}\\?subscribed=true$`), { timeout: 10_000 });
+    await expect(page.getByRole("status").filter({ hasText: t("toasts.joinedPaid") })).toBeVisible();
+  });
 });
 
 test.describe("a paid series with JavaScript", () => {
@@ -144,5 +166,33 @@ test.describe("a paid series with JavaScript", () => {
     await page.goto(`/${lang}/series/${id}/confirm/processing?paymentIntent=${intent}`);
     await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}\\?subscribed=true$`));
     await expect(page.getByText(text(lang, "subscriptions", "panel.welcome"))).toBeVisible();
+  });
+  test("es: the processing page waits without reloading and lands on the series when the payment comes in", async ({ page, context, baseURL }) => {
+    const lang: Lang = "es";
+    const id = await hostSeries(page, `Campaña de pago espera ${Date.now()}`, { price: 30000, allowedPaymentMethods: ["CARD"], minAdvanceBookingHours: 48 });
+    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+    await actAs(page, player);
+    await page.goto(`/${lang}/series/${id}/confirm`);
+    await ready(page, true);
+    await page.getByRole("button", { name: text(lang, "subscriptions", "actions.payCard") }).click();
+    await page
+      .getByRole("dialog", { name: text(lang, "payments", "card.title") })
+      .getByRole("link", { name: text(lang, "payments", "card.continue") })
+      .click();
+    await expect(page).toHaveURL(/\/dev\/payments\/pi_offline_[0-9a-f]+$/);
+    const providerPage = page.url();
+    const intent = new URL(providerPage).pathname.split("/").pop()!;
+    await page.goto(`/${lang}/series/${id}/confirm/processing?paymentIntent=${intent}`);
+    await expect(page.getByText(text(lang, "subscriptions", "processing.body"))).toBeVisible();
+    // No meta refresh runs with script: a marker set on this document survives until the payment is in.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.waitForTimeout(4500);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // The payment succeeds in another tab (the provider's page); the waiting page notices on its own.
+    const provider = await context.newPage();
+    await provider.goto(providerPage);
+    await provider.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/series/${id}\\?subscribed=true$`), { timeout: 10_000 });
+    await expect(page.getByRole("status").filter({ hasText: text(lang, "subscriptions", "toasts.joinedPaid") })).toBeVisible();
   });
 });

@@ -4,7 +4,7 @@ import { insertSeriesWithSessions } from "../../app/modules/series/series.server
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
-import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm.processing";
+import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm_.processing";
 import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._index";
 import { loader as sessionConfirmPage } from "../../app/routes/$lang.session.$id.confirm";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";

@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { updateSessionFromApi } from "../../app/modules/bookings/booked-sessions.server";
 import { startCardIntent } from "../../app/modules/payments/payments.server";
-import type { ApiSessionInput } from "../../app/modules/sessions/api-schema";
 import { applySeriesEdit, tellSeriesEdit } from "../../app/modules/series/edit.server";
 import type { SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
+import type { ApiSessionInput } from "../../app/modules/sessions/api-schema";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
 import { useTestDatabase } from "../setup/database";
+import { testDeps } from "./helpers";
 import { notificationsOf, payTestDeps, person } from "./pay-fixtures";
 
 useTestDatabase();
@@ -184,7 +185,7 @@ describe("a series edit and its subscribers' seats", () => {
       tags: [],
       isPrivate: false,
     } as unknown as ApiSessionInput;
-    const deps = { ...t.deps, now: edited };
+    const deps = testDeps(edited).deps;
     expect(await updateSessionFromApi(deps, t.host, first!.id, input)).toEqual({ ok: true });
     const seat = (await seatsIn(first!.id, t.players)).find((b) => b.user_id === t.players[0]!.id);
     expect(seat).toMatchObject({ status: "PENDING_PAYMENT", hold_until: dueBefore(later) });

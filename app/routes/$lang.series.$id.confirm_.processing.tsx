@@ -12,17 +12,19 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { useNonce } from "#app/utils/nonce";
 
-// Where a card subscription comes back (spec section 4): it waits for the provider's webhook and
-// refreshes itself (a meta refresh, so it works without JavaScript), then lands on the series.
+// Where a card subscription comes back (spec section 4): it waits for the provider's webhook, then
+// lands on the series. Plain HTML (decision record 021): without JavaScript a meta refresh reloads
+// it; with JavaScript a few lines of inline script ask for the page in the background and reload
+// only once its answer changed, so the screen (and a screen reader's place) stays still meanwhile.
 export const handle = { i18n: ["subscriptions", "payments"], hydrate: false };
 
 const REFRESH_SECONDS = 3;
+/** The script asks every 2 s for two minutes; after that the 'check again' button is the way on. */
+const POLL = { intervalMs: 2000, maxTries: 60 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.heading} · Mesa` : "Mesa" },
-  ...(data?.state === "waiting" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : []),
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
@@ -47,11 +49,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function SubscriptionProcessingPage() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("subscriptions");
+  const nonce = useNonce();
   return (
-    <section className="mx-auto max-w-lg space-y-4 rounded-lg border border-stone-200 bg-white p-6">
+    <section id="processing" data-state={page.state} className="mx-auto max-w-lg space-y-4 rounded-lg border border-stone-200 bg-white p-6">
       <h1 className="text-2xl font-bold">{t("processing.title")}</h1>
       {page.state === "waiting" ? (
         <>
+          <noscript>
+            <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          </noscript>
           <p className="text-stone-700">{t("processing.body")}</p>
           <a href={page.here} className={buttonClass("secondary", "w-full")}>
             {t("processing.again")}
@@ -70,8 +76,20 @@ export default function SubscriptionProcessingPage() {
       <Link to={page.seriesHref} className={buttonClass("secondary", "w-full")}>
         {t("processing.backToSeries")}
       </Link>
+      {page.state === "waiting" ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: poll }} /> : null}
     </section>
   );
 }
+
+// Asks for this same address without following a redirect. A redirect means the payment is in (the
+// loader sends the series with its toast), and a page no longer waiting means it failed; either
+// way the page reloads once to show it. A failed request counts as a try.
+const poll = `(function(){var tries=0;
+function next(){if(++tries<=${POLL.maxTries})setTimeout(check,${POLL.intervalMs})}
+function check(){fetch(location.href,{redirect:"manual",cache:"no-store",credentials:"same-origin",headers:{Accept:"text/html"}}).then(function(r){
+if(r.type==="opaqueredirect"||r.status===0){location.reload();return}
+if(!r.ok){next();return}
+return r.text().then(function(html){if(html.indexOf('data-state="waiting"')<0)location.reload();else next()})}).catch(next)}
+next()})();`;
 
 export const ErrorBoundary = GeneralErrorBoundary;
