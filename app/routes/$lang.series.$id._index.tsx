@@ -176,7 +176,8 @@ export default function SeriesPage() {
   );
   return (
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-      <div className="space-y-6">
+      {/* min-w-0: a grid item is as wide as its widest content by default; the host's subscriber table scrolls inside its box instead. */}
+      <div className="min-w-0 space-y-6">
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
           <p className="text-sm font-semibold text-purple-800">

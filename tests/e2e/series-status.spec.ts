@@ -9,6 +9,13 @@ test("on a phone, the host pauses, resumes and then cancels a series; a player s
   await signInAs(page, host);
   const title = `Campaña en pausa ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
   const id = await hostWeeklySeries(page, title, { timeOfDay: javaScriptEnabled ? "09:00" : "11:00" });
+  // A subscriber, so the host's subscriber table (a column per upcoming session) is on the page.
+  const subscriberContext = await browser.newContext();
+  const subscriber = await subscriberContext.newPage();
+  await signInAs(subscriber, await newUser({ timeZone: zone }));
+  const subscribed = await subscriber.request.post(`${process.env.E2E_BASE_URL}/api/series/${id}/subscribe`, { data: { paymentMethod: "free" } });
+  expect(subscribed.status(), await subscribed.text()).toBe(201);
+  await subscriberContext.close();
 
   await page.goto(`/es/series/${id}`);
   await ready(page, javaScriptEnabled);

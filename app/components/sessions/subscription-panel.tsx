@@ -41,9 +41,17 @@ function HostTable({ table }: { table: NonNullable<SeriesSubscriptionPanel["host
   const { t } = useTranslation("subscriptions");
   if (!table.rows.length) return <p className="text-sm text-stone-600">{t("panel.hostEmpty")}</p>;
   return (
-    <div className="overflow-x-auto">
+    // On a phone the table scrolls sideways inside its box; focusable and named, so a keyboard can scroll it too.
+    <div
+      className="overflow-x-auto rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700"
+      tabIndex={0}
+      role="region"
+      aria-labelledby="subscribers-caption"
+    >
       <table className="w-full text-left text-sm">
-        <caption className="mb-2 text-left font-semibold">{t("panel.host")}</caption>
+        <caption id="subscribers-caption" className="mb-2 text-left font-semibold">
+          {t("panel.host")}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="py-1 pr-3">

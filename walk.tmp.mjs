@@ -1,0 +1,34 @@
+import { chromium } from "@playwright/test";
+const base = "http://localhost:3100";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+async function as(email, password, js = true) {
+  const ctx = await browser.newContext({ viewport: { width: 360, height: 780 }, javaScriptEnabled: js });
+  const page = await ctx.newPage();
+  await page.goto(`${base}/es/login`);
+  await page.getByLabel(/correo/i).fill(email);
+  await page.getByLabel(/contraseña/i).first().fill(password);
+  await page.getByRole("button", { name: /entrar|iniciar/i }).first().click();
+  await page.waitForLoadState("networkidle");
+  return page;
+}
+const shot = async (page, name) => { await page.screenshot({ path: `/tmp/walk/shots/${name}.png`, fullPage: true }); console.log(name, page.url()); };
+const lucia = await as("lucia@mesa.test", "Jugadora-2026!", false);
+await lucia.goto(`${base}/es/sessions?type=series`);
+await shot(lucia, "01-search-series");
+const link = lucia.getByRole("link", { name: /Cthulhu/ }).first();
+const href = await link.getAttribute("href");
+console.log("cthulhu href", href);
+await lucia.goto(base + href);
+await shot(lucia, "02-series-lucia");
+const seriesUrl = lucia.url();
+await lucia.goto(seriesUrl.replace(/\?.*$/, "") + "/confirm");
+await shot(lucia, "03-confirm-lucia");
+await lucia.goto(`${base}/es/profile`);
+await shot(lucia, "04-profile-lucia");
+const bruno = await as("bruno.dm@mesa.test", "Dragones-2026!", true);
+await bruno.goto(seriesUrl.replace(/\?.*$/, "").replace("/es/", "/pt/"));
+await shot(bruno, "05-series-bruno");
+const camila = await as("camila@mesa.test", "Jugadora-2026!", false);
+await camila.goto(seriesUrl.replace(/\?.*$/, "").replace("/es/", "/pt/") + "/confirm");
+await shot(camila, "06-confirm-camila");
+await browser.close();
