@@ -170,6 +170,11 @@ function SidePanel() {
               : t(`banners.${page.nextSeat.state === "paid" ? "nextPaid" : "nextConfirmed"}`)}
           </Banner>
         ) : null}
+        {page.nextSeat?.payHref ? (
+          <Link to={page.nextSeat.payHref} className={buttonClass("primary", "w-full")}>
+            {t("actions.payNext")}
+          </Link>
+        ) : null}
         {dueWarning}
         {goToSeries}
         <IntentForm intent="cancel" label={t("actions.cancel")} variant="secondary" />

@@ -63,7 +63,11 @@ describe("the series confirmation screen", () => {
     const joined = await post(id, player, { intent: "join" });
     expect(joined.status).toBe(302);
     expect(joined.headers.get("Location")).toBe(`/es/series/${id}?subscribed=true`);
-    expect((await page(id, player)).data).toMatchObject({ standing: "subscribed", nextSeat: { state: "confirmed" }, series: { subscribers: 1 } });
+    expect((await page(id, player)).data).toMatchObject({
+      standing: "subscribed",
+      nextSeat: { state: "confirmed", payHref: null },
+      series: { subscribers: 1 },
+    });
     // Sent twice (a double click without JavaScript): told, nothing added.
     const twice = await post(id, player, { intent: "join" });
     expect(twice.headers.get("Location")).toBe(`/es/series/${id}/confirm`);
@@ -95,7 +99,11 @@ describe("the series confirmation screen", () => {
     const oxxo = await post(id, player, { intent: "payOxxo", firstName: "Ana", lastName: "Robles" });
     expect(oxxo.status).toBe(302);
     expect(oxxo.headers.get("Location")).toMatch(/^\/es\/booking\/[0-9a-f-]{36}\/voucher$/);
-    expect((await page(id, player)).data).toMatchObject({ standing: "subscribed", nextSeat: { state: "due" } });
+    // The seat waits for its voucher; the screen links to paying it on the session's confirmation page.
+    expect((await page(id, player)).data).toMatchObject({
+      standing: "subscribed",
+      nextSeat: { state: "due", payHref: expect.stringMatching(/^\/es\/session\/[0-9a-f-]{36}\/confirm$/) },
+    });
   });
 
   it("pays by card on the provider's page, which comes back to the processing page", async () => {

@@ -85,6 +85,8 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
     nextSeat: seat && {
       state: seat.status === "CONFIRMED" ? (free ? "confirmed" : "paid") : "due",
       until: next && seat.status === "PENDING_PAYMENT" ? formatDateTime(seatPaymentDeadline(next.starts_at, series.booking_lock_hours), lang, zone) : null,
+      // A due seat is paid on its session's own confirmation page, as any held seat.
+      payHref: next && seat.status === "PENDING_PAYMENT" ? localePath(lang, `/session/${next.id}/confirm`) : null,
     },
     oxxo: next && !free ? oxxoAvailability({ ...series, starts_at: next.starts_at }, d.now) : "hidden",
     minAdvanceHours: series.min_advance_booking_hours,
