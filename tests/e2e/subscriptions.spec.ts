@@ -8,7 +8,7 @@ import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 // host name than APP_URL's: a free series joined, seen on the profile, cancelled and rejoined, with
 // and without JavaScript in every language; a paid one by OXXO and by card without JavaScript.
 // What happens as time passes (reminders, deadlines, lapses) is driven by a controllable clock in
-// tests/integration/subscription-reminders.test.ts and subscriptions-paid.test.ts.
+// subscription-clock.spec.ts, and in tests/integration/subscription-reminders.test.ts and subscriptions-paid.test.ts.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 

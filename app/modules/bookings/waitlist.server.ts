@@ -47,35 +47,35 @@ export async function offerFreedSeats(trx: Database, session: repo.LockedSession
 /**
  * The cleanup-expired-bookings job: pending-payment holds past their time expire, offers past
  * their time leave the line, and each freed seat is offered to the next. A subscriber whose
- * unpaid seat expired is told so. Every session is handled
- * in its own transaction under its lock, with conditions on the lapse itself, so two runs at once
- * (or a run repeated) change nothing twice. Returns the number of sessions touched.
+ * unpaid seat expired is told so. Every session is handled in its own transaction under its
+ * lock, with conditions on the lapse itself, so two runs at once (or a run repeated) change
+ * nothing twice. Returns the number of sessions touched.
  */
 export async function expireLapsedHoldsAndOffers(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">) {
-  const sessionIds = await repo.sessionsWithLapses(deps.db, deps.now);
   let touched = 0;
-  for (const sessionId of sessionIds) {
-    const notices = await deps.db.transaction().execute(async (trx) => {
-      const session = await repo.lockSession(trx, sessionId);
-      if (!session) return null;
-      const expired = await repo.expireHolds(trx, sessionId, deps.now);
-      const lapsed = await repo.lapsedOfferUsers(trx, sessionId, deps.now);
-      for (const userId of lapsed) await repo.deleteWaitlistEntry(trx, sessionId, userId);
-      if (expired.length + lapsed.length === 0) return null;
-      // A subscriber's unpaid seat lapses at its payment deadline: they are told, and stay
-      // subscribed (their seats in the sessions to come are untouched). A single booking's lapsed
-      // hold is the player's own unfinished payment and is not announced, as before.
-      const released: Notice[] = expired
-        .filter((b) => b.subscription_id !== null)
-        .map((b) => ({ userId: b.user_id, type: "subscription_seat_released", data: eventData(session) }));
-      return [...released, ...(await offerFreedSeats(trx, session, deps.now))];
-    });
-    if (notices) {
-      touched += 1;
-      await tell(deps, notices);
-    }
-  }
+  for (const sessionId of await repo.sessionsWithLapses(deps.db, deps.now)) if (await settleLapses(deps, sessionId)) touched += 1;
   return { sessionsTouched: touched };
+}
+
+/** The job's work in one session: its lapsed holds and offers end, and whom that concerns is told. True when anything lapsed. */
+export async function settleLapses(deps: Pick<Deps, "db" | "mailer" | "now" | "appUrl">, sessionId: string) {
+  const notices = await deps.db.transaction().execute(async (trx) => {
+    const session = await repo.lockSession(trx, sessionId);
+    if (!session) return null;
+    const expired = await repo.expireHolds(trx, sessionId, deps.now);
+    const lapsed = await repo.lapsedOfferUsers(trx, sessionId, deps.now);
+    for (const userId of lapsed) await repo.deleteWaitlistEntry(trx, sessionId, userId);
+    if (expired.length + lapsed.length === 0) return null;
+    // A subscriber's unpaid seat lapses at its payment deadline: they are told, and stay
+    // subscribed (their seats in the sessions to come are untouched). A single booking's lapsed
+    // hold is the player's own unfinished payment and is not announced, as before.
+    const released: Notice[] = expired
+      .filter((b) => b.subscription_id !== null)
+      .map((b) => ({ userId: b.user_id, type: "subscription_seat_released", data: eventData(session) }));
+    return [...released, ...(await offerFreedSeats(trx, session, deps.now))];
+  });
+  if (notices) await tell(deps, notices);
+  return notices !== null;
 }
 
 /** After something outside the booking flow opened seats (a host raising the capacity), the line gets them first. */

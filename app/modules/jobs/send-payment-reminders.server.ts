@@ -9,7 +9,7 @@ import { duePaymentReminders } from "#app/modules/subscriptions/reminders-repo.s
 import { displayNameOf } from "#app/modules/users/rules";
 import { type JobResult, paymentReminderCutoffs, paymentReminderDue } from "./rules";
 
-type Due = Awaited<ReturnType<typeof duePaymentReminders>>[number];
+export type DueReminder = Awaited<ReturnType<typeof duePaymentReminders>>[number];
 
 /**
  * One reminder to one subscriber, exactly once: the marker, the notification and the email share
@@ -18,7 +18,7 @@ type Due = Awaited<ReturnType<typeof duePaymentReminders>>[number];
  * next run tries again. The reminders whose time has passed unsent are marked too, so they are
  * never sent late after this one.
  */
-async function sendOne(deps: Deps, row: Due): Promise<boolean> {
+export async function sendPaymentReminder(deps: Deps, row: DueReminder): Promise<boolean> {
   const due = paymentReminderDue(row.hold_until, deps.now);
   if (!due) return false;
   return deps.db.transaction().execute(async (trx) => {
@@ -56,7 +56,7 @@ async function sendOne(deps: Deps, row: Due): Promise<boolean> {
 export async function sendPaymentReminders(deps: Deps): Promise<JobResult> {
   let items = 0;
   for (const row of await duePaymentReminders(deps.db, deps.now, paymentReminderCutoffs(deps.now))) {
-    if (await sendOne(deps, row)) items += 1;
+    if (await sendPaymentReminder(deps, row)) items += 1;
   }
   return { items };
 }

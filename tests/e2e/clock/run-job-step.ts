@@ -1,0 +1,39 @@
+// Runs one step of a scheduled job at a chosen time, for the rows of one player or session only:
+// the e2e tests' controllable clock (subscription-clock.spec.ts). A process of its own, as the
+// server's job runner is, because the app's modules load translation files that Playwright's
+// loader cannot import. Usage: node --import tsx run-job-step.ts '{"step":…, "now":…, …}'
+import os from "node:os";
+import path from "node:path";
+import { settleLapses } from "../../../app/modules/bookings/waitlist.server";
+import type { Deps } from "../../../app/modules/deps.server";
+import { paymentReminderCutoffs } from "../../../app/modules/jobs/rules";
+import { sendPaymentReminder } from "../../../app/modules/jobs/send-payment-reminders.server";
+import { duePaymentReminders } from "../../../app/modules/subscriptions/reminders-repo.server";
+import { createOutboxMailer } from "../../../app/services/mailer/outbox.server";
+import { createDiskStorage } from "../../../app/services/storage/disk.server";
+import { closeDb, getDb } from "../../../db/client.server";
+
+type Step = { step: "remind"; now: string; userId: string } | { step: "settle"; now: string; sessionId: string };
+
+const input = JSON.parse(process.argv[2] ?? "{}") as Step;
+const deps: Deps = {
+  db: getDb(),
+  mailer: createOutboxMailer(process.env.E2E_MAIL_DIR!, "mesa@e2e.test"),
+  storage: createDiskStorage(path.join(os.tmpdir(), "mesa-e2e-clock"), "http://localhost/uploads"),
+  now: new Date(input.now),
+  appUrl: process.env.E2E_BASE_URL!,
+};
+
+let result: unknown;
+if (input.step === "remind") {
+  // The send-payment-reminders job's rows at that time, this player's only, each sent as the job sends it.
+  const due = (await duePaymentReminders(deps.db, deps.now, paymentReminderCutoffs(deps.now))).filter((r) => r.user_id === input.userId);
+  const sent = [];
+  for (const row of due) if (await sendPaymentReminder(deps, row)) sent.push(row.session_id);
+  result = { sent };
+} else {
+  // The cleanup-expired-bookings job's work in this session at that time.
+  result = { settled: await settleLapses(deps, input.sessionId) };
+}
+await closeDb();
+process.stdout.write(JSON.stringify(result));
