@@ -18,7 +18,7 @@ import { useNonce } from "#app/utils/nonce";
 // lands on the series. Plain HTML (decision record 021): without JavaScript a meta refresh reloads
 // it; with JavaScript a few lines of inline script ask for the page in the background and reload
 // only once its answer changed, so the screen (and a screen reader's place) stays still meanwhile.
-export const handle = { i18n: ["subscriptions", "payments"], hydrate: false };
+export const handle = { i18n: ["subscriptions", "payments", "sessions"], hydrate: false };
 
 const REFRESH_SECONDS = 3;
 /** The script asks every 2 s for two minutes; after that the 'check again' button is the way on. */
