@@ -258,6 +258,23 @@ export interface RateLimitEvents {
   id: Generated<number>;
 }
 
+export interface Reviews {
+  author_id: string;
+  comment: Generated<string>;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+  id: Generated<string>;
+  rating: number;
+  replied_at: Timestamp | null;
+  reply: string | null;
+  session_id: string;
+  status: Generated<string>;
+  target_id: string;
+  target_role: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Series {
   allowed_payment_methods: Generated<string[]>;
   auto_generate_ahead: Generated<number>;
@@ -346,6 +363,13 @@ export interface Sessions {
   voucher_payment_days: Generated<number>;
 }
 
+export interface UserRatings {
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+  role: string;
+  user_id: string;
+}
+
 export interface Users {
   banned_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -401,10 +425,12 @@ export interface DB {
   payments: Payments;
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
+  reviews: Reviews;
   series: Series;
   series_subscriptions: SeriesSubscriptions;
   session_notices: SessionNotices;
   sessions: Sessions;
+  user_ratings: UserRatings;
   users: Users;
   waitlist_entries: WaitlistEntries;
   webhook_events: WebhookEvents;

@@ -82,3 +82,11 @@ export function webhookReply(answer: WebhookAnswer): { status: 200 | 400; body: 
     };
   return { status: 200, body: answer.outcome === "duplicate" ? { received: true, duplicate: true } : { received: true, outcome: answer.outcome } };
 }
+
+/**
+ * The JSON API's status for a review refusal (reviews/reviews.server.ts): nothing there, or not
+ * the caller's, is 404; someone who was not in the session, or oneself, is 403; a rule of time or
+ * a second try is 409.
+ */
+export const reviewRefusalStatus = (refusal: string): 403 | 404 | 409 =>
+  refusal === "notFound" ? 404 : refusal === "notParticipant" || refusal === "targetNotThere" || refusal === "self" ? 403 : 409;

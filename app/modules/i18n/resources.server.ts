@@ -9,6 +9,7 @@ import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enSessions from "../../../public/locales/en/sessions.json";
+import enReviews from "../../../public/locales/en/reviews.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAuth from "../../../public/locales/es/auth.json";
@@ -21,6 +22,7 @@ import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esSessions from "../../../public/locales/es/sessions.json";
+import esReviews from "../../../public/locales/es/reviews.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
@@ -33,6 +35,7 @@ import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
+import ptReviews from "../../../public/locales/pt/reviews.json";
 import ptSubscriptions from "../../../public/locales/pt/subscriptions.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
 
@@ -51,6 +54,7 @@ export const resources: Resource = {
     payments: esPayments,
     chat: esChat,
     subscriptions: esSubscriptions,
+    reviews: esReviews,
   },
   en: {
     common: enCommon,
@@ -65,6 +69,7 @@ export const resources: Resource = {
     payments: enPayments,
     chat: enChat,
     subscriptions: enSubscriptions,
+    reviews: enReviews,
   },
   pt: {
     common: ptCommon,
@@ -79,5 +84,6 @@ export const resources: Resource = {
     payments: ptPayments,
     chat: ptChat,
     subscriptions: ptSubscriptions,
+    reviews: ptReviews,
   },
 };

@@ -1,0 +1,151 @@
+import { sql } from "kysely";
+import type { Database } from "#db/client.server";
+import type { ReviewRole } from "./rules";
+
+/** A published review: approved by moderation (the default), neither hidden nor deleted. */
+const published = sql<boolean>`r.status = 'APPROVED' and r.hidden_at is null and r.deleted_at is null`;
+
+const hadSeat = (sessionId: string, userId: string) =>
+  sql<boolean>`exists (select 1 from bookings b where b.session_id = ${sessionId} and b.user_id = ${userId} and b.status = 'CONFIRMED')`;
+
+/** What the review rule reads: the session, and whether author and target held a confirmed seat in it. */
+export async function reviewFacts(db: Database, sessionId: string, authorId: string, targetId: string) {
+  const row = await db
+    .selectFrom("sessions as s")
+    .select([
+      "s.status",
+      "s.starts_at",
+      "s.duration_minutes",
+      "s.dm_id",
+      hadSeat(sessionId, authorId).as("author_had_seat"),
+      hadSeat(sessionId, targetId).as("target_had_seat"),
+    ])
+    .where("s.id", "=", sessionId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Writes a review unless the author already has one (not deleted) for that session and target:
+ * the partial unique index decides, so of two submissions at once one is written. Returns its id,
+ * or null when one was there.
+ */
+export async function insertReview(
+  db: Database,
+  input: { sessionId: string; authorId: string; targetId: string; targetRole: ReviewRole; rating: number; comment: string; now: Date },
+) {
+  const row = await db
+    .insertInto("reviews")
+    .values({
+      session_id: input.sessionId,
+      author_id: input.authorId,
+      target_id: input.targetId,
+      target_role: input.targetRole,
+      rating: input.rating,
+      comment: input.comment,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((oc) => oc.columns(["author_id", "session_id", "target_id"]).where("deleted_at", "is", null).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export function findReview(db: Database, id: string) {
+  return db.selectFrom("reviews").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
+}
+
+/** Changes the author's own review while it was written after `editableSince`; returns whether it did. */
+export async function updateReview(db: Database, input: { id: string; authorId: string; rating: number; comment: string; editableSince: Date; now: Date }) {
+  const result = await db
+    .updateTable("reviews")
+    .set({ rating: input.rating, comment: input.comment, updated_at: input.now })
+    .where("id", "=", input.id)
+    .where("author_id", "=", input.authorId)
+    .where("deleted_at", "is", null)
+    .where("created_at", ">=", input.editableSince)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The reviewed person's one answer: written only while there is none. Returns whether it was. */
+export async function writeReply(db: Database, input: { id: string; targetId: string; reply: string; now: Date }) {
+  const result = await db
+    .updateTable("reviews")
+    .set({ reply: input.reply, replied_at: input.now, updated_at: input.now })
+    .where("id", "=", input.id)
+    .where("target_id", "=", input.targetId)
+    .where("reply", "is", null)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The people the author reviewed in a session (their review ids by target), for the 'already reviewed' state. */
+export async function reviewsBy(db: Database, sessionId: string, authorId: string) {
+  return db
+    .selectFrom("reviews")
+    .select(["id", "target_id", "rating", "comment", "created_at"])
+    .where("session_id", "=", sessionId)
+    .where("author_id", "=", authorId)
+    .where("deleted_at", "is", null)
+    .execute();
+}
+
+/** Who held a confirmed seat in the session, with their names: whom its host may review. */
+export function seatedPlayers(db: Database, sessionId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .select(["u.id", "u.display_name", "u.email"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.status", "=", "CONFIRMED")
+    .orderBy("u.display_name")
+    .execute();
+}
+
+/** A person's published reviews as `role`, newest first, with their authors and sessions. */
+export function publishedReviewsOf(db: Database, targetId: string, opts: { limit: number; offset: number }) {
+  return db
+    .selectFrom("reviews as r")
+    .innerJoin("users as a", "a.id", "r.author_id")
+    .innerJoin("sessions as s", "s.id", "r.session_id")
+    .select([
+      "r.id",
+      "r.rating",
+      "r.comment",
+      "r.reply",
+      "r.replied_at",
+      "r.created_at",
+      "r.target_role",
+      "a.id as author_id",
+      "a.display_name as author_name",
+      "a.email as author_email",
+      "s.id as session_id",
+      "s.title as session_title",
+    ])
+    .where("r.target_id", "=", targetId)
+    .where(published)
+    .orderBy("r.created_at", "desc")
+    .orderBy("r.id", "desc")
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+}
+
+export async function countPublishedReviewsOf(db: Database, targetId: string) {
+  const row = await db
+    .selectFrom("reviews as r")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("r.target_id", "=", targetId)
+    .where(published)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A person's rating aggregates by role (kept by the reviews trigger, never averaged on view). */
+export function ratingsOf(db: Database, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("user_ratings").select(["user_id", "role", "rating_sum", "rating_count"]).where("user_id", "in", userIds).execute();
+}

@@ -1,0 +1,97 @@
+// Reviews both ways (docs/decisions/055-reviews.md): the use cases behind the review page, its
+// form action and the JSON API. Each checks the one rule in rules.ts. Their refusals are the
+// review's own words (translated in the reviews namespace), as the subscriptions' are.
+import type { Requester } from "#app/modules/auth/session.server";
+import type { Deps } from "#app/modules/deps.server";
+import { displayNameOf } from "#app/modules/users/rules";
+import { isUuid } from "#app/utils/http";
+import * as repo from "./repo.server";
+import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, reviewDecision, type ReviewRefusal, type ReviewRole } from "./rules";
+import type { NewReviewInput, ReviewInput } from "./schema";
+
+type Reader = Pick<Deps, "db" | "now">;
+
+export type SubmitRefusal = ReviewRefusal | "alreadyReviewed";
+export type SubmitResult = { ok: true; id: string; targetRole: ReviewRole } | { ok: false; refusal: SubmitRefusal };
+
+async function decide(deps: Reader, authorId: string, sessionId: string, targetId: string) {
+  if (!isUuid(sessionId) || !isUuid(targetId)) return { ok: false as const, refusal: "notFound" as const };
+  const row = await repo.reviewFacts(deps.db, sessionId, authorId, targetId);
+  const session = row && { status: row.status, startsAt: new Date(row.starts_at), durationMinutes: row.duration_minutes, dmId: row.dm_id };
+  return reviewDecision({ session, authorId, targetId, authorHadSeat: Boolean(row?.author_had_seat), targetHadSeat: Boolean(row?.target_had_seat) }, deps.now);
+}
+
+/**
+ * Writes a review: the rule first, then the row, whose unique index answers a second (or a
+ * parallel) submission for the same session and target with 'already reviewed'.
+ */
+export async function submitReview(deps: Reader, author: Requester, input: NewReviewInput): Promise<SubmitResult> {
+  const decision = await decide(deps, author.id, input.sessionId, input.targetId);
+  if (!decision.ok) return decision;
+  const id = await repo.insertReview(deps.db, { ...input, authorId: author.id, targetRole: decision.targetRole, now: deps.now });
+  return id ? { ok: true, id, targetRole: decision.targetRole } : { ok: false, refusal: "alreadyReviewed" };
+}
+
+export type EditResult = { ok: true } | { ok: false; refusal: "notFound" | "editClosed" };
+
+/** The author changes their review within EDIT_WINDOW_DAYS of writing it; anyone else's is 'not found'. */
+export async function editReview(deps: Reader, author: Requester, id: string, input: ReviewInput): Promise<EditResult> {
+  if (!isUuid(id)) return { ok: false, refusal: "notFound" };
+  const review = await repo.findReview(deps.db, id);
+  if (!review || review.author_id !== author.id) return { ok: false, refusal: "notFound" };
+  if (!canEditReview(new Date(review.created_at), deps.now)) return { ok: false, refusal: "editClosed" };
+  const editableSince = new Date(deps.now.getTime() - EDIT_WINDOW_DAYS * 86_400_000);
+  const done = await repo.updateReview(deps.db, { id, authorId: author.id, ...input, editableSince, now: deps.now });
+  return done ? { ok: true } : { ok: false, refusal: "editClosed" };
+}
+
+export type ReplyResult = { ok: true } | { ok: false; refusal: "notFound" | "alreadyReplied" };
+
+/** The reviewed person answers once, publicly; a review about someone else is 'not found'. */
+export async function replyToReview(deps: Reader, user: Requester, id: string, reply: string): Promise<ReplyResult> {
+  if (!isUuid(id)) return { ok: false, refusal: "notFound" };
+  const review = await repo.findReview(deps.db, id);
+  if (!review || review.target_id !== user.id) return { ok: false, refusal: "notFound" };
+  return (await repo.writeReply(deps.db, { id, targetId: user.id, reply, now: deps.now })) ? { ok: true } : { ok: false, refusal: "alreadyReplied" };
+}
+
+export type ReviewTarget = { id: string; name: string; role: ReviewRole; reviewId: string | null };
+
+/**
+ * Whom the viewer may review for this session now, each with their review if written: the host
+ * for a player who held a seat, every seated player for the host. Empty before the end, after the
+ * window, for a cancelled session and for anyone who was not there.
+ */
+export async function reviewTargets(deps: Reader, viewer: Requester | null, session: { id: string; dm_id: string; dm_display_name: string; dm_email: string }) {
+  if (!viewer) return [];
+  const done = new Map((await repo.reviewsBy(deps.db, session.id, viewer.id)).map((r) => [r.target_id, r.id]));
+  if (viewer.id === session.dm_id) {
+    const players = await repo.seatedPlayers(deps.db, session.id);
+    const open = players.length ? await decide(deps, viewer.id, session.id, players[0]!.id) : null;
+    if (!open?.ok) return [];
+    return players.map((p): ReviewTarget => ({
+      id: p.id,
+      name: displayNameOf({ displayName: p.display_name, email: p.email }),
+      role: "PLAYER",
+      reviewId: done.get(p.id) ?? null,
+    }));
+  }
+  const open = await decide(deps, viewer.id, session.id, session.dm_id);
+  if (!open.ok) return [];
+  return [
+    {
+      id: session.dm_id,
+      name: displayNameOf({ displayName: session.dm_display_name, email: session.dm_email }),
+      role: "DM",
+      reviewId: done.get(session.dm_id) ?? null,
+    } satisfies ReviewTarget,
+  ];
+}
+
+/** The rating link's numbers for each of these people in a role: the average to one decimal and the count. */
+export async function ratingsFor(deps: Pick<Deps, "db">, userIds: string[], role: ReviewRole) {
+  const rows = await repo.ratingsOf(deps.db, [...new Set(userIds)]);
+  const byUser = new Map<string, { average: number | null; count: number }>();
+  for (const r of rows) if (r.role === role) byUser.set(r.user_id, { average: ratingAverage(r.rating_sum, r.rating_count), count: r.rating_count });
+  return (userId: string) => byUser.get(userId) ?? { average: null, count: 0 };
+}

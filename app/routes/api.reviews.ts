@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
+import { deps } from "#app/modules/deps.server";
+import { recipientLang } from "#app/modules/i18n/rules";
+import { reviewInputText, reviewRefusalText } from "#app/modules/reviews/messages.server";
+import { submitReview } from "#app/modules/reviews/reviews.server";
+import { newReviewSchema } from "#app/modules/reviews/schema";
+import { reviewRefusalStatus } from "#app/utils/refusals.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/reviews {sessionId, targetId, rating, comment} (spec section 7): answers
+ * {success: true, reviewId} (201), or {success: false, error} in the caller's language.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const user = await requireApiUser(request);
+  const lang = recipientLang(user.preferredLanguage);
+  const body = await readBody(request);
+  if (!body) return apiJson({ success: false, error: "Send a JSON object" }, 400);
+  const parsed = newReviewSchema.safeParse(body);
+  if (!parsed.success) return apiJson({ success: false, error: reviewInputText(parsed.error, lang) }, 400);
+  const result = await submitReview(deps(context), user, parsed.data);
+  if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
+  return apiJson({ success: true, reviewId: result.id }, 201);
+}
