@@ -20,7 +20,7 @@ import { subscriptionsForProfile } from "#app/modules/subscriptions/subscription
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["profile", "sessions", "chat"], hydrate: false };
+export const handle = { i18n: ["profile", "sessions", "chat", "reviews"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },

@@ -20,6 +20,7 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { ratingsFor } from "#app/modules/reviews/reviews.server";
 import { SERIES_CHANGES, type SeriesChange } from "#app/modules/series/rules";
 import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/schema";
 import { addSeriesSession, generateSeriesSessions, getSeries, seriesInstructionsFor } from "#app/modules/series/series.server";
@@ -35,7 +36,7 @@ import { seriesStatusFormReply } from "#app/utils/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = {
-  i18n: ["sessions", "subscriptions", "validation"],
+  i18n: ["sessions", "subscriptions", "validation", "reviews"],
   hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage),
 };
 
@@ -83,6 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : t("seriesDetail.from", { start: day(row.start_iso) }),
     instructions,
     host: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
+    hostRating: (await ratingsFor(d, [row.dm_id], "DM"))(row.dm_id),
     // The 800 px copy of our uploads; any other address as it is.
     imageUrl: publicImage(row.image_url)?.large ?? null,
     schedule:
@@ -255,7 +257,7 @@ export default function SeriesPage() {
           <Fact term={t("detail.location")}>{s.location || t("detail.online")}</Fact>
           {s.level ? <Fact term={t("detail.level")}>{t(`levels.${s.level}`)}</Fact> : null}
         </dl>
-        <HostCard host={s.host} />
+        <HostCard host={s.host} rating={s.hostRating} />
         <ShareBox url={s.url} title={s.title} />
       </aside>
     </article>

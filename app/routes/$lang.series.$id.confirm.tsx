@@ -26,7 +26,7 @@ import { invariantResponse, notFound } from "#app/utils/http";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
 // (decision records 021 and 051).
-export const handle = { i18n: ["subscriptions", "sessions", "payments", "validation"], hydrate: false };
+export const handle = { i18n: ["subscriptions", "sessions", "payments", "validation", "reviews"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 

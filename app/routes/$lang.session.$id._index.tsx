@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ReviewActions } from "#app/components/reviews/review-actions";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
@@ -22,6 +23,7 @@ import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { sessionPageStanding } from "#app/modules/payments/seat-views.server";
+import { ratingsFor, reviewTargets } from "#app/modules/reviews/reviews.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -29,7 +31,7 @@ import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat"],
+  i18n: ["sessions", "payments", "chat", "reviews"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
@@ -53,7 +55,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     zone,
     paymentSuccess: new URL(request.url).searchParams.get("payment") === "success",
   });
+  const [reviewable, rating] = await Promise.all([reviewTargets(d, viewer, row), ratingsFor(d, [row.dm_id], "DM")]);
+  const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
+    reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, reviewed: r.reviewId !== null })),
+    hostRating: rating(row.dm_id),
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
     ...standing,
@@ -117,6 +123,8 @@ export default function SessionPage() {
     participants,
     waitlist,
     paymentReturn,
+    reviews,
+    hostRating,
   } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
@@ -240,7 +248,8 @@ export default function SessionPage() {
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
         ) : null}
-        <HostCard host={s.dm} />
+        <ReviewActions actions={reviews} />
+        <HostCard host={s.dm} rating={hostRating} />
         {isHost ? (
           <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>
             {t("detail.edit")}

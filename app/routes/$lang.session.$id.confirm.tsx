@@ -24,7 +24,7 @@ import { invariantResponse, notFound } from "#app/utils/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and
 // OXXO dialogs come from the payment-dialogs island, loaded on the first click on either (decision record 032).
-export const handle = { i18n: ["sessions", "payments"], hydrate: false };
+export const handle = { i18n: ["sessions", "payments", "reviews"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 

@@ -113,7 +113,7 @@ describe("PATCH /api/reviews/{id} and the answer", () => {
 
   it("whom each may review: the host sees the seated players, a player the host, with the 'already reviewed' state", async () => {
     const { host, player, other, id } = await playedSession();
-    const session = { id, dm_id: host.id, dm_display_name: "Ana DM", dm_email: host.email };
+    const session = { id, dm_id: host.id, dm_display_name: "Ana DM", dm_email: host.email, starts_at: startsAt, duration_minutes: 180 };
     const deps = { db: getDb(), now };
     expect(await reviewTargets(deps, asRequester(player), session)).toEqual([{ id: host.id, name: "Ana DM", role: "DM", reviewId: null }]);
     expect(await reviewTargets(deps, asRequester(host), session)).toEqual([{ id: player.id, name: "Lucía", role: "PLAYER", reviewId: null }]);

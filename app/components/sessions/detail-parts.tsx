@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { type Rating, RatingLink } from "#app/components/reviews/rating-link";
 import { Link } from "#app/components/ui/link";
 import type { TagChip } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
@@ -29,16 +30,20 @@ export function TagList({ tags }: { tags: TagChip[] }) {
 }
 
 /** Who hosts it, their bio, and the way to their reviews. */
-export function HostCard({ host }: { host: { id: string; name: string; bio: string | null } }) {
+export function HostCard({ host, rating }: { host: { id: string; name: string; bio: string | null }; rating?: Rating }) {
   const { t, i18n } = useTranslation("sessions");
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-5 text-sm">
       <p className="text-stone-600">{t("detail.host")}</p>
       <p className="font-semibold">{host.name}</p>
       {host.bio ? <p className="mt-1 text-stone-700">{host.bio}</p> : null}
-      <Link to={`${localePath(i18n.language as Locale, `/profile/${host.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">
-        {t("detail.ratingLink")}
-      </Link>
+      {rating ? (
+        <RatingLink userId={host.id} rating={rating} className="mt-2" />
+      ) : (
+        <Link to={`${localePath(i18n.language as Locale, `/profile/${host.id}`)}?tab=reviews`} className="mt-2 inline-block text-brand-700 underline">
+          {t("detail.ratingLink")}
+        </Link>
+      )}
     </div>
   );
 }

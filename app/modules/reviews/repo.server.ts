@@ -149,3 +149,8 @@ export function ratingsOf(db: Database, userIds: string[]) {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("user_ratings").select(["user_id", "role", "rating_sum", "rating_count"]).where("user_id", "in", userIds).execute();
 }
+
+/** A person's name as shown, by id. */
+export function personName(db: Database, userId: string) {
+  return db.selectFrom("users").select(["id", "display_name", "email"]).where("id", "=", userId).executeTakeFirst();
+}

@@ -6,7 +6,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, reviewDecision, type ReviewRefusal, type ReviewRole } from "./rules";
+import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
 import type { NewReviewInput, ReviewInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
@@ -62,8 +62,13 @@ export type ReviewTarget = { id: string; name: string; role: ReviewRole; reviewI
  * for a player who held a seat, every seated player for the host. Empty before the end, after the
  * window, for a cancelled session and for anyone who was not there.
  */
-export async function reviewTargets(deps: Reader, viewer: Requester | null, session: { id: string; dm_id: string; dm_display_name: string; dm_email: string }) {
-  if (!viewer) return [];
+export async function reviewTargets(
+  deps: Reader,
+  viewer: Requester | null,
+  session: { id: string; dm_id: string; dm_display_name: string; dm_email: string; starts_at: Date | string; duration_minutes: number },
+) {
+  // Most page views are of sessions still to come: nothing to ask the database then.
+  if (!viewer || deps.now.getTime() < sessionEnd({ startsAt: new Date(session.starts_at), durationMinutes: session.duration_minutes }).getTime()) return [];
   const done = new Map((await repo.reviewsBy(deps.db, session.id, viewer.id)).map((r) => [r.target_id, r.id]));
   if (viewer.id === session.dm_id) {
     const players = await repo.seatedPlayers(deps.db, session.id);
@@ -94,4 +99,28 @@ export async function ratingsFor(deps: Pick<Deps, "db">, userIds: string[], role
   const byUser = new Map<string, { average: number | null; count: number }>();
   for (const r of rows) if (r.role === role) byUser.set(r.user_id, { average: ratingAverage(r.rating_sum, r.rating_count), count: r.rating_count });
   return (userId: string) => byUser.get(userId) ?? { average: null, count: 0 };
+}
+
+export type ReviewForm =
+  | {
+      ok: true;
+      targetRole: ReviewRole;
+      target: { id: string; name: string };
+      review: { id: string; rating: number; comment: string; editable: boolean } | null;
+    }
+  | { ok: false; refusal: ReviewRefusal };
+
+/** The review page: whom the viewer reviews for this session, and their review if written (editable for 7 days). */
+export async function reviewForm(deps: Reader, viewer: Requester, sessionId: string, targetId: string): Promise<ReviewForm> {
+  const decision = await decide(deps, viewer.id, sessionId, targetId);
+  if (!decision.ok) return decision;
+  const [person, mine] = await Promise.all([repo.personName(deps.db, targetId), repo.reviewsBy(deps.db, sessionId, viewer.id)]);
+  if (!person) return { ok: false, refusal: "notFound" };
+  const review = mine.find((r) => r.target_id === targetId) ?? null;
+  return {
+    ok: true,
+    targetRole: decision.targetRole,
+    target: { id: person.id, name: displayNameOf({ displayName: person.display_name, email: person.email }) },
+    review: review && { id: review.id, rating: review.rating, comment: review.comment, editable: canEditReview(new Date(review.created_at), deps.now) },
+  };
 }
