@@ -2,7 +2,16 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import type { Mail } from "#app/services/mailer/mailer";
 
-type EmailKind = "verifyEmail" | "resetPassword" | "accountExists" | "passwordChanged" | "sessionReminder" | "sessionStarting" | "oxxoVoucher" | "paymentDue";
+type EmailKind =
+  | "verifyEmail"
+  | "resetPassword"
+  | "accountExists"
+  | "passwordChanged"
+  | "sessionReminder"
+  | "sessionStarting"
+  | "oxxoVoucher"
+  | "paymentDue"
+  | "reviewRequested";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Deps } from "#app/modules/deps.server";
+import { requestReviews } from "#app/modules/reviews/requests.server";
 import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
 import { cleanupExpiredBookings } from "./cleanup-expired-bookings.server";
 import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
@@ -19,6 +20,7 @@ export const jobBodies: Record<JobName, JobBody> = {
   "generate-series-sessions": generateSeriesSessionsJob,
   "retry-refunds": retryRefundsJob,
   "send-payment-reminders": sendPaymentReminders,
+  "request-reviews": requestReviews,
 };
 
 export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };

@@ -12,6 +12,7 @@ export const JOB_NAMES = [
   "generate-series-sessions",
   "retry-refunds",
   "send-payment-reminders",
+  "request-reviews",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -32,6 +33,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "retry-refunds": "* * * * *",
   // A payment reminder is due from an exact instant (7, 3 and 1 days before a seat's deadline).
   "send-payment-reminders": "* * * * *",
+  // The request to review follows a session's completion; within five minutes is soon enough.
+  "request-reviews": "*/5 * * * *",
 };
 
 /** What every job body answers: how many rows it changed or messages it sent. */

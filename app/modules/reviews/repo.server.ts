@@ -154,3 +154,40 @@ export function ratingsOf(db: Database, userIds: string[]) {
 export function personName(db: Database, userId: string) {
   return db.selectFrom("users").select(["id", "display_name", "email"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/**
+ * Who is due the request to review a session that ended between `since` and `now` and completed:
+ * each player who held a confirmed seat, and its host when anyone did; nobody already asked
+ * (the review_requested notice), nobody banned. Oldest sessions first.
+ */
+export async function dueReviewRequests(db: Database, input: { since: Date; now: Date; limit: number }) {
+  const rows = await sql<{
+    session_id: string;
+    title: string;
+    dm_id: string;
+    user_id: string;
+    email: string;
+    display_name: string;
+    preferred_language: string;
+  }>`
+    with ended as (
+      select s.id, s.title, s.dm_id, s.starts_at
+        from sessions s
+       where s.status = 'COMPLETED'
+         and s.starts_at + make_interval(mins => s.duration_minutes) between ${input.since} and ${input.now}
+    ), people as (
+      select e.id as session_id, b.user_id from ended e join bookings b on b.session_id = e.id and b.status = 'CONFIRMED'
+      union
+      select e.id, e.dm_id from ended e
+       where exists (select 1 from bookings b where b.session_id = e.id and b.status = 'CONFIRMED')
+    )
+    select p.session_id, e.title, e.dm_id, u.id as user_id, u.email, u.display_name, u.preferred_language
+      from people p
+      join ended e on e.id = p.session_id
+      join users u on u.id = p.user_id
+     where u.banned_at is null
+       and not exists (select 1 from session_notices n where n.session_id = p.session_id and n.user_id = p.user_id and n.kind = 'review_requested')
+     order by e.starts_at, p.session_id, u.id
+     limit ${input.limit}`.execute(db);
+  return rows.rows;
+}

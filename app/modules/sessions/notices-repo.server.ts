@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 
-export type NoticeKind = "session_reminder" | "session_starting" | "players_missing" | "payment_due_7d" | "payment_due_3d" | "payment_due_1d";
+export type NoticeKind =
+  "session_reminder" | "session_starting" | "players_missing" | "payment_due_7d" | "payment_due_3d" | "payment_due_1d" | "review_requested";
 
 /**
  * Players with a confirmed seat in a session that starts in [from, to), still going ahead
