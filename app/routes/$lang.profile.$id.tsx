@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { RatingLink } from "#app/components/reviews/rating-link";
+import { ReviewList } from "#app/components/reviews/review-list";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { SessionCard } from "#app/components/sessions/session-card";
 import { Button } from "#app/components/ui/button";
@@ -14,6 +16,7 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
+import { profileReviews, ratingsFor } from "#app/modules/reviews/reviews.server";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { userSessionPage } from "#app/modules/sessions/sessions.server";
 import { subscriptionsForProfile } from "#app/modules/subscriptions/subscriptions.server";
@@ -55,6 +58,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     own && (tab === "upcoming" || tab === "past") ? await userSessionPage(d, p.id, { past: tab === "past", page: url.searchParams.get("page") }) : null;
   // Only the player sees their subscriptions and what they owe (decision record 051).
   const subscriptions = own ? await subscriptionsForProfile(d, p, lang, zone) : null;
+  const reviews = tab === "reviews" ? await profileReviews(d, viewer, p.id, url.searchParams.get("page")) : null;
+  // A host is rated as a host; anyone else as a player (kept as aggregates, decision record 055).
+  const rating = (await ratingsFor(d, [p.id], hosting !== null ? "DM" : "PLAYER"))(p.id);
   return {
     profile: {
       id: p.id,
@@ -75,6 +81,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     own,
     subscriptions,
+    rating,
+    reviews: reviews && {
+      ...reviews,
+      rows: reviews.rows.map(({ createdAt, ...r }) => ({
+        ...r,
+        when: new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "medium", timeZone: zone }).format(createdAt),
+      })),
+    },
     // Anyone signed in may start a direct chat with someone else.
     canMessage: viewer !== null && !own,
     tab,
@@ -100,7 +114,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions } = useLoaderData<typeof loader>();
+  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -122,9 +136,7 @@ export default function ProfilePage() {
             {p.isDm ? <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-900">{t("public.dmBadge")}</span> : null}
             <span>{t("public.memberSince", { date: p.memberSince })}</span>
             <span aria-hidden="true">·</span>
-            <Link to={`${base}?tab=reviews`} className="text-brand-700 underline">
-              {t("public.noReviews")}
-            </Link>
+            <RatingLink userId={p.id} rating={rating} />
           </p>
         </div>
         {canMessage ? (
@@ -275,7 +287,17 @@ export default function ProfilePage() {
       ) : (
         <section>
           <h2 className="text-xl font-semibold">{t("public.reviewsHeading")}</h2>
-          <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("public.noReviews")}</p>
+          <ReviewList items={reviews?.rows ?? []} personName={p.name} />
+          {reviews ? (
+            <Pagination
+              page={reviews.page}
+              pages={reviews.pages}
+              total={reviews.total}
+              pageSize={reviews.pageSize}
+              maxButtons={5}
+              hrefFor={(page) => `${base}?tab=reviews&page=${page}`}
+            />
+          ) : null}
         </section>
       )}
     </article>

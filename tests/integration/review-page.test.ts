@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
+import { action as replyAction, loader as replyPage } from "../../app/routes/$lang.reviews.$id.reply";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
 import { action as reviewAction, loader as reviewPage } from "../../app/routes/$lang.session.$id.review";
 import { getDb } from "../../db/client.server";
@@ -72,5 +74,38 @@ describe("the review page (a form without JavaScript)", () => {
     expect(guest.status).toBe(302);
     expect(guest.headers.get("Location")).toMatch(/^\/es\/login\?redirect=/);
     expect(await getDb().selectFrom("reviews").select("id").where("session_id", "=", id).execute()).toEqual([]);
+  });
+  it("the profile's reviews tab lists the review with the host's rating; the host answers once, publicly, and nobody else can", async () => {
+    const { host, player, id } = await played();
+    expect((await send(id, host.id, player, { rating: "4", comment: "Gran narradora" })).status).toBe(302);
+    const profile = (as: SignedInUser | null) =>
+      run(
+        profilePage,
+        new Request(`${base}/es/profile/${host.id}?tab=reviews`, { headers: as ? { Cookie: as.cookie } : {} }),
+        { lang: "es", id: host.id },
+        context,
+      );
+    const seen = await profile(null);
+    expect(seen.data).toMatchObject({
+      rating: { average: 4, count: 1 },
+      reviews: {
+        total: 1,
+        rows: [{ rating: 4, comment: "Gran narradora", author: { name: "Lucía" }, session: { title: "La cripta" }, canReply: false, reply: null }],
+      },
+    });
+    const reviewId = (seen.data as { reviews: { rows: { id: string }[] } }).reviews.rows[0]!.id;
+    expect((await profile(host)).data).toMatchObject({ reviews: { rows: [{ canReply: true }] } });
+
+    const replyUrl = `${base}/es/reviews/${reviewId}/reply`;
+    const answer = (as: SignedInUser, fields: Record<string, string>) =>
+      run(replyAction, form(replyUrl, fields, { Cookie: as.cookie }), { lang: "es", id: reviewId }, context);
+    expect((await run(replyPage, new Request(replyUrl, { headers: { Cookie: player.cookie } }), { lang: "es", id: reviewId }, context)).status).toBe(404);
+    expect((await answer(player, { reply: "Yo respondo" })).status).toBe(404);
+    const empty = await answer(host, { reply: "   " });
+    expect(empty.status).toBe(400);
+    expect(fieldErrors(empty.data)).toMatchObject({ reply: ["replyRequired"] });
+    expect((await answer(host, { reply: "¡Gracias, Lucía!" })).status).toBe(302);
+    expect((await answer(host, { reply: "Otra vez" })).status).toBe(409);
+    expect((await profile(null)).data).toMatchObject({ reviews: { rows: [{ reply: "¡Gracias, Lucía!" }] } });
   });
 });

@@ -124,3 +124,51 @@ export async function reviewForm(deps: Reader, viewer: Requester, sessionId: str
     review: review && { id: review.id, rating: review.rating, comment: review.comment, editable: canEditReview(new Date(review.created_at), deps.now) },
   };
 }
+
+export const PROFILE_REVIEWS_PAGE_SIZE = 10;
+
+/**
+ * The profile's reviews tab: the person's published reviews, newest first, with the answers, a
+ * page at a time; the person themself may answer those still without one.
+ */
+export async function profileReviews(deps: Reader, viewer: Requester | null, userId: string, pageParam: string | null) {
+  const total = await repo.countPublishedReviewsOf(deps.db, userId);
+  const pages = Math.max(1, Math.ceil(total / PROFILE_REVIEWS_PAGE_SIZE));
+  const asked = Number(pageParam);
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  const rows = total
+    ? await repo.publishedReviewsOf(deps.db, userId, { limit: PROFILE_REVIEWS_PAGE_SIZE, offset: (page - 1) * PROFILE_REVIEWS_PAGE_SIZE })
+    : [];
+  return {
+    total,
+    page,
+    pages,
+    pageSize: PROFILE_REVIEWS_PAGE_SIZE,
+    rows: rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      comment: r.comment,
+      reply: r.reply,
+      createdAt: new Date(r.created_at),
+      targetRole: r.target_role as ReviewRole,
+      author: { id: r.author_id, name: displayNameOf({ displayName: r.author_name, email: r.author_email }) },
+      session: { id: r.session_id, title: r.session_title },
+      canReply: viewer?.id === userId && r.reply === null,
+    })),
+  };
+}
+
+/** A review as its reply page shows it: only to the person it is about, while it has no answer. */
+export async function reviewToAnswer(deps: Reader, viewer: Requester, id: string) {
+  if (!isUuid(id)) return null;
+  const review = await repo.findReview(deps.db, id);
+  if (!review || review.target_id !== viewer.id) return null;
+  const author = await repo.personName(deps.db, review.author_id);
+  return {
+    id: review.id,
+    rating: review.rating,
+    comment: review.comment,
+    reply: review.reply,
+    authorName: author ? displayNameOf({ displayName: author.display_name, email: author.email }) : "",
+  };
+}
