@@ -16,7 +16,7 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
-import { profileReviews, ratingsFor } from "#app/modules/reviews/reviews.server";
+import { pastReviewStates, profileReviews, ratingsFor } from "#app/modules/reviews/reviews.server";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { userSessionPage } from "#app/modules/sessions/sessions.server";
 import { subscriptionsForProfile } from "#app/modules/subscriptions/subscriptions.server";
@@ -58,6 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     own && (tab === "upcoming" || tab === "past") ? await userSessionPage(d, p.id, { past: tab === "past", page: url.searchParams.get("page") }) : null;
   // Only the player sees their subscriptions and what they owe (decision record 051).
   const subscriptions = own ? await subscriptionsForProfile(d, p, lang, zone) : null;
+  const reviewStates = mine && tab === "past" ? await pastReviewStates(d, p.id, mine.rows) : {};
   const reviews = tab === "reviews" ? await profileReviews(d, viewer, p.id, url.searchParams.get("page")) : null;
   // A host is rated as a host; anyone else as a player (kept as aggregates, decision record 055).
   const rating = (await ratingsFor(d, [p.id], hosting !== null ? "DM" : "PLAYER"))(p.id);
@@ -94,7 +95,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     tab,
     mine: mine
       ? {
-          cards: mine.rows.map((row) => toCard(row, lang, p.id, zone)),
+          cards: mine.rows.map((row) => ({ ...toCard(row, lang, p.id, zone), review: reviewStates[row.id] ?? null })),
           total: mine.total,
           page: mine.page,
           pages: mine.pages,
@@ -237,6 +238,17 @@ export default function ProfilePage() {
                       >
                         {t("own.leave")}
                       </ConfirmLink>
+                    ) : card.review === "open" ? (
+                      <Link
+                        to={`${localePath(lang, `/session/${card.id}`)}#review-actions-heading`}
+                        className="inline-flex min-h-11 items-center text-sm text-brand-700 underline"
+                      >
+                        {t("list.reviewAction", { ns: "reviews" })}
+                      </Link>
+                    ) : card.review === "done" ? (
+                      <span aria-disabled="true" className="inline-flex min-h-11 items-center text-sm text-stone-500">
+                        {t("list.reviewDone", { ns: "reviews" })}
+                      </span>
                     ) : null
                   }
                 />

@@ -39,7 +39,21 @@ describe("the review page (a form without JavaScript)", () => {
     expect(fieldErrors(bad.data)).toMatchObject({ rating: ["ratingInvalid"] });
     expect((bad.data as { initialValue: Record<string, string> }).initialValue).toMatchObject({ comment: "Gran narradora" });
 
+    const pastTab = async () =>
+      (
+        (
+          await run(
+            profilePage,
+            new Request(`${base}/es/profile/${player.id}?tab=past`, { headers: { Cookie: player.cookie } }),
+            { lang: "es", id: player.id },
+            context,
+          )
+        ).data as { mine: { cards: { id: string; review: string | null }[] } }
+      ).mine.cards;
+    expect(await pastTab()).toEqual([expect.objectContaining({ id, review: "open" })]);
+
     const ok = await send(id, host.id, player, { rating: "4", comment: "Gran narradora" });
+    expect(await pastTab()).toEqual([expect.objectContaining({ id, review: "done" })]);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe(`/es/session/${id}`);
     const page = await run(sessionPage, new Request(`${base}/es/session/${id}`, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);

@@ -191,3 +191,17 @@ export async function dueReviewRequests(db: Database, input: { since: Date; now:
      limit ${input.limit}`.execute(db);
   return rows.rows;
 }
+
+/** Of these sessions, those where the author wrote a review (not deleted). */
+export async function reviewedSessionIds(db: Database, authorId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom("reviews")
+    .select("session_id")
+    .distinct()
+    .where("author_id", "=", authorId)
+    .where("session_id", "in", sessionIds)
+    .where("deleted_at", "is", null)
+    .execute();
+  return new Set(rows.map((r) => r.session_id));
+}

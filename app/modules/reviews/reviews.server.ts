@@ -6,7 +6,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
+import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
 import type { NewReviewInput, ReviewInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
@@ -171,4 +171,21 @@ export async function reviewToAnswer(deps: Reader, viewer: Requester, id: string
     reply: review.reply,
     authorName: author ? displayNameOf({ displayName: author.display_name, email: author.email }) : "",
   };
+}
+
+/**
+ * The past sessions list's review action (spec section 2): for each session the viewer played or
+ * hosted that is still open to reviews, 'open' or, once they wrote one there, 'done'.
+ */
+export async function pastReviewStates(deps: Reader, viewerId: string, sessions: { id: string; starts_at: Date | string; duration_minutes: number }[]) {
+  const open = sessions.filter((s) => {
+    const end = sessionEnd({ startsAt: new Date(s.starts_at), durationMinutes: s.duration_minutes }).getTime();
+    return end <= deps.now.getTime() && deps.now.getTime() <= end + REVIEW_WINDOW_DAYS * 86_400_000;
+  });
+  const done = await repo.reviewedSessionIds(
+    deps.db,
+    viewerId,
+    open.map((s) => s.id),
+  );
+  return Object.fromEntries(open.map((s) => [s.id, done.has(s.id) ? ("done" as const) : ("open" as const)]));
 }
