@@ -2,23 +2,25 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { getProfile } from "#app/modules/profiles/profiles.server";
+import { ratingsFor } from "#app/modules/reviews/reviews.server";
 import { displayNameOf, isDm } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 
-/** GET /api/dm?userId= — the DM summary (ratings and badges arrive with reviews). */
+/** GET /api/dm?userId= — the DM summary (spec section 3): the rating as a host from the kept aggregates. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiUser(request);
   const userId = new URL(request.url).searchParams.get("userId") ?? "";
   const row = isUuid(userId) ? await getProfile(deps(context), userId) : undefined;
   if (!row || !isDm(row.roles)) return apiError("DM not found", 404);
+  const rating = (await ratingsFor(deps(context), [row.id], "DM"))(row.id);
   return apiJson({
     id: row.id,
     userId: row.id,
     displayName: displayNameOf({ displayName: row.display_name, email: row.email }),
     avatarUrl: row.avatar_url,
     bio: row.bio,
-    ratingAvg: null,
-    ratingCount: 0,
+    ratingAvg: rating.average,
+    ratingCount: rating.count,
     badges: [],
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { editReview, ratingsFor, replyToReview, reviewTargets, submitReview } from "../../app/modules/reviews/reviews.server";
+import { loader as dmSummary } from "../../app/routes/api.dm";
+import { loader as pastSessions } from "../../app/routes/api.past-sessions.$userId";
 import { action as postReview } from "../../app/routes/api.reviews";
 import { action as patchReview } from "../../app/routes/api.reviews.$id";
 import { getDb } from "../../db/client.server";
@@ -54,6 +56,17 @@ describe("POST /api/reviews", () => {
     expect(rating(host.id)).toEqual({ average: 4, count: 1 });
     const asPlayer = await ratingsFor({ db: getDb() }, [player.id], "PLAYER");
     expect(asPlayer(player.id)).toEqual({ average: 5, count: 1 });
+
+    // The API's readers: the DM summary and the past sessions' reviews.
+    const get = (path: string) => new Request(`${base}${path}`, { headers: player.auth });
+    expect((await run(dmSummary, get(`/api/dm?userId=${host.id}`), {}, { now })).data).toMatchObject({ ratingAvg: 4, ratingCount: 1 });
+    const past = await run(pastSessions, get(`/api/past-sessions/${player.id}`), { userId: player.id }, { now });
+    expect((past.data as { id: string; reviews: unknown[] }[]).find((s) => s.id === id)?.reviews).toEqual(
+      expect.arrayContaining([
+        { authorId: player.id, targetId: host.id, deleted: false },
+        { authorId: host.id, targetId: player.id, deleted: false },
+      ]),
+    );
   });
 
   it("refuses, with a clear message and nothing written: before the end, after 30 days, someone not there, oneself, another player, a cancelled session, bad ratings and comments", async () => {

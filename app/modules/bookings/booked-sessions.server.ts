@@ -7,6 +7,7 @@ import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { notify } from "#app/modules/notifications/notify.server";
 import type { Refused } from "#app/modules/refusals";
+import { reviewLinks } from "#app/modules/reviews/repo.server";
 import type { ApiSessionInput } from "#app/modules/sessions/api-schema";
 import { sessionJson } from "#app/modules/sessions/json.server";
 import { hostProfiles } from "#app/modules/sessions/people-repo.server";
@@ -104,14 +105,18 @@ export async function updateSessionFromApi(deps: Deps, editor: Requester, id: st
 
 /**
  * GET /api/past-sessions/{userId}: each session with its host (`user`) and its bookings (spec
- * section 7). A player's email shows to the session's host, admins and that player only. There is
- * no review yet, so `reviews` is always an empty list.
+ * section 7). A player's email shows to the session's host, admins and that player only; `reviews`
+ * says who reviewed whom there (a deleted review marked so).
  */
 export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, userId: string) {
   const rows = await userSessions(deps, userId, { past: true, joinedOnly: false });
-  const [hosts, bookings] = await Promise.all([
+  const [hosts, bookings, reviews] = await Promise.all([
     hostProfiles(deps.db, [...new Set(rows.map((r) => r.dm_id))]),
     sessionBookings(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
+    reviewLinks(
       deps.db,
       rows.map((r) => r.id),
     ),
@@ -126,7 +131,7 @@ export async function pastSessionsWithPeople(deps: Reader, viewer: Requester, us
       bookings: bookings
         .filter((b) => b.session_id === row.id)
         .map((b) => ({ userId: b.user_id, status: b.status, user: { email: seesEmails || b.user_id === viewer.id ? b.email : null } })),
-      reviews: [] as { authorId: string; targetId: string; deleted: boolean }[],
+      reviews: reviews.filter((r) => r.session_id === row.id).map((r) => ({ authorId: r.author_id, targetId: r.target_id, deleted: r.deleted_at !== null })),
     };
   });
 }

@@ -205,3 +205,9 @@ export async function reviewedSessionIds(db: Database, authorId: string, session
     .execute();
   return new Set(rows.map((r) => r.session_id));
 }
+
+/** Who reviewed whom in these sessions, deleted reviews included (GET /api/past-sessions lists them with `deleted`). */
+export function reviewLinks(db: Database, sessionIds: string[]) {
+  if (sessionIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("reviews").select(["session_id", "author_id", "target_id", "deleted_at"]).where("session_id", "in", sessionIds).execute();
+}
