@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [reviewable, rating] = await Promise.all([reviewTargets(d, viewer, row), ratingsFor(d, [row.dm_id], "DM")]);
   const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
-    reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, reviewed: r.reviewId !== null })),
+    reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, reviewed: r.reviewId !== null, role: r.role, targetId: r.id })),
     hostRating: rating(row.dm_id),
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
