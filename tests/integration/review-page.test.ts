@@ -62,6 +62,13 @@ describe("the review page (a form without JavaScript)", () => {
       hostRating: { average: 4, count: 1 },
     });
 
+    // The host's next session's card carries the rating, in the reader's locale, linking to the reviews.
+    await createSession({ host: host.id, startsAt: new Date(context.now.getTime() + 7 * 86_400_000), title: "La cripta II" });
+    const hosting = await run(profilePage, new Request(`${base}/es/profile/${host.id}?tab=sessions`), { lang: "es", id: host.id }, context);
+    expect((hosting.data as { hosting: { cards: unknown[] } }).hosting.cards).toEqual([
+      expect.objectContaining({ title: "La cripta II", hostRating: { href: `/es/profile/${host.id}?tab=reviews`, average: "4,0", count: 1 } }),
+    ]);
+
     // Sent again, the same form changes the review instead of writing a second one.
     expect((await get(id, host.id, player)).data).toMatchObject({ review: { rating: 4, comment: "Gran narradora", editable: true } });
     expect((await send(id, host.id, player, { rating: "5", comment: "Mejor aún" })).status).toBe(302);

@@ -63,6 +63,15 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
         <p className="text-sm text-stone-700">
           {card.game} · {t("card.by", { name: card.host })}
         </p>
+        {card.hostRating ? (
+          // Above the card-wide link, so the rating leads to the host's reviews.
+          <Link to={card.hostRating.href} className="relative z-10 self-start text-sm text-brand-700 underline">
+            <span aria-hidden="true" className="text-amber-600">
+              ★
+            </span>{" "}
+            {t("card.rating", { average: card.hostRating.average, count: card.hostRating.count })}
+          </Link>
+        ) : null}
         {card.recurrence ? <p className="text-sm font-medium text-purple-800">🔁 {card.recurrence}</p> : null}
         <p className="text-sm">{card.when}</p>
         {card.tags.length ? (

@@ -15,6 +15,8 @@ export type CardData = {
   seats: string;
   status: CardStatus;
   host: string;
+  /** The host's rating as a host (average to one decimal, count), linking to their reviews; null without reviews. */
+  hostRating: { href: string; average: string; count: number } | null;
   badges: ("yours" | "yoursSeries" | "subscribed" | "joined" | "paymentPending" | "series")[];
   tags: { id: string; label: string; emoji: string }[];
   recurrence: string | null;

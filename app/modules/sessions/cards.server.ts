@@ -25,6 +25,14 @@ export function weekdayNames(lang: Locale): string[] {
   return names;
 }
 
+const ratingFormats = new Map<Locale, Intl.NumberFormat>();
+/** One decimal in the reader's locale (4,7 in Spanish and Portuguese), the formatter made once per language. */
+function ratingFormat(lang: Locale) {
+  let format = ratingFormats.get(lang);
+  if (!format) ratingFormats.set(lang, (format = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
+  return format;
+}
+
 /** A search row as a card, in the viewer's language and time zone. */
 export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, timeZone: string): CardData {
   const t = translator(lang, "sessions");
@@ -52,6 +60,14 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
     seats: t("detail.seatsValue", { booked: row.booked, max: row.max_participants }),
     status: cardStatus({ status: row.status, booked: row.booked, capacity: row.max_participants, readyAt: isSeries ? SERIES_READY_AT : row.min_participants }),
     host: displayNameOf({ displayName: row.dm_display_name }),
+    hostRating:
+      row.host_rating === null
+        ? null
+        : {
+            href: `${localePath(lang, `/profile/${row.dm_id}`)}?tab=reviews`,
+            average: ratingFormat(lang).format(row.host_rating),
+            count: Number(row.host_rating_count),
+          },
     badges,
     tags: row.tags
       .filter((name) => !isHiddenOnCards(name))
