@@ -4,6 +4,7 @@ import { getDb } from "../../db/client.server";
 import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
+import { seedReviewStories } from "./review-stories";
 import { seedSubscriptionStories } from "./subscription-stories";
 
 type DemoSession = Partial<SessionRow> & {
@@ -278,6 +279,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   // A free weekly and a paid monthly campaign, with their subscribers (subscription-stories.ts).
   if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now, storage);
   created += await seedBookingStories(idOf, now);
+  created += await seedReviewStories(idOf, now);
   created += await seedChatStories(idOf, now);
   return created;
 }

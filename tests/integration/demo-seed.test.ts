@@ -47,6 +47,12 @@ describe("the demo data", () => {
     const notices = await db.selectFrom("notifications").select("user_id").where("type", "=", "new_message").where("read_at", "is", null).execute();
     expect(notices.map((n) => n.user_id).sort()).toEqual([lucia.id, camila.id].sort());
     await expectSubscriptionStories(now);
+    // Reviews both ways, with Ana's one answer: she is rated 4.7 as a host from three reviews, Lucía 5.0 as a player.
+    const { ratingsFor } = await import("../../app/modules/reviews/reviews.server");
+    const ana = await idOf("ana.dm@mesa.test");
+    expect((await ratingsFor({ db }, [ana], "DM"))(ana)).toEqual({ average: 4.7, count: 3 });
+    expect((await ratingsFor({ db }, [lucia.id], "PLAYER"))(lucia.id)).toEqual({ average: 5, count: 2 });
+    expect(await db.selectFrom("reviews").select("reply").where("reply", "is not", null).execute()).toHaveLength(1);
     // Running it again adds nothing.
     const before = await counts();
     expect(await seedDemo(now)).toBe(0);
