@@ -23,6 +23,7 @@ export const namespaces = [
   "payments",
   "chat",
   "subscriptions",
+  "badges",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
