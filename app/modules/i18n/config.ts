@@ -24,6 +24,7 @@ export const namespaces = [
   "chat",
   "subscriptions",
   "reviews",
+  "badges",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

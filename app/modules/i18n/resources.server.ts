@@ -1,5 +1,6 @@
 import type { Resource } from "i18next";
 import enAuth from "../../../public/locales/en/auth.json";
+import enBadges from "../../../public/locales/en/badges.json";
 import enChat from "../../../public/locales/en/chat.json";
 import enCommon from "../../../public/locales/en/common.json";
 import enEmails from "../../../public/locales/en/emails.json";
@@ -13,6 +14,7 @@ import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAuth from "../../../public/locales/es/auth.json";
+import esBadges from "../../../public/locales/es/badges.json";
 import esChat from "../../../public/locales/es/chat.json";
 import esCommon from "../../../public/locales/es/common.json";
 import esEmails from "../../../public/locales/es/emails.json";
@@ -26,6 +28,7 @@ import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
+import ptBadges from "../../../public/locales/pt/badges.json";
 import ptChat from "../../../public/locales/pt/chat.json";
 import ptCommon from "../../../public/locales/pt/common.json";
 import ptEmails from "../../../public/locales/pt/emails.json";
@@ -55,6 +58,7 @@ export const resources: Resource = {
     chat: esChat,
     subscriptions: esSubscriptions,
     reviews: esReviews,
+    badges: esBadges,
   },
   en: {
     common: enCommon,
@@ -70,6 +74,7 @@ export const resources: Resource = {
     chat: enChat,
     subscriptions: enSubscriptions,
     reviews: enReviews,
+    badges: enBadges,
   },
   pt: {
     common: ptCommon,
@@ -85,5 +90,6 @@ export const resources: Resource = {
     chat: ptChat,
     subscriptions: ptSubscriptions,
     reviews: ptReviews,
+    badges: ptBadges,
   },
 };
