@@ -174,7 +174,8 @@ test("a DM's public profile shows their upcoming public games and the reviews ta
   await signIn(page, demo.player, "es");
   await page.goto("/es/sessions?searchTerm=cripta");
   await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).click();
-  await page.getByRole("link", { name: "Ver reseñas" }).click();
+  // The host card's rating link: Ana is rated 4.7 from the demo's three reviews.
+  await page.getByRole("complementary").getByRole("link", { name: "4,7 · 3 reseñas" }).click();
   await expect(page).toHaveURL(/\/es\/profile\/[0-9a-f-]{36}\?tab=reviews$/);
   const profilePath = new URL(page.url()).pathname;
 
@@ -190,7 +191,9 @@ test("a DM's public profile shows their upcoming public games and the reviews ta
   await expect(page.getByText("Dirijo D&D 5e y La Llamada de Cthulhu desde 2012.", { exact: false })).toBeVisible();
   await expect(page.getByRole("link", { name: "Reseñas", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Reseñas", level: 2 })).toBeVisible();
-  await expect(page.locator("main").getByText("Todavía no hay reseñas.").last()).toBeVisible();
+  // Newest first, with Ana's one answer.
+  await expect(page.locator("main").getByText("Muy buena partida. El combate final se alargó un poco.")).toBeVisible();
+  await expect(page.locator("main").getByText("¡Gracias, Mateo! Para la próxima preparo un final más ágil.")).toBeVisible();
   await expectNoAxeViolations(page, browser, javaScriptEnabled, "the profile's reviews tab");
 
   await page.getByRole("link", { name: /^Partidas \(\d+\)$/ }).click();

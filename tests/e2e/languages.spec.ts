@@ -123,6 +123,6 @@ test("pages never show raw translation keys", async ({ page }) => {
   // The public profile's path holds an id: take the host's from a session page.
   await page.goto("/en/sessions?searchTerm=cripta");
   await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).click();
-  const profile = (await page.getByRole("link", { name: "See reviews" }).getAttribute("href"))!.replace(/^\/en|\?.*$/g, "");
+  const profile = (await page.getByRole("complementary").getByRole("link", { name: "4.7 · 3 reviews" }).getAttribute("href"))!.replace(/^\/en|\?.*$/g, "");
   for (const lang of ["es", "en", "pt"]) for (const query of ["", "?tab=reviews"]) await check(`/${lang}${profile}${query}`);
 });

@@ -61,9 +61,11 @@ export function Navbar({ lang, user }: { lang: Locale; user: NavUser | null }) {
             <Link to={localePath(lang, "/login")} className={`${navLink} max-sm:px-2`}>
               {t("nav.login")}
             </Link>
+            {/* Below 640 px a guest's row holds the logo, search, language and one way in: the login page
+                offers 'create an account' too. Both buttons overlapped the search link at 360 px. */}
             <Link
               to={localePath(lang, "/signup")}
-              className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 max-sm:px-2"
+              className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 max-sm:hidden"
             >
               {t("nav.signup")}
             </Link>
