@@ -31,6 +31,8 @@ const stringFields: Record<string, string | null> = {
   "api.notifications.$id.read.ts": null,
   "api.notifications.read-all.ts": null,
   "api.payments.create-intent.ts": "paymentMethod",
+  "api.reviews.$id.ts": "comment",
+  "api.reviews.ts": "sessionId",
   "api.series.$id.subscribe.ts": "paymentMethod",
   "api.session-series.$id.ts": "title",
   "api.session-series._index.ts": "title",
