@@ -332,6 +332,7 @@ export interface SessionNotices {
 
 export interface Sessions {
   allowed_payment_methods: Generated<string[]>;
+  badges_checked_at: Timestamp | null;
   booked_count: Generated<number>;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
@@ -361,6 +362,12 @@ export interface Sessions {
   title: string;
   updated_at: Generated<Timestamp>;
   voucher_payment_days: Generated<number>;
+}
+
+export interface UserBadges {
+  badge_id: string;
+  earned_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface UserRatings {
@@ -430,6 +437,7 @@ export interface DB {
   series_subscriptions: SeriesSubscriptions;
   session_notices: SessionNotices;
   sessions: Sessions;
+  user_badges: UserBadges;
   user_ratings: UserRatings;
   users: Users;
   waitlist_entries: WaitlistEntries;

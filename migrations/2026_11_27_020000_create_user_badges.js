@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+
+/**
+ * Earned badges (docs/decisions/056-badge-catalogue.md), written by the award-badges job and the
+ * backfill command, read by profiles, cards and `GET /api/dm`; never computed on page view.
+ *
+ * - user_badges: one row per badge a user holds now. Badges describe the current record, so a
+ *   badge no longer earned is deleted by the next run; `earned_at` is when it was first awarded in
+ *   the current stretch.
+ * - sessions.badges_checked_at: set when the job has recomputed the badges of a completed
+ *   session's host and players. The partial index keeps the job's lookup of sessions still to
+ *   handle small however many sessions have completed.
+ * @param {import('kysely').Kysely<any>} db
+ */
+export async function up(db) {
+  await db.schema
+    .createTable("user_badges")
+    .addColumn("user_id", "uuid", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("badge_id", "text", (c) => c.notNull())
+    .addColumn("earned_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint("user_badges_pkey", ["user_id", "badge_id"])
+    .execute();
+  await db.schema.alterTable("sessions").addColumn("badges_checked_at", "timestamptz").execute();
+  await sql`create index sessions_badges_unchecked_idx on sessions (starts_at) where status = 'COMPLETED' and badges_checked_at is null`.execute(db);
+}
+
+/** @param {import('kysely').Kysely<any>} db */
+export async function down(db) {
+  await sql`drop index sessions_badges_unchecked_idx`.execute(db);
+  await db.schema.alterTable("sessions").dropColumn("badges_checked_at").execute();
+  await db.schema.dropTable("user_badges").execute();
+}
