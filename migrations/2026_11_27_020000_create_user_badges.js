@@ -10,6 +10,8 @@ import { sql } from "kysely";
  * - sessions.badges_checked_at: set when the job has recomputed the badges of a completed
  *   session's host and players. The partial index keeps the job's lookup of sessions still to
  *   handle small however many sessions have completed.
+ * - chat_messages (sender_id, chat_id): the job counts a user's own messages in session chats;
+ *   without it that count reads every message ever written.
  * @param {import('kysely').Kysely<any>} db
  */
 export async function up(db) {
@@ -22,10 +24,12 @@ export async function up(db) {
     .execute();
   await db.schema.alterTable("sessions").addColumn("badges_checked_at", "timestamptz").execute();
   await sql`create index sessions_badges_unchecked_idx on sessions (starts_at) where status = 'COMPLETED' and badges_checked_at is null`.execute(db);
+  await sql`create index chat_messages_sender_idx on chat_messages (sender_id, chat_id)`.execute(db);
 }
 
 /** @param {import('kysely').Kysely<any>} db */
 export async function down(db) {
+  await sql`drop index chat_messages_sender_idx`.execute(db);
   await sql`drop index sessions_badges_unchecked_idx`.execute(db);
   await db.schema.alterTable("sessions").dropColumn("badges_checked_at").execute();
   await db.schema.dropTable("user_badges").execute();

@@ -1,0 +1,194 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { awardBadges, awardBadgesForCompletedSessions, backfillBadges, badgesOf } from "../../app/modules/badges/badges.server";
+import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
+import { runJob } from "../../app/modules/jobs/jobs.server";
+import { getDb } from "../../db/client.server";
+import { bookSeat, createSession } from "../fixtures/sessions";
+import { createUser } from "../fixtures/users";
+import { useTestDatabase } from "../setup/database";
+import { testDeps } from "./helpers";
+
+useTestDatabase();
+
+const now = new Date("2026-11-21T12:00:00Z");
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const daysAgo = (n: number) => new Date(now.getTime() - n * DAY);
+
+const badgesFor = async (userId: string) => (await badgesOf(getDb(), [userId])).get(userId) ?? [];
+
+/** `count` completed sessions hosted by `host`, a day apart, ending before `now`. */
+async function completedSessions(host: string, count: number, options: { game?: string; priceCents?: number; seats?: number } = {}) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1)
+    ids.push(
+      (
+        await createSession({
+          host,
+          startsAt: daysAgo(i + 1),
+          status: "COMPLETED",
+          game: options.game ?? "D&D 5e",
+          priceCents: options.priceCents ?? 0,
+          maxParticipants: options.seats ?? 4,
+        })
+      ).id,
+    );
+  return ids;
+}
+
+async function withUsername(userId: string) {
+  await getDb()
+    .updateTable("users")
+    .set({ username: `u${userId.slice(0, 8)}` })
+    .where("id", "=", userId)
+    .execute();
+}
+
+async function review(sessionId: string, author: string, target: string, rating: number, at: Date, targetRole: "DM" | "PLAYER" = "DM") {
+  await getDb()
+    .insertInto("reviews")
+    .values({ session_id: sessionId, author_id: author, target_id: target, target_role: targetRole, rating, created_at: at, updated_at: at })
+    .execute();
+}
+
+/** A booking made at `bookedAt`, paid by card `paidAfterSeconds` later (or never when null). */
+async function cardBooking(sessionId: string, userId: string, bookedAt: Date, paidAfterSeconds: number | null) {
+  const bookingId = await bookSeat(sessionId, userId, {
+    status: paidAfterSeconds === null ? "EXPIRED" : "CONFIRMED",
+    paymentMethod: "CARD",
+    amountCents: 20_000,
+  });
+  await getDb().updateTable("bookings").set({ created_at: bookedAt }).where("id", "=", bookingId).execute();
+  if (paidAfterSeconds !== null) {
+    const paidAt = new Date(bookedAt.getTime() + paidAfterSeconds * 1000);
+    await getDb()
+      .insertInto("payments")
+      .values({
+        booking_id: bookingId,
+        user_id: userId,
+        provider: "offline",
+        method: "CARD",
+        amount_cents: 20_000,
+        currency: "MXN",
+        status: "succeeded",
+        created_at: bookedAt,
+        updated_at: paidAt,
+      })
+      .execute();
+  }
+}
+
+/** Runs the job until no completed session is left from earlier tests, so a test counts only its own. */
+async function drain() {
+  while ((await awardBadgesForCompletedSessions(testDeps(now).deps)).items > 0);
+}
+
+describe("the award-badges job", () => {
+  it("gives experienced_dm at the 10th completed hosted session, not the 9th", async () => {
+    await drain();
+    const host = await createUser({ role: "dm" });
+    await completedSessions(host.id, 9);
+    const t = testDeps(now);
+    expect((await runJob(t.deps, "award-badges")).items).toBe(9);
+    expect(await badgesFor(host.id)).not.toContain("experienced_dm");
+    expect(await badgesFor(host.id)).toContain("reliable_dm");
+
+    await completedSessions(host.id, 1);
+    expect((await runJob(t.deps, "award-badges")).items).toBe(1);
+    expect(await badgesFor(host.id)).toContain("experienced_dm");
+  });
+
+  it("gives verified_player for one attended session with a complete profile, and not for a cancelled seat or without a username", async () => {
+    const [complete, noUsername, cancelled] = await Promise.all([createUser(), createUser(), createUser()]);
+    await withUsername(complete.id);
+    await withUsername(cancelled.id);
+    const [session] = await completedSessions((await createUser({ role: "dm" })).id, 1);
+    await bookSeat(session!, complete.id);
+    await bookSeat(session!, noUsername.id);
+    await bookSeat(session!, cancelled.id, { status: "CANCELLED" });
+    await awardBadgesForCompletedSessions(testDeps(now).deps);
+    expect(await badgesFor(complete.id)).toEqual(["verified_player"]);
+    expect(await badgesFor(noUsername.id)).toEqual([]);
+    // A cancelled seat is not part of the session: the job does not even look at that player.
+    await awardBadges({ db: getDb(), now }, [cancelled.id]);
+    expect(await badgesFor(cancelled.id)).toEqual([]);
+  });
+
+  it("gives player_favorite from the kept rating at the 5th review averaging 4.5, not the 4th", async () => {
+    const host = await createUser({ role: "dm" });
+    const [session] = await completedSessions(host.id, 1, { seats: 5 });
+    const players = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    for (const p of players) await bookSeat(session!, p.id);
+    const stars = [5, 4, 5, 4, 5];
+    for (let i = 0; i < 4; i += 1) await review(session!, players[i]!.id, host.id, stars[i]!, new Date(now.getTime() + i * HOUR));
+    await awardBadges({ db: getDb(), now }, [host.id]);
+    expect(await badgesFor(host.id)).not.toContain("player_favorite");
+
+    await review(session!, players[4]!.id, host.id, stars[4]!, new Date(now.getTime() + 4 * HOUR));
+    await awardBadges({ db: getDb(), now }, [host.id]);
+    expect(await badgesFor(host.id)).toContain("player_favorite");
+    const facts = (await badgeFactsFor(getDb(), [host.id], now)).get(host.id)!;
+    expect([facts.dmRatingSum, facts.dmRatingCount, facts.ratingsReceived]).toEqual([23, 5, stars]);
+  });
+
+  it("gives prompt_payer for three card payments at exactly 24 hours, and not when one took a second longer or was never paid", async () => {
+    const host = await createUser({ role: "dm" });
+    const sessions = await completedSessions(host.id, 3, { priceCents: 20_000 });
+    const [prompt, late, unpaid] = await Promise.all([createUser(), createUser(), createUser()]);
+    for (const [i, s] of sessions.entries()) {
+      const bookedAt = daysAgo(10 + i);
+      await cardBooking(s, prompt.id, bookedAt, 86_400);
+      await cardBooking(s, late.id, bookedAt, i === 1 ? 86_401 : 3_600);
+      await cardBooking(s, unpaid.id, bookedAt, i === 2 ? null : 60);
+    }
+    await awardBadges({ db: getDb(), now }, [prompt.id, late.id, unpaid.id]);
+    expect(await badgesFor(prompt.id)).toContain("prompt_payer");
+    expect(await badgesFor(late.id)).not.toContain("prompt_payer");
+    expect(await badgesFor(unpaid.id)).not.toContain("prompt_payer");
+    const facts = await badgeFactsFor(getDb(), [prompt.id, late.id, unpaid.id], now);
+    expect(facts.get(prompt.id)!.paymentDelaysSeconds).toEqual([86_400, 86_400, 86_400]);
+    expect([...facts.get(unpaid.id)!.paymentDelaysSeconds].sort()).toEqual([60, 60, null]);
+  });
+
+  it("handles each completed session once when runs overlap, and leaves sessions not completed alone", async () => {
+    await drain();
+    const host = await createUser({ role: "dm" });
+    const done = await completedSessions(host.id, 7);
+    const upcoming = await createSession({ host: host.id, startsAt: new Date(now.getTime() + DAY) });
+    const t = testDeps(now);
+    const runs = await Promise.all([awardBadgesForCompletedSessions(t.deps), awardBadgesForCompletedSessions(t.deps), awardBadgesForCompletedSessions(t.deps)]);
+    expect(runs.reduce((sum, r) => sum + r.items, 0)).toBe(7);
+    expect(await awardBadgesForCompletedSessions(t.deps)).toEqual({ items: 0 });
+    const checked = await getDb().selectFrom("sessions").select(["id", "badges_checked_at"]).where("dm_id", "=", host.id).execute();
+    expect(
+      checked
+        .filter((s) => s.badges_checked_at !== null)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([...done].sort());
+    expect(checked.find((s) => s.id === upcoming.id)?.badges_checked_at).toBeNull();
+  });
+
+  it("removes a badge no longer earned and keeps the date of the ones still earned", async () => {
+    const host = await createUser({ role: "dm" });
+    await completedSessions(host.id, 3);
+    await awardBadgesForCompletedSessions(testDeps(now).deps);
+    expect(await badgesFor(host.id)).toEqual(["reliable_dm"]);
+    // A cancelled fourth session: 3 run of 4 scheduled is 75%, under 90%.
+    await createSession({ host: host.id, startsAt: new Date(now.getTime() + DAY), status: "CANCELLED" });
+    const later = new Date(now.getTime() + HOUR);
+    expect(await awardBadges({ db: getDb(), now: later }, [host.id])).toEqual({ users: 1, added: 0, removed: 1 });
+    expect(await badgesFor(host.id)).toEqual([]);
+  });
+
+  it("backfills every user in batches and marks the completed sessions as handled", async () => {
+    const host = await createUser({ role: "dm" });
+    await completedSessions(host.id, 10);
+    const recomputed = await backfillBadges({ db: getDb(), now });
+    expect(recomputed).toBeGreaterThanOrEqual(1);
+    expect(await badgesFor(host.id)).toEqual(expect.arrayContaining(["experienced_dm", "reliable_dm", "dnd_master"]));
+    const left = await sql<{ n: number }>`select count(*)::int as n from sessions where status = 'COMPLETED' and badges_checked_at is null`.execute(getDb());
+    expect(left.rows[0]!.n).toBe(0);
+  });
+});
