@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { awardBadges, awardBadgesForCompletedSessions, backfillBadges, badgesOf } from "../../app/modules/badges/badges.server";
 import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
+import { loader as dmSummary } from "../../app/routes/api.dm";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";
-import { createUser } from "../fixtures/users";
+import { createUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
+import { run } from "./route";
 
 useTestDatabase();
 
@@ -190,5 +192,19 @@ describe("the award-badges job", () => {
     expect(await badgesFor(host.id)).toEqual(expect.arrayContaining(["experienced_dm", "reliable_dm", "dnd_master"]));
     const left = await sql<{ n: number }>`select count(*)::int as n from sessions where status = 'COMPLETED' and badges_checked_at is null`.execute(getDb());
     expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it("GET /api/dm returns the stored badges a DM shows, by priority, without the player-only ones", async () => {
+    const host = await createUser({ role: "dm" });
+    const viewer = await signedInUser();
+    const before = await run(dmSummary, new Request(`http://localhost:3000/api/dm?userId=${host.id}`, { headers: viewer.auth }), {}, { now });
+    expect(before.data).toMatchObject({ badges: [] });
+    await completedSessions(host.id, 5);
+    await drain();
+    // A player-category badge stored for the same person is not part of the DM summary.
+    await getDb().insertInto("user_badges").values({ user_id: host.id, badge_id: "session_veteran", earned_at: now }).execute();
+    const after = await run(dmSummary, new Request(`http://localhost:3000/api/dm?userId=${host.id}`, { headers: viewer.auth }), {}, { now });
+    // reliable_dm (dm, priority 2) and dnd_master (both, priority 4).
+    expect(after.data).toMatchObject({ badges: ["reliable_dm", "dnd_master"] });
   });
 });
