@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { awardBadges, awardBadgesForCompletedSessions, backfillBadges, badgesOf } from "../../app/modules/badges/badges.server";
 import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
+import { insertSeries } from "../../app/modules/series/repo.server";
 import { loader as dmSummary } from "../../app/routes/api.dm";
 import { getDb } from "../../db/client.server";
+import { weeklySeries } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
@@ -206,5 +208,84 @@ describe("the award-badges job", () => {
     const after = await run(dmSummary, new Request(`http://localhost:3000/api/dm?userId=${host.id}`, { headers: viewer.auth }), {}, { now });
     // reliable_dm (dm, priority 2) and dnd_master (both, priority 4).
     expect(after.data).toMatchObject({ badges: ["reliable_dm", "dnd_master"] });
+  });
+
+  it("counts each fact from its rows: games, genres, series, cancellations, bookings a week ahead, chat and published ratings", async () => {
+    const db = getDb();
+    const [me, other, author] = await Promise.all([createUser({ role: "dm" }), createUser({ role: "dm" }), createUser()]);
+    await withUsername(me.id);
+    await db
+      .insertInto("profiles")
+      .values({ user_id: me.id, bio: "   ", avatar_url: "https://img.test/me.webp" })
+      .onConflict((oc) => oc.column("user_id").doUpdateSet({ bio: "   ", avatar_url: "https://img.test/me.webp" }))
+      .execute();
+    // Hosted: three paid completed Horror D&D sessions of one series, a free Fantasy Pathfinder one, one cancelled, one to come.
+    const seriesId = await insertSeries(db, weeklySeries(me.id), now);
+    for (let i = 1; i <= 3; i += 1)
+      await createSession({ host: me.id, startsAt: daysAgo(i), status: "COMPLETED", seriesId, priceCents: 20_000, columns: { genre: "Horror" } });
+    const hostedPathfinder = await createSession({ host: me.id, startsAt: daysAgo(4), status: "COMPLETED", game: "Pathfinder", columns: { genre: "Fantasy" } });
+    await createSession({ host: me.id, startsAt: daysAgo(5), status: "CANCELLED" });
+    await createSession({ host: me.id, startsAt: new Date(now.getTime() + DAY), status: "UPCOMING" });
+    // Played: two completed Horror Call of Cthulhu seats, a seat cancelled in a completed session, a seat in one to come.
+    const played = [];
+    for (let i = 1; i <= 4; i += 1)
+      played.push(
+        await createSession({
+          host: other.id,
+          startsAt: i === 4 ? new Date(now.getTime() + 10 * DAY) : daysAgo(i),
+          status: i === 4 ? "UPCOMING" : "COMPLETED",
+          game: "Call of Cthulhu",
+          columns: { genre: "Horror" },
+        }),
+      );
+    const made = [8 * DAY, 7 * DAY, 7 * DAY - 1000, DAY];
+    for (const [i, s] of played.entries()) {
+      const booking = await bookSeat(s.id, me.id, { status: i === 2 ? "CANCELLED" : "CONFIRMED" });
+      await db
+        .updateTable("bookings")
+        .set({ created_at: new Date(s.startsAt.getTime() - made[i]!) })
+        .where("id", "=", booking)
+        .execute();
+    }
+    // Chat: three messages of mine and two of the host's in a completed session, one of mine in the one to come.
+    const chatOf = async (sessionId: string) =>
+      (await db.insertInto("chats").values({ kind: "session", session_id: sessionId }).returning("id").executeTakeFirstOrThrow()).id;
+    const pastChat = await chatOf(played[0]!.id);
+    const futureChat = await chatOf(played[3]!.id);
+    const messages = [me.id, other.id, me.id, other.id, me.id].map((sender) => ({ chat_id: pastChat, sender_id: sender, content: "hola" }));
+    await db
+      .insertInto("chat_messages")
+      .values([...messages, { chat_id: futureChat, sender_id: me.id, content: "hola" }])
+      .execute();
+    // Ratings: 4 as host, then 5 as player; a hidden one is not counted.
+    await review(hostedPathfinder.id, author.id, me.id, 4, daysAgo(3));
+    await review(played[0]!.id, other.id, me.id, 5, daysAgo(2), "PLAYER");
+    await review(played[1]!.id, other.id, me.id, 1, daysAgo(1), "PLAYER");
+    await db.updateTable("reviews").set({ hidden_at: now }).where("session_id", "=", played[1]!.id).execute();
+
+    const facts = (await badgeFactsFor(db, [me.id, "00000000-0000-4000-8000-000000000000"], now)).get(me.id);
+    expect(facts).toEqual({
+      profileComplete: true,
+      hasAvatar: true,
+      hasBio: false,
+      hostedByGame: { "D&D 5e": 3, Pathfinder: 1 },
+      hostedPaidCompleted: 3,
+      dmCancelled: 1,
+      seriesWith3Completed: 1,
+      playedByGame: { "Call of Cthulhu": 2 },
+      noShows: 0,
+      lateCancellations: 0,
+      completedByGenre: { Horror: 5, Fantasy: 1 },
+      dmRatingSum: 4,
+      dmRatingCount: 1,
+      playerRatingSum: 5,
+      playerRatingCount: 1,
+      ratingsReceived: [4, 5],
+      paymentDelaysSeconds: [],
+      bookingsMade: 4,
+      bookingsMadeWeekAhead: 2,
+      chatSessions: 1,
+      chatMessages: 3,
+    });
   });
 });
