@@ -56,6 +56,11 @@ export interface AuthMetrics {
   provider: string;
 }
 
+export interface BadgeRefreshQueue {
+  queued_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Bookings {
   amount_cents: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -415,6 +420,7 @@ export interface DB {
   analytics_events: AnalyticsEvents;
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
+  badge_refresh_queue: BadgeRefreshQueue;
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
   chat_messages: ChatMessages;

@@ -119,21 +119,32 @@ describe("the award-badges job", () => {
     expect(await badgesFor(cancelled.id)).toEqual([]);
   });
 
-  it("gives player_favorite from the kept rating at the 5th review averaging 4.5, not the 4th", async () => {
+  it("gives player_favorite at the 5th review averaging 4.5, not the 4th, from reviews that arrive after the session was handled", async () => {
+    await drain();
     const host = await createUser({ role: "dm" });
     const [session] = await completedSessions(host.id, 1, { seats: 5 });
     const players = await Promise.all(Array.from({ length: 5 }, () => createUser()));
     for (const p of players) await bookSeat(session!, p.id);
+    const t = testDeps(now);
+    // The session completes and is handled before any review is written.
+    expect(await awardBadgesForCompletedSessions(t.deps)).toEqual({ items: 1 });
     const stars = [5, 4, 5, 4, 5];
     for (let i = 0; i < 4; i += 1) await review(session!, players[i]!.id, host.id, stars[i]!, new Date(now.getTime() + i * HOUR));
-    await awardBadges({ db: getDb(), now }, [host.id]);
+    // The reviews queued their target once: the next run recomputes the host alone.
+    expect(await awardBadgesForCompletedSessions(t.deps)).toEqual({ items: 1 });
     expect(await badgesFor(host.id)).not.toContain("player_favorite");
 
     await review(session!, players[4]!.id, host.id, stars[4]!, new Date(now.getTime() + 4 * HOUR));
-    await awardBadges({ db: getDb(), now }, [host.id]);
+    expect(await awardBadgesForCompletedSessions(t.deps)).toEqual({ items: 1 });
     expect(await badgesFor(host.id)).toContain("player_favorite");
     const facts = (await badgeFactsFor(getDb(), [host.id], now)).get(host.id)!;
     expect([facts.dmRatingSum, facts.dmRatingCount, facts.ratingsReceived]).toEqual([23, 5, stars]);
+
+    // A review taken down by moderation leaves four: the badge goes with the next run.
+    await getDb().updateTable("reviews").set({ hidden_at: now }).where("author_id", "=", players[4]!.id).execute();
+    const runs = await Promise.all([awardBadgesForCompletedSessions(t.deps), awardBadgesForCompletedSessions(t.deps)]);
+    expect(runs.reduce((sum, r) => sum + r.items, 0)).toBe(1);
+    expect(await badgesFor(host.id)).not.toContain("player_favorite");
   });
 
   it("gives prompt_payer for three card payments at exactly 24 hours, and not when one took a second longer or was never paid", async () => {

@@ -36,8 +36,10 @@ export async function awardBadges(deps: Pick<Deps, "db" | "now">, userIds: reado
 
 /**
  * The `award-badges` job: claims completed sessions not handled yet and recomputes the badges of
- * each one's host and confirmed players. A batch's claim and its awards share a transaction, so a
- * failure leaves its sessions for the next run, and a parallel run skips them. Items: sessions handled.
+ * each one's host and confirmed players, then recomputes the people queued because their facts
+ * changed since (a review received, edited or taken down). A batch's claim and its awards share a
+ * transaction, so a failure leaves its sessions or people for the next run, and a parallel run
+ * skips them. Items: sessions handled plus queued people recomputed.
  */
 export async function awardBadgesForCompletedSessions(deps: Deps): Promise<{ items: number }> {
   let items = 0;
@@ -55,16 +57,26 @@ export async function awardBadgesForCompletedSessions(deps: Deps): Promise<{ ite
     items += claimed;
     if (claimed < AWARD_BATCH_SESSIONS) break;
   }
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+    const claimed = await deps.db.transaction().execute(async (trx) => {
+      const users = await repo.claimQueuedUsers(trx, AWARD_BATCH_USERS);
+      if (users.length > 0) await awardBadges({ db: trx, now: deps.now }, users);
+      return users.length;
+    });
+    items += claimed;
+    if (claimed < AWARD_BATCH_USERS) break;
+  }
   return { items };
 }
 
 /**
  * Recomputes every user's badges (the backfill command): first marks all completed sessions as
- * handled, so the job only takes sessions that complete from now on, then goes through the users
- * in batches. Returns how many users were recomputed.
+ * handled and empties the refresh queue, so the job only takes what happens from now on, then goes
+ * through the users in batches. Returns how many users were recomputed.
  */
 export async function backfillBadges(deps: Pick<Deps, "db" | "now">, onBatch: (done: number) => void = () => {}) {
   await repo.markAllCompletedChecked(deps.db, deps.now);
+  await repo.clearQueue(deps.db);
   let after: string | null = null;
   let done = 0;
   for (;;) {

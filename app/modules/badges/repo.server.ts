@@ -45,6 +45,23 @@ export async function claimCompletedSessions(db: Database, limit: number, now: D
   return result.rows;
 }
 
+/**
+ * Takes up to `limit` people from the refresh queue (oldest first), removing them. Rows another run
+ * holds are skipped; inside the caller's transaction, a failure puts them back.
+ */
+export async function claimQueuedUsers(db: Database, limit: number) {
+  const result = await sql<{ user_id: string }>`
+    delete from badge_refresh_queue
+     where user_id in (select user_id from badge_refresh_queue order by queued_at limit ${limit} for update skip locked)
+    returning user_id`.execute(db);
+  return result.rows.map((r) => r.user_id);
+}
+
+/** Empties the refresh queue: the backfill recomputes everyone after this. */
+export async function clearQueue(db: Database) {
+  await sql`delete from badge_refresh_queue`.execute(db);
+}
+
 /** The players who held a confirmed seat in these sessions. */
 export async function confirmedPlayersOf(db: Database, sessionIds: readonly string[]) {
   if (sessionIds.length === 0) return [];
