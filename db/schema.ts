@@ -56,6 +56,11 @@ export interface AuthMetrics {
   provider: string;
 }
 
+export interface BadgeRefreshQueue {
+  queued_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Bookings {
   amount_cents: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -332,6 +337,7 @@ export interface SessionNotices {
 
 export interface Sessions {
   allowed_payment_methods: Generated<string[]>;
+  badges_checked_at: Timestamp | null;
   booked_count: Generated<number>;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
@@ -361,6 +367,12 @@ export interface Sessions {
   title: string;
   updated_at: Generated<Timestamp>;
   voucher_payment_days: Generated<number>;
+}
+
+export interface UserBadges {
+  badge_id: string;
+  earned_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface UserRatings {
@@ -408,6 +420,7 @@ export interface DB {
   analytics_events: AnalyticsEvents;
   api_tokens: ApiTokens;
   auth_metrics: AuthMetrics;
+  badge_refresh_queue: BadgeRefreshQueue;
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
   chat_messages: ChatMessages;
@@ -430,6 +443,7 @@ export interface DB {
   series_subscriptions: SeriesSubscriptions;
   session_notices: SessionNotices;
   sessions: Sessions;
+  user_badges: UserBadges;
   user_ratings: UserRatings;
   users: Users;
   waitlist_entries: WaitlistEntries;

@@ -11,7 +11,9 @@
 // gzipped script each page loads, the confirmation page's HTML and the calendar's page data; then
 // the booking bench (server/bench/booking.ts), the payment reminders' job at scale
 // (server/bench/payment-reminders.ts), series subscriptions (server/bench/subscriptions.ts:
-// enrolling 1,000 subscribers into a generated session, and subscribing) and the live layer's message-to-arrival latency on
+// enrolling 1,000 subscribers into a generated session, and subscribing), the award-badges job over
+// 1,000 just-completed sessions among 100,000 sessions and 1,000,000 bookings (server/bench/badges.ts)
+// and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
@@ -123,6 +125,7 @@ async function main() {
     results.booking = await benchInChild("server/bench/booking.ts");
     results.paymentReminders = await benchInChild("server/bench/payment-reminders.ts");
     results.subscriptions = await benchInChild("server/bench/subscriptions.ts");
+    results.badges = await benchInChild("server/bench/badges.ts");
   } finally {
     await closeDb();
     await pg.stop();
@@ -133,7 +136,14 @@ async function main() {
   fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
   console.log(
     JSON.stringify(
-      { http: results.http, booking: results.booking, paymentReminders: results.paymentReminders, subscriptions: results.subscriptions, live: results.live },
+      {
+        http: results.http,
+        booking: results.booking,
+        paymentReminders: results.paymentReminders,
+        subscriptions: results.subscriptions,
+        badges: (results.badges as { job?: unknown } | undefined)?.job,
+        live: results.live,
+      },
       null,
       2,
     ),
@@ -142,8 +152,8 @@ async function main() {
 
 /**
  * A bench in its own process, with its own database of 100,000 sessions: the booking bench
- * (server/bench/booking.ts), the payment reminders' job (server/bench/payment-reminders.ts) and
- * series subscriptions (server/bench/subscriptions.ts).
+ * (server/bench/booking.ts), the payment reminders' job (server/bench/payment-reminders.ts),
+ * series subscriptions (server/bench/subscriptions.ts) and the award-badges job (server/bench/badges.ts).
  */
 function benchInChild(script: string): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { awardBadgesForCompletedSessions } from "#app/modules/badges/badges.server";
 import type { Deps } from "#app/modules/deps.server";
 import { requestReviews } from "#app/modules/reviews/requests.server";
 import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
@@ -21,6 +22,7 @@ export const jobBodies: Record<JobName, JobBody> = {
   "retry-refunds": retryRefundsJob,
   "send-payment-reminders": sendPaymentReminders,
   "request-reviews": requestReviews,
+  "award-badges": awardBadgesForCompletedSessions,
 };
 
 export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };

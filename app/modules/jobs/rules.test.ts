@@ -40,6 +40,10 @@ describe("job names and schedules", () => {
     );
     for (const name of JOB_NAMES) expect(JOB_SCHEDULES[name]).toMatch(/^\S+ \S+ \S+ \S+ \S+$/);
   });
+
+  it("recomputes badges every five minutes, after sessions complete", () => {
+    expect(JOB_SCHEDULES["award-badges"]).toBe("*/5 * * * *");
+  });
 });
 
 describe("statusAt", () => {

@@ -13,6 +13,7 @@ export const JOB_NAMES = [
   "retry-refunds",
   "send-payment-reminders",
   "request-reviews",
+  "award-badges",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -35,6 +36,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "send-payment-reminders": "* * * * *",
   // The request to review follows a session's completion; within five minutes is soon enough.
   "request-reviews": "*/5 * * * *",
+  // Badges follow a session's completion too; they describe a history, so a few minutes' lag is fine.
+  "award-badges": "*/5 * * * *",
 };
 
 /** What every job body answers: how many rows it changed or messages it sent. */
