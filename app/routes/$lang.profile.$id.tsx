@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BadgesCard } from "#app/components/badges/badges-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { RatingLink } from "#app/components/reviews/rating-link";
 import { ReviewList } from "#app/components/reviews/review-list";
@@ -11,6 +12,7 @@ import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
+import { badgesOf } from "#app/modules/badges/badges.server";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
@@ -23,7 +25,7 @@ import { subscriptionsForProfile } from "#app/modules/subscriptions/subscription
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["profile", "sessions", "chat", "reviews"], hydrate: false };
+export const handle = { i18n: ["profile", "sessions", "chat", "reviews", "badges"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
@@ -62,6 +64,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const reviews = tab === "reviews" ? await profileReviews(d, viewer, p.id, url.searchParams.get("page")) : null;
   // A host is rated as a host; anyone else as a player (kept as aggregates, decision record 055).
   const rating = (await ratingsFor(d, [p.id], hosting !== null ? "DM" : "PLAYER"))(p.id);
+  // Earned badges as the award-badges job stored them, shown by the person's role (spec section 6).
+  const badges = (await badgesOf(d.db, [p.id])).get(p.id) ?? [];
   return {
     profile: {
       id: p.id,
@@ -83,6 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     own,
     subscriptions,
     rating,
+    badges: { ids: badges, role: hosting !== null ? ("dm" as const) : ("player" as const), selected: url.searchParams.get("badges") },
     reviews: reviews && {
       ...reviews,
       rows: reviews.rows.map(({ createdAt, ...r }) => ({
@@ -115,7 +120,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews } = useLoaderData<typeof loader>();
+  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -157,6 +162,12 @@ export default function ProfilePage() {
         {p.isDm && p.languages.length ? <Fact term={t("fields.languages")}>{p.languages.map((l) => t(`spoken.${l}`)).join(", ")}</Fact> : null}
         {p.isDm && p.availableDays.length ? <Fact term={t("fields.availableDays")}>{p.availableDays.map((d) => t(`days.${d}`)).join(", ")}</Fact> : null}
       </dl>
+      <BadgesCard
+        ids={badges.ids}
+        role={badges.role}
+        selected={badges.selected}
+        hrefFor={(category) => `${base}?${new URLSearchParams({ tab, badges: category })}`}
+      />
       {subscriptions?.length ? (
         <section aria-labelledby="subscriptions-heading" className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
           <h2 id="subscriptions-heading" className="text-xl font-semibold">

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { BadgePill } from "#app/components/badges/badge-pill";
 import { DieIcon } from "#app/components/ui/icons";
 import { Link } from "#app/components/ui/link";
 import type { CardData } from "#app/modules/sessions/card";
@@ -71,6 +72,16 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
             </span>{" "}
             {t("card.rating", { average: card.hostRating.average, count: card.hostRating.count })}
           </Link>
+        ) : null}
+        {card.hostBadges.length ? (
+          // Above the card-wide link, so each pill's description can be hovered or focused.
+          <ul className="relative z-10 flex flex-wrap gap-1">
+            {card.hostBadges.map((id) => (
+              <li key={id}>
+                <BadgePill id={id} size="sm" />
+              </li>
+            ))}
+          </ul>
         ) : null}
         {card.recurrence ? <p className="text-sm font-medium text-purple-800">🔁 {card.recurrence}</p> : null}
         <p className="text-sm">{card.when}</p>

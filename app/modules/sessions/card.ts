@@ -17,6 +17,8 @@ export type CardData = {
   host: string;
   /** The host's rating as a host (average to one decimal, count), linking to their reviews; null without reviews. */
   hostRating: { href: string; average: string; count: number } | null;
+  /** The host's badges as a host, at most 2, highest priority first (spec section 9). */
+  hostBadges: string[];
   badges: ("yours" | "yoursSeries" | "subscribed" | "joined" | "paymentPending" | "series")[];
   tags: { id: string; label: string; emoji: string }[];
   recurrence: string | null;

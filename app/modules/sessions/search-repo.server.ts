@@ -57,6 +57,8 @@ function cardRows(db: Database, viewerId: string | null) {
         "u.display_name as dm_display_name",
         sql<number | null>`case when ur.rating_count > 0 then round(ur.rating_sum::numeric / ur.rating_count, 1)::float8 end`.as("host_rating"),
         sql<number>`coalesce(ur.rating_count, 0)`.as("host_rating_count"),
+        // The host's earned badges, stored by the award-badges job (never computed on view); the card keeps two.
+        sql<string[]>`coalesce((select array_agg(ub.badge_id) from user_badges ub where ub.user_id = s.dm_id), '{}')`.as("host_badges"),
         "se.title as series_title",
         "se.frequency as series_frequency",
         "se.day_of_week as series_day_of_week",
