@@ -1,6 +1,7 @@
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import type { Storage } from "../../app/services/storage/storage";
 import { getDb } from "../../db/client.server";
+import { seedBadgeStories } from "./badge-stories";
 import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
@@ -281,5 +282,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedBookingStories(idOf, now);
   created += await seedReviewStories(idOf, now);
   created += await seedChatStories(idOf, now);
+  // Last: badges are computed from everything above.
+  created += await seedBadgeStories(idOf, now);
   return created;
 }

@@ -53,6 +53,12 @@ describe("the demo data", () => {
     expect((await ratingsFor({ db }, [ana], "DM"))(ana)).toEqual({ average: 4.7, count: 3 });
     expect((await ratingsFor({ db }, [lucia.id], "PLAYER"))(lucia.id)).toEqual({ average: 5, count: 2 });
     expect(await db.selectFrom("reviews").select("reply").where("reply", "is not", null).execute()).toHaveLength(1);
+    // Badges earned from the demo's own history, at least one of each category.
+    const { badgesOf } = await import("../../app/modules/badges/badges.server");
+    const { BADGES } = await import("../../app/modules/badges/catalogue");
+    const earned = await badgesOf(db, [ana, lucia.id]);
+    const categories = new Set([...earned.values()].flat().map((id) => BADGES[id].category));
+    expect([...categories].sort()).toEqual(["both", "dm", "player"]);
     // Running it again adds nothing.
     const before = await counts();
     expect(await seedDemo(now)).toBe(0);
