@@ -30,7 +30,9 @@ export function BadgePill({ id, size = "md" }: { id: string; size?: BadgePillSiz
   if (!isBadgeId(id)) return null;
   const badge = BADGES[id];
   return (
-    <span className="group relative inline-flex">
+    // Not positioned itself: the tooltip spans the list the pills sit in (a positioned <ul>), so a pill
+    // near the right edge of a 360 px screen never pushes it past the edge.
+    <span className="group inline-flex">
       <span
         tabIndex={0}
         aria-describedby={tooltipId}
@@ -44,7 +46,7 @@ export function BadgePill({ id, size = "md" }: { id: string; size?: BadgePillSiz
       <span
         role="tooltip"
         id={tooltipId}
-        className="invisible absolute left-0 top-full z-20 mt-1 w-56 max-w-[80vw] rounded-md bg-gray-900 px-2.5 py-1.5 text-xs font-normal leading-snug text-white shadow-lg group-focus-within:visible group-hover:visible"
+        className="invisible absolute inset-x-0 top-full z-20 mt-1 rounded-md bg-gray-900 px-2.5 py-1.5 text-xs font-normal leading-snug text-white shadow-lg group-focus-within:visible group-hover:visible"
       >
         {t(`descriptions.${id}`)}
       </span>

@@ -50,7 +50,7 @@ export function BadgesCard({ ids, role, selected, hrefFor }: Props) {
         </ul>
       </nav>
       {shown.length > 0 ? (
-        <ul className="mt-4 flex flex-wrap gap-2">
+        <ul className="relative mt-4 flex flex-wrap gap-2">
           {shown.map((id) => (
             <li key={id}>
               <BadgePill id={id} size="md" />

@@ -4,6 +4,7 @@
 // loader cannot import. Usage: node --import tsx run-job-step.ts '{"step":…, "now":…, …}'
 import os from "node:os";
 import path from "node:path";
+import { awardBadges, badgesOf } from "../../../app/modules/badges/badges.server";
 import { settleLapses } from "../../../app/modules/bookings/waitlist.server";
 import type { Deps } from "../../../app/modules/deps.server";
 import { paymentReminderCutoffs } from "../../../app/modules/jobs/rules";
@@ -13,7 +14,8 @@ import { createOutboxMailer } from "../../../app/services/mailer/outbox.server";
 import { createDiskStorage } from "../../../app/services/storage/disk.server";
 import { closeDb, getDb } from "../../../db/client.server";
 
-type Step = { step: "remind"; now: string; userId: string } | { step: "settle"; now: string; sessionId: string };
+type Step =
+  { step: "remind"; now: string; userId: string } | { step: "settle"; now: string; sessionId: string } | { step: "badges"; now: string; userId: string };
 
 const input = JSON.parse(process.argv[2] ?? "{}") as Step;
 const deps: Deps = {
@@ -31,6 +33,10 @@ if (input.step === "remind") {
   const sent = [];
   for (const row of due) if (await sendPaymentReminder(deps, row)) sent.push(row.session_id);
   result = { sent };
+} else if (input.step === "badges") {
+  // The award-badges job's work for one person: their facts gathered and their badges stored.
+  await awardBadges(deps, [input.userId]);
+  result = { badges: (await badgesOf(deps.db, [input.userId])).get(input.userId) ?? [] };
 } else {
   // The cleanup-expired-bookings job's work in this session at that time.
   result = { settled: await settleLapses(deps, input.sessionId) };
