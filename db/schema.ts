@@ -383,12 +383,15 @@ export interface UserRatings {
 }
 
 export interface Users {
+  badge_ids: Generated<string[]>;
   banned_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   display_name: Generated<string>;
   email: string;
   email_verified_at: Timestamp | null;
   first_name: Generated<string>;
+  host_rating_count: Generated<number>;
+  host_rating_sum: Generated<number>;
   id: Generated<string>;
   last_name: Generated<string>;
   password_hash: string | null;

@@ -34,6 +34,12 @@ function ratingFormat(lang: Locale) {
   return format;
 }
 
+/** The host's rating link: the average to one decimal and the count; null for a host without reviews. */
+function hostRating(sum: number, count: number, dmId: string, lang: Locale): CardData["hostRating"] {
+  if (count <= 0) return null;
+  return { href: `${localePath(lang, `/profile/${dmId}`)}?tab=reviews`, average: ratingFormat(lang).format(Math.round((sum / count) * 10) / 10), count };
+}
+
 /** A search row as a card, in the viewer's language and time zone. */
 export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, timeZone: string): CardData {
   const t = translator(lang, "sessions");
@@ -62,14 +68,7 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
     status: cardStatus({ status: row.status, booked: row.booked, capacity: row.max_participants, readyAt: isSeries ? SERIES_READY_AT : row.min_participants }),
     host: displayNameOf({ displayName: row.dm_display_name }),
     hostBadges: cardBadges(badgesForRole(row.host_badges, "dm")),
-    hostRating:
-      row.host_rating === null
-        ? null
-        : {
-            href: `${localePath(lang, `/profile/${row.dm_id}`)}?tab=reviews`,
-            average: ratingFormat(lang).format(row.host_rating),
-            count: Number(row.host_rating_count),
-          },
+    hostRating: hostRating(row.host_rating_sum, row.host_rating_count, row.dm_id, lang),
     badges,
     tags: row.tags
       .filter((name) => !isHiddenOnCards(name))

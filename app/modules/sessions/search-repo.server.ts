@@ -45,35 +45,32 @@ const subscribedTo = (userId: string) =>
 
 /** Everything a session card shows: the session, its DM's name, its series and whether the viewer joined it. */
 function cardRows(db: Database, viewerId: string | null) {
-  return (
-    db
-      .selectFrom("sessions as s")
-      .innerJoin("users as u", "u.id", "s.dm_id")
-      .leftJoin("series as se", "se.id", "s.series_id")
-      // The host's rating as a host, kept by the reviews trigger (decision record 055): one row by its key.
-      .leftJoin("user_ratings as ur", (join) => join.onRef("ur.user_id", "=", "s.dm_id").on("ur.role", "=", "DM"))
-      .select(LISTED_COLUMNS)
-      .select([
-        "u.display_name as dm_display_name",
-        sql<number | null>`case when ur.rating_count > 0 then round(ur.rating_sum::numeric / ur.rating_count, 1)::float8 end`.as("host_rating"),
-        sql<number>`coalesce(ur.rating_count, 0)`.as("host_rating_count"),
-        // The host's earned badges, stored by the award-badges job (never computed on view); the card keeps two.
-        sql<string[]>`coalesce((select array_agg(ub.badge_id) from user_badges ub where ub.user_id = s.dm_id), '{}')`.as("host_badges"),
-        "se.title as series_title",
-        "se.frequency as series_frequency",
-        "se.day_of_week as series_day_of_week",
-        "se.time_zone as series_time_zone",
-        "s.booked_count as booked",
-        viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
-        // A seat held while its payment is not in is no booking yet: its card says so.
-        viewerId ? pendingBookingExists(viewerId).as("held") : sql<boolean>`false`.as("held"),
-        viewerId ? subscribedTo(viewerId).as("subscribed") : sql<boolean>`false`.as("subscribed"),
-        // A series card shows its active subscribers; each count reads the partial index on active subscriptions.
-        sql<number>`case when s.series_id is null then 0 else (select count(*)::int from series_subscriptions su where su.series_id = s.series_id and su.status = 'ACTIVE') end`.as(
-          "subscribers",
-        ),
-      ])
-  );
+  return db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.dm_id")
+    .leftJoin("series as se", "se.id", "s.series_id")
+    .select(LISTED_COLUMNS)
+    .select([
+      "u.display_name as dm_display_name",
+      // The host's rating as a host and their badges, mirrored onto their users row by triggers on
+      // user_ratings and user_badges (migration 2026_11_27_030000): no extra read per card.
+      "u.host_rating_sum",
+      "u.host_rating_count",
+      "u.badge_ids as host_badges",
+      "se.title as series_title",
+      "se.frequency as series_frequency",
+      "se.day_of_week as series_day_of_week",
+      "se.time_zone as series_time_zone",
+      "s.booked_count as booked",
+      viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
+      // A seat held while its payment is not in is no booking yet: its card says so.
+      viewerId ? pendingBookingExists(viewerId).as("held") : sql<boolean>`false`.as("held"),
+      viewerId ? subscribedTo(viewerId).as("subscribed") : sql<boolean>`false`.as("subscribed"),
+      // A series card shows its active subscribers; each count reads the partial index on active subscriptions.
+      sql<number>`case when s.series_id is null then 0 else (select count(*)::int from series_subscriptions su where su.series_id = s.series_id and su.status = 'ACTIVE') end`.as(
+        "subscribers",
+      ),
+    ]);
 }
 
 export type SearchFilters = {
