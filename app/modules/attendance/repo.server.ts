@@ -14,7 +14,7 @@ export function confirmedSeats(db: Db, sessionId: string) {
   return db
     .selectFrom("bookings as b")
     .innerJoin("users as u", "u.id", "b.user_id")
-    .select(["b.id", "b.user_id", "u.display_name", "b.attendance", "b.attendance_marked_at"])
+    .select(["b.id", "b.user_id", "u.display_name", "u.first_name", "b.attendance", "b.attendance_marked_at"])
     .where("b.session_id", "=", sessionId)
     .where("b.status", "=", "CONFIRMED")
     .orderBy("b.created_at")

@@ -23,6 +23,7 @@ export const namespaces = [
   "payments",
   "chat",
   "subscriptions",
+  "attendance",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
