@@ -47,6 +47,17 @@ export interface ApiTokens {
   user_id: string;
 }
 
+export interface AttendanceDisputes {
+  booking_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  reason: string;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  status: Generated<string>;
+  user_id: string;
+}
+
 export interface AuthMetrics {
   created_at: Generated<Timestamp>;
   error_message: string | null;
@@ -63,6 +74,9 @@ export interface BadgeRefreshQueue {
 
 export interface Bookings {
   amount_cents: Generated<number>;
+  attendance: string | null;
+  attendance_marked_at: Timestamp | null;
+  attendance_marked_by: string | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
   hold_until: Timestamp | null;
@@ -422,6 +436,7 @@ export interface WebhookEvents {
 export interface DB {
   analytics_events: AnalyticsEvents;
   api_tokens: ApiTokens;
+  attendance_disputes: AttendanceDisputes;
   auth_metrics: AuthMetrics;
   badge_refresh_queue: BadgeRefreshQueue;
   bookings: Bookings;

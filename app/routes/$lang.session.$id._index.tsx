@@ -12,6 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
+import { markingRefusal } from "#app/modules/attendance/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { waitingView } from "#app/modules/bookings/confirmation.server";
@@ -31,7 +32,7 @@ import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
@@ -62,6 +63,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hostRating: rating(row.dm_id),
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
+    // The host's way to the attendance sheet, while marks may be made (after the end, for 14 days).
+    attendanceOpen: page.isHost && markingRefusal({ status: row.status, starts_at: startsAt, duration_minutes: row.duration_minutes }, d.now) === null,
     ...standing,
     // Their place in line and a seat held for them, as the confirmation page words it.
     waiting: waitingView(page.waiting, lang, zone),
@@ -112,6 +115,7 @@ export default function SessionPage() {
   const {
     session: s,
     isHost,
+    attendanceOpen,
     joined,
     held,
     refunded,
@@ -250,6 +254,11 @@ export default function SessionPage() {
         ) : null}
         <ReviewActions actions={reviews} />
         <HostCard host={s.dm} rating={hostRating} />
+        {attendanceOpen ? (
+          <Link to={localePath(lang, `/session/${s.id}/attendance`)} className={buttonClass("primary", "w-full")}>
+            {t("sheet.link", { ns: "attendance" })}
+          </Link>
+        ) : null}
         {isHost ? (
           <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>
             {t("detail.edit")}

@@ -58,3 +58,6 @@ export const canReadDirectChat = (actor: Actor, chat: { user_a: string | null; u
 
 /** Anyone signed in may write to another person, never to themself. */
 export const canStartDirectChat = (actor: Actor, otherUserId: string) => actor !== null && actor.id !== otherUserId;
+
+/** Marking who came to a session (decision record 057): the host or an admin, never a player. */
+export const canMarkAttendance = (actor: Actor, session: Hosted) => canManageSession(actor, session);

@@ -25,6 +25,7 @@ export const namespaces = [
   "subscriptions",
   "reviews",
   "badges",
+  "attendance",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

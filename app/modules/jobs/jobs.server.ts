@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { applyDefaultAttendance } from "#app/modules/attendance/attendance.server";
 import { awardBadgesForCompletedSessions } from "#app/modules/badges/badges.server";
 import type { Deps } from "#app/modules/deps.server";
 import { requestReviews } from "#app/modules/reviews/requests.server";
@@ -13,9 +14,20 @@ import { sendReminderEmails } from "./send-reminder-emails.server";
 
 export type JobBody = (deps: Deps) => Promise<JobResult>;
 
+/**
+ * Statuses first, then the attendance default (decision record 057): the seats of sessions that
+ * ended 48 hours ago and were never marked count as attended. A minute's delay is harmless and a
+ * job of its own would only add a schedule; the step is one statement and safe to repeat.
+ */
+async function updateStatusesAndAttendance(deps: Deps): Promise<JobResult> {
+  const statuses = await updateSessionStatuses(deps);
+  const attendance = await applyDefaultAttendance(deps);
+  return { items: statuses.items + attendance.items };
+}
+
 /** Each scheduled job's body: a plain function of its dependencies, so a test runs it with a fixed clock. */
 export const jobBodies: Record<JobName, JobBody> = {
-  "update-session-statuses": updateSessionStatuses,
+  "update-session-statuses": updateStatusesAndAttendance,
   "send-reminder-emails": sendReminderEmails,
   "cleanup-expired-bookings": cleanupExpiredBookings,
   "generate-series-sessions": generateSeriesSessionsJob,

@@ -1,0 +1,149 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "#db/schema";
+import { type Attendance, DEFAULT_PRESENT_AFTER_HOURS, MARKING_WINDOW_DAYS, SINGLE_SESSION_LATE_HOURS } from "./rules";
+
+type Db = Kysely<DB>;
+
+/** The session as attendance needs it: its host, its times, its state. */
+export function findSession(db: Db, sessionId: string) {
+  return db.selectFrom("sessions").select(["id", "dm_id", "title", "starts_at", "duration_minutes", "status"]).where("id", "=", sessionId).executeTakeFirst();
+}
+
+/** The confirmed seats of a session with their players' names and marks, in the order they booked. */
+export function confirmedSeats(db: Db, sessionId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .select(["b.id", "b.user_id", "u.display_name", "u.first_name", "b.attendance", "b.attendance_marked_at"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.status", "=", "CONFIRMED")
+    .orderBy("b.created_at")
+    .orderBy("b.id")
+    .execute();
+}
+
+/**
+ * Marks one player's seat in one statement whose conditions are the rules themselves: a CONFIRMED
+ * seat of this session, the session not cancelled, ended, and within the marking window. A seat in
+ * another session, or a time outside the window, changes nothing (0 rows).
+ */
+export async function markSeat(db: Db, m: { sessionId: string; userId: string; attendance: Attendance; by: string; now: Date }) {
+  const result = await db
+    .updateTable("bookings")
+    .set({ attendance: m.attendance, attendance_marked_at: m.now, attendance_marked_by: m.by })
+    .where("session_id", "=", m.sessionId)
+    .where("user_id", "=", m.userId)
+    .where("status", "=", "CONFIRMED")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("sessions as s")
+          .select(sql`1`.as("one"))
+          .where("s.id", "=", m.sessionId)
+          .where("s.status", "<>", "CANCELLED")
+          .where(sql<boolean>`s.starts_at + make_interval(mins => s.duration_minutes) <= ${m.now}`)
+          .where(sql<boolean>`s.starts_at + make_interval(mins => s.duration_minutes) + make_interval(days => ${MARKING_WINDOW_DAYS}) >= ${m.now}`),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The default: every unmarked CONFIRMED seat of a non-cancelled session that ended 48 hours or more
+ * before `now` becomes PRESENT, marked by nobody. One statement; a second run finds nothing left.
+ */
+export async function markUnmarkedPresent(db: Db, now: Date) {
+  const result = await db
+    .updateTable("bookings")
+    .set({ attendance: "PRESENT", attendance_marked_at: now, attendance_marked_by: null })
+    .where("status", "=", "CONFIRMED")
+    .where("attendance", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("sessions as s")
+          .select(sql`1`.as("one"))
+          .whereRef("s.id", "=", "bookings.session_id")
+          .where("s.status", "<>", "CANCELLED")
+          .where(sql<boolean>`s.starts_at + make_interval(mins => s.duration_minutes) + make_interval(hours => ${DEFAULT_PRESENT_AFTER_HOURS}) <= ${now}`),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A booking with what a dispute needs to check. */
+export function findBooking(db: Db, bookingId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .select(["b.id", "b.user_id", "b.session_id", "b.attendance", "b.attendance_marked_at", "s.title", "s.starts_at"])
+    .where("b.id", "=", bookingId)
+    .executeTakeFirst();
+}
+
+export function findDispute(db: Db, bookingId: string) {
+  return db.selectFrom("attendance_disputes").select(["id", "status", "reason", "created_at"]).where("booking_id", "=", bookingId).executeTakeFirst();
+}
+
+/**
+ * Opens the dispute; the unique booking_id decides "once" even under parallel requests: the loser's
+ * insert does nothing and returns no row. The NO_SHOW condition sits in the same statement so a mark
+ * changed to PRESENT meanwhile is not disputed.
+ */
+export async function insertDispute(db: Db, d: { bookingId: string; userId: string; reason: string; now: Date }) {
+  const row = await db
+    .insertInto("attendance_disputes")
+    .columns(["booking_id", "user_id", "reason", "created_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("bookings")
+        .select(["id", "user_id", sql<string>`${d.reason}::text`.as("reason"), sql<Date>`${d.now}::timestamptz`.as("created_at")])
+        .where("id", "=", d.bookingId)
+        .where("user_id", "=", d.userId)
+        .where("attendance", "=", "NO_SHOW"),
+    )
+    .onConflict((oc) => oc.column("booking_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A host's sessions run (completed) and cancelled. */
+export async function dmCounts(db: Db, userId: string) {
+  const row = await db
+    .selectFrom("sessions")
+    .select([
+      sql<number>`count(*) filter (where status = 'COMPLETED')::int`.as("run"),
+      sql<number>`count(*) filter (where status = 'CANCELLED')::int`.as("cancelled"),
+    ])
+    .where("dm_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return { run: Number(row.run), cancelled: Number(row.cancelled) };
+}
+
+/**
+ * A player's facts at `now`: seats attended (marked PRESENT, or unmarked 48 hours after the end),
+ * no-shows (unless a dispute was upheld), and seats they cancelled late: at or after the series'
+ * booking lock before the start (24 hours for a single session) and before the start, in a session
+ * that then took place (a session the host cancelled is not the player's doing).
+ */
+export async function playerCounts(db: Db, userId: string, now: Date) {
+  const row = await db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .leftJoin("series as se", "se.id", "s.series_id")
+    .leftJoin("attendance_disputes as d", "d.booking_id", "b.id")
+    .select([
+      sql<number>`count(*) filter (where b.status = 'CONFIRMED' and (b.attendance = 'PRESENT' or (b.attendance is null
+        and s.starts_at + make_interval(mins => s.duration_minutes) + make_interval(hours => ${DEFAULT_PRESENT_AFTER_HOURS}) <= ${now})))::int`.as("attended"),
+      sql<number>`count(*) filter (where b.status = 'CONFIRMED' and b.attendance = 'NO_SHOW' and d.status is distinct from 'UPHELD')::int`.as("no_show"),
+      sql<number>`count(*) filter (where b.status = 'CANCELLED' and b.updated_at < s.starts_at and s.starts_at <= ${now}
+        and b.updated_at >= s.starts_at - make_interval(hours => coalesce(se.booking_lock_hours, ${SINGLE_SESSION_LATE_HOURS})))::int`.as("late"),
+    ])
+    .where("b.user_id", "=", userId)
+    .where("s.status", "<>", "CANCELLED")
+    .executeTakeFirstOrThrow();
+  return { attended: Number(row.attended), noShow: Number(row.no_show), late: Number(row.late) };
+}
