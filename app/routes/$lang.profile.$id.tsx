@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BadgesCard } from "#app/components/badges/badges-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Reliability } from "#app/components/profiles/reliability";
 import { RatingLink } from "#app/components/reviews/rating-link";
 import { ReviewList } from "#app/components/reviews/review-list";
 import { Fact } from "#app/components/sessions/detail-parts";
@@ -11,6 +12,7 @@ import { Button } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
+import { reliabilityFor } from "#app/modules/attendance/attendance.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { badgesOf } from "#app/modules/badges/badges.server";
 import { deps } from "#app/modules/deps.server";
@@ -25,7 +27,7 @@ import { subscriptionsForProfile } from "#app/modules/subscriptions/subscription
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["profile", "sessions", "chat", "reviews", "badges"], hydrate: false };
+export const handle = { i18n: ["profile", "sessions", "chat", "reviews", "badges", "attendance"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
@@ -66,6 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const rating = (await ratingsFor(d, [p.id], hosting !== null ? "DM" : "PLAYER"))(p.id);
   // Earned badges as the award-badges job stored them, shown by the person's role (spec section 6).
   const badges = (await badgesOf(d.db, [p.id])).get(p.id) ?? [];
+  // The reliability record, from facts (decision record 057): as host for a DM, as player for everyone.
+  const record = await reliabilityFor(d, p.id);
   return {
     profile: {
       id: p.id,
@@ -87,6 +91,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     own,
     subscriptions,
     rating,
+    reliability: record && { dm: hosting !== null ? record.dm : null, player: record.player },
     badges: { ids: badges, role: hosting !== null ? ("dm" as const) : ("player" as const), selected: url.searchParams.get("badges") },
     reviews: reviews && {
       ...reviews,
@@ -120,7 +125,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges } = useLoaderData<typeof loader>();
+  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges, reliability } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -162,6 +167,7 @@ export default function ProfilePage() {
         {p.isDm && p.languages.length ? <Fact term={t("fields.languages")}>{p.languages.map((l) => t(`spoken.${l}`)).join(", ")}</Fact> : null}
         {p.isDm && p.availableDays.length ? <Fact term={t("fields.availableDays")}>{p.availableDays.map((d) => t(`days.${d}`)).join(", ")}</Fact> : null}
       </dl>
+      {reliability ? <Reliability dm={reliability.dm} player={reliability.player} /> : null}
       <BadgesCard
         ids={badges.ids}
         role={badges.role}

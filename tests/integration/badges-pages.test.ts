@@ -21,7 +21,10 @@ describe("badges where people see them", () => {
     const page = await run(profilePage, new Request(`${base}/es/profile/${host.id}?tab=sessions&badges=dm`), { lang: "es", id: host.id }, { now });
     const data = page.data as { badges: { ids: string[]; role: string; selected: string }; hosting: { cards: { hostBadges: string[] }[] } };
     expect(data.badges).toMatchObject({ role: "dm", selected: "dm" });
+    // The reliability record sits beside them: a host with nothing run yet shows counts, no percentage.
+    expect(page.data).toMatchObject({ reliability: { dm: { run: 0, cancelledByDm: 0, percent: null }, player: { attended: 0, noShow: 0 } } });
     expect([...data.badges.ids].sort()).toEqual(["committed_player", "experienced_dm", "horror_master", "reliable_dm", "verified_host"]);
-    expect(data.hosting.cards[0]!.hostBadges).toEqual(["verified_host", "reliable_dm"]);
+    // The card carries them as stored; the card component shows the host's two of highest priority (cardBadges).
+    expect([...data.hosting.cards[0]!.hostBadges].sort()).toEqual(["committed_player", "experienced_dm", "horror_master", "reliable_dm", "verified_host"]);
   });
 });

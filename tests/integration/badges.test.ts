@@ -300,3 +300,31 @@ describe("the award-badges job", () => {
     });
   });
 });
+
+describe("attendance in the badge facts (decision record 057)", () => {
+  it("a no-show is not attended and is counted, unless a dispute was upheld; a seat cancelled inside the lock is a late cancellation", async () => {
+    const at = new Date("2026-11-21T12:00:00Z");
+    const host = await createUser({ role: "dm" });
+    const player = await createUser();
+    const past = (days: number) => createSession({ host: host.id, startsAt: new Date(at.getTime() - days * 86_400_000), status: "COMPLETED", game: "D&D 5e" });
+    const [a, b, c] = [await past(3), await past(4), await past(5)];
+    await bookSeat(a.id, player.id);
+    const noShow = await bookSeat(b.id, player.id);
+    const disputed = await bookSeat(c.id, player.id);
+    await getDb().updateTable("bookings").set({ attendance: "NO_SHOW" }).where("id", "in", [noShow, disputed]).execute();
+    await getDb()
+      .insertInto("attendance_disputes")
+      .values({ booking_id: disputed, user_id: player.id, reason: "Estuve ahí", status: "UPHELD", created_at: at })
+      .execute();
+    // Cancelled 2 hours before a single session's start: inside its 24 hours.
+    const late = await createSession({ host: host.id, startsAt: new Date(at.getTime() - 2 * 86_400_000), status: "COMPLETED" });
+    const seat = await bookSeat(late.id, player.id, { status: "CANCELLED" });
+    await getDb()
+      .updateTable("bookings")
+      .set({ updated_at: new Date(at.getTime() - 2 * 86_400_000 - 2 * 3_600_000) })
+      .where("id", "=", seat)
+      .execute();
+    const facts = (await badgeFactsFor(getDb(), [player.id], at)).get(player.id)!;
+    expect({ played: facts.playedByGame, noShows: facts.noShows, late: facts.lateCancellations }).toEqual({ played: { "D&D 5e": 2 }, noShows: 1, late: 1 });
+  });
+});

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BADGE_IDS } from "#app/modules/badges/catalogue";
 import { type Locale, locales } from "#app/modules/i18n/config";
 import { testTranslations } from "../../../tests/fixtures/i18n";
+import { SessionCard } from "../sessions/session-card";
 import { PlainHtmlProvider } from "../ui/link";
 import { BadgePill } from "./badge-pill";
 import { BadgesCard } from "./badges-card";
@@ -15,7 +16,7 @@ async function render(element: React.ReactNode, lang: Locale = "es", plain = fal
     {
       path: "/:lang/profile/:id",
       element: (
-        <I18nextProvider i18n={testTranslations(lang, ["badges"])}>
+        <I18nextProvider i18n={testTranslations(lang, ["badges", "sessions"])}>
           <PlainHtmlProvider value={plain}>{element}</PlainHtmlProvider>
         </I18nextProvider>
       ),
@@ -134,5 +135,31 @@ describe("BadgesCard", () => {
     expect(html).toMatch(/<a href="\/es\/profile\/u1\?badges=dm" class="[^"]*">Como narrador<\/a>/);
     expect(html).toMatch(/<a href="\/es\/profile\/u1\?badges=both" aria-current="page" class="[^"]*">Todos los roles<\/a>/);
     expect(html).not.toContain("data-discover");
+  });
+});
+
+describe("a session card's host badges", () => {
+  it("shows the host's two of highest priority, never a player's badge, and nothing for unknown ids", async () => {
+    const card = {
+      id: "s1",
+      href: "/es/session/s1",
+      title: "Mesa",
+      game: "D&D 5e",
+      imageUrl: null,
+      imageSrcSet: null,
+      when: "1 dic",
+      price: null,
+      seats: "1 de 5",
+      status: { kind: "needsPlayers", count: 2 },
+      host: "Ana",
+      hostRating: null,
+      hostBadges: ["horror_master", "committed_player", "no_such_badge", "experienced_dm", "verified_host", "reliable_dm"],
+      badges: [],
+      tags: [],
+      recurrence: null,
+      subscribers: null,
+    } as const;
+    const html = await render(<SessionCard card={{ ...card, hostBadges: [...card.hostBadges], badges: [], tags: [] }} />);
+    expect([...html.matchAll(/data-badge="([a-z_]+)"/g)].map((m) => m[1])).toEqual(["verified_host", "reliable_dm"]);
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { BadgePill } from "#app/components/badges/badge-pill";
 import { DieIcon } from "#app/components/ui/icons";
 import { Link } from "#app/components/ui/link";
+import { badgesForRole, cardBadges } from "#app/modules/badges/rules";
 import type { CardData } from "#app/modules/sessions/card";
 import type { CardStatus } from "#app/modules/sessions/rules";
 
@@ -20,6 +21,8 @@ const statusStyle: Record<CardStatus["kind"], string> = {
 /** `action`: a link or button under the card (above the card-wide link, so it stays clickable). */
 export function SessionCard({ card, action }: { card: CardData; action?: React.ReactNode }) {
   const { t } = useTranslation("sessions");
+  // A host's badges (dm and both), the 2 of highest priority (spec sections 6 and 9).
+  const hostBadges = cardBadges(badgesForRole(card.hostBadges, "dm"));
   const status = "count" in card.status ? t(`card.status.${card.status.kind}`, { count: card.status.count }) : t(`card.status.${card.status.kind}`);
   return (
     <li className="relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
@@ -73,10 +76,10 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
             {t("card.rating", { average: card.hostRating.average, count: card.hostRating.count })}
           </Link>
         ) : null}
-        {card.hostBadges.length ? (
+        {hostBadges.length ? (
           // Above the card-wide link, so each pill's description can be hovered or focused.
           <ul className="relative z-10 flex flex-wrap gap-1">
-            {card.hostBadges.map((id) => (
+            {hostBadges.map((id) => (
               <li key={id}>
                 <BadgePill id={id} size="sm" />
               </li>

@@ -1,19 +1,28 @@
 // The facts behind each badge, counted from rows for a batch of users at once (docs/decisions/056-badge-catalogue.md).
 // Each query groups by user, so a batch of 500 users costs the same handful of statements as one user.
 import { sql } from "kysely";
+import { SINGLE_SESSION_LATE_HOURS } from "#app/modules/attendance/rules";
 import type { Database } from "#db/client.server";
 import type { BadgeFacts } from "./rules";
 
 /**
- * Attendance, kept in one place so that the record of who came can be switched on here alone.
- *
- * Until the host marks players present or absent, every CONFIRMED seat in a COMPLETED session
- * counts as attended, and no seat counts as a no-show or a late cancellation. When attendance is
- * recorded, `attendedSeat` excludes no-shows and `attendanceColumns` counts them and the seats
- * cancelled inside the booking lock, per user (`u` is the users row).
+ * Attendance, kept in one place (decision record 057): a CONFIRMED seat in a COMPLETED session is
+ * attended unless its host marked it a no-show (a dispute upheld clears that); unmarked seats count
+ * as present, as the 48-hour default makes them. `attendanceColumns` counts, per user (`u` is the
+ * users row), the no-shows and the seats cancelled inside the booking lock (the series' lock, or
+ * 24 hours before a single session), as the reliability record counts them.
  */
-const attendedSeat = sql`b.status = 'CONFIRMED'`;
-const attendanceColumns = sql`0::int as no_shows, 0::int as late_cancellations`;
+const attendedSeat = sql`b.status = 'CONFIRMED' and (b.attendance is distinct from 'NO_SHOW'
+  or exists (select 1 from attendance_disputes d where d.booking_id = b.id and d.status = 'UPHELD'))`;
+const attendanceColumns = sql`
+  (select count(*)::int from bookings b join sessions s on s.id = b.session_id
+     left join attendance_disputes d on d.booking_id = b.id
+    where b.user_id = u.id and b.status = 'CONFIRMED' and s.status = 'COMPLETED' and b.attendance = 'NO_SHOW'
+      and d.status is distinct from 'UPHELD') as no_shows,
+  (select count(*)::int from bookings b join sessions s on s.id = b.session_id
+     left join series se on se.id = s.series_id
+    where b.user_id = u.id and b.status = 'CANCELLED' and s.status <> 'CANCELLED' and b.updated_at < s.starts_at
+      and b.updated_at >= s.starts_at - make_interval(hours => coalesce(se.booking_lock_hours, ${SINGLE_SESSION_LATE_HOURS}))) as late_cancellations`;
 
 /** The ways of paying that go through the provider and so have a time of payment (cash and free seats do not). */
 const ONLINE_METHODS = ["CARD", "OXXO"];

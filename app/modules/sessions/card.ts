@@ -17,7 +17,7 @@ export type CardData = {
   host: string;
   /** The host's rating as a host (average to one decimal, count), linking to their reviews; null without reviews. */
   hostRating: { href: string; average: string; count: number } | null;
-  /** The host's badges as a host, at most 2, highest priority first (spec section 9). */
+  /** The host's earned badges as stored; the card shows their host badges, at most 2 (spec section 9). */
   hostBadges: string[];
   badges: ("yours" | "yoursSeries" | "subscribed" | "joined" | "paymentPending" | "series")[];
   tags: { id: string; label: string; emoji: string }[];

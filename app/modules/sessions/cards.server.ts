@@ -1,4 +1,3 @@
-import { badgesForRole, cardBadges } from "#app/modules/badges/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { isHiddenOnCards, resolveTag, tagLabel } from "#app/modules/catalog/tags";
 import type { Locale } from "#app/modules/i18n/config";
@@ -67,7 +66,7 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
     seats: t("detail.seatsValue", { booked: row.booked, max: row.max_participants }),
     status: cardStatus({ status: row.status, booked: row.booked, capacity: row.max_participants, readyAt: isSeries ? SERIES_READY_AT : row.min_participants }),
     host: displayNameOf({ displayName: row.dm_display_name }),
-    hostBadges: cardBadges(badgesForRole(row.host_badges, "dm")),
+    hostBadges: row.host_badges,
     hostRating: hostRating(row.host_rating_sum, row.host_rating_count, row.dm_id, lang),
     badges,
     tags: row.tags
