@@ -58,3 +58,10 @@ describe("locale files", () => {
       }
   });
 });
+
+describe("the server's translations", () => {
+  it("load every namespace the app declares, in every language", async () => {
+    const { resources } = await import("./resources.server");
+    for (const lang of locales) expect(Object.keys(resources[lang] ?? {}).sort(), lang).toEqual([...namespaces].sort());
+  });
+});

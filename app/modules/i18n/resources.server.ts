@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enAttendance from "../../../public/locales/en/attendance.json";
 import enAuth from "../../../public/locales/en/auth.json";
 import enBadges from "../../../public/locales/en/badges.json";
 import enChat from "../../../public/locales/en/chat.json";
@@ -13,6 +14,7 @@ import enReviews from "../../../public/locales/en/reviews.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
+import esAttendance from "../../../public/locales/es/attendance.json";
 import esAuth from "../../../public/locales/es/auth.json";
 import esBadges from "../../../public/locales/es/badges.json";
 import esChat from "../../../public/locales/es/chat.json";
@@ -27,6 +29,7 @@ import esReviews from "../../../public/locales/es/reviews.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
+import ptAttendance from "../../../public/locales/pt/attendance.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
 import ptBadges from "../../../public/locales/pt/badges.json";
 import ptChat from "../../../public/locales/pt/chat.json";
@@ -58,6 +61,7 @@ export const resources: Resource = {
     chat: esChat,
     subscriptions: esSubscriptions,
     reviews: esReviews,
+    attendance: esAttendance,
     badges: esBadges,
   },
   en: {
@@ -74,6 +78,7 @@ export const resources: Resource = {
     chat: enChat,
     subscriptions: enSubscriptions,
     reviews: enReviews,
+    attendance: enAttendance,
     badges: enBadges,
   },
   pt: {
@@ -90,6 +95,7 @@ export const resources: Resource = {
     chat: ptChat,
     subscriptions: ptSubscriptions,
     reviews: ptReviews,
+    attendance: ptAttendance,
     badges: ptBadges,
   },
 };

@@ -1,0 +1,63 @@
+import type { Page } from "@playwright/test";
+import { getDb } from "../../db/client.server";
+import { createSession } from "../fixtures/sessions";
+import { expectNoAxeViolations } from "./axe";
+import { bookSeat, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { LANGS, text } from "./locale-text";
+
+// Attendance after a session, on a 360 px phone under another host name than APP_URL's, with and
+// without JavaScript in every language: the host marks one player absent, and that player's
+// reliability record shows the no-show (0% of one session), which they then dispute, once.
+
+test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
+
+async function actAs(page: Page, user: TestUser) {
+  await page.context().clearCookies();
+  await signInAs(page, user);
+}
+
+for (const lang of LANGS) {
+  test(`${lang}: the host marks a no-show, the player's record shows it, and the player disputes it once`, async ({ page, browser, javaScriptEnabled }) => {
+    const t = (key: string, values?: Record<string, string | number>) => text(lang, "attendance", key, values);
+    const stamp = Date.now();
+    const host = await newUser({ role: "dm", preferredLanguage: lang });
+    const absent = await newUser({ preferredLanguage: lang, displayName: `Ausente ${stamp}` });
+    const present = await newUser({ preferredLanguage: lang, displayName: `Presente ${stamp}` });
+    const title = `Mesa con asistencia ${stamp}`;
+    const { id } = await createSession({ host: host.id, startsAt: new Date(Date.now() - 5 * 3_600_000), durationMinutes: 180, status: "COMPLETED", title });
+    await bookSeat(id, absent.id);
+    await bookSeat(id, present.id);
+
+    await actAs(page, host);
+    await page.goto(`/${lang}/session/${id}`);
+    await page.getByRole("link", { name: t("sheet.link") }).click();
+    await expect(page.getByRole("heading", { level: 1, name: t("sheet.title", { title }) })).toBeVisible();
+    await page.getByRole("group", { name: absent.displayName }).getByLabel(t("sheet.noShow")).check();
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "the attendance sheet");
+    await page.getByRole("button", { name: t("sheet.save") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("toasts.saved") })).toBeVisible();
+
+    // Anyone sees the absent player's record: one session, one no-show.
+    await page.context().clearCookies();
+    await page.goto(`/${lang}/profile/${absent.id}`);
+    const record = page.getByRole("region", { name: t("reliability.title") });
+    await expect(record.getByText(t("reliability.percent", { percent: 0 }))).toBeVisible();
+    await page.goto(`/${lang}/profile/${present.id}`);
+    await expect(page.getByRole("region", { name: t("reliability.title") }).getByText(t("reliability.percent", { percent: 100 }))).toBeVisible();
+
+    // The absent player disputes it; a second dispute is refused.
+    const { id: booking } = await getDb()
+      .selectFrom("bookings")
+      .select("id")
+      .where("session_id", "=", id)
+      .where("user_id", "=", absent.id)
+      .executeTakeFirstOrThrow();
+    await actAs(page, absent);
+    await page.goto(`/${lang}/booking/${booking}/dispute`);
+    await page.getByLabel(t("dispute.reason")).fill("Estuve desde el principio.");
+    await page.getByRole("button", { name: t("dispute.send") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("toasts.disputeSent") })).toBeVisible();
+    await page.goto(`/${lang}/booking/${booking}/dispute`);
+    await expect(page.getByText(t("errors.alreadyDisputed"))).toBeVisible();
+  });
+}
