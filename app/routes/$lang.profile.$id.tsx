@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import { BadgesCard } from "#app/components/badges/badges-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Reliability } from "#app/components/profiles/reliability";
+import { SubscriptionList } from "#app/components/profiles/subscription-list";
 import { RatingLink } from "#app/components/reviews/rating-link";
 import { ReviewList } from "#app/components/reviews/review-list";
+import { ReviewPages } from "#app/components/reviews/review-pages";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { SessionCard } from "#app/components/sessions/session-card";
 import { Button } from "#app/components/ui/button";
@@ -20,6 +22,7 @@ import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config
 import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
+import { chosenTab } from "#app/modules/profiles/rules";
 import { pastReviewStates, profileReviews, ratingsFor } from "#app/modules/reviews/reviews.server";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { userSessionPage } from "#app/modules/sessions/sessions.server";
@@ -33,14 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
   { name: "description", content: data?.profile.bio.slice(0, 160) ?? "" },
 ];
-
-type Tab = "upcoming" | "past" | "sessions" | "reviews";
-
-/** Which tab a query asks for, among those the page has. */
-function chosenTab(asked: string | null, own: boolean, hosts: boolean): Tab {
-  const tabs: Tab[] = [...(own ? (["upcoming", "past"] as const) : []), ...(hosts ? (["sessions"] as const) : []), "reviews"];
-  return tabs.includes(asked as Tab) ? (asked as Tab) : tabs[0]!;
-}
 
 /**
  * Public to anyone: who the person is and, for a DM, their upcoming public sessions and series.
@@ -174,31 +169,7 @@ export default function ProfilePage() {
         selected={badges.selected}
         hrefFor={(category) => `${base}?${new URLSearchParams({ tab, badges: category })}`}
       />
-      {subscriptions?.length ? (
-        <section aria-labelledby="subscriptions-heading" className="space-y-3 rounded-lg border border-stone-200 bg-white p-5">
-          <h2 id="subscriptions-heading" className="text-xl font-semibold">
-            {t("own.subscriptionsHeading")}
-          </h2>
-          <ul className="divide-y divide-stone-100">
-            {subscriptions.map((sub) => (
-              <li key={sub.seriesHref} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <div className="min-w-0">
-                  <Link to={sub.seriesHref} className="font-semibold text-brand-700 underline">
-                    {sub.title}
-                  </Link>
-                  <p className="text-stone-700">{sub.next ? t("own.subscriptionNext", { when: sub.next }) : t("own.subscriptionNoNext")}</p>
-                  {sub.due ? <p className="text-amber-900">{t("own.subscriptionDue", { by: sub.due.by })}</p> : null}
-                </div>
-                {sub.due ? (
-                  <Link to={sub.due.payHref} className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-3 font-semibold text-white">
-                    {t("own.subscriptionPay")}
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {subscriptions?.length ? <SubscriptionList subscriptions={subscriptions} /> : null}
       {own || hosting ? (
         <nav aria-label={t("public.tabs")} className="overflow-x-auto border-b border-stone-200">
           <ul className="flex gap-6">
@@ -317,16 +288,7 @@ export default function ProfilePage() {
         <section>
           <h2 className="text-xl font-semibold">{t("public.reviewsHeading")}</h2>
           <ReviewList items={reviews?.rows ?? []} personName={p.name} />
-          {reviews ? (
-            <Pagination
-              page={reviews.page}
-              pages={reviews.pages}
-              total={reviews.total}
-              pageSize={reviews.pageSize}
-              maxButtons={5}
-              hrefFor={(page) => `${base}?tab=reviews&page=${page}`}
-            />
-          ) : null}
+          {reviews ? <ReviewPages reviews={reviews} hrefFor={(page) => `${base}?tab=reviews&page=${page}`} /> : null}
         </section>
       )}
     </article>

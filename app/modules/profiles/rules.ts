@@ -18,3 +18,11 @@ export function centsToInput(cents: number): string {
 export function isTimeZone(value: string, supported: readonly string[]): boolean {
   return value === "UTC" || supported.includes(value);
 }
+
+export type ProfileTab = "upcoming" | "past" | "sessions" | "reviews";
+
+/** Which profile tab a query asks for, among those the page has (your own lists, a host's sessions, reviews). */
+export function chosenTab(asked: string | null, own: boolean, hosts: boolean): ProfileTab {
+  const tabs: ProfileTab[] = [...(own ? (["upcoming", "past"] as const) : []), ...(hosts ? (["sessions"] as const) : []), "reviews"];
+  return tabs.includes(asked as ProfileTab) ? (asked as ProfileTab) : tabs[0]!;
+}
