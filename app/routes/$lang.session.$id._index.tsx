@@ -12,6 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
+import { disputableNoShow } from "#app/modules/attendance/attendance.server";
 import { markingRefusal } from "#app/modules/attendance/rules";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
@@ -56,11 +57,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     zone,
     paymentSuccess: new URL(request.url).searchParams.get("payment") === "success",
   });
-  const [reviewable, rating] = await Promise.all([reviewTargets(d, viewer, row), ratingsFor(d, [row.dm_id], "DM")]);
+  const ended = startsAt.getTime() + row.duration_minutes * 60_000 <= d.now.getTime();
+  const [reviewable, rating, disputable] = await Promise.all([
+    reviewTargets(d, viewer, row),
+    ratingsFor(d, [row.dm_id], "DM"),
+    // A player marked absent finds the way to dispute it here (decision record 057).
+    ended && viewer && !page.isHost ? disputableNoShow(d, viewer, row.id) : null,
+  ]);
   const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
     reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, reviewed: r.reviewId !== null, role: r.role, targetId: r.id })),
     hostRating: rating(row.dm_id),
+    disputeHref: disputable ? localePath(lang, `/booking/${disputable}/dispute`) : null,
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
     // The host's way to the attendance sheet, while marks may be made (after the end, for 14 days).
@@ -129,6 +137,7 @@ export default function SessionPage() {
     paymentReturn,
     reviews,
     hostRating,
+    disputeHref,
   } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
@@ -251,6 +260,14 @@ export default function SessionPage() {
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
+        ) : null}
+        {disputeHref ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            {t("dispute.marked", { ns: "attendance" })}{" "}
+            <Link to={disputeHref} className="font-semibold underline">
+              {t("dispute.link", { ns: "attendance" })}
+            </Link>
+          </p>
         ) : null}
         <ReviewActions actions={reviews} />
         <HostCard host={s.dm} rating={hostRating} />

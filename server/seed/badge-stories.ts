@@ -4,8 +4,8 @@ import { getDb } from "../../db/client.server";
 
 /**
  * The demo's earned badges: Ana's past D&D evenings with Lucía and Mateo (five of them, enough for
- * the D&D badge both ways), then every account's badges computed as the award-badges job and its
- * backfill compute them.
+ * the D&D badge both ways; Mateo missed the last one), then every account's badges computed as the
+ * award-badges job and its backfill compute them.
  */
 export async function seedBadgeStories(idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();
@@ -50,6 +50,15 @@ export async function seedBadgeStories(idOf: (email: string) => string | undefin
     await db.updateTable("sessions").set({ status: "COMPLETED" }).where("id", "=", id).execute();
     created += 1;
   }
+  // Mateo missed the latest chapter: Ana marked him absent, so his record shows a no-show (decision record 057).
+  const latest = await db.selectFrom("sessions").select("id").where("title", "=", "Crónicas de Phandalin, capítulo 5").executeTakeFirst();
+  if (latest)
+    await db
+      .updateTable("bookings")
+      .set({ attendance: "NO_SHOW", attendance_marked_at: now, attendance_marked_by: ana })
+      .where("session_id", "=", latest.id)
+      .where("user_id", "=", mateo)
+      .execute();
   await backfillBadges({ db, now });
   return created;
 }

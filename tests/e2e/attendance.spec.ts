@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { expectNoAxeViolations } from "./axe";
 import { bookSeat, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
@@ -46,18 +45,20 @@ for (const lang of LANGS) {
     await expect(page.getByRole("region", { name: t("reliability.title") }).getByText(t("reliability.percent", { percent: 100 }))).toBeVisible();
 
     // The absent player disputes it; a second dispute is refused.
-    const { id: booking } = await getDb()
-      .selectFrom("bookings")
-      .select("id")
-      .where("session_id", "=", id)
-      .where("user_id", "=", absent.id)
-      .executeTakeFirstOrThrow();
+    // The absent player finds the way to dispute it on the session page.
     await actAs(page, absent);
-    await page.goto(`/${lang}/booking/${booking}/dispute`);
+    await page.goto(`/${lang}/session/${id}`);
+    await expect(page.getByText(t("dispute.marked"))).toBeVisible();
+    await page.getByRole("link", { name: t("dispute.link") }).click();
+    await expect(page).toHaveURL(/\/booking\/[0-9a-f-]{36}\/dispute$/);
+    const disputeUrl = page.url();
     await page.getByLabel(t("dispute.reason")).fill("Estuve desde el principio.");
     await page.getByRole("button", { name: t("dispute.send") }).click();
     await expect(page.getByRole("status").filter({ hasText: t("toasts.disputeSent") })).toBeVisible();
-    await page.goto(`/${lang}/booking/${booking}/dispute`);
+    await page.goto(disputeUrl);
     await expect(page.getByText(t("errors.alreadyDisputed"))).toBeVisible();
+    // Disputed once, the session page no longer offers it.
+    await page.goto(`/${lang}/session/${id}`);
+    await expect(page.getByRole("link", { name: t("dispute.link") })).toHaveCount(0);
   });
 }

@@ -59,6 +59,9 @@ describe("the demo data", () => {
     const earned = await badgesOf(db, [ana, lucia.id]);
     const categories = new Set([...earned.values()].flat().map((id) => BADGES[id].category));
     expect([...categories].sort()).toEqual(["both", "dm", "player"]);
+    // Mateo missed a session: his reliability record shows the no-show.
+    const { reliabilityFor } = await import("../../app/modules/attendance/attendance.server");
+    expect((await reliabilityFor({ db, now }, await idOf("mateo@mesa.test")))?.player).toMatchObject({ noShow: 1 });
     // Running it again adds nothing.
     const before = await counts();
     expect(await seedDemo(now)).toBe(0);

@@ -93,3 +93,16 @@ export async function reliabilityFor(deps: Db, userId: string): Promise<{ dm: Dm
   const [dm, player] = await Promise.all([repo.dmCounts(deps.db, userId), repo.playerCounts(deps.db, userId, deps.now)]);
   return { dm: dmRecord(dm.run, dm.cancelled), player: playerRecord(player.attended, player.noShow, player.late) };
 }
+
+/**
+ * The session page's way to the dispute page, for a player marked absent who may still dispute it
+ * (once, within the dispute window): their booking id, else null.
+ */
+export async function disputableNoShow(deps: Db, player: Actor, sessionId: string): Promise<string | null> {
+  if (player === null || !isUuid(sessionId)) return null;
+  const seat = await repo.noShowSeat(deps.db, sessionId, player.id);
+  if (!seat || seat.dispute_id !== null) return null;
+  return disputeRefusal({ ...seat, attendance_marked_at: seat.attendance_marked_at && new Date(seat.attendance_marked_at) }, player.id, deps.now)
+    ? null
+    : seat.id;
+}

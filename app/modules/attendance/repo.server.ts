@@ -147,3 +147,16 @@ export async function playerCounts(db: Db, userId: string, now: Date) {
     .executeTakeFirstOrThrow();
   return { attended: Number(row.attended), noShow: Number(row.no_show), late: Number(row.late) };
 }
+
+/** The user's seat in the session marked a no-show, with whether it was disputed already. */
+export function noShowSeat(db: Db, sessionId: string, userId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .leftJoin("attendance_disputes as d", "d.booking_id", "b.id")
+    .select(["b.id", "b.user_id", "b.attendance", "b.attendance_marked_at", "d.id as dispute_id"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.user_id", "=", userId)
+    .where("b.status", "=", "CONFIRMED")
+    .where("b.attendance", "=", "NO_SHOW")
+    .executeTakeFirst();
+}
