@@ -77,6 +77,8 @@ export interface Bookings {
   attendance: string | null;
   attendance_marked_at: Timestamp | null;
   attendance_marked_by: string | null;
+  cancelled_at: Timestamp | null;
+  cancelled_by: string | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
   hold_until: Timestamp | null;
@@ -353,6 +355,8 @@ export interface Sessions {
   allowed_payment_methods: Generated<string[]>;
   badges_checked_at: Timestamp | null;
   booked_count: Generated<number>;
+  cancelled_at: Timestamp | null;
+  cancelled_by: string | null;
   created_at: Generated<Timestamp>;
   currency: Generated<string>;
   description: Generated<string>;

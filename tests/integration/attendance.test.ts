@@ -190,31 +190,17 @@ describe("the reliability record", () => {
     await markAttendance(at(after(1)), as(dm.id), s3.id, [{ userId: player.id, present: false }]);
     // Late: cancelled 47 hours before a series session with a 48-hour lock.
     const s4 = await createSession({ host: dm.id, startsAt, durationMinutes: 180, status: "COMPLETED", seriesId: series.id });
-    const late = await bookSeat(s4.id, player.id, { status: "CANCELLED" });
-    await getDb()
-      .updateTable("bookings")
-      .set({ updated_at: new Date(startsAt.getTime() - 47 * HOUR) })
-      .where("id", "=", late)
-      .execute();
+    await bookSeat(s4.id, player.id, { status: "CANCELLED", cancelled: { by: "PLAYER", at: new Date(startsAt.getTime() - 47 * HOUR) } });
     // Not late: cancelled 49 hours before the same kind of session.
     const startsAt5 = new Date(startsAt.getTime() - 24 * HOUR);
     const s5 = await createSession({ host: dm.id, startsAt: startsAt5, durationMinutes: 180, status: "COMPLETED", seriesId: series.id });
-    const early = await bookSeat(s5.id, player.id, { status: "CANCELLED" });
-    await getDb()
-      .updateTable("bookings")
-      .set({ updated_at: new Date(startsAt5.getTime() - 49 * HOUR) })
-      .where("id", "=", early)
-      .execute();
+    await bookSeat(s5.id, player.id, { status: "CANCELLED", cancelled: { by: "PLAYER", at: new Date(startsAt5.getTime() - 49 * HOUR) } });
     // A single session: 23 hours before is late (24-hour rule), and the host's own cancellation never counts.
     const s6 = await createSession({ host: dm.id, startsAt, durationMinutes: 180, status: "COMPLETED" });
-    const lateSingle = await bookSeat(s6.id, player.id, { status: "CANCELLED" });
-    await getDb()
-      .updateTable("bookings")
-      .set({ updated_at: new Date(startsAt.getTime() - 23 * HOUR) })
-      .where("id", "=", lateSingle)
-      .execute();
-    const s7 = await createSession({ host: dm.id, startsAt, durationMinutes: 180, status: "CANCELLED" });
-    await bookSeat(s7.id, player.id, { status: "CANCELLED" });
+    await bookSeat(s6.id, player.id, { status: "CANCELLED", cancelled: { by: "PLAYER", at: new Date(startsAt.getTime() - 23 * HOUR) } });
+    const hostCancelled = { cancelled_by: "HOST", cancelled_at: new Date(startsAt.getTime() - 2 * HOUR) };
+    const s7 = await createSession({ host: dm.id, startsAt, durationMinutes: 180, status: "CANCELLED", columns: hostCancelled });
+    await bookSeat(s7.id, player.id, { status: "CANCELLED", cancelled: { by: "HOST", at: hostCancelled.cancelled_at } });
 
     const record = await reliabilityFor(at(now), player.id);
     expect(record?.player).toEqual({ attended: 2, noShow: 1, cancelledLate: 2, percent: 40 });

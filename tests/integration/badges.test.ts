@@ -190,8 +190,8 @@ describe("the award-badges job", () => {
     await completedSessions(host.id, 3);
     await awardBadgesForCompletedSessions(testDeps(now).deps);
     expect(await badgesFor(host.id)).toEqual(["reliable_dm"]);
-    // A cancelled fourth session: 3 run of 4 scheduled is 75%, under 90%.
-    await createSession({ host: host.id, startsAt: new Date(now.getTime() + DAY), status: "CANCELLED" });
+    // A fourth session the host cancelled: 3 run of 4 scheduled is 75%, under 90%.
+    await createSession({ host: host.id, startsAt: new Date(now.getTime() + DAY), status: "CANCELLED", columns: { cancelled_by: "HOST", cancelled_at: now } });
     const later = new Date(now.getTime() + HOUR);
     expect(await awardBadges({ db: getDb(), now: later }, [host.id])).toEqual({ users: 1, added: 0, removed: 1 });
     expect(await badgesFor(host.id)).toEqual([]);
@@ -230,12 +230,14 @@ describe("the award-badges job", () => {
       .values({ user_id: me.id, bio: "   ", avatar_url: "https://img.test/me.webp" })
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ bio: "   ", avatar_url: "https://img.test/me.webp" }))
       .execute();
-    // Hosted: three paid completed Horror D&D sessions of one series, a free Fantasy Pathfinder one, one cancelled, one to come.
+    // Hosted: three paid completed Horror D&D sessions of one series, a free Fantasy Pathfinder one, one the host cancelled
+    // (and one an admin cancelled, not the host's doing), one to come.
     const seriesId = await insertSeries(db, weeklySeries(me.id), now);
     for (let i = 1; i <= 3; i += 1)
       await createSession({ host: me.id, startsAt: daysAgo(i), status: "COMPLETED", seriesId, priceCents: 20_000, columns: { genre: "Horror" } });
     const hostedPathfinder = await createSession({ host: me.id, startsAt: daysAgo(4), status: "COMPLETED", game: "Pathfinder", columns: { genre: "Fantasy" } });
-    await createSession({ host: me.id, startsAt: daysAgo(5), status: "CANCELLED" });
+    await createSession({ host: me.id, startsAt: daysAgo(5), status: "CANCELLED", columns: { cancelled_by: "HOST", cancelled_at: daysAgo(6) } });
+    await createSession({ host: me.id, startsAt: daysAgo(6), status: "CANCELLED", columns: { cancelled_by: "ADMIN", cancelled_at: daysAgo(7) } });
     await createSession({ host: me.id, startsAt: new Date(now.getTime() + DAY), status: "UPCOMING" });
     // Played: two completed Horror Call of Cthulhu seats, a seat cancelled in a completed session, a seat in one to come.
     const played = [];
@@ -318,12 +320,7 @@ describe("attendance in the badge facts (decision record 057)", () => {
       .execute();
     // Cancelled 2 hours before a single session's start: inside its 24 hours.
     const late = await createSession({ host: host.id, startsAt: new Date(at.getTime() - 2 * 86_400_000), status: "COMPLETED" });
-    const seat = await bookSeat(late.id, player.id, { status: "CANCELLED" });
-    await getDb()
-      .updateTable("bookings")
-      .set({ updated_at: new Date(at.getTime() - 2 * 86_400_000 - 2 * 3_600_000) })
-      .where("id", "=", seat)
-      .execute();
+    await bookSeat(late.id, player.id, { status: "CANCELLED", cancelled: { by: "PLAYER", at: new Date(at.getTime() - 2 * 86_400_000 - 2 * 3_600_000) } });
     const facts = (await badgeFactsFor(getDb(), [player.id], at)).get(player.id)!;
     expect({ played: facts.playedByGame, noShows: facts.noShows, late: facts.lateCancellations }).toEqual({ played: { "D&D 5e": 2 }, noShows: 1, late: 1 });
   });

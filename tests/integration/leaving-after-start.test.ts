@@ -153,7 +153,14 @@ describe("leaving after the start", () => {
     expect((await run(bookingsApi, api("DELETE", "/api/bookings", admin, { sessionId: id, userId: a.id }), {}, started)).status).toBe(200);
     expect(await bookingStatus(seatA)).toBe("CANCELLED");
     // The database's backstop, whatever the app read before calling it.
-    const late = await releaseSeat(getDb(), { sessionId: id, userId: b.id, now: new Date(startsAt.getTime() + 1), offerUntil: null, admin: false });
+    const late = await releaseSeat(getDb(), {
+      sessionId: id,
+      userId: b.id,
+      now: new Date(startsAt.getTime() + 1),
+      offerUntil: null,
+      admin: false,
+      by: "PLAYER",
+    });
     expect(late.outcome).toBe("closed");
     expect(await bookingStatus(seatB)).toBe("CONFIRMED");
     expect(await paymentOf(seatB)).toMatchObject({ status: "succeeded", refund_reason: null });

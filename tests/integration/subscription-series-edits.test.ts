@@ -64,7 +64,7 @@ async function edit(t: Awaited<ReturnType<typeof subscribedSeries>>, over: Parti
   const deps = { ...t.deps, now: edited };
   const aftermath = await getDb()
     .transaction()
-    .execute((trx) => applySeriesEdit(trx, edited, t.id, { ...t.row, ...over }));
+    .execute((trx) => applySeriesEdit(trx, edited, t.id, { ...t.row, ...over }, "HOST"));
   if (!aftermath) throw new Error("series gone");
   await tellSeriesEdit(deps, aftermath);
 }

@@ -4,6 +4,26 @@ import { type Attendance, DEFAULT_PRESENT_AFTER_HOURS, MARKING_WINDOW_DAYS, SING
 
 type Db = Kysely<DB>;
 
+/*
+ * The reliability facts that depend on who cancelled (decision records 057 and 058), as conditions
+ * over `s` (sessions) and `b` (bookings). The record below and the badges' facts
+ * (badges/facts-repo.server.ts) both count with these, so the two never disagree.
+ */
+
+/** A session its host cancelled: not one an admin cancelled (the session was taken from the host). */
+export const hostCancelledSession = sql<boolean>`(s.status = 'CANCELLED' and s.cancelled_by = 'HOST')`;
+
+/**
+ * A seat its player gave up late: cancelled by the player themself (not the host removing them,
+ * not the session's cancel) inside the booking lock, that is at or after the series' booking lock
+ * before the start (24 hours for a single session) and before the start, in a session that then
+ * started (one cancelled in the meantime is not the player's doing). It is measured by
+ * `cancelled_at`, which a later refund does not move, so a late seat refunded since still counts.
+ */
+export const lateCancelledSeat = (now: Date) => sql<boolean>`(b.cancelled_by = 'PLAYER' and s.status <> 'CANCELLED' and s.starts_at <= ${now}
+  and b.cancelled_at < s.starts_at
+  and b.cancelled_at >= s.starts_at - make_interval(hours => coalesce((select se.booking_lock_hours from series se where se.id = s.series_id), ${SINGLE_SESSION_LATE_HOURS})))`;
+
 /** The session as attendance needs it: its host, its times, its state. */
 export function findSession(db: Db, sessionId: string) {
   return db.selectFrom("sessions").select(["id", "dm_id", "title", "starts_at", "duration_minutes", "status"]).where("id", "=", sessionId).executeTakeFirst();
@@ -110,37 +130,33 @@ export async function insertDispute(db: Db, d: { bookingId: string; userId: stri
   return row?.id ?? null;
 }
 
-/** A host's sessions run (completed) and cancelled. */
+/** A host's sessions run (completed) and cancelled by the host. */
 export async function dmCounts(db: Db, userId: string) {
   const row = await db
-    .selectFrom("sessions")
+    .selectFrom("sessions as s")
     .select([
-      sql<number>`count(*) filter (where status = 'COMPLETED')::int`.as("run"),
-      sql<number>`count(*) filter (where status = 'CANCELLED')::int`.as("cancelled"),
+      sql<number>`count(*) filter (where s.status = 'COMPLETED')::int`.as("run"),
+      sql<number>`count(*) filter (where ${hostCancelledSession})::int`.as("cancelled"),
     ])
-    .where("dm_id", "=", userId)
+    .where("s.dm_id", "=", userId)
     .executeTakeFirstOrThrow();
   return { run: Number(row.run), cancelled: Number(row.cancelled) };
 }
 
 /**
  * A player's facts at `now`: seats attended (marked PRESENT, or unmarked 48 hours after the end),
- * no-shows (unless a dispute was upheld), and seats they cancelled late: at or after the series'
- * booking lock before the start (24 hours for a single session) and before the start, in a session
- * that then took place (a session the host cancelled is not the player's doing).
+ * no-shows (unless a dispute was upheld), and seats they cancelled late (`lateCancelledSeat`).
  */
 export async function playerCounts(db: Db, userId: string, now: Date) {
   const row = await db
     .selectFrom("bookings as b")
     .innerJoin("sessions as s", "s.id", "b.session_id")
-    .leftJoin("series as se", "se.id", "s.series_id")
     .leftJoin("attendance_disputes as d", "d.booking_id", "b.id")
     .select([
       sql<number>`count(*) filter (where b.status = 'CONFIRMED' and (b.attendance = 'PRESENT' or (b.attendance is null
         and s.starts_at + make_interval(mins => s.duration_minutes) + make_interval(hours => ${DEFAULT_PRESENT_AFTER_HOURS}) <= ${now})))::int`.as("attended"),
       sql<number>`count(*) filter (where b.status = 'CONFIRMED' and b.attendance = 'NO_SHOW' and d.status is distinct from 'UPHELD')::int`.as("no_show"),
-      sql<number>`count(*) filter (where b.status = 'CANCELLED' and b.updated_at < s.starts_at and s.starts_at <= ${now}
-        and b.updated_at >= s.starts_at - make_interval(hours => coalesce(se.booking_lock_hours, ${SINGLE_SESSION_LATE_HOURS})))::int`.as("late"),
+      sql<number>`count(*) filter (where ${lateCancelledSeat(now)})::int`.as("late"),
     ])
     .where("b.user_id", "=", userId)
     .where("s.status", "<>", "CANCELLED")

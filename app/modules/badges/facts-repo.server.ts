@@ -1,7 +1,7 @@
 // The facts behind each badge, counted from rows for a batch of users at once (docs/decisions/056-badge-catalogue.md).
 // Each query groups by user, so a batch of 500 users costs the same handful of statements as one user.
 import { sql } from "kysely";
-import { SINGLE_SESSION_LATE_HOURS } from "#app/modules/attendance/rules";
+import { hostCancelledSession, lateCancelledSeat } from "#app/modules/attendance/repo.server";
 import type { Database } from "#db/client.server";
 import type { BadgeFacts } from "./rules";
 
@@ -9,20 +9,18 @@ import type { BadgeFacts } from "./rules";
  * Attendance, kept in one place (decision record 057): a CONFIRMED seat in a COMPLETED session is
  * attended unless its host marked it a no-show (a dispute upheld clears that); unmarked seats count
  * as present, as the 48-hour default makes them. `attendanceColumns` counts, per user (`u` is the
- * users row), the no-shows and the seats cancelled inside the booking lock (the series' lock, or
- * 24 hours before a single session), as the reliability record counts them.
+ * users row), the no-shows and the seats the player cancelled late, the latter with the reliability
+ * record's own condition (attendance/repo.server.ts `lateCancelledSeat`, decision record 058).
  */
 const attendedSeat = sql`b.status = 'CONFIRMED' and (b.attendance is distinct from 'NO_SHOW'
   or exists (select 1 from attendance_disputes d where d.booking_id = b.id and d.status = 'UPHELD'))`;
-const attendanceColumns = sql`
+const attendanceColumns = (now: Date) => sql`
   (select count(*)::int from bookings b join sessions s on s.id = b.session_id
      left join attendance_disputes d on d.booking_id = b.id
     where b.user_id = u.id and b.status = 'CONFIRMED' and s.status = 'COMPLETED' and b.attendance = 'NO_SHOW'
       and d.status is distinct from 'UPHELD') as no_shows,
   (select count(*)::int from bookings b join sessions s on s.id = b.session_id
-     left join series se on se.id = s.series_id
-    where b.user_id = u.id and b.status = 'CANCELLED' and s.status <> 'CANCELLED' and b.updated_at < s.starts_at
-      and b.updated_at >= s.starts_at - make_interval(hours => coalesce(se.booking_lock_hours, ${SINGLE_SESSION_LATE_HOURS}))) as late_cancellations`;
+    where b.user_id = u.id and ${lateCancelledSeat(now)}) as late_cancellations`;
 
 /** The ways of paying that go through the provider and so have a time of payment (cash and free seats do not). */
 const ONLINE_METHODS = ["CARD", "OXXO"];
@@ -102,7 +100,7 @@ export async function badgeFactsFor(db: Database, userIds: readonly string[], no
            coalesce(btrim(p.bio), '') <> '' as has_bio,
            coalesce(dm.rating_sum, 0) as dm_sum, coalesce(dm.rating_count, 0) as dm_count,
            coalesce(pl.rating_sum, 0) as player_sum, coalesce(pl.rating_count, 0) as player_count,
-           ${attendanceColumns}
+           ${attendanceColumns(now)}
       from users u
       left join profiles p on p.user_id = u.id
       left join user_ratings dm on dm.user_id = u.id and dm.role = 'DM'
@@ -113,7 +111,7 @@ export async function badgeFactsFor(db: Database, userIds: readonly string[], no
     select s.dm_id as user_id, s.game, s.genre, s.series_id,
            count(*) filter (where s.status = 'COMPLETED')::int as completed,
            count(*) filter (where s.status = 'COMPLETED' and s.price_cents > 0)::int as paid,
-           count(*) filter (where s.status = 'CANCELLED')::int as cancelled
+           count(*) filter (where ${hostCancelledSession})::int as cancelled
       from sessions s
      where s.dm_id = any(${list}) and s.status in ('COMPLETED', 'CANCELLED')
      group by s.dm_id, s.game, s.genre, s.series_id`.execute(db);

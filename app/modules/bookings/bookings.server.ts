@@ -8,7 +8,18 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
-import { type BookingRefusal, closedReason, type InviteLook, inviteRefusal, leaveActor, leaveRefusal, seatRefusal, waitlistStanding } from "./rules";
+import {
+  type BookingRefusal,
+  closedReason,
+  type InviteLook,
+  inviteRefusal,
+  leaveActor,
+  leaveRefusal,
+  seatCanceller,
+  seatRefusal,
+  sessionCanceller,
+  waitlistStanding,
+} from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
 type Reader = Pick<Deps, "db">;
@@ -205,7 +216,14 @@ export async function leaveList(
   // The booking is cancelled and its seat offered in one call (see bookFreeSeat for why); the
   // call refuses a leave after the start too, should the session have changed since it was read.
   const offerUntil = offerUntilFor(s, deps.now);
-  const released = await repo.releaseSeat(deps.db, { sessionId: s.id, userId: input.userId, now: deps.now, offerUntil, admin: who === "admin" });
+  const released = await repo.releaseSeat(deps.db, {
+    sessionId: s.id,
+    userId: input.userId,
+    now: deps.now,
+    offerUntil,
+    admin: who === "admin",
+    by: seatCanceller(actor, s, input.userId),
+  });
   if (released.outcome === "closed") return refuse("leaveClosed");
   if (released.outcome !== "released") return refuse("notFound");
   const notices = offerNotices(s, released.offered, offerUntil);
@@ -259,14 +277,16 @@ export async function removeFromSession(
 /**
  * The host (or an admin) cancels a session, one occurrence of a series included: every active
  * booking is cancelled, the waitlist closed, and everyone who had a seat or a place in line told.
+ * The session and its seats record who cancelled them (the host's own, or an admin's).
  */
 export function cancelSession(deps: Writer, actor: Requester, sessionId: string) {
   return underSessionLock<{ ok: true }>(deps, sessionId, async (trx, s) => {
     if (!canManageSession(actor, s)) return { result: refuse("notAllowed") };
     const closed = closedReason({ ...s, booking_lock_hours: null }, new Date(0));
     if (closed) return { result: refuse(closed) };
-    await repo.setSessionStatus(trx, s.id, "CANCELLED", deps.now);
-    const players = await repo.cancelAllActiveBookings(trx, s.id, deps.now);
+    const by = sessionCanceller(actor, s);
+    await repo.cancelSessionRow(trx, s.id, by, deps.now);
+    const players = await repo.cancelAllActiveBookings(trx, s.id, by, deps.now);
     const waiting = await repo.clearWaitlist(trx, s.id);
     const told = [...new Set([...players, ...waiting])];
     return { result: { ok: true }, notices: told.map((userId) => ({ userId, type: "session_cancelled" as const, data: eventData(s) })) };

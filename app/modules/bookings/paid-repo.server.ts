@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import { ACTIVE_BOOKING_STATUSES } from "./rules";
 
@@ -78,6 +79,30 @@ export async function moveBooking(db: Database, bookingId: string, from: readonl
     .set({ status: to, hold_until: to === "PENDING_PAYMENT" ? undefined : null, updated_at: now })
     .where("id", "=", bookingId)
     .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A booking whose payment was refunded becomes REFUNDED (hold cleared); returns whether it moved.
+ * A cancelled seat keeps its cancellation as recorded (who, and when: before its refund). A seat
+ * still active is freed by the refund itself, which was made at the payment provider and not by
+ * anyone in the app: it is recorded as cancelled now, by SYSTEM (decision record 058). An expired
+ * hold was never cancelled and records nothing.
+ */
+export async function refundBooking(db: Database, bookingId: string, now: Date) {
+  const active = sql<boolean>`status in ('PENDING_PAYMENT', 'CONFIRMED')`;
+  const result = await db
+    .updateTable("bookings")
+    .set({
+      status: "REFUNDED",
+      hold_until: null,
+      updated_at: now,
+      cancelled_at: sql<Date | null>`case when ${active} then ${now}::timestamptz else cancelled_at end`,
+      cancelled_by: sql<string | null>`case when ${active} then 'SYSTEM' else cancelled_by end`,
+    })
+    .where("id", "=", bookingId)
+    .where("status", "in", ["CONFIRMED", "PENDING_PAYMENT", "CANCELLED", "EXPIRED"])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

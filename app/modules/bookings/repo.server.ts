@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import { ACTIVE_BOOKING_STATUSES } from "./rules";
+import { ACTIVE_BOOKING_STATUSES, type SessionCanceller } from "./rules";
 
 // Literals rather than parameters, so the planner matches the partial index on active bookings.
 const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
@@ -238,11 +238,11 @@ export async function lapsedOfferUsers(db: Database, sessionId: string, now: Dat
   return rows.map((r) => r.user_id);
 }
 
-/** Cancels every active booking of a session; returns the players who had one. */
-export async function cancelAllActiveBookings(db: Database, sessionId: string, now: Date) {
+/** Cancels every active booking of a session, as done `by` the session's canceller; returns the players who had one. */
+export async function cancelAllActiveBookings(db: Database, sessionId: string, by: SessionCanceller, now: Date) {
   const rows = await db
     .updateTable("bookings")
-    .set({ status: "CANCELLED", updated_at: now })
+    .set({ status: "CANCELLED", updated_at: now, cancelled_at: now, cancelled_by: by })
     .where("session_id", "=", sessionId)
     .where("status", "in", ACTIVE_BOOKING_STATUSES)
     .returning("user_id")
@@ -256,8 +256,9 @@ export async function clearWaitlist(db: Database, sessionId: string) {
   return rows.map((r) => r.user_id);
 }
 
-export async function setSessionStatus(db: Database, sessionId: string, status: string, now: Date) {
-  await db.updateTable("sessions").set({ status, updated_at: now }).where("id", "=", sessionId).execute();
+/** The session is cancelled, by its host or an admin (decision record 058). */
+export async function cancelSessionRow(db: Database, sessionId: string, by: SessionCanceller, now: Date) {
+  await db.updateTable("sessions").set({ status: "CANCELLED", updated_at: now, cancelled_at: now, cancelled_by: by }).where("id", "=", sessionId).execute();
 }
 
 /**

@@ -13,10 +13,12 @@ import {
   leaveRefusal,
   MAX_UNPAID_HOLDS,
   offerExpiry,
+  seatCanceller,
   seatPaymentDeadline,
   seatRefusal,
   seatsLeft,
   seatsOpenTo,
+  sessionCanceller,
   termsChanged,
 } from "./rules";
 
@@ -196,6 +198,19 @@ describe("leaving (leaveRefusal)", () => {
     expect(leaveActor({ id: "h", isAdmin: false }, { dm_id: "h" })).toBe("host");
     expect(leaveActor({ id: "p", isAdmin: false }, { dm_id: "h" })).toBe("player");
     expect(leaveActor({ id: "p", isAdmin: true }, { dm_id: "h" })).toBe("admin");
+  });
+});
+
+describe("who a cancellation is recorded against (decision record 058)", () => {
+  it("a session: its host, even one who is an admin; anyone else is an admin", () => {
+    expect(sessionCanceller({ id: "h" }, { dm_id: "h" })).toBe("HOST");
+    expect(sessionCanceller({ id: "a" }, { dm_id: "h" })).toBe("ADMIN");
+  });
+
+  it("a seat: the player leaving it, whoever they are; else the host or an admin removing them", () => {
+    expect(seatCanceller({ id: "p" }, { dm_id: "h" }, "p")).toBe("PLAYER");
+    expect(seatCanceller({ id: "h" }, { dm_id: "h" }, "p")).toBe("HOST");
+    expect(seatCanceller({ id: "a" }, { dm_id: "h" }, "p")).toBe("ADMIN");
   });
 });
 

@@ -233,6 +233,18 @@ export const leaveActor = (actor: { id: string; isAdmin: boolean }, session: { d
   actor.isAdmin ? "admin" : actor.id === session.dm_id ? "host" : "player";
 
 /**
+ * In what capacity someone cancelled a session or a seat, as the row keeps it (decision record
+ * 058): the host cancelling their own session (even one who is also an admin) is the HOST; anyone
+ * else allowed to is an ADMIN. A seat is the PLAYER's when they leave it themselves, whoever they
+ * are; SYSTEM is a seat freed by no one in the app (a refund made at the payment provider).
+ */
+export type SessionCanceller = "HOST" | "ADMIN";
+export type SeatCanceller = SessionCanceller | "PLAYER" | "SYSTEM";
+export const sessionCanceller = (actor: { id: string }, session: { dm_id: string }): SessionCanceller => (actor.id === session.dm_id ? "HOST" : "ADMIN");
+export const seatCanceller = (actor: { id: string }, session: { dm_id: string }, seatHolderId: string): SeatCanceller =>
+  actor.id === seatHolderId ? "PLAYER" : sessionCanceller(actor, session);
+
+/**
  * Where a player stands in a session's line at `now`: their position, and until when a seat is
  * held for them (null when no offer runs: none was made, or it lapsed). The session page and the
  * confirmation page both read it from here, so they never disagree about an offer.

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
+import type { SeatCanceller } from "./rules";
 
 // The database functions that take, give back and offer seats, each one call (decision record 031).
 
@@ -16,12 +17,16 @@ export async function takeFreeSeat(db: Database, input: { sessionId: string; use
 }
 
 /**
- * Cancels the user's active booking and offers the freed seat until `offerUntil` (null: no offer),
- * in one call; 'closed' when the session no longer lets anyone but an admin leave (rules.ts leaveRefusal).
+ * Cancels the user's active booking (recording `by` and the time) and offers the freed seat until
+ * `offerUntil` (null: no offer), in one call; 'closed' when the session no longer lets anyone but
+ * an admin leave (rules.ts leaveRefusal).
  */
-export async function releaseSeat(db: Database, input: { sessionId: string; userId: string; now: Date; offerUntil: Date | null; admin: boolean }) {
+export async function releaseSeat(
+  db: Database,
+  input: { sessionId: string; userId: string; now: Date; offerUntil: Date | null; admin: boolean; by: SeatCanceller },
+) {
   const { rows } = await sql<{ outcome: "released" | "none" | "gone" | "closed"; offered: string[] }>`select outcome, offered
-    from release_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.offerUntil}::timestamptz, ${input.admin})`.execute(
+    from release_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.offerUntil}::timestamptz, ${input.admin}, ${input.by}::text)`.execute(
     db,
   );
   return rows[0]!;

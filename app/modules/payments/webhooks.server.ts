@@ -180,7 +180,7 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
       await repo.updatePayment(trx, p.id, { status: "refunded" }, deps.now);
       // A duplicate's refund leaves the booking to the payment that holds it.
       const stillPaid = (await repo.paidPaymentOf(trx, b.id)) !== undefined;
-      const freed = !stillPaid && (await bookingsRepo.moveBooking(trx, b.id, ["CONFIRMED", "PENDING_PAYMENT", "CANCELLED", "EXPIRED"], "REFUNDED", deps.now));
+      const freed = !stillPaid && (await bookingsRepo.refundBooking(trx, b.id, deps.now));
       const notices: Notice[] = [...paid, { userId: b.user_id, type: "refund_processed", data: eventData(s) }];
       return done("refunded", freed ? [...notices, ...(await offerFreedSeats(trx, s, deps.now))] : notices);
     }

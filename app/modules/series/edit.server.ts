@@ -2,7 +2,7 @@
 // subscribers hold in them (docs/decisions/010-series-edits-reach-untouched-sessions.md, 054).
 import { followSubscribedSeats, forgetPaymentReminders } from "#app/modules/bookings/edited-seats-repo.server";
 import { cancelAllActiveBookings, clearWaitlist } from "#app/modules/bookings/repo.server";
-import { seatPaymentDeadline, termsChanged } from "#app/modules/bookings/rules";
+import { seatPaymentDeadline, type SessionCanceller, termsChanged } from "#app/modules/bookings/rules";
 import { offerOpenSeats } from "#app/modules/bookings/waitlist.server";
 import type { Deps } from "#app/modules/deps.server";
 import { notify, type SessionEventData } from "#app/modules/notifications/notify.server";
@@ -39,9 +39,10 @@ type Aftermath = { notices: { userId: string; type: "session_modified" | "sessio
  * Subscribers' untouched seats go with their session: they take its new price and payment
  * deadline, their reminders start again when the deadline moved, and their holders hear of a
  * new time or price (`session_modified`); a session the new schedule drops is cancelled with its
- * seats and line (`session_cancelled`). Returns null when the series is gone.
+ * seats and line (`session_cancelled`), as done `by` the editor (the host or an admin, decision
+ * record 058). Returns null when the series is gone.
  */
-export async function applySeriesEdit(trx: Database, now: Date, seriesId: string, row: repo.SeriesRow): Promise<Aftermath | null> {
+export async function applySeriesEdit(trx: Database, now: Date, seriesId: string, row: repo.SeriesRow, by: SessionCanceller): Promise<Aftermath | null> {
   const locked = await repo.lockSeries(trx, seriesId);
   if (!locked) return null;
   await repo.updateSeries(trx, seriesId, row, now);
@@ -59,9 +60,9 @@ export async function applySeriesEdit(trx: Database, now: Date, seriesId: string
     location: row.location,
   });
 
-  const { cancelled } = await repo.deleteOccurrences(trx, seriesId, plan.remove, now);
+  const { cancelled } = await repo.deleteOccurrences(trx, seriesId, plan.remove, by, now);
   for (const id of cancelled) {
-    const told = new Set([...(await cancelAllActiveBookings(trx, id, now)), ...(await clearWaitlist(trx, id))]);
+    const told = new Set([...(await cancelAllActiveBookings(trx, id, by, now)), ...(await clearWaitlist(trx, id))]);
     const startsAt = new Date(byId.get(id)!.starts_at);
     for (const userId of told) aftermath.notices.push({ userId, type: "session_cancelled", data: eventData(id, startsAt) });
   }

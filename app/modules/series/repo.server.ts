@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { SessionCanceller } from "#app/modules/bookings/rules";
 import { anyBookingExists, keptSeatExists, type SessionRow } from "#app/modules/sessions/repo.server";
 import type { Database } from "#db/client.server";
 
@@ -220,9 +221,9 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
  * Removes sessions the new schedule no longer has, under the same condition. One that ever had a
  * booking (now cancelled or expired, or a subscriber's untouched seat) is cancelled instead: booking
  * records are kept and their session with them (docs/decisions/014-bookings-are-kept.md). Returns
- * how many went, and the ids of those cancelled (whose seats and line the caller ends).
+ * how many went, and the ids of those cancelled `by` the editor (whose seats and line the caller ends).
  */
-export async function deleteOccurrences(db: Database, seriesId: string, ids: string[], now: Date) {
+export async function deleteOccurrences(db: Database, seriesId: string, ids: string[], by: SessionCanceller, now: Date) {
   if (ids.length === 0) return { removed: 0, cancelled: [] as string[] };
   const deleted = await db
     .deleteFrom("sessions as s")
@@ -233,7 +234,7 @@ export async function deleteOccurrences(db: Database, seriesId: string, ids: str
     .executeTakeFirst();
   const cancelled = await db
     .updateTable("sessions as s")
-    .set({ status: "CANCELLED", updated_at: now })
+    .set({ status: "CANCELLED", updated_at: now, cancelled_at: now, cancelled_by: by })
     .where("s.id", "in", ids)
     .where("s.series_id", "=", seriesId)
     .where(stillFollows)

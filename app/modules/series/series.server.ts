@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { canManageSeries, canSeeInstructions, canSeePrivateSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules/bookings/repo.server";
+import { sessionCanceller } from "#app/modules/bookings/rules";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Refused } from "#app/modules/refusals";
@@ -80,9 +81,13 @@ export async function seriesForEditor(deps: Reader, id: string, editor: Requeste
 
 export type EditResult = { ok: true } | Refused<"notFound" | "forbidden">;
 
-/** Saves an edit (edit.server.ts) and, once it committed, tells whom it concerns; false when the series is gone. */
-async function saveEdit(deps: Deps, id: string, row: repo.SeriesRow) {
-  const aftermath = await deps.db.transaction().execute((trx) => applySeriesEdit(trx, deps.now, id, row));
+/**
+ * Saves an edit (edit.server.ts) and, once it committed, tells whom it concerns; false when the
+ * series is gone. The dates it drops are cancelled by the editor: the host, or an admin.
+ */
+async function saveEdit(deps: Deps, editor: Requester, series: SeriesRecord, row: repo.SeriesRow) {
+  const by = sessionCanceller(editor, series);
+  const aftermath = await deps.db.transaction().execute((trx) => applySeriesEdit(trx, deps.now, series.id, row, by));
   if (aftermath) await tellSeriesEdit(deps, aftermath);
   return aftermath !== null;
 }
@@ -95,7 +100,7 @@ export async function updateSeries(deps: Deps, editor: Requester, id: string, in
   const access = await seriesForEditor(deps, id, editor);
   if (!access.ok) return access;
   const row = seriesRowFromForm(access.row.dm_id, access.row.time_zone, input);
-  return (await saveEdit(deps, id, row)) ? { ok: true } : { ok: false, refusal: "notFound" };
+  return (await saveEdit(deps, editor, access.row, row)) ? { ok: true } : { ok: false, refusal: "notFound" };
 }
 
 /** The API's date rules: the first date today or later in the series' zone (or unchanged on an update), the end not before it. */
@@ -121,7 +126,7 @@ export async function updateSeriesFromApi(deps: Deps, editor: Requester, id: str
   const row = seriesRowFromApi(access.row.dm_id, access.row.time_zone, input);
   const error = apiDateError(row, deps.now, access.row.start_iso);
   if (error) return { ok: false as const, refusal: "invalid" as const, error };
-  await saveEdit(deps, id, row);
+  await saveEdit(deps, editor, access.row, row);
   return { ok: true as const };
 }
 
