@@ -1,11 +1,11 @@
 // npx tsx server/bench/badges.ts: the award-badges job at scale. Seeds, into a throwaway PostgreSQL,
-// 1,000 hosts and 20,000 players (verified, with a username; half the hosts with a bio and an
-// avatar), BENCH_SESSIONS sessions (default 100,000) from 400 days ago to 50 days ahead (every
-// 30th cancelled, the past ones completed, every other one paid, six games and five genres), ten
-// bookings each (BENCH_SESSIONS × 10 = 1,000,000: nine confirmed, one cancelled, made 0-19 days
-// before the start), a card payment for each confirmed paid seat (succeeded 0-47 hours after the
-// booking), two reviews per completed session (a player rates the host and the host that player),
-// and the chat of every tenth completed session with 20 messages.
+// 1,000 hosts and 20,000 players (verified, with a username; half the hosts with a bio and an avatar),
+// BENCH_SESSIONS sessions (default 100,000) from 400 days ago to 50 days ahead (every 30th cancelled
+// by its host, the past ones completed, every other one paid, six games and five genres), ten bookings
+// each (BENCH_SESSIONS × 10 = 1,000,000: nine confirmed, one cancelled by its player 0-19 hours before
+// the start, made 0-19 days before the start), a card payment for each confirmed paid seat (succeeded
+// 0-47 hours after the booking), two reviews per completed session (a player rates the host and the
+// host that player), and the chat of every tenth completed session with 20 messages.
 // Then all completed sessions are marked as handled except the latest BENCH_PENDING (default
 // 1,000), as if they had just completed, and the job runs until none is left. `msPerSession` is the
 // whole time over the sessions handled (goal: under 50 ms); `users` is how many distinct hosts and
@@ -56,13 +56,15 @@ async function seed(now: Date) {
     await sql`create index on bench_people (host, n)`.execute(db);
   });
   await step("sessions", () =>
-    sql`insert into sessions (dm_id, title, game, genre, starts_at, time_zone, duration_minutes, max_participants, min_participants, price_cents, currency, status)
+    sql`insert into sessions (dm_id, title, game, genre, starts_at, time_zone, duration_minutes, max_participants, min_participants, price_cents, currency, status,
+                              cancelled_at, cancelled_by)
       select h.id, 'Mesa ' || g,
              (array['D&D 5e','Pathfinder','Call of Cthulhu','Vampire','Starfinder','Other'])[g % 6 + 1],
              (array['Fantasy','Horror','Sci-Fi','Mystery', null])[g % 5 + 1],
              t.starts_at, 'UTC', 180, 12, 1,
              case when g % 2 = 0 then 20000 else 0 end, 'MXN',
-             case when g % 30 = 0 then 'CANCELLED' when t.starts_at + interval '3 hours' <= ${now} then 'COMPLETED' else 'UPCOMING' end
+             case when g % 30 = 0 then 'CANCELLED' when t.starts_at + interval '3 hours' <= ${now} then 'COMPLETED' else 'UPCOMING' end,
+             case when g % 30 = 0 then t.starts_at - interval '2 days' end, case when g % 30 = 0 then 'HOST' end
         from generate_series(1, ${SESSIONS}) g
         join bench_people h on h.host and h.n = g % ${HOSTS} + 1
         cross join lateral (select ${now}::timestamptz - interval '400 days' + (g::bigint * 450 * 1440 / ${SESSIONS}) * interval '1 minute' as starts_at) t`.execute(
@@ -75,10 +77,11 @@ async function seed(now: Date) {
     await sql`set session_replication_role = replica`.execute(conn);
     try {
       await step("bookings", () =>
-        sql`insert into bookings (session_id, user_id, status, payment_method, amount_cents, currency, created_at, updated_at)
+        sql`insert into bookings (session_id, user_id, status, payment_method, amount_cents, currency, created_at, updated_at, cancelled_at, cancelled_by)
         select s.id, p.id, case when k < ${SEATS} then 'CONFIRMED' else 'CANCELLED' end,
                case when s.price_cents > 0 then 'CARD' end, s.price_cents, 'MXN',
-               s.starts_at - ((s.n * 7 + k) % 20) * interval '1 day', s.starts_at - ((s.n * 7 + k) % 20) * interval '1 day'
+               s.starts_at - ((s.n * 7 + k) % 20) * interval '1 day', s.starts_at - ((s.n * 7 + k) % 20) * interval '1 day',
+               case when k = ${SEATS} then s.starts_at - ((s.n * 7 + k) % 20) * interval '1 hour' end, case when k = ${SEATS} then 'PLAYER' end
           from (select id, starts_at, price_cents, row_number() over (order by starts_at) as n from sessions) s
           cross join generate_series(1, ${SEATS}) k
           join bench_people p on not p.host and p.n = (s.n * ${SEATS} + k * 7919) % ${PLAYERS} + 1`.execute(conn),

@@ -42,7 +42,9 @@ export async function seedBookingStories(idOf: (email: string) => string | undef
   if (!ana || !bruno) return 0;
   const day = (offset: number, hourUtc: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset, hourUtc));
 
-  const book = async (sessionId: string, bookings: Booking[]) => {
+  // A cancelled demo seat was given up by its player three days or more before the start (now, for a
+  // session to come): outside any lock, so no demo record shows a late cancellation (decision record 058).
+  const book = async (sessionId: string, startsAt: Date, bookings: Booking[]) => {
     for (const b of bookings) {
       const userId = idOf(b.email);
       if (!userId) continue;
@@ -55,6 +57,7 @@ export async function seedBookingStories(idOf: (email: string) => string | undef
           payment_method: b.method ?? (b.cents ? "CARD" : "FREE"),
           amount_cents: b.cents ?? 0,
           currency: "MXN",
+          ...(b.status === "CANCELLED" && { cancelled_by: "PLAYER", cancelled_at: new Date(Math.min(now.getTime(), startsAt.getTime() - 3 * 86_400_000)) }),
         })
         .execute();
     }
@@ -107,17 +110,18 @@ export async function seedBookingStories(idOf: (email: string) => string | undef
   let created = 0;
   for (const story of stories) {
     const id = await insertSession(db, story.row, now);
-    await book(id, story.bookings);
+    await book(id, story.row.startsAt, story.bookings);
     await db.updateTable("sessions").set({ status: story.status }).where("id", "=", id).execute();
     created += 1;
   }
 
   // A full free game with a line: Mateo left, so the seat is held for Sam (first in line) for 12
   // hours; Camila waits behind him.
+  const linedStart = day(4, 2);
   const lined = await insertSession(
     db,
     {
-      ...base(ana, day(4, 2)),
+      ...base(ana, linedStart),
       title: "Ruinas de Teotihuacan: lista de espera",
       description: "Mesa gratuita muy pedida. Cuando alguien se va, su lugar pasa al primero de la lista.",
       maxParticipants: 3,
@@ -125,7 +129,7 @@ export async function seedBookingStories(idOf: (email: string) => string | undef
     },
     now,
   );
-  await book(lined, [
+  await book(lined, linedStart, [
     { email: "lucia@mesa.test", status: "CONFIRMED" },
     { email: "admin@mesa.test", status: "CONFIRMED" },
     { email: "mateo@mesa.test", status: "CANCELLED" },
