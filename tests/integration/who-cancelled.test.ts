@@ -4,7 +4,7 @@ import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
 import { leaveList } from "../../app/modules/bookings/bookings.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { startCardIntent } from "../../app/modules/payments/payments.server";
-import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
+import { refundCancelledBookings, retryPendingRefunds } from "../../app/modules/payments/refunds.server";
 import { apiSeriesSchema } from "../../app/modules/series/api-schema";
 import { insertSeriesWithSessions, updateSeriesFromApi } from "../../app/modules/series/series.server";
 import { changeSeriesStatus } from "../../app/modules/series/status.server";
@@ -177,6 +177,30 @@ describe("a seat someone else gave up", () => {
     const hold = await getDb().selectFrom("bookings").select("hold_until").where("id", "=", held.bookingId).executeTakeFirstOrThrow();
     expect((await runJob(testDeps(new Date(hold.hold_until!.getTime() + 1000)).deps, "cleanup-expired-bookings")).outcome).toBe("ok");
     expect(await cancellationOf(held.bookingId)).toEqual({ status: "EXPIRED", cancelled_at: null, cancelled_by: null });
+  });
+});
+
+describe("refunds owed for seats cancelled without one", () => {
+  it("the retry job asks with the reason the cancel would have given: the player's leave is customer_request, the host's removal other", async () => {
+    const { deps, offline, at } = payTestDeps();
+    const host = await person("dm");
+    const [leaver, removed] = [await person(), await person()];
+    const id = await paidSession(host.id, 2);
+    const bookings: Record<string, string> = {};
+    for (const p of [leaver, removed]) {
+      const started = await startCardIntent(deps, p, { sessionId: id });
+      if (!started.ok) throw new Error(started.refusal);
+      await offline.act(started.paymentIntentId, "succeed");
+      bookings[p.id] = started.bookingId;
+    }
+    // The seats are given up and the process stops before asking for their refunds.
+    expect(await leaveList(deps, leaver, { sessionId: id, userId: leaver.id, list: "bookings" })).toEqual({ ok: true });
+    expect(await leaveList(deps, host, { sessionId: id, userId: removed.id, list: "bookings" })).toEqual({ ok: true });
+    expect(await retryPendingRefunds(at(new Date(deps.now.getTime() + HOUR)))).toBe(2);
+    const reasonOf = async (bookingId: string) =>
+      (await getDb().selectFrom("payments").select("refund_reason").where("booking_id", "=", bookingId).executeTakeFirstOrThrow()).refund_reason;
+    expect(await reasonOf(bookings[leaver.id]!)).toBe("customer_request");
+    expect(await reasonOf(bookings[removed.id]!)).toBe("other");
   });
 });
 

@@ -161,13 +161,13 @@ export function paidPaymentsOfCancelledBookings(db: Database, sessionId: string,
  * `before` that is still `succeeded`. Every cancelled paid seat is refunded in full (decision
  * record 036) right after its cancel commits; a process that stopped in between left these. Each
  * is marked refund_pending, due now, in this one statement (a request doing the same a moment
- * later finds it taken), with the reason the cancel would have given when the session itself was
- * cancelled, `other` when the seat alone was (a leave or a removal: which one is not recorded).
+ * later finds it taken), with the reason the cancel would have given: the session was cancelled,
+ * the player left (`customer_request`), or someone else removed them (`other`; decision record 058).
  */
 export async function markOwedRefunds(db: Database, input: { since: Date; before: Date; now: Date; limit: number }) {
   const owed = await sql<{ id: string }>`
     with owed as (
-      select p.id, case when s.status = 'CANCELLED' then 'session_cancelled' else 'other' end as reason
+      select p.id, case when s.status = 'CANCELLED' then 'session_cancelled' when b.cancelled_by = 'PLAYER' then 'customer_request' else 'other' end as reason
         from bookings b
         join payments p on p.booking_id = b.id
         join sessions s on s.id = b.session_id
