@@ -3,10 +3,11 @@
 // review's own words (translated in the reviews namespace), as the subscriptions' are.
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
+import { ratingAverage } from "#app/modules/ratings/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
+import { canEditReview, EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
 import type { NewReviewInput, ReviewInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
