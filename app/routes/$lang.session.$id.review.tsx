@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { commentCounterScript, CommentField, StarsField } from "#app/components/reviews/review-fields";
 import { Button, buttonClass } from "#app/components/ui/button";
-import { ErrorList } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
@@ -13,7 +13,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { editReview, reviewForm, submitReview } from "#app/modules/reviews/reviews.server";
-import { DEFAULT_RATING, RATING_MAX, REVIEW_COMMENT_MAX } from "#app/modules/reviews/rules";
+import { DEFAULT_RATING } from "#app/modules/reviews/rules";
 import { reviewSchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/utils/form.server";
@@ -96,55 +96,24 @@ export default function ReviewPage() {
       {closed ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{t("errors.editClosed")}</p> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <fieldset aria-describedby={fields.rating.errorId} disabled={closed}>
-          <legend className="text-sm font-medium text-stone-800">{t("rating")}</legend>
-          {/* Five radios, the stars drawn by their labels: the highest first reads naturally aloud and still lines up left to right at 360 px. */}
-          <div className="mt-2 flex flex-wrap gap-2">
-            {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((stars) => (
-              <label
-                key={stars}
-                className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md border border-stone-300 px-3 has-[:checked]:border-amber-600 has-[:checked]:bg-amber-50"
-              >
-                <input type="radio" name={fields.rating.name} value={stars} defaultChecked={chosen === String(stars)} className="accent-amber-600" />
-                <span aria-hidden="true" className="text-amber-600">
-                  {"★".repeat(stars)}
-                </span>
-                <span className="sr-only">{t("stars", { count: stars })}</span>
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
-        </fieldset>
-        <div className="space-y-1">
-          <label htmlFor={fields.comment.id} className="block text-sm font-medium text-stone-800">
-            {t("comment")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.comment)}
-            maxLength={REVIEW_COMMENT_MAX}
-            rows={5}
-            disabled={closed}
-            aria-describedby={`${fields.comment.errorId} review-counter`}
-            className="block w-full rounded-md border border-stone-400 px-3 py-2 text-base"
-          />
-          <p id="review-counter" className="text-xs text-stone-600" data-limit={t("limit")} data-counter={t("counter", { count: 0 })}>
-            {t("limit")}
-          </p>
-          <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
-        </div>
+        <StarsField name={fields.rating.name} checked={chosen} disabled={closed} errorId={fields.rating.errorId} errors={fields.rating.errors} />
+        <CommentField
+          textarea={{ ...getTextareaProps(fields.comment), disabled: closed }}
+          counterId={COUNTER_ID}
+          rows={5}
+          errorId={fields.comment.errorId}
+          errors={fields.comment.errors}
+        />
         {closed ? null : <Button className="w-full">{page.review ? t("update") : t("submit")}</Button>}
       </Form>
       <Link to={page.sessionHref} className={buttonClass("secondary", "w-full")}>
         {t("back")}
       </Link>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: counter(fields.comment.id) }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: commentCounterScript(fields.comment.id, COUNTER_ID) }} />
     </section>
   );
 }
 
-// "N of 1000 characters" as the player types; without script the limit is stated and enforced by maxlength and the server.
-const counter = (id: string) => `(function(){var a=document.getElementById(${JSON.stringify(id)}),c=document.getElementById("review-counter");
-if(!a||!c)return;var tpl=c.dataset.counter||"";function show(){c.textContent=tpl.replace(/\\d+/,String(a.value.length))}
-a.addEventListener("input",show);show()})();`;
+const COUNTER_ID = "review-counter";
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,26 +1,18 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { createSession } from "../fixtures/sessions";
+import { runJobStep } from "./clock/job-step";
 import { expect, newUser, otherHost, test } from "./fixtures";
 import { LANGS, text } from "./locale-text";
 
 // A badge appears exactly at its threshold, on a 360 px phone, with and without JavaScript in every
 // language: a host with 9 completed sessions has no "Experienced DM", the 10th earns it. The
-// award-badges job's own step runs for this host only (clock/run-job-step.ts): other tests share
+// award-badges job's own step runs for this host only (clock/job-step.ts): other tests share
 // the server's database.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
 const DAY = 86_400_000;
 
-async function awardBadges(userId: string) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "tests/e2e/clock/run-job-step.ts", JSON.stringify({ step: "badges", now: new Date().toISOString(), userId })],
-    { env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL } },
-  );
-  return (JSON.parse(stdout) as { badges: string[] }).badges;
-}
+const awardBadges = async (userId: string) => (await runJobStep({ step: "badges", now: new Date().toISOString(), userId })).badges;
 
 for (const lang of LANGS) {
   test(`${lang}: "Experienced DM" appears on the host's profile at the 10th completed session, with its description`, async ({ page }) => {
@@ -34,7 +26,13 @@ for (const lang of LANGS) {
     await expect(page.getByText(t("names.experienced_dm"))).toHaveCount(0);
 
     await hosted(10);
-    expect(await awardBadges(host.id)).toContain("experienced_dm");
+    const earned = await awardBadges(host.id);
+    expect(earned).toContain("experienced_dm");
+    // The same step for several people at once (the list form) gives each their own badges.
+    const newcomer = await newUser({ preferredLanguage: lang });
+    expect(await runJobStep({ step: "badges", now: new Date().toISOString(), userIds: [host.id, newcomer.id] })).toEqual({
+      badges: { [host.id]: earned, [newcomer.id]: await awardBadges(newcomer.id) },
+    });
     await page.goto(`/${lang}/profile/${host.id}`);
     const pill = page.locator("[data-badge='experienced_dm']");
     await expect(pill).toHaveText(new RegExp(t("names.experienced_dm")));

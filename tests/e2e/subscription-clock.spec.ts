@@ -1,7 +1,6 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
+import { runJobStep } from "./clock/job-step";
 import { expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
 import { LANGS, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone as zone } from "./series-api";
@@ -11,7 +10,7 @@ import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 // session, is reminded three times to pay the second, lets it lapse, cancels and rejoins.
 //
 // The clock: the server runs no jobs in this suite (global-setup.ts), so the test runs the jobs'
-// own steps with the time it chooses (clock/run-job-step.ts). Only on this test's rows: the other
+// own steps with the time it chooses (clock/job-step.ts). Only on this test's rows: the other
 // tests share the server's database, and their holds and reminders must not move with this clock.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
@@ -21,14 +20,6 @@ const DAY = 86_400_000;
 async function actAs(page: Page, user: TestUser) {
   await page.context().clearCookies();
   await signInAs(page, user);
-}
-
-/** Runs a job's step at `now` on this test's rows (clock/run-job-step.ts), against the server's database and mailbox. */
-async function runJobStep(step: Record<string, unknown>) {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "tests/e2e/clock/run-job-step.ts", JSON.stringify(step)], {
-    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-  });
-  return JSON.parse(stdout) as { sent?: string[]; settled?: boolean };
 }
 
 /** The player's seats in the series, by session date. */

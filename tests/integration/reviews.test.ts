@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sessionRoster } from "../../app/modules/bookings/bookings.server";
 import { editReview, ratingsFor, replyToReview, reviewTargets, submitReview } from "../../app/modules/reviews/reviews.server";
 import { loader as dmSummary } from "../../app/routes/api.dm";
 import { loader as pastSessions } from "../../app/routes/api.past-sessions.$userId";
@@ -135,5 +136,31 @@ describe("PATCH /api/reviews/{id} and the answer", () => {
     const done = await submitReview(deps, asRequester(player), { sessionId: id, targetId: host.id, rating: 5, comment: "" });
     expect(done.ok).toBe(true);
     expect(await reviewTargets(deps, asRequester(player), session)).toEqual([{ id: host.id, name: "Ana DM", role: "DM", reviewId: done.ok ? done.id : "" }]);
+  });
+
+  it("the host reviews the confirmed seats only, by name, while the manage list keeps every held seat in booking order", async () => {
+    const { host, player, other, id } = await playedSession();
+    const zoe = await signedInUser({ displayName: "Zoe" });
+    const bruno = await signedInUser({ displayName: "Bruno" });
+    const gone = await signedInUser({ displayName: "Carla" });
+    await bookSeat(id, zoe.id);
+    await bookSeat(id, other.id, { status: "PENDING_PAYMENT" });
+    await bookSeat(id, gone.id, { status: "CANCELLED" });
+    await bookSeat(id, bruno.id);
+    const session = { id, dm_id: host.id, dm_display_name: "Ana DM", dm_email: host.email, starts_at: startsAt, duration_minutes: 180 };
+    const deps = { db: getDb(), now };
+    expect((await reviewTargets(deps, asRequester(host), session)).map((t) => [t.id, t.name])).toEqual([
+      [bruno.id, "Bruno"],
+      [player.id, "Lucía"],
+      [zoe.id, "Zoe"],
+    ]);
+    const { participants } = await sessionRoster(deps, session, asRequester(host));
+    expect(participants?.map((p) => [p.user_id, p.display_name, p.status])).toEqual([
+      [player.id, "Lucía", "CONFIRMED"],
+      [zoe.id, "Zoe", "CONFIRMED"],
+      [other.id, "Mateo", "PENDING_PAYMENT"],
+      [bruno.id, "Bruno", "CONFIRMED"],
+    ]);
+    expect(participants?.every((p) => typeof p.id === "string" && p.email.includes("@"))).toBe(true);
   });
 });

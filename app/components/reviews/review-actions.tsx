@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CommentField, StarsField } from "#app/components/reviews/review-fields";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 
@@ -60,39 +61,8 @@ function ReviewDialogLink({ action: a }: { action: ReviewAction }) {
           {t(a.role === "DM" ? "titleForDm" : "titleForPlayer", { name: a.name })}
         </h2>
         <form method="post" action={a.href} className="mt-4 space-y-4">
-          <fieldset>
-            <legend className="text-sm font-medium text-stone-800">{t("rating")}</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {[1, 2, 3, 4, 5].map((stars) => (
-                <label
-                  key={stars}
-                  className="flex min-h-11 cursor-pointer items-center gap-1 rounded-md border border-stone-300 px-2 has-[:checked]:border-amber-600 has-[:checked]:bg-amber-50"
-                >
-                  <input type="radio" name="rating" value={stars} defaultChecked={stars === 5} className="accent-amber-600" />
-                  <span aria-hidden="true" className="text-amber-600">
-                    {"★".repeat(stars)}
-                  </span>
-                  <span className="sr-only">{t("stars", { count: stars })}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="space-y-1">
-            <label htmlFor={`${dialogId}-comment`} className="block text-sm font-medium text-stone-800">
-              {t("comment")}
-            </label>
-            <textarea
-              id={`${dialogId}-comment`}
-              name="comment"
-              maxLength={1000}
-              rows={4}
-              aria-describedby={`${dialogId}-limit`}
-              className="block w-full rounded-md border border-stone-400 px-3 py-2 text-base"
-            />
-            <p id={`${dialogId}-limit`} className="text-xs text-stone-600">
-              {t("limit")}
-            </p>
-          </div>
+          <StarsField name="rating" />
+          <CommentField textarea={{ id: `${dialogId}-comment`, name: "comment" }} counterId={`${dialogId}-limit`} rows={4} />
           <div className="flex flex-wrap justify-end gap-2">
             <button type="submit" formMethod="dialog" formNoValidate className={buttonClass("secondary")}>
               {t("cancel")}

@@ -4,11 +4,13 @@ import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import type { Refused as RefusedInWords } from "#app/modules/refusals";
+import { seatedPlayers } from "#app/modules/sessions/people-repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
 import {
+  ACTIVE_BOOKING_STATUSES,
   type BookingRefusal,
   closedReason,
   type InviteLook,
@@ -52,7 +54,10 @@ export async function viewerWaitlistEntry(deps: Pick<Deps, "db" | "now">, sessio
 /** Participants and waitlist for those who manage the session; null for everyone else. */
 export async function sessionRoster(deps: Reader, session: { id: string; dm_id: string }, viewer: Requester | null) {
   if (!canManageSession(viewer, session)) return { participants: null, waitlist: null };
-  const [participants, waitlist] = await Promise.all([repo.listParticipants(deps.db, session.id), repo.listWaitlist(deps.db, session.id)]);
+  const [participants, waitlist] = await Promise.all([
+    seatedPlayers(deps.db, session.id, { statuses: ACTIVE_BOOKING_STATUSES, orderBy: "booking" }),
+    repo.listWaitlist(deps.db, session.id),
+  ]);
   return { participants, waitlist };
 }
 

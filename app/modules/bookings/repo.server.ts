@@ -5,18 +5,6 @@ import { ACTIVE_BOOKING_STATUSES, type SessionCanceller } from "./rules";
 // Literals rather than parameters, so the planner matches the partial index on active bookings.
 const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
 
-/** The players holding a seat, in booking order (the host's manage list). */
-export function listParticipants(db: Database, sessionId: string) {
-  return db
-    .selectFrom("bookings as b")
-    .innerJoin("users as u", "u.id", "b.user_id")
-    .select(["b.id", "b.user_id", "b.status", "u.display_name", "u.email"])
-    .where("b.session_id", "=", sessionId)
-    .where("b.status", "in", ACTIVE_BOOKING_STATUSES)
-    .orderBy("b.created_at")
-    .execute();
-}
-
 /** How many seats of the session are held while their payment is not in (pending-payment bookings). */
 export async function countHeldSeats(db: Database, sessionId: string) {
   const row = await db

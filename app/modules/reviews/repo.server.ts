@@ -93,18 +93,6 @@ export async function reviewsBy(db: Database, sessionId: string, authorId: strin
     .execute();
 }
 
-/** Who held a confirmed seat in the session, with their names: whom its host may review. */
-export function seatedPlayers(db: Database, sessionId: string) {
-  return db
-    .selectFrom("bookings as b")
-    .innerJoin("users as u", "u.id", "b.user_id")
-    .select(["u.id", "u.display_name", "u.email"])
-    .where("b.session_id", "=", sessionId)
-    .where("b.status", "=", "CONFIRMED")
-    .orderBy("u.display_name")
-    .execute();
-}
-
 /** A person's published reviews as `role`, newest first, with their authors and sessions. */
 export function publishedReviewsOf(db: Database, targetId: string, opts: { limit: number; offset: number }) {
   return db

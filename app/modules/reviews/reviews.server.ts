@@ -3,10 +3,12 @@
 // review's own words (translated in the reviews namespace), as the subscriptions' are.
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
+import { ratingAverage } from "#app/modules/ratings/rules";
+import { seatedPlayers } from "#app/modules/sessions/people-repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { canEditReview, EDIT_WINDOW_DAYS, ratingAverage, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
+import { canEditReview, EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
 import type { NewReviewInput, ReviewInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
@@ -71,11 +73,12 @@ export async function reviewTargets(
   if (!viewer || deps.now.getTime() < sessionEnd({ startsAt: new Date(session.starts_at), durationMinutes: session.duration_minutes }).getTime()) return [];
   const done = new Map((await repo.reviewsBy(deps.db, session.id, viewer.id)).map((r) => [r.target_id, r.id]));
   if (viewer.id === session.dm_id) {
-    const players = await repo.seatedPlayers(deps.db, session.id);
-    const open = players.length ? await decide(deps, viewer.id, session.id, players[0]!.id) : null;
+    // Whom the host may review: the confirmed seats only (a seat still awaiting payment was never taken).
+    const players = await seatedPlayers(deps.db, session.id, { statuses: ["CONFIRMED"], orderBy: "name" });
+    const open = players.length ? await decide(deps, viewer.id, session.id, players[0]!.user_id) : null;
     if (!open?.ok) return [];
     return players.map((p): ReviewTarget => ({
-      id: p.id,
+      id: p.user_id,
       name: displayNameOf({ displayName: p.display_name, email: p.email }),
       role: "PLAYER",
       reviewId: done.get(p.id) ?? null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canEditReview, ratingAverage, reviewDecision, type ReviewFacts } from "./rules";
+import { canEditReview, reviewDecision, type ReviewFacts } from "./rules";
 import { newReviewSchema, replySchema, reviewSchema } from "./schema";
 
 const start = new Date("2026-11-20T01:00:00Z");
@@ -43,16 +43,10 @@ describe("who may review whom, and when (reviewDecision)", () => {
   });
 });
 
-describe("editing, the average and the schemas", () => {
+describe("editing and the schemas", () => {
   it("an author edits for 7 days", () => {
     expect(canEditReview(end, new Date(end.getTime() + 7 * DAY))).toBe(true);
     expect(canEditReview(end, new Date(end.getTime() + 7 * DAY + 1))).toBe(false);
-  });
-
-  it("the average has one decimal; none without reviews", () => {
-    expect(ratingAverage(14, 3)).toBe(4.7);
-    expect(ratingAverage(9, 2)).toBe(4.5);
-    expect(ratingAverage(0, 0)).toBeNull();
   });
 
   it("a rating is a whole number of stars from 1 to 5, from a form or the API", () => {

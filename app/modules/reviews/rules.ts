@@ -50,9 +50,3 @@ export function reviewDecision(facts: ReviewFacts, now: Date): { ok: true; targe
 
 /** Whether the author may still change a review written at `createdAt`. */
 export const canEditReview = (createdAt: Date, now: Date) => now.getTime() <= createdAt.getTime() + EDIT_WINDOW_DAYS * DAY;
-
-/** A rating as shown: the average to one decimal, or null without reviews. */
-export function ratingAverage(sum: number, count: number): number | null {
-  if (count <= 0) return null;
-  return Math.round((sum / count) * 10) / 10;
-}

@@ -4,6 +4,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { ratingSummary } from "#app/modules/ratings/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import type { CardData } from "./card";
@@ -25,18 +26,10 @@ export function weekdayNames(lang: Locale): string[] {
   return names;
 }
 
-const ratingFormats = new Map<Locale, Intl.NumberFormat>();
-/** One decimal in the reader's locale (4,7 in Spanish and Portuguese), the formatter made once per language. */
-function ratingFormat(lang: Locale) {
-  let format = ratingFormats.get(lang);
-  if (!format) ratingFormats.set(lang, (format = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })));
-  return format;
-}
-
 /** The host's rating link: the average to one decimal and the count; null for a host without reviews. */
 function hostRating(sum: number, count: number, dmId: string, lang: Locale): CardData["hostRating"] {
-  if (count <= 0) return null;
-  return { href: `${localePath(lang, `/profile/${dmId}`)}?tab=reviews`, average: ratingFormat(lang).format(Math.round((sum / count) * 10) / 10), count };
+  const summary = ratingSummary(sum, count, lang);
+  return summary && { href: `${localePath(lang, `/profile/${dmId}`)}?tab=reviews`, ...summary };
 }
 
 /** A search row as a card, in the viewer's language and time zone. */

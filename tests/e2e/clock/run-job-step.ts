@@ -1,7 +1,8 @@
-// Runs one step of a scheduled job at a chosen time, for the rows of one player or session only:
-// the e2e tests' controllable clock (subscription-clock.spec.ts). A process of its own, as the
-// server's job runner is, because the app's modules load translation files that Playwright's
-// loader cannot import. Usage: node --import tsx run-job-step.ts '{"step":…, "now":…, …}'
+// Runs one step of a scheduled job at a chosen time, for the rows of one player, session or set of
+// people only: the e2e tests' controllable clock. Specs call it through `runJobStep` (job-step.ts),
+// which starts this as a process of its own, as the server's job runner is, because the app's modules
+// load translation files that Playwright's loader cannot import.
+// Usage: node --import tsx run-job-step.ts '{"step":…, "now":…, …}'
 import os from "node:os";
 import path from "node:path";
 import { awardBadges, badgesOf } from "../../../app/modules/badges/badges.server";
@@ -13,11 +14,9 @@ import { duePaymentReminders } from "../../../app/modules/subscriptions/reminder
 import { createOutboxMailer } from "../../../app/services/mailer/outbox.server";
 import { createDiskStorage } from "../../../app/services/storage/disk.server";
 import { closeDb, getDb } from "../../../db/client.server";
+import type { JobStep } from "./job-step";
 
-type Step =
-  { step: "remind"; now: string; userId: string } | { step: "settle"; now: string; sessionId: string } | { step: "badges"; now: string; userId: string };
-
-const input = JSON.parse(process.argv[2] ?? "{}") as Step;
+const input = JSON.parse(process.argv[2] ?? "{}") as JobStep;
 const deps: Deps = {
   db: getDb(),
   mailer: createOutboxMailer(process.env.E2E_MAIL_DIR!, "mesa@e2e.test"),
@@ -34,9 +33,12 @@ if (input.step === "remind") {
   for (const row of due) if (await sendPaymentReminder(deps, row)) sent.push(row.session_id);
   result = { sent };
 } else if (input.step === "badges") {
-  // The award-badges job's work for one person: their facts gathered and their badges stored.
-  await awardBadges(deps, [input.userId]);
-  result = { badges: (await badgesOf(deps.db, [input.userId])).get(input.userId) ?? [] };
+  // The award-badges job's work for these people: their facts gathered and their badges stored.
+  const userIds = "userIds" in input ? input.userIds : [input.userId];
+  await awardBadges(deps, userIds);
+  const held = await badgesOf(deps.db, userIds);
+  // One person's list for `userId`, everyone's by id for `userIds`.
+  result = "userIds" in input ? { badges: Object.fromEntries(userIds.map((id) => [id, held.get(id) ?? []])) } : { badges: held.get(input.userId) ?? [] };
 } else {
   // The cleanup-expired-bookings job's work in this session at that time.
   result = { settled: await settleLapses(deps, input.sessionId) };
