@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
+import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { expectNoAxeViolations } from "./axe";
+import { runJobStep } from "./clock/job-step";
 import { bookSeat, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
 import { LANGS, text } from "./locale-text";
 
 // Reviews both ways, on a 360 px phone under another host name than APP_URL's, with and without
-// JavaScript in every language: after a session (moved into the past by its start time), the
-// player reviews the host and the host the player (a dialog with script, a page without), the
+// JavaScript in every language: a session the player holds a seat in has nothing to review until
+// the clock passes its end and the jobs complete it and ask both for a review; then the player reviews the host and the host the player (a dialog with script, a page without), the
 // host answers, and the rating shows on the host's card and profile to one decimal.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
@@ -18,6 +20,8 @@ async function actAs(page: Page, user: TestUser) {
 
 const HOUR = 3_600_000;
 
+const moveSessionStart = (id: string, startsAt: Date) => getDb().updateTable("sessions").set({ starts_at: startsAt }).where("id", "=", id).execute();
+
 for (const lang of LANGS) {
   test(`${lang}: a player and a host review each other after a session, the host answers, and the rating shows`, async ({
     page,
@@ -28,19 +32,37 @@ for (const lang of LANGS) {
     const stamp = Date.now();
     const host = await newUser({ role: "dm", preferredLanguage: lang, displayName: `Anfitriona ${stamp}` });
     const player = await newUser({ preferredLanguage: lang, displayName: `Jugadora ${stamp}` });
-    // The session ended two hours ago; another one is coming, for its card.
+    // A session in two hours the player has a seat in; another one is coming later, for its card.
     const { id } = await createSession({
       host: host.id,
-      startsAt: new Date(Date.now() - 5 * HOUR),
+      startsAt: new Date(Date.now() + 2 * HOUR),
       durationMinutes: 180,
-      status: "COMPLETED",
       title: `Mesa pasada ${stamp}`,
     });
     await bookSeat(id, player.id);
     await createSession({ host: host.id, startsAt: new Date(Date.now() + 7 * 24 * HOUR), title: `Mesa próxima ${stamp}` });
 
-    // The player reviews the host: 4 stars and a comment.
+    // Before it is played there is nothing to review.
     await actAs(page, player);
+    await page.goto(`/${lang}/session/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Mesa pasada ${stamp}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: t("actions.review", { name: host.displayName }) })).toHaveCount(0);
+
+    // The clock moves past its end: the server reads the wall clock, so the session moves back
+    // instead (it started five hours ago), and the jobs run: it completes and both are asked.
+    await moveSessionStart(id, new Date(Date.now() - 5 * HOUR));
+    const ended = await runJobStep({ step: "reviews", now: new Date().toISOString(), sessionId: id });
+    expect(ended.status).toBe("COMPLETED");
+    expect([...ended.requested].sort()).toEqual([host.id, player.id].sort());
+    await page.goto(`/${lang}/notifications`);
+    const request = page.getByRole("listitem").filter({ hasText: text(lang, "notifications", "review_requested.title") });
+    await expect(request).toContainText(`Mesa pasada ${stamp}`);
+    await expect(request.getByRole("link", { name: text(lang, "notifications", "open") })).toHaveAttribute(
+      "href",
+      `/${lang}/session/${id}/review?target=${host.id}`,
+    );
+
+    // The player reviews the host: 4 stars and a comment.
     await page.goto(`/${lang}/session/${id}`);
     await page.getByRole("link", { name: t("actions.review", { name: host.displayName }) }).click();
     const form = javaScriptEnabled ? page.getByRole("dialog", { name: t("titleForDm", { name: host.displayName }) }) : page.locator("main");

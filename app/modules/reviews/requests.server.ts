@@ -11,14 +11,14 @@ import * as repo from "./repo.server";
 const LOOKBACK_DAYS = 7;
 const BATCH = 500;
 
-type Due = Awaited<ReturnType<typeof repo.dueReviewRequests>>[number];
+export type DueReviewRequest = Awaited<ReturnType<typeof repo.dueReviewRequests>>[number];
 
 /**
  * One request, exactly once: the marker, the notification (`review_requested`) and the email share
  * a transaction; a run claiming the same one at the same moment skips it. A player is led to the
  * review of the host; the host to the session, where each player has a review button.
  */
-async function requestOne(deps: Deps, row: Due): Promise<boolean> {
+export async function requestReview(deps: Deps, row: DueReviewRequest): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await claimNotice(trx, row.session_id, row.user_id, "review_requested", deps.now))) return false;
     const path = row.user_id === row.dm_id ? `/session/${row.session_id}` : `/session/${row.session_id}/review?target=${row.dm_id}`;
@@ -42,6 +42,6 @@ async function requestOne(deps: Deps, row: Due): Promise<boolean> {
 export async function requestReviews(deps: Deps): Promise<{ items: number }> {
   const since = new Date(deps.now.getTime() - LOOKBACK_DAYS * 86_400_000);
   let items = 0;
-  for (const row of await repo.dueReviewRequests(deps.db, { since, now: deps.now, limit: BATCH })) if (await requestOne(deps, row)) items += 1;
+  for (const row of await repo.dueReviewRequests(deps.db, { since, now: deps.now, limit: BATCH })) if (await requestReview(deps, row)) items += 1;
   return { items };
 }

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 export type JobStep =
   | { step: "remind"; now: string; userId: string }
   | { step: "settle"; now: string; sessionId: string }
+  | { step: "reviews"; now: string; sessionId: string }
   | { step: "badges"; now: string; userId: string }
   | { step: "badges"; now: string; userIds: string[] };
 
@@ -17,9 +18,11 @@ export type JobStepResult<S extends JobStep> = S extends { step: "remind" }
   ? { sent: string[] }
   : S extends { step: "settle" }
     ? { settled: boolean }
-    : S extends { userIds: string[] }
-      ? { badges: Record<string, string[]> }
-      : { badges: string[] };
+    : S extends { step: "reviews" }
+      ? { status: string; requested: string[] }
+      : S extends { userIds: string[] }
+        ? { badges: Record<string, string[]> }
+        : { badges: string[] };
 
 /** Runs a job's step at `input.now` against the server's database and mailbox; resolves to its parsed output. */
 export async function runJobStep<S extends JobStep>(input: S): Promise<JobStepResult<S>> {

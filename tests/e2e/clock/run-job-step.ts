@@ -10,6 +10,9 @@ import { settleLapses } from "../../../app/modules/bookings/waitlist.server";
 import type { Deps } from "../../../app/modules/deps.server";
 import { paymentReminderCutoffs } from "../../../app/modules/jobs/rules";
 import { sendPaymentReminder } from "../../../app/modules/jobs/send-payment-reminders.server";
+import { dueReviewRequests } from "../../../app/modules/reviews/repo.server";
+import { requestReview } from "../../../app/modules/reviews/requests.server";
+import { completeEnded } from "../../../app/modules/sessions/status-repo.server";
 import { duePaymentReminders } from "../../../app/modules/subscriptions/reminders-repo.server";
 import { createOutboxMailer } from "../../../app/services/mailer/outbox.server";
 import { createDiskStorage } from "../../../app/services/storage/disk.server";
@@ -39,6 +42,16 @@ if (input.step === "remind") {
   const held = await badgesOf(deps.db, userIds);
   // One person's list for `userId`, everyone's by id for `userIds`.
   result = "userIds" in input ? { badges: Object.fromEntries(userIds.map((id) => [id, held.get(id) ?? []])) } : { badges: held.get(input.userId) ?? [] };
+} else if (input.step === "reviews") {
+  // The session ends: update-session-statuses completes every session whose end has passed (as
+  // the job does, so only sessions really over), then request-reviews asks this session's people.
+  await completeEnded(deps.db, deps.now);
+  const since = new Date(deps.now.getTime() - 86_400_000);
+  const due = (await dueReviewRequests(deps.db, { since, now: deps.now, limit: 10_000 })).filter((r) => r.session_id === input.sessionId);
+  const requested = [];
+  for (const row of due) if (await requestReview(deps, row)) requested.push(row.user_id);
+  const { status } = await deps.db.selectFrom("sessions").select("status").where("id", "=", input.sessionId).executeTakeFirstOrThrow();
+  result = { status, requested };
 } else {
   // The cleanup-expired-bookings job's work in this session at that time.
   result = { settled: await settleLapses(deps, input.sessionId) };
