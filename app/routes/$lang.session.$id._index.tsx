@@ -33,7 +33,7 @@ import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews", "attendance"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
