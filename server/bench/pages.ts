@@ -28,7 +28,20 @@ async function statementTotals(pool: pg.Pool) {
        from pg_stat_statements
       where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat_statements%'`,
   );
+  if (process.env.BENCH_STATEMENTS === "1") await printStatements(pool);
   return { ms: rows[0]!.ms, calls: Number(rows[0]!.calls) };
+}
+
+/** `BENCH_STATEMENTS=1`: each page's statements by their time, to see which one a PostgreSQL budget is spent on. */
+async function printStatements(pool: pg.Pool) {
+  const { rows } = await pool.query<{ ms: number; calls: string; plan_ms: number; query: string }>(
+    `select (total_exec_time + total_plan_time)::float8 as ms, total_plan_time::float8 as plan_ms, calls::int8 as calls, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query
+       from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database()) and query not ilike '%pg_stat_statements%'
+      order by 1 desc limit 6`,
+  );
+  for (const r of rows)
+    process.stderr.write(`  ${(r.ms / Number(r.calls)).toFixed(3)} ms/call (plan ${(r.plan_ms / Number(r.calls)).toFixed(3)}) × ${r.calls}: ${r.query}\n`);
 }
 
 type Measured = { cpuMs: number; primaryMs: number | null; pgMs: number; statements: number; run: Awaited<ReturnType<typeof pacedLoad>> };
