@@ -15,8 +15,9 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { acceptInquiry, answerInquiry, declineInquiry, inquiryFor } from "#app/modules/inquiries/inquiries.server";
-import { isPending } from "#app/modules/inquiries/rules";
+import { isPending, sessionFromInquiry } from "#app/modules/inquiries/rules";
 import { acceptSchema, declineSchema } from "#app/modules/inquiries/schema";
+import { centsToFormPrice } from "#app/modules/pricing/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -60,7 +61,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       declineMessage: r.decline_message,
     },
     // The accept form starts on tomorrow at 19:00 in the DM's zone (the session form's default time).
-    acceptDefaults: { date: DateTime.fromJSDate(d.now, { zone: user.timeZone }).plus({ days: 1 }).toISODate() ?? "", time: "19:00" },
+    acceptDefaults: {
+      date: DateTime.fromJSDate(d.now, { zone: user.timeZone }).plus({ days: 1 }).toISODate() ?? "",
+      time: "19:00",
+      price: centsToFormPrice(sessionFromInquiry(r).priceCents),
+    },
+    currency: r.currency,
   };
 }
 
@@ -102,11 +108,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function InquiryDetail() {
-  const { title, role, inquiry: q, acceptDefaults } = useLoaderData<typeof loader>();
+  const { title, role, inquiry: q, acceptDefaults, currency } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("inquiries");
   const lang = i18n.language as Locale;
-  const [acceptForm, acceptFields] = useForm<{ date: string; time: string }>({
+  const [acceptForm, acceptFields] = useForm<{ date: string; time: string; price: string }>({
     id: "accept",
     lastResult: answer?.intent === "accept" ? answer.result : null,
     defaultValue: acceptDefaults,
@@ -202,6 +208,12 @@ export default function InquiryDetail() {
               label={t("detail.time")}
               errors={acceptFields.time.errors}
               inputProps={{ ...getInputProps(acceptFields.time, { type: "time" }), required: true }}
+            />
+            <Field
+              label={t("detail.price", { currency })}
+              hint={t("detail.priceHint")}
+              errors={acceptFields.price.errors}
+              inputProps={{ ...getInputProps(acceptFields.price, { type: "text" }), inputMode: "decimal" }}
             />
             <ErrorList id={acceptForm.errorId} errors={acceptForm.errors} />
             <Button>{t("detail.acceptSubmit")}</Button>

@@ -235,6 +235,41 @@ describe("the DM's inbox and decisions", () => {
     expect((await getDb().selectFrom("direct_inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("accepted");
   });
 
+  it("a seat costs the inquiry's hours at the DM's rate unless the DM sets another price; a bad price is refused", async () => {
+    const priceOf = async (id: string) => {
+      const row = await getDb().selectFrom("direct_inquiries").select("session_id").where("id", "=", id).executeTakeFirstOrThrow();
+      const session = await getDb()
+        .selectFrom("sessions")
+        .select(["price_cents", "allowed_payment_methods"])
+        .where("id", "=", row.session_id!)
+        .executeTakeFirstOrThrow();
+      return session;
+    };
+    const prefilled = await sentInquiry(25000);
+    const page = await run(
+      detailLoader,
+      new Request(`${base}/es/inquiries/${prefilled.id}`, { headers: { Cookie: prefilled.dm.cookie } }),
+      { lang: "es", id: prefilled.id },
+      context,
+    );
+    expect(page.data).toMatchObject({ acceptDefaults: { price: "750", time: "19:00", date: "2026-11-28" }, currency: "MXN" });
+    expect((await act(prefilled.id, prefilled.dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30" })).status).toBe(302);
+    expect(await priceOf(prefilled.id)).toEqual({ price_cents: 75000, allowed_payment_methods: ["CARD"] });
+    const changed = await sentInquiry(25000);
+    expect((await act(changed.id, changed.dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30", price: "120.50" })).status).toBe(302);
+    expect((await priceOf(changed.id)).price_cents).toBe(12050);
+    const free = await sentInquiry(25000);
+    expect((await act(free.id, free.dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30", price: "0" })).status).toBe(302);
+    expect(await priceOf(free.id)).toEqual({ price_cents: 0, allowed_payment_methods: [] });
+    const bad = await sentInquiry(25000);
+    for (const price of ["-5", "abc", "99999999999"]) {
+      const refused = await act(bad.id, bad.dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30", price });
+      expect(refused.status).toBe(400);
+      expect(fieldErrors((refused.data as { result: unknown }).result).price).toEqual(["inquiries:validation.priceInvalid"]);
+      expect(initialValue((refused.data as { result: unknown }).result).price).toBe(price);
+    }
+  });
+
   it("the accept form refuses a missing or past date with a message, keeping what was typed", async () => {
     const { dm, id } = await sentInquiry();
     const missing = await act(id, dm.cookie, { intent: "accept", date: "", time: "18:30" });

@@ -153,7 +153,8 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
   if (chat.status !== "ok") return { ok: false, refusal: "notFound" };
   const playerName = displayNameOf({ displayName: inquiry.player_name, email: inquiry.player_email });
   const dmLang = recipientLang(dm.preferredLanguage);
-  const shape = sessionFromInquiry(inquiry);
+  const prefilled = sessionFromInquiry(inquiry);
+  const shape = { ...prefilled, priceCents: input.price ?? prefilled.priceCents };
 
   const decided = await inTransaction(deps.db, async (trx) => {
     const locked = await repo.lockInquiry(trx, inquiry.id);

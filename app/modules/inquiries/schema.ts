@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PRICE_CENTS, toCents } from "#app/modules/pricing/rules";
 import { hasForbiddenCharacters, optionalText } from "#app/utils/zod";
 import { INQUIRY_DEFAULTS, INQUIRY_LIMITS, sessionTypes } from "./rules";
 
@@ -32,8 +33,25 @@ export const inquirySchema = z.object({
 });
 export type InquiryInput = z.infer<typeof inquirySchema>;
 
-/** The DM's accept form: the day and time of the private session (read in the DM's time zone). */
+/**
+ * The DM's accept form: the day and time of the private session (read in the DM's time zone) and
+ * the price of a seat, prefilled with the inquiry's hours at the DM's rate; the DM may change it
+ * (a first game free, say). Whole units or two decimals; left out, the prefilled price is used.
+ */
 export const acceptSchema = z.object({
+  price: z
+    .string({ invalid_type_error: "inquiries:validation.priceInvalid" })
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return null;
+      const cents = toCents(v);
+      if (cents === null || cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: "custom", message: "inquiries:validation.priceInvalid" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
   date: z.string({ required_error: "inquiries:validation.dateRequired" }).regex(/^\d{4}-\d{2}-\d{2}$/, "inquiries:validation.dateRequired"),
   time: z.string({ required_error: "inquiries:validation.timeRequired" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "inquiries:validation.timeRequired"),
 });
