@@ -137,17 +137,13 @@ export default function InquiryDetail() {
         <Fact term={t("detail.estimate")}>
           <span data-testid="inquiry-estimate">{q.estimate}</span>
         </Fact>
-        <div className="sm:col-span-2">
-          <Fact term={t("detail.availability")}>
-            <span className="whitespace-pre-line break-words">{q.availability}</span>
-          </Fact>
-        </div>
+        <Fact term={t("detail.availability")} className="sm:col-span-2">
+          <span className="whitespace-pre-line break-words">{q.availability}</span>
+        </Fact>
         {q.details ? (
-          <div className="sm:col-span-2">
-            <Fact term={t("detail.details")}>
-              <span className="whitespace-pre-line break-words">{q.details}</span>
-            </Fact>
-          </div>
+          <Fact term={t("detail.details")} className="sm:col-span-2">
+            <span className="whitespace-pre-line break-words">{q.details}</span>
+          </Fact>
         ) : null}
       </dl>
       {q.status === "accepted" && q.code ? (
@@ -234,9 +230,9 @@ export default function InquiryDetail() {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-stone-600">{term}</dt>
       <dd className="font-medium">{children}</dd>
     </div>

@@ -88,6 +88,9 @@ describe("sending an inquiry", () => {
     [{ availability: ["Saturday", "Sunday"] }, "availability", "inquiries:validation.availabilityRequired"],
     [{ details: "x".repeat(501) }, "details", "inquiries:validation.detailsTooLong"],
     [{ sessionType: "secret" }, "sessionType", "inquiries:validation.sessionType"],
+    [{ playerCount: ["4", "5"] }, "playerCount", "inquiries:validation.playersRange"],
+    [{ hours: "2\u0000" }, "hours", "inquiries:validation.hoursRange"],
+    [{ sessionType: ["private", "open"] }, "sessionType", "inquiries:validation.sessionType"],
   ])("%#: %s is refused with a message beside %s, every value kept, nothing stored", async (override, field, key) => {
     const dm = await acceptingDm();
     const p = await player();
