@@ -33,6 +33,9 @@ for (const lang of LANGS) {
     await page.locator("input[name=password]").fill(player.password);
     await page.locator("form#login button[type=submit]").click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/profile/${dm.id}/inquiry$`));
+    await expect(page.getByRole("heading", { name: t("form.title") })).toBeVisible();
+    // Signed in, the profile itself carries the form (and, with JavaScript, its live parts).
+    await page.goto(`/${lang}/profile/${dm.id}`);
     await ready(page, javaScriptEnabled);
 
     const availability = page.getByLabel(t("form.availability"));
