@@ -69,8 +69,9 @@ export default function InquiriesInbox() {
         ) : null}
       </header>
       {view === "received" ? (
-        <nav aria-label={t("inbox.tabs")} className="overflow-x-auto border-b border-stone-200">
-          <ul className="flex gap-4">
+        // The four tabs wrap on a narrow phone rather than scroll out of sight.
+        <nav aria-label={t("inbox.tabs")} className="border-b border-stone-200">
+          <ul className="flex flex-wrap gap-x-4">
             {inquiryStatuses.map((status) => (
               <li key={status}>
                 <Link to={`${base}?tab=${status}`} aria-current={tab === status ? "page" : undefined} className={tabClass}>
