@@ -273,6 +273,22 @@ describe("the DM's inbox and decisions", () => {
     }
   });
 
+  it("an accept and a decline sent at once leave one decision and at most one session", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { dm, id } = await sentInquiry();
+      await Promise.all([
+        act(id, dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30" }),
+        act(id, dm.cookie, { intent: "accept", date: "2026-12-13", time: "18:30" }),
+        act(id, dm.cookie, { intent: "decline", message: "No" }),
+      ]);
+      const row = await getDb().selectFrom("direct_inquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const sessions = await getDb().selectFrom("sessions").select("id").where("dm_id", "=", dm.id).execute();
+      expect(sessions).toHaveLength(row.status === "accepted" ? 1 : 0);
+      if (row.status === "accepted") expect(row.session_id).toBe(sessions[0]!.id);
+      else expect(row.status).toBe("declined");
+    }
+  });
+
   it("the accept form refuses a missing or past date with a message, keeping what was typed", async () => {
     const { dm, id } = await sentInquiry();
     const missing = await act(id, dm.cookie, { intent: "accept", date: "", time: "18:30" });
