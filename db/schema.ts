@@ -136,6 +136,28 @@ export interface ChatViewers {
   user_id: string;
 }
 
+export interface DirectInquiries {
+  answered_at: Timestamp | null;
+  availability: string;
+  chat_id: string | null;
+  created_at: Generated<Timestamp>;
+  currency: string;
+  decided_at: Timestamp | null;
+  decline_message: string | null;
+  details: Generated<string>;
+  dm_id: string;
+  estimate_cents: number;
+  hours: number;
+  id: Generated<string>;
+  invite_code: string | null;
+  player_count: number;
+  player_id: string;
+  rate_cents: number;
+  session_id: string | null;
+  session_type: string;
+  status: Generated<string>;
+}
+
 export interface Invites {
   code: string;
   created_at: Generated<Timestamp>;
@@ -449,6 +471,7 @@ export interface DB {
   chat_reads: ChatReads;
   chat_viewers: ChatViewers;
   chats: Chats;
+  direct_inquiries: DirectInquiries;
   invites: Invites;
   job_runs: JobRuns;
   live_events: LiveEvents;

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BadgesCard } from "#app/components/badges/badges-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
 import { Reliability } from "#app/components/profiles/reliability";
 import { SubscriptionList } from "#app/components/profiles/subscription-list";
 import { RatingLink } from "#app/components/reviews/rating-link";
@@ -21,6 +22,7 @@ import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
+import { inquiryOffer } from "#app/modules/inquiries/inquiries.server";
 import { getPublicProfile } from "#app/modules/profiles/public-profile.server";
 import { chosenTab } from "#app/modules/profiles/rules";
 import { pastReviewStates, profileReviews, ratingsFor } from "#app/modules/reviews/reviews.server";
@@ -30,7 +32,11 @@ import { subscriptionsForProfile } from "#app/modules/subscriptions/subscription
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { notFound } from "#app/utils/http";
 
-export const handle = { i18n: ["profile", "sessions", "chat", "reviews", "badges", "attendance"], hydrate: false };
+// Scripts only for a signed-in visitor shown the inquiry form (its counter and estimate follow what is typed).
+export const handle = {
+  i18n: ["profile", "sessions", "chat", "reviews", "badges", "attendance", "inquiries", "validation"],
+  hydrate: (data: unknown) => Boolean((data as { inquiry?: { signedIn: boolean } | null } | undefined)?.inquiry?.signedIn),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
@@ -65,6 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const badges = (await badgesOf(d.db, [p.id])).get(p.id) ?? [];
   // The reliability record, from facts (decision record 057): as host for a DM, as player for everyone.
   const record = await reliabilityFor(d, p.id);
+  const offer = own ? null : await inquiryOffer(d, p.id);
   return {
     profile: {
       id: p.id,
@@ -97,6 +104,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     // Anyone signed in may start a direct chat with someone else.
     canMessage: viewer !== null && !own,
+    inquiry: offer && { offer, signedIn: viewer !== null },
     tab,
     mine: mine
       ? {
@@ -120,7 +128,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges, reliability } = useLoaderData<typeof loader>();
+  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges, reliability, inquiry } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = i18n.language as Locale;
   const base = localePath(lang, `/profile/${p.id}`);
@@ -162,6 +170,7 @@ export default function ProfilePage() {
         {p.isDm && p.languages.length ? <Fact term={t("fields.languages")}>{p.languages.map((l) => t(`spoken.${l}`)).join(", ")}</Fact> : null}
         {p.isDm && p.availableDays.length ? <Fact term={t("fields.availableDays")}>{p.availableDays.map((d) => t(`days.${d}`)).join(", ")}</Fact> : null}
       </dl>
+      {inquiry ? <InquiryOfferCard offer={inquiry.offer} signedIn={inquiry.signedIn} /> : null}
       {reliability ? <Reliability dm={reliability.dm} player={reliability.player} /> : null}
       <BadgesCard
         ids={badges.ids}

@@ -4,6 +4,7 @@ import { getDb } from "../../db/client.server";
 import { seedBadgeStories } from "./badge-stories";
 import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
+import { seedInquiryStories } from "./inquiry-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 import { seedReviewStories } from "./review-stories";
 import { seedSubscriptionStories } from "./subscription-stories";
@@ -282,6 +283,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedBookingStories(idOf, now);
   created += await seedReviewStories(idOf, now);
   created += await seedChatStories(idOf, now);
+  created += await seedInquiryStories(idOf, now);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);
   return created;

@@ -12,7 +12,14 @@ export type DemoAccount = {
   lastName: string;
   displayName: string;
   language: "es" | "en" | "pt";
-  profile?: { bio: string; languages: string[]; availableDays: string[]; location: string };
+  profile?: {
+    bio: string;
+    languages: string[];
+    availableDays: string[];
+    location: string;
+    /** Direct bookings: the rate per player-hour in minor units of the currency. */
+    directBooking?: { rateCents: number; currency: string; instructions: string };
+  };
 };
 
 /** Known demo accounts; README.md lists the same table. */
@@ -31,6 +38,11 @@ export const demoAccounts: DemoAccount[] = [
       languages: ["es", "en"],
       availableDays: ["FRIDAY", "SATURDAY"],
       location: "Ciudad de México",
+      directBooking: {
+        rateCents: 25000,
+        currency: "MXN",
+        instructions: "Cuéntame qué tipo de historia buscan. Juego en línea (Discord) o en CDMX; confirmo fecha por el chat.",
+      },
     },
   },
   {
@@ -46,6 +58,11 @@ export const demoAccounts: DemoAccount[] = [
       languages: ["pt", "es"],
       availableDays: ["WEDNESDAY", "SUNDAY"],
       location: "São Paulo",
+      directBooking: {
+        rateCents: 6000,
+        currency: "BRL",
+        instructions: "Sessões online pelo Discord. Mando um guia de criação de personagem depois de aceitar.",
+      },
     },
   },
   { email: "lucia@mesa.test", password: "Jugadora-2026!", role: "player", firstName: "Lucía", lastName: "Hernández", displayName: "Lucía H", language: "es" },
@@ -81,6 +98,14 @@ export async function seedDemo(now = new Date()) {
           languages: account.profile.languages,
           available_days: account.profile.availableDays,
           location: account.profile.location,
+          ...(account.profile.directBooking
+            ? {
+                accepts_direct_bookings: true,
+                direct_booking_rate_cents: account.profile.directBooking.rateCents,
+                direct_booking_currency: account.profile.directBooking.currency,
+                direct_booking_instructions: account.profile.directBooking.instructions,
+              }
+            : {}),
         })
         .where("user_id", "=", id)
         .execute();

@@ -9,6 +9,7 @@ import { getDb } from "../../db/client.server";
 import { DEMO_INVITE_CODE } from "../../server/seed/booking-stories";
 import { seedCatalogue } from "../../server/seed/catalogue";
 import { seedDemo } from "../../server/seed/demo";
+import { DEMO_INQUIRY_CODE } from "../../server/seed/inquiry-stories";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 import { payTestDeps, person } from "./pay-fixtures";
@@ -27,7 +28,7 @@ describe("the demo data", () => {
     expect(states.map((s) => s.status).sort()).toEqual(["CANCELLED", "CONFIRMED", "EXPIRED", "PENDING_PAYMENT", "REFUNDED"]);
     const past = await db.selectFrom("sessions").select("id").where("status", "=", "COMPLETED").where("starts_at", "<", now).execute();
     expect(past.length).toBeGreaterThanOrEqual(3);
-    const privateSession = await db.selectFrom("sessions").select("id").where("is_private", "=", true).executeTakeFirstOrThrow();
+    const privateSession = await db.selectFrom("sessions").select("id").where("title", "=", "Mesa privada: la Tumba de Acererak").executeTakeFirstOrThrow();
     expect(await screenInviteCode(testDeps(now).deps, { userId: null, address: "10.65.0.1" }, privateSession.id, DEMO_INVITE_CODE.toLowerCase())).toMatchObject(
       {
         ok: true,
@@ -62,6 +63,7 @@ describe("the demo data", () => {
     // Mateo missed a session: his reliability record shows the no-show.
     const { reliabilityFor } = await import("../../app/modules/attendance/attendance.server");
     expect((await reliabilityFor({ db, now }, await idOf("mateo@mesa.test")))?.player).toMatchObject({ noShow: 1 });
+    await expectInquiryStories(now, idOf);
     // Running it again adds nothing.
     const before = await counts();
     expect(await seedDemo(now)).toBe(0);
@@ -205,4 +207,28 @@ async function expectSubscriptionStories(now: Date) {
     .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
     .execute();
   expect(samSeats).toEqual([]);
+}
+
+/** Both DMs take direct bookings; Bruno has Mateo's open inquiry; Ana accepted Lucía's into a private session its code opens. */
+async function expectInquiryStories(now: Date, idOf: (email: string) => Promise<string>) {
+  const db = getDb();
+  const dms = await db
+    .selectFrom("profiles as p")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .select(["u.email", "p.accepts_direct_bookings", "p.direct_booking_rate_cents"])
+    .where("u.email", "in", ["ana.dm@mesa.test", "bruno.dm@mesa.test"])
+    .execute();
+  expect(dms).toHaveLength(2);
+  for (const dm of dms) expect(dm).toMatchObject({ accepts_direct_bookings: true, direct_booking_rate_cents: expect.any(Number) });
+  expect(dms.every((dm) => dm.direct_booking_rate_cents > 0)).toBe(true);
+  const inquiries = await db.selectFrom("direct_inquiries").selectAll().orderBy("created_at").execute();
+  expect(inquiries.map((i) => i.status).sort()).toEqual(["accepted", "open"]);
+  const open = inquiries.find((i) => i.status === "open")!;
+  expect(open).toMatchObject({ dm_id: await idOf("bruno.dm@mesa.test"), player_id: await idOf("mateo@mesa.test") });
+  const accepted = inquiries.find((i) => i.status === "accepted")!;
+  expect(accepted).toMatchObject({ dm_id: await idOf("ana.dm@mesa.test"), player_id: await idOf("lucia@mesa.test"), invite_code: DEMO_INQUIRY_CODE });
+  const session = await db.selectFrom("sessions").selectAll().where("id", "=", accepted.session_id!).executeTakeFirstOrThrow();
+  expect(session).toMatchObject({ is_private: true, max_participants: accepted.player_count, duration_minutes: accepted.hours * 60 });
+  expect(new Date(session.starts_at).getTime()).toBeGreaterThan(now.getTime());
+  expect(await screenInviteCode(testDeps(now).deps, { userId: null, address: "10.65.0.2" }, session.id, DEMO_INQUIRY_CODE)).toMatchObject({ ok: true });
 }

@@ -149,6 +149,10 @@ function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
             {t("nav.hostingSettings")}
           </Link>
         ) : null}
+        {/* A DM's inbox of direct booking inquiries; for anyone else, the ones they sent. */}
+        <Link to={localePath(lang, user.isDm ? "/inquiries" : "/inquiries?view=sent")} className={item}>
+          {t("nav.inquiries")}
+        </Link>
         <Link to={localePath(lang, "/settings/password")} className={item}>
           {t("nav.password")}
         </Link>

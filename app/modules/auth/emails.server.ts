@@ -11,7 +11,8 @@ type EmailKind =
   | "sessionStarting"
   | "oxxoVoucher"
   | "paymentDue"
-  | "reviewRequested";
+  | "reviewRequested"
+  | "inquiryReceived";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

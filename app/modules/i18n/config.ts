@@ -26,6 +26,7 @@ export const namespaces = [
   "reviews",
   "badges",
   "attendance",
+  "inquiries",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -6,6 +6,7 @@ import enChat from "../../../public/locales/en/chat.json";
 import enCommon from "../../../public/locales/en/common.json";
 import enEmails from "../../../public/locales/en/emails.json";
 import enErrors from "../../../public/locales/en/errors.json";
+import enInquiries from "../../../public/locales/en/inquiries.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
@@ -21,6 +22,7 @@ import esChat from "../../../public/locales/es/chat.json";
 import esCommon from "../../../public/locales/es/common.json";
 import esEmails from "../../../public/locales/es/emails.json";
 import esErrors from "../../../public/locales/es/errors.json";
+import esInquiries from "../../../public/locales/es/inquiries.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
@@ -36,6 +38,7 @@ import ptChat from "../../../public/locales/pt/chat.json";
 import ptCommon from "../../../public/locales/pt/common.json";
 import ptEmails from "../../../public/locales/pt/emails.json";
 import ptErrors from "../../../public/locales/pt/errors.json";
+import ptInquiries from "../../../public/locales/pt/inquiries.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
@@ -63,6 +66,7 @@ export const resources: Resource = {
     reviews: esReviews,
     attendance: esAttendance,
     badges: esBadges,
+    inquiries: esInquiries,
   },
   en: {
     common: enCommon,
@@ -80,6 +84,7 @@ export const resources: Resource = {
     reviews: enReviews,
     attendance: enAttendance,
     badges: enBadges,
+    inquiries: enInquiries,
   },
   pt: {
     common: ptCommon,
@@ -97,5 +102,6 @@ export const resources: Resource = {
     reviews: ptReviews,
     attendance: ptAttendance,
     badges: ptBadges,
+    inquiries: ptInquiries,
   },
 };

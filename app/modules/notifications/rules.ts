@@ -21,6 +21,10 @@ export const notificationTypes = [
   "subscription_seat_released",
   // To each subscriber of a series its host cancelled: their subscription ended with it.
   "series_cancelled",
+  // Direct booking inquiries (decision record 060): to the DM when one arrives; to the player when it is decided.
+  "inquiry_received",
+  "inquiry_accepted",
+  "inquiry_declined",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -49,6 +53,9 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   player_joined: "BOOKING",
   player_cancelled: "BOOKING",
   waitlist_spot_available: "BOOKING",
+  inquiry_received: "BOOKING",
+  inquiry_accepted: "BOOKING",
+  inquiry_declined: "BOOKING",
   session_cancelled: "SESSION",
   series_cancelled: "SESSION",
   session_modified: "SESSION",
