@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BadgesCard } from "#app/components/badges/badges-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
+import { EmptyList } from "#app/components/profiles/empty-list";
 import { Reliability } from "#app/components/profiles/reliability";
 import { SubscriptionList } from "#app/components/profiles/subscription-list";
 import { RatingLink } from "#app/components/reviews/rating-link";
@@ -252,12 +253,7 @@ export default function ProfilePage() {
               ))}
             </ul>
           ) : (
-            <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
-              {t(tab === "past" ? "own.pastEmpty" : "own.upcomingEmpty")}{" "}
-              <Link to={localePath(lang, "/sessions")} className="text-brand-700 underline">
-                {t("public.browse")}
-              </Link>
-            </p>
+            <EmptyList message={t(tab === "past" ? "own.pastEmpty" : "own.upcomingEmpty")} />
           )}
           <Pagination
             page={mine.page}
@@ -278,12 +274,7 @@ export default function ProfilePage() {
               ))}
             </ul>
           ) : (
-            <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">
-              {t("public.sessionsEmpty")}{" "}
-              <Link to={localePath(lang, "/sessions")} className="text-brand-700 underline">
-                {t("public.browse")}
-              </Link>
-            </p>
+            <EmptyList message={t("public.sessionsEmpty")} />
           )}
           <Pagination
             page={hosting.page}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DisputeNotice } from "#app/components/attendance/dispute-notice";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ReviewActions } from "#app/components/reviews/review-actions";
 import { Banner } from "#app/components/sessions/confirm-parts";
@@ -261,14 +262,7 @@ export default function SessionPage() {
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
         ) : null}
-        {disputeHref ? (
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-            {t("dispute.marked", { ns: "attendance" })}{" "}
-            <Link to={disputeHref} className="font-semibold underline">
-              {t("dispute.link", { ns: "attendance" })}
-            </Link>
-          </p>
-        ) : null}
+        {disputeHref ? <DisputeNotice href={disputeHref} /> : null}
         <ReviewActions actions={reviews} />
         <HostCard host={s.dm} rating={hostRating} />
         {attendanceOpen ? (
