@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { sendInquiry } from "../../app/modules/inquiries/inquiries.server";
+import { getRequester } from "../../app/modules/auth/session.server";
+import { acceptInquiry, declineInquiry, sendInquiry } from "../../app/modules/inquiries/inquiries.server";
+import { acceptSchema } from "../../app/modules/inquiries/schema";
 import { loader as inboxLoader } from "../../app/routes/$lang.inquiries._index";
 import { action as detailAction, loader as detailLoader } from "../../app/routes/$lang.inquiries.$id";
 import { loader as profileLoader } from "../../app/routes/$lang.profile.$id";
@@ -318,6 +320,24 @@ describe("the DM's inbox and decisions", () => {
     const refused = await act(tooLong.id, tooLong.dm.cookie, { intent: "decline", message: "x".repeat(501) });
     expect(refused.status).toBe(400);
     expect(fieldErrors((refused.data as { result: unknown }).result).message).toEqual(["inquiries:validation.messageTooLong"]);
+  });
+
+  it("the player hears of the DM's decision by email too: the code and its booking link, or the DM's words", async () => {
+    const { deps, mails } = testDeps(now);
+    const accepted = await sentInquiry();
+    const host = (await getRequester(new Request(`${base}/es`, { headers: { Cookie: accepted.dm.cookie } }), deps))!;
+    const result = await acceptInquiry(deps, host, accepted.id, acceptSchema.parse({ date: "2026-12-12", time: "18:30" }));
+    expect(result.ok).toBe(true);
+    const { invite_code, session_id } = await getDb().selectFrom("direct_inquiries").selectAll().where("id", "=", accepted.id).executeTakeFirstOrThrow();
+    const yes = (await mails()).find((m) => m.to === accepted.p.email);
+    expect(yes?.text).toContain(invite_code!);
+    expect(yes?.text).toContain(`/es/session/${session_id}/confirm?invite=${invite_code}`);
+
+    const declined = await sentInquiry();
+    expect((await declineInquiry(deps, { id: declined.dm.id, isAdmin: false }, declined.id, "Lleno hasta marzo <b>")).ok).toBe(true);
+    const no = (await mails()).find((m) => m.to === declined.p.email);
+    expect(no?.text).toContain("Lleno hasta marzo <b>");
+    expect(no?.html).toContain("Lleno hasta marzo &lt;b&gt;");
   });
 
   it("someone else's inquiry is 404 for every page and action, and nothing changes; the player cannot decide their own", async () => {

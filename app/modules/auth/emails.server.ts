@@ -12,7 +12,10 @@ type EmailKind =
   | "oxxoVoucher"
   | "paymentDue"
   | "reviewRequested"
-  | "inquiryReceived";
+  | "inquiryReceived"
+  | "inquiryAccepted"
+  | "inquiryDeclined"
+  | "inquiryDeclinedPlain";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

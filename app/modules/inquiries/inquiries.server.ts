@@ -209,7 +209,8 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
   });
   if (!decided) return { ok: false, refusal: "conflict", error: "alreadyDecided" };
 
-  const playerLang = recipientLang((await findUserById(deps.db, inquiry.player_id))?.preferred_language ?? "");
+  const player = await findUserById(deps.db, inquiry.player_id);
+  const playerLang = recipientLang(player?.preferred_language ?? "");
   const bookPath = `/session/${decided.sessionId}/confirm?invite=${decided.code}`;
   const text = translator(playerLang, "inquiries")("chat.accepted", {
     code: decided.code,
@@ -223,11 +224,13 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
     params: { dm: displayNameOf({ displayName: inquiry.dm_name, email: inquiry.dm_email }), code: decided.code },
     actionUrl: bookPath,
   });
+  const dmName = displayNameOf({ displayName: inquiry.dm_name, email: inquiry.dm_email });
+  if (player) await emailPlayer(deps, player, "inquiryAccepted", bookPath, { dm: dmName, code: decided.code });
   return { ok: true, ...decided };
 }
 
-/** The DM declines, with optional words the player reads in the notification. */
-export async function declineInquiry(deps: Pick<Deps, "db" | "now">, dm: Actor, id: string, message: string): Promise<DecideResult> {
+/** The DM declines, with optional words the player reads in the notification and the email. */
+export async function declineInquiry(deps: Deps, dm: Actor, id: string, message: string): Promise<DecideResult> {
   const found = await inquiryFor(deps, dm, id);
   if (!found || found.role !== "dm") return { ok: false, refusal: "notFound" };
   const done = await inTransaction(deps.db, async (trx) => {
@@ -245,5 +248,30 @@ export async function declineInquiry(deps: Pick<Deps, "db" | "now">, dm: Actor, 
     textKey: message ? "inquiry_declined" : "inquiry_declined_plain",
     actionUrl: `/inquiries/${found.row.id}`,
   });
+  const player = await findUserById(deps.db, found.row.player_id);
+  if (player) await emailPlayer(deps, player, message ? "inquiryDeclined" : "inquiryDeclinedPlain", `/inquiries/${found.row.id}`, { dm: dmName, message });
   return { ok: true };
+}
+
+type Recipient = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/** The player hears of the DM's decision by email too: a notification is only seen by someone who comes back. */
+async function emailPlayer(
+  deps: Deps,
+  player: Recipient,
+  kind: "inquiryAccepted" | "inquiryDeclined" | "inquiryDeclinedPlain",
+  path: string,
+  vars: Record<string, string>,
+) {
+  const lang = recipientLang(player.preferred_language);
+  await deps.mailer.send(
+    buildEmail({
+      to: player.email,
+      lang,
+      kind,
+      name: displayNameOf({ displayName: player.display_name, email: player.email }),
+      link: `${deps.appUrl}${localePath(lang, path)}`,
+      vars,
+    }),
+  );
 }
