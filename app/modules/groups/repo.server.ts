@@ -111,7 +111,15 @@ export async function claimSeat(db: Database, input: { seatId: string; userId: s
     await trx.updateTable("group_seats").set({ status: "CLAIMED", claimed_by: input.userId, updated_at: input.now }).where("id", "=", seat.id).execute();
     const booking = await trx
       .insertInto("bookings")
-      .values({ session_id: seat.session_id, user_id: input.userId, status: "CONFIRMED", created_at: input.now, updated_at: input.now })
+      .values({
+        session_id: seat.session_id,
+        user_id: input.userId,
+        status: "CONFIRMED",
+        payment_method: "FREE",
+        amount_cents: 0,
+        created_at: input.now,
+        updated_at: input.now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("group_seats").set({ booking_id: booking.id }).where("id", "=", seat.id).execute();
