@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { cancelSession, leaveList } from "../../app/modules/bookings/bookings.server";
 import { bookGroup, cancelGroupSeats, claimHeldSeatsOf } from "../../app/modules/groups/groups.server";
+import { insertHeldSeats } from "../../app/modules/groups/repo.server";
+import { action as loginAction } from "../../app/routes/$lang.login";
 import { action as groupAction, loader as groupLoader } from "../../app/routes/$lang.session.$id.group";
 import { action as groupApi } from "../../app/routes/api.sessions.$id.group-booking";
 import { getDb } from "../../db/client.server";
@@ -107,6 +109,20 @@ describe("booking seats for a group", () => {
   });
 });
 
+describe("the seat guard behind the lock", () => {
+  it("refuses a group's one insert whole when it would pass the capacity, and counts held seats with bookings", async () => {
+    const booker = await player();
+    const id = await session(3);
+    await bookSeat(id, (await createUser()).id);
+    const insert = insertHeldSeats(getDb(), { sessionId: id, bookerId: booker.id, guests: guests(3), now });
+    await expect(insert).rejects.toMatchObject({ code: "23514", constraint: "sessions_seats_check" });
+    expect(await heldSeats(id)).toHaveLength(0);
+    expect(await counter(id)).toBe(1);
+    await insertHeldSeats(getDb(), { sessionId: id, bookerId: booker.id, guests: guests(2), now });
+    expect(await counter(id)).toBe(3);
+  });
+});
+
 describe("claiming, cancelling and leaving", () => {
   it("a guest who signs in with a verified email gets the seat as their own booking; an unverified address claims nothing", async () => {
     const { deps } = testDeps(now);
@@ -128,6 +144,24 @@ describe("claiming, cancelling and leaving", () => {
     const guest = { ...booker, id: unverified.id, email };
     expect(await leaveList(deps, guest, { sessionId: id, userId: guest.id, list: "bookings" })).toEqual({ ok: true });
     expect(await counter(id)).toBe(0);
+  });
+
+  it("signing in through the login form claims the seats held for a verified address", async () => {
+    const { deps } = testDeps(now);
+    const booker = await player();
+    const id = await session(4);
+    const guest = await createUser({ email: uniqueEmail("signin") });
+    await bookGroup(deps, booker, id, [{ name: "Signs In", email: guest.email }]);
+    const signedIn = await run(
+      loginAction,
+      form(`${base}/es/login`, { email: guest.email, password: guest.password }, { "x-client-ip": "198.18.9.1" }),
+      { lang: "es" },
+      context,
+    );
+    expect(signedIn.status).toBe(302);
+    const booking = await getDb().selectFrom("bookings").select("status").where("session_id", "=", id).where("user_id", "=", guest.id).executeTakeFirst();
+    expect(booking).toEqual({ status: "CONFIRMED" });
+    expect(await counter(id)).toBe(1);
   });
 
   it("the booker gives up one seat or all unclaimed seats before the start; a cancelled session takes them too", async () => {
