@@ -158,6 +158,20 @@ export interface DirectInquiries {
   status: Generated<string>;
 }
 
+export interface GroupSeats {
+  booker_id: string;
+  booking_id: string | null;
+  cancelled_at: Timestamp | null;
+  claimed_by: string | null;
+  created_at: Timestamp;
+  guest_email: string;
+  guest_name: string;
+  id: Generated<string>;
+  session_id: string;
+  status: Generated<string>;
+  updated_at: Timestamp;
+}
+
 export interface Invites {
   code: string;
   created_at: Generated<Timestamp>;
@@ -472,6 +486,7 @@ export interface DB {
   chat_viewers: ChatViewers;
   chats: Chats;
   direct_inquiries: DirectInquiries;
+  group_seats: GroupSeats;
   invites: Invites;
   job_runs: JobRuns;
   live_events: LiveEvents;

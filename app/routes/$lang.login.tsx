@@ -14,6 +14,7 @@ import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { loginSchema } from "#app/modules/auth/schema";
 import { AuthorizationError, commitLogin, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
+import { claimHeldSeatsOf } from "#app/modules/groups/groups.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -54,6 +55,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+  // Seats a group booked for this address become the account's own bookings (decision record 062).
+  await claimHeldSeatsOf(deps(context), { loginSessionId });
   const to = safeRedirect(submission.value.redirectTo, localePath(lang, "/"));
   return commitLogin(request, loginSessionId, to, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
 }

@@ -34,7 +34,7 @@ import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
@@ -260,6 +260,11 @@ export default function SessionPage() {
         {!isHost && !joined && !held && !waiting && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
+          </Link>
+        ) : null}
+        {!isHost && !closed && !s.price ? (
+          <Link to={localePath(lang, `/session/${s.id}/group`)} className={buttonClass("secondary", "w-full")}>
+            {t("page.title", { ns: "groups" })}
           </Link>
         ) : null}
         {disputeHref ? <DisputeNotice href={disputeHref} /> : null}

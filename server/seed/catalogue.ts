@@ -4,6 +4,7 @@ import { getDb } from "../../db/client.server";
 import { seedBadgeStories } from "./badge-stories";
 import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
+import { seedGroupStories } from "./group-stories";
 import { seedInquiryStories } from "./inquiry-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 import { seedReviewStories } from "./review-stories";
@@ -284,6 +285,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedReviewStories(idOf, now);
   created += await seedChatStories(idOf, now);
   created += await seedInquiryStories(idOf, now);
+  created += await seedGroupStories(idOf, now);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);
   return created;

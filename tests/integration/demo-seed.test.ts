@@ -9,6 +9,7 @@ import { getDb } from "../../db/client.server";
 import { DEMO_INVITE_CODE } from "../../server/seed/booking-stories";
 import { seedCatalogue } from "../../server/seed/catalogue";
 import { seedDemo } from "../../server/seed/demo";
+import { DEMO_GROUP_GUESTS } from "../../server/seed/group-stories";
 import { DEMO_INQUIRY_CODE } from "../../server/seed/inquiry-stories";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -35,6 +36,9 @@ describe("the demo data", () => {
         type: "access",
       },
     );
+    // Sam booked a group of three on Ana's free Sunday table: Camila claimed her seat, two guests have not yet.
+    const group = await db.selectFrom("group_seats").select(["guest_email", "status", "claimed_by"]).orderBy("guest_email").execute();
+    expect(group.map((g) => [g.guest_email, g.status])).toEqual([["camila@mesa.test", "CLAIMED"], ...DEMO_GROUP_GUESTS.map((g) => [g.email, "HELD"]).sort()]);
     const offers = await db.selectFrom("waitlist_entries").select(["position"]).where("offer_expires_at", ">", now).execute();
     expect(offers).toEqual([{ position: 1 }]);
     // Chats with history, and messages some demo accounts have not read yet (with their notices).

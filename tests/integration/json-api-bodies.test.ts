@@ -39,6 +39,8 @@ const stringFields: Record<string, string | null> = {
   "api.session.$id.ts": "title",
   "api.session._index.ts": "title",
   "api.sessions.$id.book.ts": "paymentMethod",
+  // Reads one list of guests (each guest's fields are checked in tests/integration/group-booking.test.ts).
+  "api.sessions.$id.group-booking.ts": null,
   "api.sessions.$id.waitlist.ts": "POST inviteCode",
   "api.waitlist.ts": "sessionId",
   "api.webhooks.stripe.ts": null,

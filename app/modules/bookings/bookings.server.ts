@@ -292,6 +292,8 @@ export function cancelSession(deps: Writer, actor: Requester, sessionId: string)
     const by = sessionCanceller(actor, s);
     await repo.cancelSessionRow(trx, s.id, by, deps.now);
     const players = await repo.cancelAllActiveBookings(trx, s.id, by, deps.now);
+    // Seats a group holds for guests who have not claimed them go with the session.
+    await repo.cancelHeldGroupSeats(trx, s.id, deps.now);
     const waiting = await repo.clearWaitlist(trx, s.id);
     const told = [...new Set([...players, ...waiting])];
     return { result: { ok: true }, notices: told.map((userId) => ({ userId, type: "session_cancelled" as const, data: eventData(s) })) };

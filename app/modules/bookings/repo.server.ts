@@ -238,6 +238,16 @@ export async function cancelAllActiveBookings(db: Database, sessionId: string, b
   return rows.map((r) => r.user_id);
 }
 
+/** Gives up the seats groups hold for guests in a session (decision record 062): the session was cancelled. */
+export async function cancelHeldGroupSeats(db: Database, sessionId: string, now: Date) {
+  await db
+    .updateTable("group_seats")
+    .set({ status: "CANCELLED", cancelled_at: now, updated_at: now })
+    .where("session_id", "=", sessionId)
+    .where("status", "=", "HELD")
+    .execute();
+}
+
 /** Closes a session's waitlist; returns who was in it. */
 export async function clearWaitlist(db: Database, sessionId: string) {
   const rows = await db.deleteFrom("waitlist_entries").where("session_id", "=", sessionId).returning("user_id").execute();

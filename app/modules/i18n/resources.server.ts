@@ -6,6 +6,7 @@ import enChat from "../../../public/locales/en/chat.json";
 import enCommon from "../../../public/locales/en/common.json";
 import enEmails from "../../../public/locales/en/emails.json";
 import enErrors from "../../../public/locales/en/errors.json";
+import enGroups from "../../../public/locales/en/groups.json";
 import enInquiries from "../../../public/locales/en/inquiries.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
@@ -22,6 +23,7 @@ import esChat from "../../../public/locales/es/chat.json";
 import esCommon from "../../../public/locales/es/common.json";
 import esEmails from "../../../public/locales/es/emails.json";
 import esErrors from "../../../public/locales/es/errors.json";
+import esGroups from "../../../public/locales/es/groups.json";
 import esInquiries from "../../../public/locales/es/inquiries.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
@@ -38,6 +40,7 @@ import ptChat from "../../../public/locales/pt/chat.json";
 import ptCommon from "../../../public/locales/pt/common.json";
 import ptEmails from "../../../public/locales/pt/emails.json";
 import ptErrors from "../../../public/locales/pt/errors.json";
+import ptGroups from "../../../public/locales/pt/groups.json";
 import ptInquiries from "../../../public/locales/pt/inquiries.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
@@ -67,6 +70,7 @@ export const resources: Resource = {
     attendance: esAttendance,
     badges: esBadges,
     inquiries: esInquiries,
+    groups: esGroups,
   },
   en: {
     common: enCommon,
@@ -85,6 +89,7 @@ export const resources: Resource = {
     attendance: enAttendance,
     badges: enBadges,
     inquiries: enInquiries,
+    groups: enGroups,
   },
   pt: {
     common: ptCommon,
@@ -103,5 +108,6 @@ export const resources: Resource = {
     attendance: ptAttendance,
     badges: ptBadges,
     inquiries: ptInquiries,
+    groups: ptGroups,
   },
 };

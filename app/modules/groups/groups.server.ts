@@ -1,0 +1,139 @@
+import { canManageSession } from "#app/modules/access/rules";
+import type { Requester } from "#app/modules/auth/session.server";
+import { underSessionLock } from "#app/modules/bookings/bookings.server";
+import * as bookings from "#app/modules/bookings/repo.server";
+import { leaveRefusal, sessionShutTo } from "#app/modules/bookings/rules";
+import type { Deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { localePath, recipientLang } from "#app/modules/i18n/rules";
+import { sessionIcs } from "#app/modules/notifications/calendar-file.server";
+import { displayNameOf } from "#app/modules/users/rules";
+import { isUuid } from "#app/utils/http";
+import * as repo from "./repo.server";
+import { groupFits, type GroupReading, type GroupRefusal, readGroup } from "./rules";
+
+type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
+
+export type GroupResult =
+  | { ok: true; seats: { id: string; guest_name: string; guest_email: string }[] }
+  | { ok: false; refusal: GroupRefusal; reading?: Extract<GroupReading, { ok: false }> | null; seatsLeft?: number };
+
+const refuse = (refusal: GroupRefusal, seatsLeft?: number): GroupResult => ({ ok: false, refusal, seatsLeft });
+
+/** A booking refusal from the seat rules, as the group's own (the group has fewer ways to be refused). */
+const fromShut = (shut: string): GroupRefusal => (shut === "ownSession" ? "ownSession" : shut === "notFound" ? "notFound" : "closed");
+
+/**
+ * A player books seats for 1-6 guests at once (decision record 062). All or none: the decision
+ * runs under the session's lock, and the one statement that holds every seat is refused whole by
+ * the seat guard should the group not fit. Free sessions only; a private session's group needs a
+ * booker who holds a seat there (they came in with its code). Each guest is mailed once the seats
+ * are held, in the booker's language, with the session's calendar file.
+ */
+export async function bookGroup(deps: Writer, booker: Requester, sessionId: string, rows: unknown): Promise<GroupResult> {
+  const reading = readGroup(rows, booker.email);
+  if (!reading.ok) return { ok: false, refusal: "invalid", reading };
+  if (!isUuid(sessionId)) return refuse("notFound");
+  const guests = reading.guests;
+  const decided = await underSessionLock<GroupResult>(deps, sessionId, async (trx, s) => {
+    const shut = sessionShutTo(booker, s, deps.now);
+    if (shut) return { result: refuse(fromShut(shut)) };
+    if (s.price_cents > 0) return { result: refuse("notFree") };
+    if (s.is_private && !canManageSession(booker, s) && !(await bookings.findActiveBooking(trx, s.id, booker.id))) return { result: refuse("private") };
+    const seated = await repo.emailsAlreadySeated(
+      trx,
+      s.id,
+      guests.map((g) => g.email),
+    );
+    if (seated.size > 0) {
+      const rowsWithErrors = guests.map((g) => (seated.has(g.email) ? { email: "errors.emailAlreadySeated" } : {}));
+      return { result: { ok: false, refusal: "alreadyHeld", reading: { ok: false, typed: reading.typed, rows: rowsWithErrors, form: null } } };
+    }
+    const taken = await bookings.bookedCount(trx, s.id);
+    const heldForOthers = await bookings.countRunningOffers(trx, s.id, deps.now, booker.id);
+    if (!groupFits(guests.length, s.max_participants, taken, heldForOthers))
+      return { result: refuse("notEnoughSeats", Math.max(0, s.max_participants - taken - heldForOthers)) };
+    const seats = await repo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now });
+    return { result: { ok: true, seats } };
+  });
+  if (!decided.ok && "refusal" in decided && decided.refusal === "notFound") return refuse("notFound");
+  if (decided.ok) await mailGuests(deps, booker, sessionId, decided.seats);
+  return decided as GroupResult;
+}
+
+/** The booking mail for each guest: what, when, who booked them, and how to claim the seat. */
+async function mailGuests(deps: Writer, booker: Requester, sessionId: string, seats: { guest_name: string; guest_email: string }[]) {
+  const s = await bookings.readSession(deps.db, sessionId);
+  if (!s) return;
+  const lang = recipientLang(booker.preferredLanguage) as Locale;
+  const t = translator(lang, "groups");
+  const link = `${deps.appUrl}${localePath(lang, `/session/${s.id}`)}`;
+  const when = formatDateTime(new Date(s.starts_at), lang, s.time_zone ?? "UTC");
+  const ics = sessionIcs(
+    { id: s.id, title: s.title, startsAt: new Date(s.starts_at), durationMinutes: s.duration_minutes, location: s.location, url: link },
+    deps.now,
+  );
+  const bookerName = displayNameOf({ displayName: booker.displayName, email: booker.email });
+  for (const seat of seats) {
+    const vars = { name: seat.guest_name, booker: bookerName, title: s.title, when, email: seat.guest_email, link };
+    const text = [t("mail.greeting", vars), "", t("mail.body", vars), "", t("mail.claim", vars), link].join("\n");
+    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    await deps.mailer.send({
+      to: seat.guest_email,
+      subject: t("mail.subject", vars),
+      text,
+      html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5"><p>${esc(t("mail.greeting", vars))}</p><p>${esc(t("mail.body", vars))}</p><p>${esc(t("mail.claim", vars))}</p><p><a href="${esc(link)}">${esc(link)}</a></p></body></html>`,
+      attachments: ics ? [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }] : undefined,
+    });
+  }
+}
+
+/** The seats the booker's group holds in a session (the group page lists them). */
+export const groupOf = (deps: Pick<Deps, "db">, sessionId: string, booker: { id: string }) =>
+  isUuid(sessionId) ? repo.groupSeatsOf(deps.db, sessionId, booker.id) : Promise.resolve([]);
+
+/**
+ * The booker gives up their group's held seats (all, or one named), until the session starts: the
+ * same bound as leaving a seat. Claimed seats are their guests' own bookings and stay theirs; the
+ * guests leave them the usual way. Group seats are free, so nothing is refunded.
+ */
+export async function cancelGroupSeats(deps: Writer, booker: Requester, sessionId: string, seatId?: string) {
+  if (seatId !== undefined && !isUuid(seatId)) return { ok: false as const, refusal: "notFound" as const };
+  return underSessionLock<{ ok: true; cancelled: number } | { ok: false; refusal: "leaveClosed" | "notFound" }>(deps, sessionId, async (trx, s) => {
+    const shut = leaveRefusal(s, deps.now, "player");
+    if (shut) return { result: { ok: false, refusal: shut } };
+    const cancelled = await repo.cancelHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, seatId, now: deps.now });
+    return { result: cancelled > 0 ? { ok: true, cancelled } : { ok: false, refusal: "notFound" } };
+  });
+}
+
+/**
+ * Seats held for the user's email become their own bookings. Only for a verified address (an
+ * unverified sign-up could name anyone's email), at sign-in and when the address is verified.
+ */
+export async function claimHeldSeats(deps: Pick<Deps, "db" | "now">, user: { id: string; email: string; emailVerified: boolean }) {
+  if (!user.emailVerified) return [];
+  const held = await repo.heldSeatsForEmail(deps.db, user.email, deps.now);
+  const claimed: { sessionId: string; bookingId: string }[] = [];
+  for (const seat of held) {
+    const done = await repo.claimSeat(deps.db, { seatId: seat.id, userId: user.id, now: deps.now });
+    if (done) claimed.push(done);
+  }
+  return claimed;
+}
+
+/** The same for an account known by id only (after a sign-in, or once its address is verified). */
+export async function claimHeldSeatsOf(deps: Pick<Deps, "db" | "now">, who: { userId: string } | { loginSessionId: string }) {
+  const account =
+    "userId" in who
+      ? isUuid(who.userId)
+        ? await repo.accountEmail(deps.db, who.userId)
+        : undefined
+      : isUuid(who.loginSessionId)
+        ? await repo.accountOfLoginSession(deps.db, who.loginSessionId)
+        : undefined;
+  if (!account) return [];
+  return claimHeldSeats(deps, { id: account.id, email: account.email, emailVerified: account.email_verified_at !== null });
+}

@@ -1,0 +1,128 @@
+import { sql } from "kysely";
+import type { Database } from "#db/client.server";
+import type { Guest } from "./rules";
+
+/** The statements of group registration (decision record 062). */
+
+/**
+ * Holds one seat per guest in one statement. The seat trigger counts held seats, so the seat guard
+ * (sessions_seats_check) refuses the whole statement when the group does not fit: all or none.
+ */
+export async function insertHeldSeats(db: Database, input: { sessionId: string; bookerId: string; guests: Guest[]; now: Date }) {
+  return db
+    .insertInto("group_seats")
+    .values(
+      input.guests.map((g) => ({
+        session_id: input.sessionId,
+        booker_id: input.bookerId,
+        guest_name: g.name,
+        guest_email: g.email,
+        status: "HELD",
+        created_at: input.now,
+        updated_at: input.now,
+      })),
+    )
+    .returning(["id", "guest_name", "guest_email"])
+    .execute();
+}
+
+/** Which of these emails already hold a seat in the session (a held group seat, or an account's active booking). */
+export async function emailsAlreadySeated(db: Database, sessionId: string, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const { rows } = await sql<{ email: string }>`
+    select guest_email as email from group_seats where session_id = ${sessionId} and status = 'HELD' and guest_email in (${sql.join(emails)})
+    union
+    select lower(u.email) from bookings b join users u on u.id = b.user_id
+      where b.session_id = ${sessionId} and b.status in ('PENDING_PAYMENT','CONFIRMED') and lower(u.email) in (${sql.join(emails)})`.execute(db);
+  return new Set(rows.map((r) => r.email));
+}
+
+/** The seats the booker's group holds (or held) in a session, oldest first. */
+export function groupSeatsOf(db: Database, sessionId: string, bookerId: string) {
+  return db
+    .selectFrom("group_seats")
+    .select(["id", "guest_name", "guest_email", "status", "claimed_by", "created_at"])
+    .where("session_id", "=", sessionId)
+    .where("booker_id", "=", bookerId)
+    .where("status", "<>", "CANCELLED")
+    .orderBy("created_at")
+    .orderBy("guest_email")
+    .execute();
+}
+
+/** Gives up held seats of the booker's group (all of them, or the one named); returns how many. */
+export async function cancelHeldSeats(db: Database, input: { sessionId: string; bookerId: string; seatId?: string; now: Date }) {
+  let q = db
+    .updateTable("group_seats")
+    .set({ status: "CANCELLED", cancelled_at: input.now, updated_at: input.now })
+    .where("session_id", "=", input.sessionId)
+    .where("booker_id", "=", input.bookerId)
+    .where("status", "=", "HELD");
+  if (input.seatId) q = q.where("id", "=", input.seatId);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The account's email and whether it is verified (what claiming needs). */
+export function accountEmail(db: Database, userId: string) {
+  return db.selectFrom("users").select(["id", "email", "email_verified_at"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** The account behind a login session (a sign-in just made), as accountEmail. */
+export function accountOfLoginSession(db: Database, loginSessionId: string) {
+  return db
+    .selectFrom("login_sessions as l")
+    .innerJoin("users as u", "u.id", "l.user_id")
+    .select(["u.id", "u.email", "u.email_verified_at"])
+    .where("l.id", "=", loginSessionId)
+    .executeTakeFirst();
+}
+
+/** Held seats waiting for this email, in sessions that have not started, with the session's start. */
+export function heldSeatsForEmail(db: Database, email: string, now: Date) {
+  return db
+    .selectFrom("group_seats as g")
+    .innerJoin("sessions as s", "s.id", "g.session_id")
+    .select(["g.id", "g.session_id"])
+    .where("g.guest_email", "=", email.trim().toLowerCase())
+    .where("g.status", "=", "HELD")
+    .where("s.starts_at", ">", now)
+    .execute();
+}
+
+/**
+ * Turns one held seat into the claimer's own confirmed booking, in one transaction that holds the
+ * session's lock: the seat is released first and the booking inserted after, so the seat guard
+ * never sees both. A claimer who already holds a seat in the session leaves the held seat as it is.
+ */
+export async function claimSeat(db: Database, input: { seatId: string; userId: string; now: Date }) {
+  return db.transaction().execute(async (trx) => {
+    const seat = await trx.selectFrom("group_seats").select(["id", "session_id", "status"]).where("id", "=", input.seatId).forUpdate().executeTakeFirst();
+    if (!seat || seat.status !== "HELD") return null;
+    await trx.selectFrom("sessions").select("id").where("id", "=", seat.session_id).forNoKeyUpdate().executeTakeFirst();
+    const booked = await trx
+      .selectFrom("bookings")
+      .select("id")
+      .where("session_id", "=", seat.session_id)
+      .where("user_id", "=", input.userId)
+      .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+      .executeTakeFirst();
+    if (booked) return null;
+    await trx.updateTable("group_seats").set({ status: "CLAIMED", claimed_by: input.userId, updated_at: input.now }).where("id", "=", seat.id).execute();
+    const booking = await trx
+      .insertInto("bookings")
+      .values({
+        session_id: seat.session_id,
+        user_id: input.userId,
+        status: "CONFIRMED",
+        payment_method: "FREE",
+        amount_cents: 0,
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("group_seats").set({ booking_id: booking.id }).where("id", "=", seat.id).execute();
+    return { sessionId: seat.session_id, bookingId: booking.id };
+  });
+}

@@ -1,0 +1,74 @@
+import { hasForbiddenCharacters } from "#app/utils/zod";
+
+/**
+ * Group registration (spec section 5, shared rulebook 'Bulk registration'; decision record 062):
+ * a player books seats for 1-6 guests at once, each with a name of 1-100 characters and an email.
+ * The booker is not one of the guests: their own seat is booked the usual way.
+ */
+export const GROUP_LIMITS = { guestsMin: 1, guestsMax: 6, nameMax: 100, emailMax: 254 } as const;
+
+export type Guest = { name: string; email: string };
+/** What was typed, row by row, always strings (echoed back into the form). */
+export type TypedGuest = { name: string; email: string };
+/** Message keys (groups namespace) per row and for the whole group. */
+export type GuestErrors = { name?: string; email?: string };
+export type GroupReading = { ok: true; guests: Guest[]; typed: TypedGuest[] } | { ok: false; typed: TypedGuest[]; rows: GuestErrors[]; form: string | null };
+
+// A loose but honest address check: one @, something before it, a dotted host after it, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const asText = (value: unknown): string | null => (typeof value === "string" ? value : value === undefined || value === null ? "" : null);
+
+/**
+ * Reads a group from untrusted rows (form fields or JSON). Rows left fully empty are skipped (the
+ * form has six fixed rows); every other row needs a name and an email. Anything but a string where
+ * a string belongs is refused with a message, never thrown. The booker's own address and a repeated
+ * address (case-insensitive) are refused: each guest is one seat for one person.
+ */
+export function readGroup(rows: unknown, bookerEmail: string): GroupReading {
+  const list = Array.isArray(rows) ? rows : [];
+  const typed: TypedGuest[] = [];
+  const errors: GuestErrors[] = [];
+  let form: string | null = Array.isArray(rows) ? null : "errors.guestsInvalid";
+  if (list.length > GROUP_LIMITS.guestsMax * 4) form = "errors.tooManyGuests";
+  const seen = new Map<string, number>();
+  const guests: Guest[] = [];
+  for (const raw of list.slice(0, GROUP_LIMITS.guestsMax * 4)) {
+    const row = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const name = asText(row.name);
+    const email = asText(row.email);
+    const shown = { name: name ?? "", email: email ?? "" };
+    const nameText = (name ?? "").trim();
+    const emailText = (email ?? "").trim().toLowerCase();
+    if (name !== null && email !== null && nameText === "" && emailText === "" && raw !== null && typeof raw === "object") {
+      continue;
+    }
+    const e: GuestErrors = {};
+    if (name === null) e.name = "errors.nameInvalid";
+    else if (nameText === "") e.name = "errors.nameRequired";
+    else if (nameText.length > GROUP_LIMITS.nameMax) e.name = "errors.nameTooLong";
+    else if (hasForbiddenCharacters(nameText)) e.name = "errors.invalidCharacters";
+    if (email === null) e.email = "errors.emailInvalid";
+    else if (emailText === "") e.email = "errors.emailRequired";
+    else if (emailText.length > GROUP_LIMITS.emailMax || !EMAIL.test(emailText) || hasForbiddenCharacters(emailText)) e.email = "errors.emailInvalid";
+    else if (emailText === bookerEmail.trim().toLowerCase()) e.email = "errors.emailIsYours";
+    else if (seen.has(emailText)) e.email = "errors.emailRepeated";
+    if (!e.email && email !== null) seen.set(emailText, typed.length);
+    typed.push(shown);
+    errors.push(e);
+    guests.push({ name: nameText, email: emailText });
+  }
+  if (!form && typed.length < GROUP_LIMITS.guestsMin) form = "errors.noGuests";
+  if (!form && typed.length > GROUP_LIMITS.guestsMax) form = "errors.tooManyGuests";
+  if (form || errors.some((e) => e.name || e.email)) return { ok: false, typed, rows: errors, form };
+  return { ok: true, guests, typed };
+}
+
+/** Why a group cannot have its seats (each a message key in the groups namespace and an API error). */
+export type GroupRefusal = "invalid" | "notFound" | "closed" | "ownSession" | "private" | "notFree" | "notEnoughSeats" | "alreadyHeld";
+
+/**
+ * Whether `wanted` seats fit: the seats left (capacity less taken seats and those held by running
+ * waitlist offers to others) must cover the whole group, or nobody gets one.
+ */
+export const groupFits = (wanted: number, capacity: number, taken: number, heldForOthers: number) => capacity - taken - heldForOthers >= wanted;

@@ -1,0 +1,154 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { Link } from "#app/components/ui/link";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { confirmationView } from "#app/modules/bookings/confirmation.server";
+import { deps } from "#app/modules/deps.server";
+import { bookGroup, cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
+import { GROUP_LIMITS, type GuestErrors, type TypedGuest } from "#app/modules/groups/rules";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
+import { notFound } from "#app/utils/http";
+
+export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Mesa` : "Mesa" }];
+
+/** Group registration for a session (decision record 062): six fixed guest rows, so it works without JavaScript. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const d = deps(context);
+  const view = await confirmationView(d, params.id ?? "", user);
+  if (!view) notFound();
+  const group = await groupOf(d, view.row.id, user);
+  return { sessionId: view.row.id, title: view.row.title, spotsLeft: view.spotsLeft, group };
+}
+
+/** The form's rows as typed: each field read with getAll, so a repeated field reaches the rules as a list and is refused there. */
+function formRows(form: FormData) {
+  return Array.from({ length: GROUP_LIMITS.guestsMax + 1 }, (_, i) => {
+    const one = (field: string) => {
+      const values = form.getAll(`guests[${i}].${field}`);
+      return values.length > 1 ? values : values[0];
+    };
+    return { name: one("name"), email: one("email") };
+  }).filter((row, i) => i < GROUP_LIMITS.guestsMax || row.name !== undefined || row.email !== undefined);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const d = deps(context);
+  const sessionId = params.id ?? "";
+  const form = await readForm(request);
+  const back = localePath(lang, `/session/${sessionId}/group`);
+  if (form.get("intent") === "cancel") {
+    const seat = form.get("seatId");
+    const done = await cancelGroupSeats(d, user, sessionId, typeof seat === "string" && seat ? seat : undefined);
+    if (done.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.cancelled" });
+    return redirectWithToast(back, { type: "error", key: done.refusal === "leaveClosed" ? "groups:errors.leaveClosed" : "groups:errors.nothingToCancel" });
+  }
+  const result = await bookGroup(d, user, sessionId, formRows(form));
+  if (result.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
+  if (result.refusal === "notFound") notFound();
+  const typed: TypedGuest[] = result.reading?.typed ?? formRows(form).map((r) => ({ name: String(r.name ?? ""), email: String(r.email ?? "") }));
+  return data(
+    {
+      typed,
+      rows: result.reading?.rows ?? [],
+      form: result.reading?.form ?? (result.refusal === "invalid" ? null : `errors.${result.refusal}`),
+      seatsLeft: result.seatsLeft ?? 0,
+    },
+    { status: 400 },
+  );
+}
+
+export default function GroupPage() {
+  const view = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("groups");
+  const lang = i18n.language as Locale;
+  // Only the rows that were typed come back; the rest of the six stay empty.
+  const rows = Array.from({ length: Math.max(GROUP_LIMITS.guestsMax, answer?.typed.length ?? 0) }, (_, i) => ({
+    typed: answer?.typed[i] ?? { name: "", email: "" },
+    errors: (answer?.rows[i] ?? {}) as GuestErrors,
+  }));
+  const formError = answer?.form ?? (answer && answer.rows.some((r) => r.name || r.email) ? "errors.invalid" : null);
+  return (
+    <div className="mx-auto max-w-xl space-y-4">
+      <Link to={localePath(lang, `/session/${view.sessionId}`)} className="inline-flex min-h-11 items-center text-brand-700 underline">
+        {t("page.back")}
+      </Link>
+      <h1 className="text-2xl font-semibold">{t("page.title")}</h1>
+      <p className="font-medium">{view.title}</p>
+      <p className="text-sm text-stone-700">{t("page.intro")}</p>
+      <p className="text-sm" data-testid="seats-left">
+        {t("page.seatsLeft", { count: view.spotsLeft })}
+      </p>
+      <Form method="post" className="space-y-4" noValidate>
+        {formError ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {t(formError, { count: answer?.seatsLeft ?? 0 })}
+          </p>
+        ) : null}
+        {rows.map((row, i) => (
+          <fieldset key={i} className="space-y-2 rounded-md border border-stone-300 p-3">
+            <legend className="px-1 text-sm font-medium">{t("page.guest", { n: i + 1 })}</legend>
+            <Field
+              label={t("page.name")}
+              errors={row.errors.name ? [`groups:${row.errors.name}`] : null}
+              inputProps={{ name: `guests[${i}].name`, defaultValue: row.typed.name, autoComplete: "off", maxLength: 200 }}
+            />
+            <Field
+              label={t("page.email")}
+              errors={row.errors.email ? [`groups:${row.errors.email}`] : null}
+              inputProps={{ name: `guests[${i}].email`, type: "email", defaultValue: row.typed.email, autoComplete: "off", inputMode: "email" }}
+            />
+          </fieldset>
+        ))}
+        <Button type="submit" name="intent" value="book" className="w-full sm:w-auto">
+          {t("page.submit")}
+        </Button>
+      </Form>
+      {view.group.length > 0 ? (
+        <section className="space-y-2">
+          <h2 className="text-xl font-semibold">{t("page.yourGroup")}</h2>
+          <ul className="divide-y divide-stone-200 rounded-md border border-stone-300" data-testid="group-seats">
+            {view.group.map((seat) => (
+              <li key={seat.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <span className="min-w-0 break-words">
+                  {seat.guest_name} · <span className="text-sm text-stone-700">{seat.guest_email}</span> ·{" "}
+                  <span className="text-sm">{seat.status === "HELD" ? t("page.held") : t("page.claimed")}</span>
+                </span>
+                {seat.status === "HELD" ? (
+                  <Form method="post">
+                    <input type="hidden" name="seatId" value={seat.id} />
+                    <Button type="submit" name="intent" value="cancel" variant="secondary">
+                      {t("page.cancelOne")}
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {view.group.some((s) => s.status === "HELD") ? (
+            <Form method="post">
+              <Button type="submit" name="intent" value="cancel" variant="secondary">
+                {t("page.cancelAll")}
+              </Button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
