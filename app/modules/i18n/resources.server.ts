@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enAdmin from "../../../public/locales/en/admin.json";
 import enAttendance from "../../../public/locales/en/attendance.json";
 import enAuth from "../../../public/locales/en/auth.json";
 import enBadges from "../../../public/locales/en/badges.json";
@@ -15,6 +16,7 @@ import enReviews from "../../../public/locales/en/reviews.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
+import esAdmin from "../../../public/locales/es/admin.json";
 import esAttendance from "../../../public/locales/es/attendance.json";
 import esAuth from "../../../public/locales/es/auth.json";
 import esBadges from "../../../public/locales/es/badges.json";
@@ -31,6 +33,7 @@ import esReviews from "../../../public/locales/es/reviews.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
+import ptAdmin from "../../../public/locales/pt/admin.json";
 import ptAttendance from "../../../public/locales/pt/attendance.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
 import ptBadges from "../../../public/locales/pt/badges.json";
@@ -67,6 +70,7 @@ export const resources: Resource = {
     attendance: esAttendance,
     badges: esBadges,
     inquiries: esInquiries,
+    admin: esAdmin,
   },
   en: {
     common: enCommon,
@@ -85,6 +89,7 @@ export const resources: Resource = {
     attendance: enAttendance,
     badges: enBadges,
     inquiries: enInquiries,
+    admin: enAdmin,
   },
   pt: {
     common: ptCommon,
@@ -103,5 +108,6 @@ export const resources: Resource = {
     attendance: ptAttendance,
     badges: ptBadges,
     inquiries: ptInquiries,
+    admin: ptAdmin,
   },
 };
