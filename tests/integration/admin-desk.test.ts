@@ -6,9 +6,10 @@ import { action as moderate, loader as queuePage } from "../../app/routes/$lang.
 import { action as login } from "../../app/routes/$lang.login";
 import { action as reportAction, loader as reportPage } from "../../app/routes/$lang.report";
 import { action as apiReport } from "../../app/routes/api.reports";
+import { action as apiBook } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";
-import { DEFAULT_PASSWORD, type SignedInUser, signedInUser } from "../fixtures/users";
+import { apiToken, bearer, DEFAULT_PASSWORD, loginCookie, type SignedInUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { fieldErrors, form, run } from "./route";
 
@@ -235,6 +236,23 @@ describe("the admin desk", () => {
       signedInUser({ role: "admin" }),
     ]);
     const reviewId = await reviewBy(author, target);
+    const series = await db()
+      .insertInto("series")
+      .values({
+        dm_id: author.id,
+        title: "Campaña",
+        game: "D&D 5e",
+        frequency: "WEEKLY",
+        day_of_week: 5,
+        time_of_day: "19:00",
+        time_zone: "America/Mexico_City",
+        start_date: new Date(),
+        duration_minutes: 180,
+        max_participants: 4,
+        min_participants: 1,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const hosted = await createSession({ host: author.id, startsInHours: 72 });
     await bookSeat(hosted.id, seated.id);
     await postReport(reporter, { kind: "review", targetId: reviewId, reason: "HARASSMENT" });
@@ -254,6 +272,7 @@ describe("the admin desk", () => {
     expect(await db().selectFrom("bookings").select(["status", "cancelled_by"]).where("session_id", "=", hosted.id).execute()).toEqual([
       { status: "CANCELLED", cancelled_by: "ADMIN" },
     ]);
+    expect((await db().selectFrom("series").select("status").where("id", "=", series.id).executeTakeFirstOrThrow()).status).toBe("PAUSED");
     expect((await db().selectFrom("reviews").select("hidden_at").where("id", "=", reviewId).executeTakeFirstOrThrow()).hidden_at).toBeInstanceOf(Date);
     expect((await db().selectFrom("reports").select("status").where("target_id", "=", reviewId).executeTakeFirstOrThrow()).status).toBe("ACTIONED");
     expect(await db().selectFrom("audit_log").select(["action", "target_id", "reason"]).where("target_id", "=", author.id).execute()).toEqual([
@@ -264,6 +283,26 @@ describe("the admin desk", () => {
     const page = await run(reportPage, new Request(`${base}/es/report?kind=profile&id=${target.id}`, { headers: { Cookie: author.cookie } }), es);
     expect(page.status).toBe(302);
     expect((await postReport(author, { kind: "profile", targetId: target.id, reason: "SPAM" })).status).toBe(401);
+    // Even a sign-in that slipped past the revocation (issued by a request racing the ban) is
+    // refused: the ban is checked on every request, so booking and reporting (pages and API) stop.
+    const other = await createSession({ host: target.id, startsInHours: 96 });
+    const bannedAt = user.banned_at;
+    await db().updateTable("users").set({ banned_at: null }).where("id", "=", author.id).execute();
+    const [freshToken, freshCookie] = [bearer(await apiToken(author.id)), await loginCookie(author.id)];
+    await db().updateTable("users").set({ banned_at: bannedAt }).where("id", "=", author.id).execute();
+    const book = await run(
+      apiBook,
+      new Request(`${base}/api/sessions/${other.id}/book`, {
+        method: "POST",
+        body: JSON.stringify({ paymentMethod: "free" }),
+        headers: { "Content-Type": "application/json", ...freshToken },
+      }),
+      { id: other.id },
+    );
+    expect(book.status).toBe(401);
+    expect((await run(reportAction, form(`${base}/es/report?kind=profile&id=${target.id}`, { reason: "SPAM" }, { Cookie: freshCookie }), es)).status).toBe(302);
+    expect(await db().selectFrom("bookings").select("id").where("session_id", "=", other.id).execute()).toEqual([]);
+    expect(await db().selectFrom("reports").select("id").where("reporter_id", "=", author.id).execute()).toEqual([]);
     // Signing in again is refused with its own message (only to the right password).
     const signIn = (password: string) => run(login, form(`${base}/es/login`, { email: author.email, password }, { "x-client-ip": "198.18.9.1" }), es);
     const refused = await signIn(DEFAULT_PASSWORD);

@@ -110,7 +110,8 @@ export async function moderateProfile(deps: PayDeps, admin: Requester, userId: s
  * once (login sessions, API tokens and the live streams they opened), as a password reset does.
  * Every request's sign-in check already refuses a banned account, so booking, reviewing, chatting
  * and inquiring stop with it. Their upcoming hosted sessions are cancelled by the admin with full
- * refunds, which takes them out of search. Reports about them close.
+ * refunds, which takes them out of search, and their active series pause (no new sessions are
+ * generated). Reports about them close.
  */
 export async function banUser(deps: PayDeps, admin: Requester, userId: string, rawReason: unknown): Promise<ModerationResult> {
   const check = checked(admin, "ban_user", rawReason);
@@ -124,6 +125,7 @@ export async function banUser(deps: PayDeps, admin: Requester, userId: string, r
     await revokeOtherLoginSessions(trx, userId, null, deps.now);
     await revokeAllApiTokens(trx, userId, deps.now);
     await repo.closeReportsAbout(trx, userId, admin.id, deps.now);
+    await repo.pauseHostedSeries(trx, userId, deps.now);
     await repo.insertAudit(trx, { actorId: admin.id, action: "ban_user", kind: "user", targetId: userId, reason: check.reason, now: deps.now });
     return { ok: true as const };
   });

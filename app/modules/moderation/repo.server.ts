@@ -124,6 +124,11 @@ export async function setBanned(db: Database, id: string, at: Date | null, now: 
   await db.updateTable("users").set({ banned_at: at, updated_at: now }).where("id", "=", id).execute();
 }
 
+/** A banned host's active series pause: no new sessions are generated and none are listed. */
+export async function pauseHostedSeries(db: Database, dmId: string, now: Date) {
+  await db.updateTable("series").set({ status: "PAUSED", updated_at: now }).where("dm_id", "=", dmId).where("status", "=", "ACTIVE").execute();
+}
+
 /** The upcoming sessions a user hosts that are not cancelled or over: a ban cancels them. */
 export async function upcomingHostedSessionIds(db: Database, dmId: string, now: Date) {
   const rows = await db
