@@ -265,6 +265,11 @@ describe("the admin desk", () => {
     expect(user.banned_at).toBeInstanceOf(Date);
     expect(await db().selectFrom("login_sessions").select("revoked_at").where("user_id", "=", author.id).execute()).toEqual([{ revoked_at: expect.any(Date) }]);
     expect(await db().selectFrom("api_tokens").select("revoked_at").where("user_id", "=", author.id).execute()).toEqual([{ revoked_at: expect.any(Date) }]);
+    // Announced to every process, so the live streams those sign-ins opened end (as after a password reset).
+    expect((await db().selectFrom("live_events").select("kind").where("user_id", "=", author.id).execute()).map((e) => e.kind)).toEqual([
+      "credentials_revoked",
+      "credentials_revoked",
+    ]);
     expect(await db().selectFrom("sessions").select(["status", "cancelled_by"]).where("id", "=", hosted.id).executeTakeFirstOrThrow()).toEqual({
       status: "CANCELLED",
       cancelled_by: "ADMIN",
