@@ -45,7 +45,7 @@ export default function AuditPage() {
               <dd>{t(`audit.actions.${e.action}`)}</dd>
               <dt className="font-medium text-stone-600">{t("audit.target")}</dt>
               <dd className="min-w-0 break-all font-mono text-xs">
-                {e.target_kind} {e.target_id}
+                {t(`audit.kinds.${e.target_kind}`)} {e.target_id}
               </dd>
               {e.reason ? (
                 <>
