@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
+import { expectNoAxeViolations } from "./axe";
 import { bookSeat, expect, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { keysShownIn, localeKeys } from "./locale-keys";
 import { LANGS, text } from "./locale-text";
 
 // A report reaches the admin desk: a player reports a review and its author's profile from the
@@ -10,13 +12,21 @@ import { LANGS, text } from "./locale-text";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
+const keys = localeKeys();
+
+/** Nothing sticks out of a 360 px screen sideways, and no raw translation key shows. */
+async function fitsAndReads(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(keysShownIn(await page.locator("body").innerText(), keys)).toEqual([]);
+}
+
 async function actAs(page: Page, user: TestUser) {
   await page.context().clearCookies();
   await signInAs(page, user);
 }
 
 for (const lang of LANGS) {
-  test(`${lang}: a reported review is hidden and its author banned from the admin desk`, async ({ page }) => {
+  test(`${lang}: a reported review is hidden and its author banned from the admin desk`, async ({ page, browser, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "admin", key, values);
     const stamp = Date.now();
     const host = await newUser({ role: "dm", preferredLanguage: lang, displayName: `Anfitriona ${stamp}` });
@@ -40,6 +50,8 @@ for (const lang of LANGS) {
     const item = page.getByRole("listitem").filter({ hasText: comment });
     await item.getByRole("link", { name: text(lang, "reviews", "reportReview") }).click();
     await expect(page.getByRole("heading", { level: 1, name: t("report.reviewTitle", { name: author.displayName }) })).toBeVisible();
+    await fitsAndReads(page);
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "report form");
     await page.getByLabel(t("report.reasons.HARASSMENT")).check();
     await page.getByLabel(t("report.detailsLabel")).fill("Me insulta sin motivo.");
     await page.getByRole("button", { name: t("report.submit") }).click();
@@ -56,6 +68,8 @@ for (const lang of LANGS) {
     await expect(page).toHaveURL(new RegExp(`/${lang}/admin/moderation$`));
     const reported = page.getByTestId(`report-${review.id}`);
     await expect(reported).toContainText(comment);
+    await fitsAndReads(page);
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "moderation queue");
     await reported.getByRole("button", { name: t("moderation.actions.hide_review") }).click();
     await expect(page.getByTestId(`report-${review.id}`).getByRole("alert")).toHaveText(t("errors.reasonRequired"));
     await page.getByTestId(`report-${review.id}`).getByLabel(t("moderation.reasonLabel")).fill("Insultos");
@@ -72,6 +86,8 @@ for (const lang of LANGS) {
     await expect(page.getByTestId(`banned-${author.id}`)).toBeVisible();
     await page.goto(`/${lang}/admin/audit`);
     await expect(page.getByTestId("audit-list").getByRole("listitem").first()).toContainText("Acoso reiterado");
+    await fitsAndReads(page);
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, "audit log");
     await page.goto(`/${lang}/profile/${host.id}?tab=reviews`);
     await expect(page.getByText(comment)).toHaveCount(0);
 
