@@ -58,6 +58,16 @@ export interface AttendanceDisputes {
   user_id: string;
 }
 
+export interface AuditLog {
+  action: string;
+  actor_id: string | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  reason: Generated<string>;
+  target_id: string;
+  target_kind: string;
+}
+
 export interface AuthMetrics {
   created_at: Generated<Timestamp>;
   error_message: string | null;
@@ -315,6 +325,20 @@ export interface RateLimitEvents {
   id: Generated<number>;
 }
 
+export interface Reports {
+  created_at: Generated<Timestamp>;
+  details: Generated<string>;
+  id: Generated<string>;
+  reason: string;
+  reporter_id: string;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  status: Generated<string>;
+  target_id: string;
+  target_kind: string;
+  target_user_id: string;
+}
+
 export interface Reviews {
   author_id: string;
   comment: Generated<string>;
@@ -477,6 +501,7 @@ export interface DB {
   analytics_events: AnalyticsEvents;
   api_tokens: ApiTokens;
   attendance_disputes: AttendanceDisputes;
+  audit_log: AuditLog;
   auth_metrics: AuthMetrics;
   badge_refresh_queue: BadgeRefreshQueue;
   bookings: Bookings;
@@ -498,6 +523,7 @@ export interface DB {
   payments: Payments;
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
+  reports: Reports;
   reviews: Reviews;
   series: Series;
   series_subscriptions: SeriesSubscriptions;

@@ -50,8 +50,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const cause = error instanceof AuthorizationError ? error.cause : error;
     if (cause instanceof CredentialsError) {
       const limited = cause.reason === "rateLimited";
-      const message = limited ? `rateLimited|${Math.ceil(cause.retryAfterSeconds / 60)}` : "invalidCredentials";
-      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: limited ? 429 : 401 });
+      const banned = cause.reason === "banned";
+      const message = limited ? `rateLimited|${Math.ceil(cause.retryAfterSeconds / 60)}` : banned ? "accountBanned" : "invalidCredentials";
+      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: limited ? 429 : banned ? 403 : 401 });
     }
     throw error;
   }

@@ -7,6 +7,7 @@ import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
 import { EmptyList } from "#app/components/profiles/empty-list";
 import { Reliability } from "#app/components/profiles/reliability";
 import { SubscriptionList } from "#app/components/profiles/subscription-list";
+import { ReportLink } from "#app/components/report-link";
 import { RatingLink } from "#app/components/reviews/rating-link";
 import { ReviewList } from "#app/components/reviews/review-list";
 import { ReviewPages } from "#app/components/reviews/review-pages";
@@ -98,6 +99,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     badges: { ids: badges, role: hosting !== null ? ("dm" as const) : ("player" as const), selected: url.searchParams.get("badges") },
     reviews: reviews && {
       ...reviews,
+      viewerId: viewer?.id ?? null,
       rows: reviews.rows.map(({ createdAt, ...r }) => ({
         ...r,
         when: new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "medium", timeZone: zone }).format(createdAt),
@@ -160,6 +162,7 @@ export default function ProfilePage() {
             <Button variant="secondary">{t("message", { ns: "chat" })}</Button>
           </Form>
         ) : null}
+        {own ? null : <ReportLink lang={lang} kind="profile" id={p.id} label={t("reportProfile")} />}
       </header>
       {p.bio ? <p className="text-lg text-stone-800">{p.bio}</p> : null}
       {p.description ? <p className="whitespace-pre-line text-stone-800">{p.description}</p> : null}
@@ -287,7 +290,7 @@ export default function ProfilePage() {
       ) : (
         <section>
           <h2 className="text-xl font-semibold">{t("public.reviewsHeading")}</h2>
-          <ReviewList items={reviews?.rows ?? []} personName={p.name} />
+          <ReviewList items={reviews?.rows ?? []} personName={p.name} viewerId={reviews?.viewerId ?? null} />
           {reviews ? <ReviewPages reviews={reviews} hrefFor={(page) => `${base}?tab=reviews&page=${page}`} /> : null}
         </section>
       )}

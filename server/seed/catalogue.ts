@@ -6,6 +6,7 @@ import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
 import { seedGroupStories } from "./group-stories";
 import { seedInquiryStories } from "./inquiry-stories";
+import { seedModerationStories } from "./moderation-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 import { seedReviewStories } from "./review-stories";
 import { seedSubscriptionStories } from "./subscription-stories";
@@ -286,6 +287,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedChatStories(idOf, now);
   created += await seedInquiryStories(idOf, now);
   created += await seedGroupStories(idOf, now);
+  created += await seedModerationStories(idOf, now);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);
   return created;

@@ -58,6 +58,16 @@ describe("the demo data", () => {
     expect((await ratingsFor({ db }, [ana], "DM"))(ana)).toEqual({ average: 4.7, count: 3 });
     expect((await ratingsFor({ db }, [lucia.id], "PLAYER"))(lucia.id)).toEqual({ average: 5, count: 2 });
     expect(await db.selectFrom("reviews").select("reply").where("reply", "is not", null).execute()).toHaveLength(1);
+    // The admin desk: Mateo's review reported and waiting in the queue; a banned account that cannot sign in.
+    const { moderationQueue } = await import("../../app/modules/moderation/moderation.server");
+    const queue = await moderationQueue({ db, now });
+    expect(queue.reports).toEqual([expect.objectContaining({ target_kind: "review", user_name: "Mateo G", reports: 1 })]);
+    expect(queue.banned.map((b) => b.email)).toEqual(["baneado@mesa.test"]);
+    const { checkCredentials } = await import("../../app/modules/auth/sign-in.server");
+    expect(await checkCredentials(testDeps(now).deps, "baneado@mesa.test", "Baneado-2026!", { ip: "10.65.0.9", userAgent: "vitest" })).toEqual({
+      ok: false,
+      reason: "banned",
+    });
     // Badges earned from the demo's own history, at least one of each category.
     const { badgesOf } = await import("../../app/modules/badges/badges.server");
     const { BADGES } = await import("../../app/modules/badges/catalogue");

@@ -32,6 +32,7 @@ const stringFields: Record<string, string | null> = {
   "api.notifications.read-all.ts": null,
   "api.payments.create-intent.ts": "paymentMethod",
   "api.reviews.$id.ts": "comment",
+  "api.reports.ts": "reason",
   "api.reviews.ts": "sessionId",
   "api.series.$id.subscribe.ts": "paymentMethod",
   "api.session-series.$id.ts": "title",

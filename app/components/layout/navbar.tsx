@@ -153,6 +153,11 @@ function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
         <Link to={localePath(lang, user.isDm ? "/inquiries" : "/inquiries?view=sent")} className={item}>
           {t("nav.inquiries")}
         </Link>
+        {user.isAdmin ? (
+          <Link to={localePath(lang, "/admin")} className={item}>
+            {t("nav.adminDesk")}
+          </Link>
+        ) : null}
         <Link to={localePath(lang, "/settings/password")} className={item}>
           {t("nav.password")}
         </Link>

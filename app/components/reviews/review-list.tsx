@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ReportLink } from "#app/components/report-link";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
@@ -26,8 +27,11 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The profile's reviews, newest first, each with its answer or, for the person reviewed, the way to answer once. */
-export function ReviewList({ items, personName }: { items: ReviewItem[]; personName: string }) {
+/**
+ * The profile's reviews, newest first, each with its answer or, for the person reviewed, the way to
+ * answer once; everyone but its author may report a review (`viewerId` null: signed out).
+ */
+export function ReviewList({ items, personName, viewerId }: { items: ReviewItem[]; personName: string; viewerId: string | null }) {
   const { t, i18n } = useTranslation("reviews");
   const lang = i18n.language as Locale;
   if (items.length === 0) return <p className="mt-4 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("list.empty")}</p>;
@@ -60,6 +64,7 @@ export function ReviewList({ items, personName }: { items: ReviewItem[]; personN
               {t("list.answer")}
             </Link>
           ) : null}
+          {viewerId !== r.author.id ? <ReportLink lang={lang} kind="review" id={r.id} label={t("reportReview")} /> : null}
         </li>
       ))}
     </ul>

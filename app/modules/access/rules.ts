@@ -61,3 +61,9 @@ export const canStartDirectChat = (actor: Actor, otherUserId: string) => actor !
 
 /** Marking who came to a session (decision record 057): the host or an admin, never a player. */
 export const canMarkAttendance = (actor: Actor, session: Hosted) => canManageSession(actor, session);
+
+/** The admin desk (moderation, reports, bans, audit): admins only. */
+export const canModerate = (actor: Actor) => Boolean(actor?.isAdmin);
+
+/** Reporting a review or a profile: anyone signed in, never about themself. */
+export const canReport = (actor: Actor, aboutUserId: string) => actor !== null && actor.id !== aboutUserId;

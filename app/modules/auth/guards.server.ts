@@ -4,7 +4,7 @@ import { requestDeps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden } from "#app/utils/http";
+import { forbidden, notFound } from "#app/utils/http";
 import { getRequester, type Requester } from "./session.server";
 
 /** Who is asking, judged at the request's instant (the load context's `now`). */
@@ -35,6 +35,16 @@ export async function requireDm(request: Request, lang: Locale) {
 export async function requireAdmin(request: Request, lang: Locale) {
   const user = await requireUser(request, lang);
   if (!user.isAdmin) denied(localePath(lang, "/"));
+  return user;
+}
+
+/**
+ * The admin desk (decision record 063): to everyone but an admin, signed out included, it does not
+ * exist (404), so its addresses tell nobody there is something to try.
+ */
+export async function requireAdminDesk(request: Request) {
+  const user = await getOptionalUser(request);
+  if (!user?.isAdmin) notFound();
   return user;
 }
 

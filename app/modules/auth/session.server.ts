@@ -43,7 +43,7 @@ export function authSessionStorage(): SessionStorage {
 
 export class CredentialsError extends Error {
   constructor(
-    public reason: "invalid" | "rateLimited",
+    public reason: "invalid" | "banned" | "rateLimited",
     public retryAfterSeconds = 0,
   ) {
     super(reason);

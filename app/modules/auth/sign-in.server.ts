@@ -6,7 +6,7 @@ import type { RequestMeta } from "./login-sessions.server";
 import { verifyAgainstDummy, verifyPassword } from "./password.server";
 
 export type CredentialResult =
-  { ok: true; userId: string } | { ok: false; reason: "invalid" } | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
+  { ok: true; userId: string } | { ok: false; reason: "invalid" | "banned" } | { ok: false; reason: "rateLimited"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password. Every attempt is counted per account and per address before the
@@ -27,7 +27,9 @@ export async function checkCredentials(deps: Deps, email: string, password: stri
   if (!Array.isArray(taken)) return { ok: false, reason: "rateLimited", retryAfterSeconds: taken.retryAfterSeconds };
   const account = await users.findCredentialsByEmail(deps.db, email);
   const valid = account?.password_hash ? await verifyPassword(account.password_hash, password) : await verifyAgainstDummy(password);
-  if (!account || !valid || account.banned_at) return { ok: false, reason: "invalid" };
+  if (!account || !valid) return { ok: false, reason: "invalid" };
+  // Only the right password learns of the ban (decision record 063): a guesser learns nothing new.
+  if (account.banned_at) return { ok: false, reason: "banned" };
   await clearHits(deps.db, accountBucket);
   for (const hit of taken) if (!hit.limited) await refundHit(deps.db, hit.hitId);
   return { ok: true, userId: account.id };

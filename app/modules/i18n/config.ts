@@ -28,6 +28,7 @@ export const namespaces = [
   "attendance",
   "inquiries",
   "groups",
+  "admin",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

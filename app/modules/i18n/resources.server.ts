@@ -1,4 +1,5 @@
 import type { Resource } from "i18next";
+import enAdmin from "../../../public/locales/en/admin.json";
 import enAttendance from "../../../public/locales/en/attendance.json";
 import enAuth from "../../../public/locales/en/auth.json";
 import enBadges from "../../../public/locales/en/badges.json";
@@ -16,6 +17,7 @@ import enReviews from "../../../public/locales/en/reviews.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
+import esAdmin from "../../../public/locales/es/admin.json";
 import esAttendance from "../../../public/locales/es/attendance.json";
 import esAuth from "../../../public/locales/es/auth.json";
 import esBadges from "../../../public/locales/es/badges.json";
@@ -33,6 +35,7 @@ import esReviews from "../../../public/locales/es/reviews.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
+import ptAdmin from "../../../public/locales/pt/admin.json";
 import ptAttendance from "../../../public/locales/pt/attendance.json";
 import ptAuth from "../../../public/locales/pt/auth.json";
 import ptBadges from "../../../public/locales/pt/badges.json";
@@ -71,6 +74,7 @@ export const resources: Resource = {
     badges: esBadges,
     inquiries: esInquiries,
     groups: esGroups,
+    admin: esAdmin,
   },
   en: {
     common: enCommon,
@@ -90,6 +94,7 @@ export const resources: Resource = {
     badges: enBadges,
     inquiries: enInquiries,
     groups: enGroups,
+    admin: enAdmin,
   },
   pt: {
     common: ptCommon,
@@ -109,5 +114,6 @@ export const resources: Resource = {
     badges: ptBadges,
     inquiries: ptInquiries,
     groups: ptGroups,
+    admin: ptAdmin,
   },
 };

@@ -25,6 +25,9 @@ export const notificationTypes = [
   "inquiry_received",
   "inquiry_accepted",
   "inquiry_declined",
+  // The admin desk decided a player's dispute of a no-show (decision record 063).
+  "dispute_upheld",
+  "dispute_rejected",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -68,6 +71,8 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   subscription_seat_released: "PAYMENT",
   refund_processed: "PAYMENT",
   review_requested: "REVIEW",
+  dispute_upheld: "SESSION",
+  dispute_rejected: "SESSION",
   new_message: "SYSTEM",
   welcome: "SYSTEM",
 };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { auditActionOf, canBeBanned, checkReason, parsePage, reasonRequired } from "./rules";
+
+describe("moderation rules", () => {
+  it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
+    for (const a of ["hide_review", "delete_review", "ban_user", "dismiss_reports", "reject_dispute"] as const) expect(reasonRequired(a)).toBe(true);
+    for (const a of ["approve_review", "unban_user", "uphold_dispute"] as const) expect(reasonRequired(a)).toBe(false);
+  });
+
+  it("trims reasons, refuses an empty required one and one over 1000 characters", () => {
+    expect(checkReason("ban_user", "  spam  ")).toEqual({ ok: true, reason: "spam" });
+    expect(checkReason("ban_user", "   ")).toEqual({ ok: false, error: "reasonRequired" });
+    expect(checkReason("ban_user", undefined)).toEqual({ ok: false, error: "reasonRequired" });
+    expect(checkReason("approve_review", "")).toEqual({ ok: true, reason: "" });
+    expect(checkReason("hide_review", "x".repeat(1000)).ok).toBe(true);
+    expect(checkReason("hide_review", "x".repeat(1001))).toEqual({ ok: false, error: "reasonTooLong" });
+  });
+
+  it("maps queue actions to audit actions", () => {
+    expect(auditActionOf("dismiss")).toBe("dismiss_reports");
+    expect(auditActionOf("approve")).toBe("approve_review");
+    expect(auditActionOf("ban_user")).toBe("ban_user");
+  });
+
+  it("never bans an admin", () => {
+    expect(canBeBanned({ roles: ["user", "admin"] })).toBe(false);
+    expect(canBeBanned({ roles: ["dm"] })).toBe(true);
+  });
+
+  it("reads the audit page number defensively", () => {
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage("0")).toBe(1);
+    expect(parsePage("2.5")).toBe(1);
+    expect(parsePage("abc")).toBe(1);
+    expect(parsePage("3")).toBe(3);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Reports and the admin desk's rules (docs/decisions/063-admin-desk.md): pure, unit-tested here.
+ */
+
+/** Report reasons (spec section 5, reviews). */
+export const reportReasons = ["SPAM", "INAPPROPRIATE", "FAKE", "HARASSMENT", "OTHER"] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+export const reportKinds = ["review", "profile"] as const;
+export type ReportKind = (typeof reportKinds)[number];
+
+export const REPORT_DETAILS_MAX = 1000;
+export const MODERATION_REASON_MAX = 1000;
+export const AUDIT_PAGE_SIZE = 25;
+
+/**
+ * The spec's moderation actions (section 4). On a review: dismiss (the reports close, nothing else),
+ * approve (status APPROVED, shown again if hidden), hide_review, delete_review, ban_user (its author).
+ * On a profile: dismiss or ban_user. Disputes of a no-show: uphold or reject.
+ */
+export const reviewActions = ["dismiss", "approve", "hide_review", "delete_review", "ban_user"] as const;
+export const profileActions = ["dismiss", "ban_user"] as const;
+export type ReviewAction = (typeof reviewActions)[number];
+export type ProfileAction = (typeof profileActions)[number];
+export type DisputeDecision = "uphold" | "reject";
+
+/** Audit actions: every admin action writes one row with one of these. */
+export type AuditAction =
+  "dismiss_reports" | "approve_review" | "hide_review" | "delete_review" | "ban_user" | "unban_user" | "uphold_dispute" | "reject_dispute";
+
+/** Which actions must say why (the audit row's reason): everything that takes something away or refuses a player. */
+export function reasonRequired(action: AuditAction): boolean {
+  return action !== "approve_review" && action !== "unban_user" && action !== "uphold_dispute";
+}
+
+/** A reason as the audit keeps it: trimmed; a required one may not be empty; at most 1000 characters. */
+export function checkReason(action: AuditAction, raw: unknown): { ok: true; reason: string } | { ok: false; error: "reasonRequired" | "reasonTooLong" } {
+  const reason = typeof raw === "string" ? raw.trim() : "";
+  if (reason.length > MODERATION_REASON_MAX) return { ok: false, error: "reasonTooLong" };
+  if (reasonRequired(action) && reason.length === 0) return { ok: false, error: "reasonRequired" };
+  return { ok: true, reason };
+}
+
+export const auditActionOf = (action: ReviewAction | ProfileAction): AuditAction =>
+  action === "dismiss" ? "dismiss_reports" : action === "approve" ? "approve_review" : action;
+
+/** A user may not be banned when they are an admin (their access is changed by hand, not from the desk). */
+export const canBeBanned = (user: { roles: string[] }) => !user.roles.includes("admin");
+
+/** Audit page number from the query: 1 by default, whole numbers only, capped to keep offsets sane. */
+export function parsePage(raw: string | null): number {
+  const n = Number(raw);
+  if (!raw || !Number.isInteger(n) || n < 1) return 1;
+  return Math.min(n, 10_000);
+}
