@@ -318,6 +318,19 @@ export interface Reviews {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SafetyNotes {
+  anonymous: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  lines: Generated<string[]>;
+  note: Generated<string>;
+  player_id: string;
+  series_id: string | null;
+  session_id: string | null;
+  updated_at: Generated<Timestamp>;
+  veils: Generated<string[]>;
+}
+
 export interface Series {
   allowed_payment_methods: Generated<string[]>;
   auto_generate_ahead: Generated<number>;
@@ -344,6 +357,7 @@ export interface Series {
   min_participants: number;
   pre_session_check_hours: Generated<number>;
   price_cents: Generated<number>;
+  safety_tools: Generated<string[]>;
   session_instructions: Generated<string>;
   start_date: Timestamp;
   status: Generated<string>;
@@ -397,6 +411,7 @@ export interface Sessions {
   min_participants: number;
   pre_session_check_hours: Generated<number>;
   price_cents: Generated<number>;
+  safety_tools: Generated<string[]>;
   search_text: Generated<string | null>;
   series_id: string | null;
   session_instructions: Generated<string>;
@@ -484,6 +499,7 @@ export interface DB {
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   reviews: Reviews;
+  safety_notes: SafetyNotes;
   series: Series;
   series_subscriptions: SeriesSubscriptions;
   session_notices: SessionNotices;

@@ -61,3 +61,9 @@ export const canStartDirectChat = (actor: Actor, otherUserId: string) => actor !
 
 /** Marking who came to a session (decision record 057): the host or an admin, never a player. */
 export const canMarkAttendance = (actor: Actor, session: Hosted) => canManageSession(actor, session);
+
+/**
+ * A session's lines and veils (decision record 061): only its host, who runs the table. Not an
+ * admin who does not host it, not the other players: the players told the DM, and no one else.
+ */
+export const canSeeSafetyNotes = (actor: Actor, session: Hosted) => isOwner(actor, session);

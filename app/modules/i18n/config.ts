@@ -27,6 +27,7 @@ export const namespaces = [
   "badges",
   "attendance",
   "inquiries",
+  "safety",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

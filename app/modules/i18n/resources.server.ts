@@ -12,6 +12,7 @@ import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enReviews from "../../../public/locales/en/reviews.json";
+import enSafety from "../../../public/locales/en/safety.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
@@ -28,6 +29,7 @@ import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esReviews from "../../../public/locales/es/reviews.json";
+import esSafety from "../../../public/locales/es/safety.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
@@ -44,6 +46,7 @@ import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptReviews from "../../../public/locales/pt/reviews.json";
+import ptSafety from "../../../public/locales/pt/safety.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
 import ptSubscriptions from "../../../public/locales/pt/subscriptions.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
@@ -67,6 +70,7 @@ export const resources: Resource = {
     attendance: esAttendance,
     badges: esBadges,
     inquiries: esInquiries,
+    safety: esSafety,
   },
   en: {
     common: enCommon,
@@ -85,6 +89,7 @@ export const resources: Resource = {
     attendance: enAttendance,
     badges: enBadges,
     inquiries: enInquiries,
+    safety: enSafety,
   },
   pt: {
     common: ptCommon,
@@ -103,5 +108,6 @@ export const resources: Resource = {
     attendance: ptAttendance,
     badges: ptBadges,
     inquiries: ptInquiries,
+    safety: ptSafety,
   },
 };
