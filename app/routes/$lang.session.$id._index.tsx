@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DisputeNotice } from "#app/components/attendance/dispute-notice";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ReviewActions } from "#app/components/reviews/review-actions";
-import { SafetyLink } from "#app/components/safety/safety-fields";
+import { SafetyLink, SafetyToolBadges } from "#app/components/safety/safety-fields";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
@@ -101,6 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // The 800 px copy of our uploads; any other address as it is.
       imageUrl: publicImage(row.image_url)?.large ?? null,
       tags: tagChips(row.tags, lang),
+      safetyTools: row.safety_tools,
       instructions: page.instructions,
       dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     },
@@ -170,6 +171,7 @@ export default function SessionPage() {
         </div>
         <p className="whitespace-pre-line text-stone-800">{s.description}</p>
         <TagList tags={s.tags} />
+        <SafetyToolBadges tools={s.safetyTools} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("detail.instructions")}</h2>
           {s.instructions !== null ? (

@@ -79,11 +79,12 @@ export function SafetyToolBadges({ tools, className = "" }: { tools: readonly st
 }
 
 /** The checkboxes of the session and series forms (and the search form's filter). */
-export function SafetyToolChoices({ selected, legend }: { selected: readonly string[]; legend?: string }) {
+export function SafetyToolChoices({ selected, legend, errors }: { selected: readonly string[]; legend?: string; errors?: string[] }) {
   const { t } = useTranslation("safety");
   return (
-    <fieldset>
+    <fieldset aria-describedby={errors?.length ? "safetyTools-errors" : undefined}>
       <legend className="text-sm font-semibold">{legend ?? t("tools.label")}</legend>
+      {legend ? null : <p className="text-xs text-stone-600">{t("tools.hint")}</p>}
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {SAFETY_TOOLS.map((tool) => (
           <label key={tool} className="flex min-h-8 items-center gap-2">
@@ -92,6 +93,11 @@ export function SafetyToolChoices({ selected, legend }: { selected: readonly str
           </label>
         ))}
       </div>
+      {errors?.length ? (
+        <div className="mt-1">
+          <FormErrors id="safetyTools-errors" errors={errors} />
+        </div>
+      ) : null}
     </fieldset>
   );
 }
@@ -105,3 +111,7 @@ export function SafetyLink({ href }: { href: string }) {
     </Link>
   );
 }
+
+/** A conform field's value (one string, a list, or nothing) as a list of tools. */
+export const toolsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : typeof value === "string" ? [value] : [];

@@ -128,6 +128,7 @@ export function rowOf(r: SeriesRecord): SeriesRow {
     bookingLockHours: r.booking_lock_hours,
     preSessionCheckHours: r.pre_session_check_hours,
     tags: r.tags,
+    safetyTools: r.safety_tools,
     location: r.location,
     imageUrl: r.image_url,
   };

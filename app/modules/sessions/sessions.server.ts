@@ -40,6 +40,7 @@ export async function searchSessions(deps: Reader, params: SearchParams, viewer:
     from,
     to,
     tagIds: tagIdsOf(params.tags),
+    safetyTools: params.safetyTools,
     type: params.type,
     minSpots: params.minSpots,
     fewSpots: params.fewSpots,
