@@ -7,6 +7,7 @@ import { seedChatStories } from "./chat-stories";
 import { seedInquiryStories } from "./inquiry-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 import { seedReviewStories } from "./review-stories";
+import { seedSafetyStories } from "./safety-stories";
 import { seedSubscriptionStories } from "./subscription-stories";
 
 type DemoSession = Partial<SessionRow> & {
@@ -284,6 +285,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedReviewStories(idOf, now);
   created += await seedChatStories(idOf, now);
   created += await seedInquiryStories(idOf, now);
+  created += await seedSafetyStories(idOf);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);
   return created;

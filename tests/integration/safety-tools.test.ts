@@ -5,6 +5,8 @@ import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
+import { action as postSession } from "../../app/routes/api.session._index";
+import { action as patchSession } from "../../app/routes/api.session.$id";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
@@ -74,5 +76,21 @@ describe("the safety tools of a session", () => {
     const data = page.data as { params: { safetyTools: string[] } };
     expect(data.params.safetyTools).toEqual(["lines_and_veils"]);
     expect(JSON.stringify(page.data)).toContain("Lines and veils");
+  });
+
+  it("are set through the JSON API: created, kept when left out of a patch, replaced, and an unknown one is a 400", async () => {
+    const dm = await signedInUser({ role: "dm" });
+    const send = (method: string, path: string, body: unknown) =>
+      new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...dm.auth } });
+    const payload = { title: "API", game: "D&D 5e", date: new Date(Date.now() + 7 * 86_400_000).toISOString(), price: 0, currency: "MXN" };
+    expect((await run(postSession, send("POST", "/api/session", { ...payload, safetyTools: ["d20"] }))).status).toBe(400);
+    const created = await run(postSession, send("POST", "/api/session", { ...payload, safetyTools: ["open_door", "x_card"] }));
+    expect(created.status).toBe(201);
+    const id = (created.data as { id?: string; session?: { id: string } }).id ?? (created.data as { session: { id: string } }).session.id;
+    expect(await toolsOf(id)).toEqual(["x_card", "open_door"]);
+    expect((await run(patchSession, send("PATCH", `/api/session/${id}`, { ...payload, title: "API 2" }), { id })).status).toBe(200);
+    expect(await toolsOf(id)).toEqual(["x_card", "open_door"]);
+    expect((await run(patchSession, send("PATCH", `/api/session/${id}`, { ...payload, safetyTools: [] }), { id })).status).toBe(200);
+    expect(await toolsOf(id)).toEqual([]);
   });
 });

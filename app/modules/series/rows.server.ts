@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { storedTagNames } from "#app/modules/catalog/tags";
+import { normaliseTools } from "#app/modules/safety/rules";
 import { acceptedMethods } from "#app/modules/pricing/rules";
 import { gameDescription, sharedFormValues, sharedRowFromForm } from "#app/modules/sessions/shared-fields";
 import type { ApiSeriesInput } from "./api-schema";
@@ -66,6 +67,7 @@ export function seriesRowFromApi(dmId: string, timeZone: string, input: ApiSerie
     bookingLockHours: input.bookingLockHours,
     preSessionCheckHours: input.preSessionCheckHours,
     tags: storedTagNames(input.tags),
+    ...(input.safetyTools ? { safetyTools: normaliseTools(input.safetyTools) } : {}),
     location: input.location || null,
     imageUrl: input.imageUrl === undefined ? undefined : input.imageUrl,
   };

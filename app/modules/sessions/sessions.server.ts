@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import type { Requester } from "#app/modules/auth/session.server";
 import { storedTagNames } from "#app/modules/catalog/tags";
+import { normaliseTools } from "#app/modules/safety/rules";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
@@ -106,6 +107,7 @@ export function apiRow(host: Requester, input: ApiSessionInput, timeZone: string
     voucherPaymentDays: input.voucherPaymentDays,
     preSessionCheckHours: input.preSessionCheckHours,
     tags: storedTagNames(input.tags),
+    ...(input.safetyTools ? { safetyTools: normaliseTools(input.safetyTools) } : {}),
     imageUrl: input.imageUrl ?? null,
     location: input.location ?? null,
     isPrivate: input.isPrivate,
