@@ -1,8 +1,8 @@
-import { SAFETY_TOOLS } from "#app/modules/safety/rules";
 import { z } from "zod";
 import { formExperienceLevels, seriesFrequencies } from "#app/modules/catalog/options";
 import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
 import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
+import { SAFETY_TOOLS } from "#app/modules/safety/rules";
 import { apiDuration } from "#app/modules/sessions/api-schema";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { storedTagNames } from "#app/modules/catalog/tags";
-import { normaliseTools } from "#app/modules/safety/rules";
 import { acceptedMethods } from "#app/modules/pricing/rules";
+import { normaliseTools } from "#app/modules/safety/rules";
 import { gameDescription, sharedFormValues, sharedRowFromForm } from "#app/modules/sessions/shared-fields";
 import type { ApiSeriesInput } from "./api-schema";
 import type { findSeries, SeriesRow } from "./repo.server";

@@ -1,7 +1,7 @@
-import { SAFETY_TOOLS } from "#app/modules/safety/rules";
 import { z } from "zod";
 import { formExperienceLevels } from "#app/modules/catalog/options";
 import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
+import { SAFETY_TOOLS } from "#app/modules/safety/rules";
 import { durationApiMessage, durationProblem } from "./rules";
 
 /** The rule of the forms (15–480 minutes in steps of 15), for the API's sessions and series. */
