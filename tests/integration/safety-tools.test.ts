@@ -7,6 +7,7 @@ import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";
+import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
@@ -92,5 +93,38 @@ describe("the safety tools of a session", () => {
     expect(await toolsOf(id)).toEqual(["x_card", "open_door"]);
     expect((await run(patchSession, send("PATCH", `/api/session/${id}`, { ...payload, safetyTools: [] }), { id })).status).toBe(200);
     expect(await toolsOf(id)).toEqual([]);
+  });
+
+  it("of a series are set through its API and copied onto the sessions it generates", async () => {
+    const dm = await signedInUser({ role: "dm" });
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    const series = {
+      title: "Campaña segura",
+      description: "Una campaña con herramientas de seguridad.",
+      sessionInstructions: "Entra al canal de voz antes.",
+      game: "Pathfinder",
+      frequency: "WEEKLY",
+      timezone: "UTC",
+      startDate: start.toISOString(),
+      dayOfWeek: start.getUTCDay(),
+      duration: 180,
+      maxParticipants: 5,
+      minParticipants: 2,
+      price: 0,
+      currency: "MXN",
+      autoGenerateAhead: 2,
+      isOngoing: true,
+    };
+    const send = (body: unknown) =>
+      new Request(`${base}/api/session-series`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...dm.auth } });
+    expect((await run(postSeries, send({ ...series, safetyTools: ["x_card", "nope"] }))).status).toBe(400);
+    const created = await run(postSeries, send({ ...series, safetyTools: ["open_door", "lines_and_veils"] }));
+    expect(created).toMatchObject({ status: 201 });
+    const id = (created.data as { id: string }).id;
+    const stored = await getDb().selectFrom("series").select("safety_tools").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored.safety_tools).toEqual(["lines_and_veils", "open_door"]);
+    const sessions = await getDb().selectFrom("sessions").select("safety_tools").where("series_id", "=", id).execute();
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const s of sessions) expect(s.safety_tools).toEqual(["lines_and_veils", "open_door"]);
   });
 });
