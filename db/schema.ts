@@ -356,6 +356,19 @@ export interface Reviews {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SafetyNotes {
+  anonymous: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  lines: Generated<string[]>;
+  note: Generated<string>;
+  player_id: string;
+  series_id: string | null;
+  session_id: string | null;
+  updated_at: Generated<Timestamp>;
+  veils: Generated<string[]>;
+}
+
 export interface Series {
   allowed_payment_methods: Generated<string[]>;
   auto_generate_ahead: Generated<number>;
@@ -382,6 +395,7 @@ export interface Series {
   min_participants: number;
   pre_session_check_hours: Generated<number>;
   price_cents: Generated<number>;
+  safety_tools: Generated<string[]>;
   session_instructions: Generated<string>;
   start_date: Timestamp;
   status: Generated<string>;
@@ -435,6 +449,7 @@ export interface Sessions {
   min_participants: number;
   pre_session_check_hours: Generated<number>;
   price_cents: Generated<number>;
+  safety_tools: Generated<string[]>;
   search_text: Generated<string | null>;
   series_id: string | null;
   session_instructions: Generated<string>;
@@ -525,6 +540,7 @@ export interface DB {
   rate_limit_events: RateLimitEvents;
   reports: Reports;
   reviews: Reviews;
+  safety_notes: SafetyNotes;
   series: Series;
   series_subscriptions: SeriesSubscriptions;
   session_notices: SessionNotices;

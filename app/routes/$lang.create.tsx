@@ -18,7 +18,7 @@ import { createSession, newSessionDefaults } from "#app/modules/sessions/session
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { refusalStatus } from "#app/utils/refusals.server";
 
-export const handle = { i18n: ["sessions", "validation"] };
+export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 

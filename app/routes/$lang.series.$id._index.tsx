@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SafetyToolBadges } from "#app/components/safety/safety-fields";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { AddSessionForm, GenerateSessionsForm } from "#app/components/sessions/series-manage";
 import { StatusBanner, StatusControls } from "#app/components/sessions/series-status";
@@ -36,7 +37,7 @@ import { seriesStatusFormReply } from "#app/utils/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = {
-  i18n: ["sessions", "subscriptions", "validation", "reviews"],
+  i18n: ["sessions", "subscriptions", "validation", "reviews", "safety"],
   hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage),
 };
 
@@ -75,6 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     genre: row.genre,
     level: row.experience_level,
     tags: tagChips(row.tags, lang),
+    safetyTools: row.safety_tools,
     hours: Math.round((row.duration_minutes / 60) * 100) / 100,
     players: { min: row.min_participants, max: row.max_participants },
     location: row.location,
@@ -198,6 +200,7 @@ export default function SeriesPage() {
         {s.manage ? <StatusControls title={s.title} status={s.status} cancelHref={s.manage.cancelHref} refunds={s.manage.refunds} /> : null}
         {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
         <TagList tags={s.tags} />
+        <SafetyToolBadges tools={s.safetyTools} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("seriesDetail.upcoming")}</h2>
           {s.upcoming.length === 0 ? (

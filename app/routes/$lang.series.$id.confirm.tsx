@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { PaymentDialogsLoader } from "#app/components/payments/payment-dialogs-loader";
+import { SafetyFields } from "#app/components/safety/safety-fields";
 import { Banner, Breadcrumbs, IntentForm } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -17,6 +18,8 @@ import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
+import { parseSafetyForm } from "#app/modules/safety/schema";
 import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.server";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
@@ -26,7 +29,7 @@ import { invariantResponse, notFound } from "#app/utils/http";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
 // (decision records 021 and 051).
-export const handle = { i18n: ["subscriptions", "sessions", "payments", "validation", "reviews"], hydrate: false };
+export const handle = { i18n: ["subscriptions", "sessions", "payments", "validation", "reviews", "safety"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -80,8 +83,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) return refused(result.refusal);
     return redirect(result.url, 303);
   }
+  // Lines and veils come with the subscription; a refused form comes back with every value as typed.
+  const safety = parseSafetyForm(form);
+  if (!safety.ok) return data({ safety: safety.state }, { status: 400 });
   const result = await subscribeFree(deps(context), user, seriesId, typed);
   if (!result.ok) return refused(result.refusal);
+  await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
   return redirectWithToast(`${seriesHref}?subscribed=true`, {
     type: "success",
     key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
@@ -149,6 +156,8 @@ export default function SeriesConfirmPage() {
 
 /** What the viewer sees and may do, first match wins. */
 function SidePanel() {
+  const acted = useActionData<typeof action>();
+  const refusedSafety = acted && "safety" in acted ? acted.safety : undefined;
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("subscriptions");
   const lang = i18n.language as Locale;
@@ -203,7 +212,9 @@ function SidePanel() {
     return (
       <>
         {welcome}
-        <IntentForm intent="join" label={t(page.standing === "rejoining" ? "actions.rejoin" : "actions.join")} fields={fields} />
+        <IntentForm intent="join" label={t(page.standing === "rejoining" ? "actions.rejoin" : "actions.join")} fields={fields}>
+          <SafetyFields state={refusedSafety} />
+        </IntentForm>
       </>
     );
   if (!page.emailVerified)
@@ -231,7 +242,8 @@ function SidePanel() {
 /** OXXO needs the payer's names on the voucher: asked right here, so it works without a dialog. */
 function OxxoForm({ fields }: { fields: Record<string, string> }) {
   const page = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const acted = useActionData<typeof action>();
+  const lastResult = acted && "safety" in acted ? undefined : acted;
   const { t } = useTranslation("subscriptions");
   const [form, inputs] = useForm({
     lastResult,

@@ -19,7 +19,7 @@ import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { refusalStatus } from "#app/utils/refusals.server";
 
-export const handle = { i18n: ["sessions", "validation"] };
+export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 

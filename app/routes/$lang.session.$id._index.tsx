@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DisputeNotice } from "#app/components/attendance/dispute-notice";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ReviewActions } from "#app/components/reviews/review-actions";
+import { SafetyLink, SafetyToolBadges } from "#app/components/safety/safety-fields";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
@@ -34,7 +35,7 @@ import { notFound } from "#app/utils/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
@@ -74,6 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isHost: page.isHost,
     // The host's way to the attendance sheet, while marks may be made (after the end, for 14 days).
     attendanceOpen: page.isHost && markingRefusal({ status: row.status, starts_at: startsAt, duration_minutes: row.duration_minutes }, d.now) === null,
+    safetyHref: page.isHost && !ended && row.status !== "CANCELLED" ? localePath(lang, `/session/${row.id}/safety`) : null,
     ...standing,
     // Their place in line and a seat held for them, as the confirmation page words it.
     waiting: waitingView(page.waiting, lang, zone),
@@ -99,6 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // The 800 px copy of our uploads; any other address as it is.
       imageUrl: publicImage(row.image_url)?.large ?? null,
       tags: tagChips(row.tags, lang),
+      safetyTools: row.safety_tools,
       instructions: page.instructions,
       dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     },
@@ -125,6 +128,7 @@ export default function SessionPage() {
     session: s,
     isHost,
     attendanceOpen,
+    safetyHref,
     joined,
     held,
     refunded,
@@ -167,6 +171,7 @@ export default function SessionPage() {
         </div>
         <p className="whitespace-pre-line text-stone-800">{s.description}</p>
         <TagList tags={s.tags} />
+        <SafetyToolBadges tools={s.safetyTools} />
         <section className="rounded-lg border border-stone-200 bg-white p-5">
           <h2 className="font-semibold">{t("detail.instructions")}</h2>
           {s.instructions !== null ? (
@@ -275,6 +280,7 @@ export default function SessionPage() {
             {t("sheet.link", { ns: "attendance" })}
           </Link>
         ) : null}
+        {safetyHref ? <SafetyLink href={safetyHref} /> : null}
         {isHost ? (
           <Link to={localePath(lang, `/session/${s.id}/edit`)} className={buttonClass("secondary", "w-full")}>
             {t("detail.edit")}

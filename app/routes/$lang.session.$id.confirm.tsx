@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SafetyFields } from "#app/components/safety/safety-fields";
 import { Banner, Breadcrumbs, Faq, IntentForm, InviteCodeForm, PaymentChoices } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { PendingPayment } from "#app/components/sessions/pending-payment";
@@ -18,13 +19,15 @@ import { localePath } from "#app/modules/i18n/rules";
 import { confirmationPage } from "#app/modules/payments/confirmation-page.server";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardCheckout } from "#app/modules/payments/payments.server";
+import { recordSeatSafety } from "#app/modules/safety/safety.server";
+import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 import { invariantResponse, notFound } from "#app/utils/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and
 // OXXO dialogs come from the payment-dialogs island, loaded on the first click on either (decision record 032).
-export const handle = { i18n: ["sessions", "payments", "reviews"], hydrate: false };
+export const handle = { i18n: ["sessions", "payments", "reviews", "safety", "validation"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -52,6 +55,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const d = deps(context);
   // A code in the form passes the limited screen in the use case, counted for this account and address.
   const typed = { inviteCode: String(form.get("inviteCode") ?? "") || null, address: requestMeta(request).ip };
+  // Lines and veils come with a booking; a refused form comes back with every value as typed and nothing booked.
+  const safety = intent === "book" ? parseSafetyForm(form) : null;
+  if (safety && !safety.ok) return data({ safety: safety.state }, { status: 400 });
   if (intent === "payCard") {
     // Off to the hosted card page, which returns to the session. The hold refuses an unverified
     // email (spec section 5: paid items only), which is sent to verify it.
@@ -75,6 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
     return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });
   }
+  if (intent === "book" && safety?.ok && "waitlisted" in result && !result.waitlisted) await recordSeatSafety(d, user.id, sessionId, safety.input);
   if (intent === "book") return redirectWithToast(localePath(lang, `/session/${sessionId}`), { type: "success", key: "sessions:toasts.bookingConfirmed" });
   return redirectWithToast(here, { type: "success", key: intent === "joinWaitlist" ? "sessions:toasts.waitlistJoined" : "sessions:toasts.waitlistLeft" });
 }
@@ -154,6 +161,7 @@ export default function ConfirmPage() {
 /** Every state of the spec's side panel: what the viewer sees and may do, first match wins. */
 function SidePanel({ sessionHref }: { sessionHref: string }) {
   const data = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   const goToSession = (
@@ -251,7 +259,9 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
       <>
         {applied}
         {offer}
-        <IntentForm intent="book" label={t("booking.confirmFree")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}} />
+        <IntentForm intent="book" label={t("booking.confirmFree")} fields={data.inviteCode ? { inviteCode: data.inviteCode } : {}}>
+          <SafetyFields state={refused?.safety} />
+        </IntentForm>
         {leaveWaitlist}
       </>
     );

@@ -20,7 +20,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { forbidden, notFound } from "#app/utils/http";
 import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
 
-export const handle = { i18n: ["sessions", "validation"] };
+export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 

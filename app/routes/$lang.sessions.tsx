@@ -21,7 +21,7 @@ import { canonicalSearch } from "#app/modules/sessions/search-url";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
 
 // Plain HTML: filters are a GET form, pages are links, the bottom sheet is CSS (decision record 009).
-export const handle = { i18n: ["sessions", "badges"], hydrate: false };
+export const handle = { i18n: ["sessions", "badges", "safety", "validation"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 

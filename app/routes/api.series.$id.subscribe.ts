@@ -6,6 +6,8 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
+import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { isProviderRef } from "#app/modules/subscriptions/rules";
 import { subscribeByOxxo, subscribeFree, subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
@@ -26,7 +28,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  const body = await readBody(request);
+  const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
   if (!body) return apiError("Send a JSON object", 400);
   const seriesId = params.id ?? "";
   const lang = recipientLang(user.preferredLanguage);
@@ -47,6 +49,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const inviteCode = body.inviteCode;
   if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
     return apiError("inviteCode is not valid", 400);
+  const safety = parseSafetyJson(body);
+  if (!safety.ok) return apiError(safety.message, 400);
   const typed = {
     nextSessionId: (body.nextSessionId as string | undefined) ?? null,
     inviteCode: (inviteCode as string | undefined) ?? null,
@@ -55,12 +59,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (method === "free") {
     const result = await subscribeFree(deps(context), user, seriesId, typed);
     if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+    await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
     return apiJson({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined }, 201);
   }
   const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
   if (!names.success) return apiError(translator(lang, "validation")(names.error.issues[0]!.message), 400);
   const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...names.data });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+  await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
   const v = result.voucher;
   return apiJson(
     {

@@ -29,7 +29,7 @@ const statusErrors = {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
-  const body = await readBody(request, { lists: ["tags", "allowedPaymentMethods"] });
+  const body = await readBody(request, { lists: ["tags", "allowedPaymentMethods", "safetyTools"] });
   if (body && "status" in body) {
     const wanted = apiSeriesStatusSchema.safeParse(body);
     if (!wanted.success) return apiError(firstIssue(wanted.error), 400);

@@ -12,7 +12,7 @@ export const loader = () => methodNotAllowed("PATCH");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
-  const parsed = apiSessionSchema.safeParse(await readBody(request, { lists: ["tags", "allowedPaymentMethods"] }));
+  const parsed = apiSessionSchema.safeParse(await readBody(request, { lists: ["tags", "allowedPaymentMethods", "safetyTools"] }));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
   if (!image.ok) return apiError(image.error, 400);

@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   if (!canHost(user)) return apiError("Only hosts can create sessions", 403);
   if (!user.emailVerified) return apiError("Verify your email address before creating sessions", 403);
-  const parsed = apiSessionSchema.safeParse(await readBody(request, { lists: ["tags", "allowedPaymentMethods"] }));
+  const parsed = apiSessionSchema.safeParse(await readBody(request, { lists: ["tags", "allowedPaymentMethods", "safetyTools"] }));
   if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
   if (!image.ok) return apiError(image.error, 400);

@@ -9,6 +9,7 @@ import { seedInquiryStories } from "./inquiry-stories";
 import { seedModerationStories } from "./moderation-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 import { seedReviewStories } from "./review-stories";
+import { seedSafetyStories } from "./safety-stories";
 import { seedSubscriptionStories } from "./subscription-stories";
 
 type DemoSession = Partial<SessionRow> & {
@@ -288,6 +289,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedInquiryStories(idOf, now);
   created += await seedGroupStories(idOf, now);
   created += await seedModerationStories(idOf, now);
+  created += await seedSafetyStories(idOf);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);
   return created;

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PaymentDialogsLoader } from "#app/components/payments/payment-dialogs-loader";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -29,19 +30,23 @@ export function IntentForm({
   variant = "primary",
   fields = {},
   dialog,
+  children,
 }: {
   intent: string;
   label: string;
   variant?: "primary" | "secondary" | "danger";
   fields?: Record<string, string>;
   dialog?: string;
+  /** Fields the player fills in before the button (lines and veils), sent with the same post. */
+  children?: ReactNode;
 }) {
   return (
-    <Form method="post" data-payment-dialog={dialog}>
+    <Form method="post" data-payment-dialog={dialog} className={children ? "space-y-3" : undefined}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {children}
       <Button variant={variant} className="w-full" aria-haspopup={dialog ? "dialog" : undefined}>
         {label}
       </Button>

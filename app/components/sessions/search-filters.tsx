@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SafetyToolChoices } from "#app/components/safety/safety-fields";
 import { buttonClass } from "#app/components/ui/button";
 import { currencies, gameLabel, games, genres, searchExperienceLevels } from "#app/modules/catalog/options";
 import type { SearchParams } from "#app/modules/sessions/search";
@@ -119,6 +120,7 @@ export function SearchFilters({ params, action }: { params: SearchParams; action
             {t("search.priceMax")}
             <input type="number" name="priceMaxUnits" min={0} step={0.01} defaultValue={price(params.priceMax)} className={input} />
           </label>
+          <SafetyToolChoices selected={params.safetyTools} legend={t("search.label", { ns: "safety" })} />
           <div className="space-y-1 text-sm">
             <label className="flex min-h-9 items-center gap-2">
               <input type="checkbox" name="freeOnly" value="true" defaultChecked={params.freeOnly} className="h-5 w-5" />

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { SafetyToolChoices, toolsOf } from "#app/components/safety/safety-fields";
 import { type BasicsFieldName, BasicsFields } from "#app/components/sessions/basics-fields";
 import { FormSection } from "#app/components/sessions/form-section";
 import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
@@ -39,7 +40,8 @@ type FieldName =
   | "bookingLockHours"
   | "preSessionCheckHours"
   | "location"
-  | "imageUrl";
+  | "imageUrl"
+  | "safetyTools";
 type Shape = { [K in FieldName]: string | string[] };
 export type SeriesFormValues = Partial<Shape>;
 
@@ -111,6 +113,7 @@ export function SeriesForm(props: Props) {
           textareaProps={{ ...getTextareaProps(fields.sessionInstructions), rows: 3, onInput: (e) => setInstructions(e.currentTarget.value.length) }}
         />
         <TagChips tags={fields.tags} tagsOther={fields.tagsOther} lang={props.lang} hint={t("seriesForm.tagsHint")} hintInLegend />
+        <SafetyToolChoices selected={toolsOf(fields.safetyTools.initialValue)} errors={fields.safetyTools.errors} />
         <Field label={t("form.location")} errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
         <ImageField field={fields.imageUrl} serverProblem={imageProblemOf(props.lastResult)} lang={props.lang} />
       </FormSection>

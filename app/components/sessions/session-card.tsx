@@ -97,6 +97,15 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
             ))}
           </ul>
         ) : null}
+        {card.safetyTools?.length ? (
+          <ul className="flex flex-wrap gap-1 text-xs">
+            {card.safetyTools.map((tool) => (
+              <li key={tool} className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-900">
+                <span aria-hidden="true">🛡️</span> {tool}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="font-semibold">{card.price ?? t("detail.free")}</span>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[card.status.kind]}`}>{status}</span>

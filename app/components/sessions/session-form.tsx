@@ -4,6 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { SafetyToolChoices, toolsOf } from "#app/components/safety/safety-fields";
 import { type BasicsFieldName, BasicsFields } from "#app/components/sessions/basics-fields";
 import { FormSection } from "#app/components/sessions/form-section";
 import { ImageField, imageProblemOf } from "#app/components/sessions/image-field";
@@ -33,7 +34,8 @@ type FieldName =
   | "preSessionCheckHours"
   | "location"
   | "isPrivate"
-  | "imageUrl";
+  | "imageUrl"
+  | "safetyTools";
 type Shape = { [K in FieldName]: string | string[] };
 export type SessionFormValues = Partial<Shape>;
 
@@ -82,6 +84,7 @@ export function SessionForm(props: {
       <FormSection legend={t("form.basics")}>
         <BasicsFields fields={fields} />
         <TagChips tags={fields.tags} tagsOther={fields.tagsOther} lang={props.lang} hint={t("form.tagsHint")} />
+        <SafetyToolChoices selected={toolsOf(fields.safetyTools.initialValue)} errors={fields.safetyTools.errors} />
         <TextareaField
           label={t("form.instructions")}
           hint={<CharCounter length={instructions} max={SESSION_LIMITS.instructions} />}

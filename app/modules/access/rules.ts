@@ -67,3 +67,9 @@ export const canModerate = (actor: Actor) => Boolean(actor?.isAdmin);
 
 /** Reporting a review or a profile: anyone signed in, never about themself. */
 export const canReport = (actor: Actor, aboutUserId: string) => actor !== null && actor.id !== aboutUserId;
+
+/**
+ * A session's lines and veils (decision record 061): only its host, who runs the table. Not an
+ * admin who does not host it, not the other players: the players told the DM, and no one else.
+ */
+export const canSeeSafetyNotes = (actor: Actor, session: Hosted) => isOwner(actor, session);

@@ -29,6 +29,7 @@ export const namespaces = [
   "inquiries",
   "groups",
   "admin",
+  "safety",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

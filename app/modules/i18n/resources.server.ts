@@ -14,6 +14,7 @@ import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enReviews from "../../../public/locales/en/reviews.json";
+import enSafety from "../../../public/locales/en/safety.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
 import enValidation from "../../../public/locales/en/validation.json";
@@ -32,6 +33,7 @@ import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esReviews from "../../../public/locales/es/reviews.json";
+import esSafety from "../../../public/locales/es/safety.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
 import esValidation from "../../../public/locales/es/validation.json";
@@ -50,6 +52,7 @@ import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptReviews from "../../../public/locales/pt/reviews.json";
+import ptSafety from "../../../public/locales/pt/safety.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
 import ptSubscriptions from "../../../public/locales/pt/subscriptions.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
@@ -75,6 +78,7 @@ export const resources: Resource = {
     inquiries: esInquiries,
     groups: esGroups,
     admin: esAdmin,
+    safety: esSafety,
   },
   en: {
     common: enCommon,
@@ -95,6 +99,7 @@ export const resources: Resource = {
     inquiries: enInquiries,
     groups: enGroups,
     admin: enAdmin,
+    safety: enSafety,
   },
   pt: {
     common: ptCommon,
@@ -115,5 +120,6 @@ export const resources: Resource = {
     inquiries: ptInquiries,
     groups: ptGroups,
     admin: ptAdmin,
+    safety: ptSafety,
   },
 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formExperienceLevels, seriesFrequencies } from "#app/modules/catalog/options";
 import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
 import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
+import { SAFETY_TOOLS } from "#app/modules/safety/rules";
 import { apiDuration } from "#app/modules/sessions/api-schema";
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -69,6 +70,8 @@ export const apiSeriesSchema = z
       .max(MAX_PRICE_CENTS)
       .optional(),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
+    // Left out, a new one has none and an update keeps the stored ones (decision record 061).
+    safetyTools: z.array(z.enum(SAFETY_TOOLS, { errorMap: () => ({ message: `safetyTools must be among ${SAFETY_TOOLS.join(", ")}` }) })).optional(),
     autoGenerateAhead: z.number().int().min(1, "autoGenerateAhead must be between 1 and 10").max(10, "autoGenerateAhead must be between 1 and 10").default(2),
     bookingLockHours: hours("bookingLockHours").default(24),
     preSessionCheckHours: hours("preSessionCheckHours").default(24),

@@ -23,6 +23,7 @@ export function occurrenceFields(row: repo.SeriesRow, imageUrl: string | null, s
     voucherPaymentDays: row.voucherPaymentDays,
     preSessionCheckHours: row.preSessionCheckHours,
     tags: row.tags,
+    safetyTools: row.safetyTools,
     imageUrl,
     location: row.location,
   };

@@ -31,6 +31,8 @@ export type SeriesRow = {
   bookingLockHours: number;
   preSessionCheckHours: number;
   tags: string[];
+  /** The safety tools (decision record 061); left out on an update, the stored ones stay. */
+  safetyTools?: string[];
   location: string | null;
   /** Left out (undefined) on an update, the stored image stays. */
   imageUrl?: string | null;
@@ -63,6 +65,7 @@ const editableColumns = (s: SeriesRow) => ({
   booking_lock_hours: s.bookingLockHours,
   pre_session_check_hours: s.preSessionCheckHours,
   tags: s.tags,
+  ...(s.safetyTools ? { safety_tools: s.safetyTools } : {}),
   location: s.location,
 });
 
@@ -175,6 +178,7 @@ export type OccurrenceFields = Pick<
   | "voucherPaymentDays"
   | "preSessionCheckHours"
   | "tags"
+  | "safetyTools"
   | "imageUrl"
   | "location"
 >;
@@ -205,6 +209,7 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
       voucher_payment_days: f.voucherPaymentDays,
       pre_session_check_hours: f.preSessionCheckHours,
       tags: f.tags,
+      ...(f.safetyTools ? { safety_tools: f.safetyTools } : {}),
       image_url: f.imageUrl,
       location: f.location,
       updated_at: now,

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import { acceptedMethods } from "#app/modules/pricing/rules";
+import { normaliseTools } from "#app/modules/safety/rules";
 import { gameDescription, sharedFormValues, sharedRowFromForm } from "#app/modules/sessions/shared-fields";
 import type { ApiSeriesInput } from "./api-schema";
 import type { findSeries, SeriesRow } from "./repo.server";
@@ -66,6 +67,7 @@ export function seriesRowFromApi(dmId: string, timeZone: string, input: ApiSerie
     bookingLockHours: input.bookingLockHours,
     preSessionCheckHours: input.preSessionCheckHours,
     tags: storedTagNames(input.tags),
+    ...(input.safetyTools ? { safetyTools: normaliseTools(input.safetyTools) } : {}),
     location: input.location || null,
     imageUrl: input.imageUrl === undefined ? undefined : input.imageUrl,
   };
@@ -128,6 +130,7 @@ export function rowOf(r: SeriesRecord): SeriesRow {
     bookingLockHours: r.booking_lock_hours,
     preSessionCheckHours: r.pre_session_check_hours,
     tags: r.tags,
+    safetyTools: r.safety_tools,
     location: r.location,
     imageUrl: r.image_url,
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
+import { safetyToolsSchema } from "#app/modules/safety/schema";
 import { durationField } from "#app/modules/sessions/schema";
 import { optionalText, text } from "#app/utils/zod";
 import { isTodayOrLater } from "./rules";
@@ -69,6 +70,7 @@ export function seriesFormSchema(context: SeriesFormContext) {
         bookingLockHours: int("lockHoursInvalid").min(1, "lockHoursInvalid").max(168, "lockHoursInvalid").default(24),
         preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
         tags: z.preprocess(list, z.array(z.string().trim().min(1).max(50, "tagTooLong")).max(SERIES_FORM_MAX_TAGS, "tooManySeriesTags")),
+        safetyTools: safetyToolsSchema,
         ...pricingFormShape,
         location: optionalText({ max: 200, tooLong: "sessionLocationTooLong" }),
         // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formExperienceLevels } from "#app/modules/catalog/options";
 import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
+import { SAFETY_TOOLS } from "#app/modules/safety/rules";
 import { durationApiMessage, durationProblem } from "./rules";
 
 /** The rule of the forms (15–480 minutes in steps of 15), for the API's sessions and series. */
@@ -29,6 +30,8 @@ export const apiSessionSchema = z
     minPlayers: z.number().int().min(1).max(20).optional(),
     preSessionCheckHours: z.number().int().min(0).max(168).default(24),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
+    // Left out, a new one has none and an update keeps the stored ones (decision record 061).
+    safetyTools: z.array(z.enum(SAFETY_TOOLS, { errorMap: () => ({ message: `safetyTools must be among ${SAFETY_TOOLS.join(", ")}` }) })).optional(),
     ...pricingApiShape,
     imageUrl: z.string().max(1000, "imageUrl must be an image uploaded to Mesa").nullish(), // checked against our storage by checkApiImageUrl
     location: z.string().max(200).nullish(),

@@ -21,6 +21,8 @@ export type CardData = {
   hostBadges: string[];
   badges: ("yours" | "yoursSeries" | "subscribed" | "joined" | "paymentPending" | "series")[];
   tags: { id: string; label: string; emoji: string }[];
+  /** The safety tools the table uses, worded in the page's language (decision record 061). */
+  safetyTools?: string[];
   recurrence: string | null;
   /** A series card's active subscribers ("3 subscribers"); null on a single session's card. */
   subscribers: string | null;

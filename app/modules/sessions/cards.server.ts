@@ -5,6 +5,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { ratingSummary } from "#app/modules/ratings/rules";
+import { normaliseTools } from "#app/modules/safety/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import type { CardData } from "./card";
@@ -62,6 +63,7 @@ export function toCard(row: SearchRow, lang: Locale, viewerId: string | null, ti
     hostBadges: row.host_badges,
     hostRating: hostRating(row.host_rating_sum, row.host_rating_count, row.dm_id, lang),
     badges,
+    safetyTools: normaliseTools(row.safety_tools).map((tool) => translator(lang, "safety")(`tools.${tool}`)),
     tags: row.tags
       .filter((name) => !isHiddenOnCards(name))
       .slice(0, 3)

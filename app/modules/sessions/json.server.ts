@@ -22,6 +22,7 @@ export function sessionJson(row: SearchRow) {
       const tag = resolveTag(name);
       return { id: tag.id, name: tag.predefined?.label ?? tag.name };
     }),
+    safetyTools: row.safety_tools,
     price: row.price_cents,
     currency: row.currency,
     status: row.status,

@@ -51,6 +51,8 @@ export type SessionRow = {
   voucherPaymentDays: number;
   preSessionCheckHours: number;
   tags: string[];
+  /** The safety tools the table uses (decision record 061); left out, an update keeps the stored ones. */
+  safetyTools?: string[];
   imageUrl: string | null;
   location: string | null;
   isPrivate: boolean;
@@ -77,6 +79,7 @@ const toColumns = (s: SessionRow) => ({
   voucher_payment_days: s.voucherPaymentDays,
   pre_session_check_hours: s.preSessionCheckHours,
   tags: s.tags,
+  ...(s.safetyTools ? { safety_tools: s.safetyTools } : {}),
   image_url: s.imageUrl,
   location: s.location,
   is_private: s.isPrivate,

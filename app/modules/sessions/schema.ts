@@ -3,6 +3,7 @@ import { formExperienceLevels, games, genres } from "#app/modules/catalog/option
 import { isTodayOrLater } from "#app/modules/dates/day";
 import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
+import { safetyToolsSchema } from "#app/modules/safety/schema";
 import { optionalText, text } from "#app/utils/zod";
 import { DURATION, durationProblem } from "./rules";
 
@@ -60,6 +61,7 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
         minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid"),
         preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
         tags: z.preprocess(list, z.array(z.string().trim().min(1).max(SESSION_LIMITS.tagLength, "tagTooLong")).max(SESSION_LIMITS.tags, "tooManyTags")),
+        safetyTools: safetyToolsSchema,
         ...pricingFormShape,
         location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
         isPrivate: z.boolean().optional().default(false),

@@ -32,6 +32,7 @@ const LISTED_COLUMNS = [
   "s.min_advance_booking_hours",
   "s.voucher_payment_days",
   "s.tags",
+  "s.safety_tools",
   "s.image_url",
   "s.location",
   "s.is_private",
@@ -82,6 +83,7 @@ export type SearchFilters = {
   from: Date | null;
   to: Date | null;
   tagIds: string[];
+  safetyTools: string[];
   type: "series" | "standalone" | null;
   minSpots: number | null;
   fewSpots: boolean;
@@ -132,6 +134,8 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
   if (f.from) all.push(sql`${c("starts_at")} >= ${f.from}`);
   if (f.to) all.push(sql`${c("starts_at")} < ${f.to}`);
   if (f.tagIds.length) all.push(sql`${c("tags")} @> ${sql.val(f.tagIds)}::text[]`);
+  // Every tool asked for; the GIN index on safety_tools answers @>.
+  if (f.safetyTools.length) all.push(sql`${c("safety_tools")} @> ${sql.val(f.safetyTools)}::text[]`);
   if (f.type === "series") all.push(sql`${c("series_id")} is not null`);
   if (f.type === "standalone") all.push(sql`${c("series_id")} is null`);
   if (f.minSpots) all.push(sql`${c("max_participants")} - ${c("booked_count")} >= ${f.minSpots}`);

@@ -1,5 +1,6 @@
 import { currencies, games, genres, searchExperienceLevels } from "#app/modules/catalog/options";
 import { resolveTag } from "#app/modules/catalog/tags";
+import { normaliseTools, type SafetyTool } from "#app/modules/safety/rules";
 
 export const PAGE_SIZE = 12; // spec section 9
 /** Matches are counted up to ten pages past the current one; beyond that the page says "more than" (decision record 009). */
@@ -13,6 +14,8 @@ export type SearchParams = {
   dateFrom: string | null;
   dateTo: string | null;
   tags: string[];
+  /** Sessions whose table uses every one of these safety tools (decision record 061). */
+  safetyTools: SafetyTool[];
   type: "series" | "standalone" | null;
   minSpots: number | null;
   fewSpots: boolean;
@@ -56,6 +59,8 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
       .map((t) => t.trim())
       .filter((t) => t.length > 0 && t.length <= 50)
       .slice(0, 10),
+    // Repeated (the form's checkboxes) or comma-separated (a shared link); unknown values are dropped.
+    safetyTools: normaliseTools(params.getAll("safetyTools").flatMap((v) => v.split(","))),
     type: type === "series" || type === "standalone" ? type : null,
     minSpots: Number.isInteger(minSpots) && minSpots >= 1 && minSpots <= 20 ? minSpots : null,
     fewSpots: bool(params.get("fewSpots"), false),

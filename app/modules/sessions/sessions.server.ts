@@ -4,6 +4,7 @@ import { storedTagNames } from "#app/modules/catalog/tags";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
+import { normaliseTools } from "#app/modules/safety/rules";
 import { isUuid } from "#app/utils/http";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
@@ -40,6 +41,7 @@ export async function searchSessions(deps: Reader, params: SearchParams, viewer:
     from,
     to,
     tagIds: tagIdsOf(params.tags),
+    safetyTools: params.safetyTools,
     type: params.type,
     minSpots: params.minSpots,
     fewSpots: params.fewSpots,
@@ -105,6 +107,7 @@ export function apiRow(host: Requester, input: ApiSessionInput, timeZone: string
     voucherPaymentDays: input.voucherPaymentDays,
     preSessionCheckHours: input.preSessionCheckHours,
     tags: storedTagNames(input.tags),
+    ...(input.safetyTools ? { safetyTools: normaliseTools(input.safetyTools) } : {}),
     imageUrl: input.imageUrl ?? null,
     location: input.location ?? null,
     isPrivate: input.isPrivate,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gameDescription, type SharedColumns, sharedFormValues, sharedRowFromForm } from "./shared-fields";
 
 const stored: SharedColumns = {
+  safety_tools: ["x_card"],
   title: "La cripta del rey",
   description: "Una partida corta",
   session_instructions: "Trae tu ficha",
@@ -34,6 +35,7 @@ describe("fields a session and a series share", () => {
       minParticipants: "3",
       preSessionCheckHours: "24",
       tags: ["one-shot", "Sandbox"],
+      safetyTools: ["x_card"],
       isFree: "",
       price: "125.50",
       currency: "MXN",
@@ -71,6 +73,7 @@ describe("fields a session and a series share", () => {
       minParticipants: 3,
       preSessionCheckHours: 24,
       tags: ["Partida única", "Sandbox", "one-shot"],
+      safetyTools: ["session_zero"],
       price: 0,
       currency: "MXN",
       paymentMethods: ["CARD"],
@@ -90,6 +93,7 @@ describe("fields a session and a series share", () => {
       minParticipants: 3,
       preSessionCheckHours: 24,
       tags: ["one-shot", "Sandbox"],
+      safetyTools: ["session_zero"],
       priceCents: 0,
       currency: "MXN",
       allowedPaymentMethods: ["CARD"],

@@ -35,6 +35,7 @@ export function sharedRowFromForm(input: SharedInput) {
     minParticipants: input.minParticipants,
     preSessionCheckHours: input.preSessionCheckHours,
     tags: storedTagNames(input.tags),
+    safetyTools: input.safetyTools,
     priceCents: input.price,
     currency: input.currency,
     allowedPaymentMethods: input.paymentMethods,
@@ -58,6 +59,7 @@ export type SharedColumns = {
   min_participants: number;
   pre_session_check_hours: number;
   tags: string[];
+  safety_tools: string[];
   price_cents: number;
   currency: string;
   allowed_payment_methods: string[];
@@ -80,6 +82,7 @@ export function sharedFormValues(row: SharedColumns) {
     minParticipants: String(row.min_participants),
     preSessionCheckHours: String(row.pre_session_check_hours),
     tags: row.tags,
+    safetyTools: row.safety_tools,
     isFree: row.price_cents === 0 ? "on" : "",
     // Exact: a price the API set in cents comes back unchanged when the form is saved as it is.
     price: row.price_cents === 0 ? "" : centsToFormPrice(row.price_cents),

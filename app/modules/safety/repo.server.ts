@@ -1,0 +1,69 @@
+import { type Kysely, sql } from "kysely";
+import type { DB } from "#db/schema";
+import type { SafetyInput, SafetyNoteRow } from "./rules";
+
+type Db = Kysely<DB>;
+
+const columns = (input: SafetyInput, now: Date) => ({
+  lines: input.lines,
+  veils: input.veils,
+  note: input.safetyNote,
+  anonymous: input.anonymous,
+  updated_at: now,
+});
+
+/** A player's lines and veils for one session: a second booking of the same seat replaces them. */
+export async function saveForSession(db: Db, args: { playerId: string; sessionId: string; input: SafetyInput; now: Date }) {
+  await db
+    .insertInto("safety_notes")
+    .values({ player_id: args.playerId, session_id: args.sessionId, created_at: args.now, ...columns(args.input, args.now) })
+    .onConflict((oc) => oc.columns(["session_id", "player_id"]).where("session_id", "is not", null).doUpdateSet(columns(args.input, args.now)))
+    .execute();
+}
+
+/** A subscriber's lines and veils for every session of the series. */
+export async function saveForSeries(db: Db, args: { playerId: string; seriesId: string; input: SafetyInput; now: Date }) {
+  await db
+    .insertInto("safety_notes")
+    .values({ player_id: args.playerId, series_id: args.seriesId, created_at: args.now, ...columns(args.input, args.now) })
+    .onConflict((oc) => oc.columns(["series_id", "player_id"]).where("series_id", "is not", null).doUpdateSet(columns(args.input, args.now)))
+    .execute();
+}
+
+/** The session as the safety page needs it. */
+export function findSession(db: Db, sessionId: string) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "dm_id", "title", "starts_at", "duration_minutes", "status", "series_id"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+}
+
+/**
+ * The notes of the players holding a confirmed seat in the session: the seat's own note and, for a
+ * session of a series, the player's note on the series. A note whose player has no confirmed seat
+ * (left, removed, a payment that never settled) is not returned.
+ */
+export async function notesForSession(db: Db, session: { id: string; series_id: string | null }): Promise<SafetyNoteRow[]> {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .innerJoin("safety_notes as n", (j) =>
+      j
+        .onRef("n.player_id", "=", "b.user_id")
+        .on((eb) => eb.or([eb("n.session_id", "=", session.id), ...(session.series_id ? [eb("n.series_id", "=", session.series_id)] : [])])),
+    )
+    .select([
+      "b.user_id as player_id",
+      sql<string>`coalesce(nullif(u.display_name, ''), u.first_name, '')`.as("name"),
+      "n.lines",
+      "n.veils",
+      "n.note",
+      "n.anonymous",
+    ])
+    .where("b.session_id", "=", session.id)
+    .where("b.status", "=", "CONFIRMED")
+    .orderBy("b.created_at")
+    .orderBy("n.created_at")
+    .execute();
+}

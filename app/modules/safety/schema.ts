@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { optionalText } from "#app/utils/zod";
+import { SAFETY_NOTE_MAX, SAFETY_TOOLS, SAFETY_TOPICS, type SafetyInput } from "./rules";
+
+/** A checkbox group: nothing, one value or many; each must be one of the list's values. */
+const topicList = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? [v] : v),
+  z
+    .array(z.enum(SAFETY_TOPICS, { errorMap: () => ({ message: "safety:validation.unknownTopic" }) }))
+    .max(SAFETY_TOPICS.length, "safety:validation.unknownTopic"),
+);
+
+const flag = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? false : v === "on" || v === "true" || v === true ? true : v === "false" || v === false ? false : v),
+  z.boolean({ invalid_type_error: "safety:validation.anonymous" }),
+);
+
+/**
+ * Lines and veils, the same schema for the booking and subscription forms (FormData read by
+ * safetyFormValues) and the JSON API's `safety` object. Messages are translation keys.
+ */
+export const safetySchema = z
+  .object({
+    lines: topicList,
+    veils: topicList,
+    safetyNote: optionalText({ max: SAFETY_NOTE_MAX, tooLong: "safety:validation.noteTooLong" }),
+    anonymous: flag,
+  })
+  .transform((v): SafetyInput => ({ ...v, lines: [...new Set(v.lines)], veils: [...new Set(v.veils)] }));
+
+/** The raw values of the form's safety fields, kept as typed so a refused form shows them again. */
+export function safetyFormValues(form: FormData) {
+  const note = form.getAll("safetyNote");
+  const anonymous = form.getAll("anonymous");
+  return {
+    lines: form.getAll("lines").map(String),
+    veils: form.getAll("veils").map(String),
+    safetyNote: note.length > 1 ? note.map(String) : note.length === 1 ? String(note[0]) : undefined,
+    anonymous: anonymous.length > 1 ? anonymous.map(String) : anonymous.length === 1 ? String(anonymous[0]) : undefined,
+  };
+}
+
+export type SafetyFormState = { values: { lines: string[]; veils: string[]; safetyNote: string; anonymous: boolean }; errors: string[] };
+
+/** Reads the form's safety fields: the parsed input, or what to show again with the messages. */
+export function parseSafetyForm(form: FormData): { ok: true; input: SafetyInput } | { ok: false; state: SafetyFormState } {
+  const raw = safetyFormValues(form);
+  const parsed = safetySchema.safeParse(raw);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors = [...new Set(parsed.error.issues.map((i) => (i.message.includes(":") ? i.message : `validation:${i.message}`)))];
+  const typed = Array.isArray(raw.safetyNote) ? raw.safetyNote.join("\n") : (raw.safetyNote ?? "");
+  return { ok: false, state: { values: { lines: raw.lines, veils: raw.veils, safetyNote: typed, anonymous: raw.anonymous === "on" }, errors } };
+}
+
+/** The JSON APIs' optional fields `lines`, `veils`, `safetyNote`, `anonymous` (the form's names); none sent means nothing to tell. */
+export function parseSafetyJson(body: Record<string, unknown>): { ok: true; input: SafetyInput } | { ok: false; message: string } {
+  const parsed = safetySchema.safeParse({ lines: body.lines, veils: body.veils, safetyNote: body.safetyNote, anonymous: body.anonymous });
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const field = parsed.error.issues[0]?.path[0] ?? "lines";
+  return { ok: false, message: `${String(field)} is not valid` };
+}
+
+/** The list fields of the JSON APIs' bodies that carry lines and veils. */
+export const SAFETY_LIST_FIELDS = ["lines", "veils"] as const;
+
+/** The safety tools of the create and edit forms and the APIs: any of the four, each once. */
+export const safetyToolsSchema = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? [v] : v),
+  z
+    .array(z.enum(SAFETY_TOOLS, { errorMap: () => ({ message: "safety:validation.unknownTool" }) }))
+    .transform((tools) => SAFETY_TOOLS.filter((t) => tools.includes(t))),
+);
