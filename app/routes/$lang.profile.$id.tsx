@@ -5,6 +5,7 @@ import { BadgesCard } from "#app/components/badges/badges-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
 import { EmptyList } from "#app/components/profiles/empty-list";
+import { ProfileAvatar } from "#app/components/profiles/profile-avatar";
 import { Reliability } from "#app/components/profiles/reliability";
 import { SubscriptionList } from "#app/components/profiles/subscription-list";
 import { ReportLink } from "#app/components/report-link";
@@ -140,13 +141,7 @@ export default function ProfilePage() {
   return (
     <article className="space-y-6">
       <header className="flex flex-wrap items-center gap-4">
-        {p.avatarUrl ? (
-          <img src={p.avatarUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-600 text-2xl font-bold text-white">
-            {p.initials}
-          </span>
-        )}
+        <ProfileAvatar url={p.avatarUrl} initials={p.initials} />
         <div>
           <h1 className="text-2xl font-bold">{p.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">

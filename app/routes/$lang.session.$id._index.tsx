@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DisputeNotice } from "#app/components/attendance/dispute-notice";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -8,9 +8,9 @@ import { SafetyLink, SafetyToolBadges } from "#app/components/safety/safety-fiel
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
-import { HeldSeatPanel, PeopleList } from "#app/components/sessions/session-page-parts";
+import { HeldSeatPanel, PeopleList, WaitlistPanel } from "#app/components/sessions/session-page-parts";
 import { ShareBox } from "#app/components/sessions/share-box";
-import { Button, buttonClass } from "#app/components/ui/button";
+import { buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
@@ -241,27 +241,7 @@ export default function SessionPage() {
             {t("booking.leave")}
           </ConfirmLink>
         ) : null}
-        {!isHost && waiting && !closed ? (
-          <>
-            {waiting.offerUntil ? (
-              <>
-                <Banner tone="ok">{t("booking.offer", { until: waiting.offerUntil })}</Banner>
-                {/* The seat is taken on the confirmation page, where the price and the ways to pay are. */}
-                <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
-                  {t("booking.takeSeat")}
-                </Link>
-              </>
-            ) : (
-              <Banner tone="info">{t("booking.onWaitlist", { position: waiting.position })}</Banner>
-            )}
-            <Form method="post" action={localePath(lang, `/session/${s.id}/confirm`)}>
-              <input type="hidden" name="intent" value="leaveWaitlist" />
-              <Button variant="secondary" className="w-full">
-                {t("booking.leaveWaitlist")}
-              </Button>
-            </Form>
-          </>
-        ) : null}
+        {!isHost && waiting && !closed ? <WaitlistPanel waiting={waiting} sessionId={s.id} /> : null}
         {!isHost && !joined && !held && !waiting && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}

@@ -1,6 +1,7 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Banner } from "#app/components/sessions/confirm-parts";
-import { buttonClass } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
@@ -54,5 +55,32 @@ export function PeopleList({ title, empty, people }: { title: string; empty: str
         <p className="mt-2 text-sm text-stone-600">{empty}</p>
       )}
     </div>
+  );
+}
+
+/** The viewer's place in line: an offered seat to take (on the confirmation page) or their position, and the way out of the line. */
+export function WaitlistPanel({ waiting, sessionId }: { waiting: { offerUntil: string | null; position: number }; sessionId: string }) {
+  const { t, i18n } = useTranslation("sessions");
+  const confirm = localePath(i18n.language as Locale, `/session/${sessionId}/confirm`);
+  return (
+    <>
+      {waiting.offerUntil ? (
+        <>
+          <Banner tone="ok">{t("booking.offer", { until: waiting.offerUntil })}</Banner>
+          {/* The seat is taken on the confirmation page, where the price and the ways to pay are. */}
+          <Link to={confirm} className={buttonClass("primary", "w-full")}>
+            {t("booking.takeSeat")}
+          </Link>
+        </>
+      ) : (
+        <Banner tone="info">{t("booking.onWaitlist", { position: waiting.position })}</Banner>
+      )}
+      <Form method="post" action={confirm}>
+        <input type="hidden" name="intent" value="leaveWaitlist" />
+        <Button variant="secondary" className="w-full">
+          {t("booking.leaveWaitlist")}
+        </Button>
+      </Form>
+    </>
   );
 }
