@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
@@ -117,11 +118,7 @@ export default function ModerationPage() {
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold">{t("moderation.title")}</h2>
-      <section className="space-y-3" aria-labelledby="reports-heading">
-        <h3 id="reports-heading" className="text-lg font-semibold">
-          {t("moderation.reportsHeading")}
-        </h3>
-        {page.reports.length === 0 ? <p className="text-stone-700">{t("moderation.noReports")}</p> : null}
+      <QueueSection id="reports" heading={t("moderation.reportsHeading")} empty={page.reports.length === 0 ? t("moderation.noReports") : null}>
         <ul className="space-y-3">
           {page.reports.map((r) => (
             <li
@@ -161,13 +158,9 @@ export default function ModerationPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </QueueSection>
 
-      <section className="space-y-3" aria-labelledby="disputes-heading">
-        <h3 id="disputes-heading" className="text-lg font-semibold">
-          {t("moderation.disputesHeading")}
-        </h3>
-        {page.disputes.length === 0 ? <p className="text-stone-700">{t("moderation.noDisputes")}</p> : null}
+      <QueueSection id="disputes" heading={t("moderation.disputesHeading")} empty={page.disputes.length === 0 ? t("moderation.noDisputes") : null}>
         <ul className="space-y-3">
           {page.disputes.map((d) => (
             <li key={d.id} className="space-y-2 rounded-lg border border-stone-200 bg-white p-4" data-testid={`dispute-${d.id}`}>
@@ -180,13 +173,9 @@ export default function ModerationPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </QueueSection>
 
-      <section className="space-y-3" aria-labelledby="banned-heading">
-        <h3 id="banned-heading" className="text-lg font-semibold">
-          {t("moderation.bannedHeading")}
-        </h3>
-        {page.banned.length === 0 ? <p className="text-stone-700">{t("moderation.noBanned")}</p> : null}
+      <QueueSection id="banned" heading={t("moderation.bannedHeading")} empty={page.banned.length === 0 ? t("moderation.noBanned") : null}>
         <ul className="space-y-3">
           {page.banned.map((b) => (
             <li key={b.id} className="space-y-1 rounded-lg border border-stone-200 bg-white p-4" data-testid={`banned-${b.id}`}>
@@ -198,9 +187,22 @@ export default function ModerationPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </QueueSection>
     </div>
   );
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;
+
+/** One part of the queue: its heading, what to say when it is empty, and its list. */
+function QueueSection({ id, heading, empty, children }: { id: string; heading: string; empty: string | null; children: ReactNode }) {
+  return (
+    <section className="space-y-3" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} className="text-lg font-semibold">
+        {heading}
+      </h3>
+      {empty ? <p className="text-stone-700">{empty}</p> : null}
+      {children}
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { bookFreeSeat, cancelSession, joinWaitlist, leaveBooking, leaveList } from "../../app/modules/bookings/bookings.server";
+import { bookFreeSeat, joinWaitlist, leaveBooking, leaveList } from "../../app/modules/bookings/bookings.server";
+import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
 import { ACTIVE_BOOKING_STATUSES } from "../../app/modules/bookings/rules";
 import { expireLapsedHoldsAndOffers, offerOpenSeats } from "../../app/modules/bookings/waitlist.server";
 import { getDb } from "../../db/client.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { cancelSession, leaveList } from "../../app/modules/bookings/bookings.server";
+import { leaveList } from "../../app/modules/bookings/bookings.server";
+import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
 import { bookGroup, cancelGroupSeats, claimHeldSeatsOf } from "../../app/modules/groups/groups.server";
 import { insertHeldSeats } from "../../app/modules/groups/repo.server";
 import { action as loginAction } from "../../app/routes/$lang.login";

@@ -1,6 +1,6 @@
 import type { LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { cancelSession } from "../../app/modules/bookings/bookings.server";
+import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
 import { startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
 import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";

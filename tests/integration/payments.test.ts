@@ -286,7 +286,7 @@ describe("refunds", () => {
 
   it("a cancelled session refunds every paid seat (session_cancelled); a pending voucher paid later is refunded too", async () => {
     const { deps, offline } = payTestDeps();
-    const { cancelSession } = await import("../../app/modules/bookings/bookings.server");
+    const { cancelSession } = await import("../../app/modules/bookings/cancel-session.server");
     const { refundCancelledBookings } = await import("../../app/modules/payments/refunds.server");
     const host = await person("dm");
     const [a, b, c] = [await person(), await person(), await person()];

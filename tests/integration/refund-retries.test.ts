@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { cancelSession, leaveList } from "../../app/modules/bookings/bookings.server";
+import { leaveList } from "../../app/modules/bookings/bookings.server";
+import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
 import { retryRefundsJob } from "../../app/modules/jobs/retry-refunds.server";
 import { type PayDeps, startCardIntent } from "../../app/modules/payments/payments.server";
 import { askForRefund, refundCancelledBookings, retryPendingRefunds } from "../../app/modules/payments/refunds.server";

@@ -12,14 +12,12 @@ import * as repo from "./repo.server";
 import {
   ACTIVE_BOOKING_STATUSES,
   type BookingRefusal,
-  closedReason,
   type InviteLook,
   inviteRefusal,
   leaveActor,
   leaveRefusal,
   seatCanceller,
   seatRefusal,
-  sessionCanceller,
   waitlistStanding,
 } from "./rules";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
@@ -277,25 +275,4 @@ export async function removeFromSession(
   }
   if (result.refusal === "notWaiting") return { ok: false, refusal: "notFound", error: "Waitlist entry not found" };
   return { ok: false, refusal: "notFound", error: "Session not found" };
-}
-
-/**
- * The host (or an admin) cancels a session, one occurrence of a series included: every active
- * booking is cancelled, the waitlist closed, and everyone who had a seat or a place in line told.
- * The session and its seats record who cancelled them (the host's own, or an admin's).
- */
-export function cancelSession(deps: Writer, actor: Requester, sessionId: string) {
-  return underSessionLock<{ ok: true }>(deps, sessionId, async (trx, s) => {
-    if (!canManageSession(actor, s)) return { result: refuse("notAllowed") };
-    const closed = closedReason({ ...s, booking_lock_hours: null }, new Date(0));
-    if (closed) return { result: refuse(closed) };
-    const by = sessionCanceller(actor, s);
-    await repo.cancelSessionRow(trx, s.id, by, deps.now);
-    const players = await repo.cancelAllActiveBookings(trx, s.id, by, deps.now);
-    // Seats a group holds for guests who have not claimed them go with the session.
-    await repo.cancelHeldGroupSeats(trx, s.id, deps.now);
-    const waiting = await repo.clearWaitlist(trx, s.id);
-    const told = [...new Set([...players, ...waiting])];
-    return { result: { ok: true }, notices: told.map((userId) => ({ userId, type: "session_cancelled" as const, data: eventData(s) })) };
-  });
 }

@@ -1,7 +1,7 @@
 import { canModerate, canReport } from "#app/modules/access/rules";
 import { revokeAllApiTokens, revokeOtherLoginSessions } from "#app/modules/auth/repo.server";
 import type { Requester } from "#app/modules/auth/session.server";
-import { cancelSession } from "#app/modules/bookings/bookings.server";
+import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { inTransaction } from "#app/modules/live/repo.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";

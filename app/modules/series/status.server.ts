@@ -1,7 +1,7 @@
 // A series' status changes (decision record 053): the host or an admin pauses, resumes or
 // cancels a series; the generate-series-sessions job completes one whose dates are over.
 import type { Requester } from "#app/modules/auth/session.server";
-import { cancelSession } from "#app/modules/bookings/bookings.server";
+import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
