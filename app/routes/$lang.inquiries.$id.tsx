@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DateTime } from "luxon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,7 +14,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { acceptInquiry, answerInquiry, declineInquiry, inquiryFor } from "#app/modules/inquiries/inquiries.server";
-import { isPending, sessionFromInquiry } from "#app/modules/inquiries/rules";
+import { acceptDefaults as acceptFormStart, isPending } from "#app/modules/inquiries/rules";
 import { acceptSchema, declineSchema } from "#app/modules/inquiries/schema";
 import { centsToFormPrice } from "#app/modules/pricing/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
@@ -39,6 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const other =
     role === "dm" ? displayNameOf({ displayName: r.player_name, email: r.player_email }) : displayNameOf({ displayName: r.dm_name, email: r.dm_email });
   const t = translator(lang, "inquiries");
+  const start = acceptFormStart(d.now, user.timeZone, r);
   return {
     title: t(role === "dm" ? "detail.fromTitle" : "detail.toTitle", { name: other }),
     role,
@@ -60,12 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       code: r.invite_code,
       declineMessage: r.decline_message,
     },
-    // The accept form starts on tomorrow at 19:00 in the DM's zone (the session form's default time).
-    acceptDefaults: {
-      date: DateTime.fromJSDate(d.now, { zone: user.timeZone }).plus({ days: 1 }).toISODate() ?? "",
-      time: "19:00",
-      price: centsToFormPrice(sessionFromInquiry(r).priceCents),
-    },
+    acceptDefaults: { date: start.date ?? "", time: start.time, price: centsToFormPrice(start.priceCents) },
     currency: r.currency,
   };
 }
@@ -85,8 +80,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(localePath(lang, `/chats/${answered.chatId}`), 303);
   }
   if (intent === "accept") {
+    // Only the inquiry's DM hears about their typing mistakes; anyone else is told it does not exist.
+    // acceptInquiry reads the inquiry again under its lock, which is what decides.
+    if ((await inquiryFor(d, user, id))?.role !== "dm") notFound();
     const submission = parseForm(form, { schema: acceptSchema, echo: ["intent"] });
-    if (!(await inquiryFor(d, user, id))) notFound();
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const accepted = await acceptInquiry(d, user, id, submission.value);
     if (!accepted.ok && accepted.refusal === "notFound") notFound();
@@ -96,8 +93,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(here, { type: "success", key: "inquiries:toasts.accepted" });
   }
   if (intent === "decline") {
+    if ((await inquiryFor(d, user, id))?.role !== "dm") notFound();
     const submission = parseForm(form, { schema: declineSchema, echo: ["intent"] });
-    if (!(await inquiryFor(d, user, id))) notFound();
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const declined = await declineInquiry(d, user, id, submission.value.message);
     if (!declined.ok && declined.refusal === "notFound") notFound();

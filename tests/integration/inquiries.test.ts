@@ -355,6 +355,9 @@ describe("the DM's inbox and decisions", () => {
     }
     for (const fields of [{ intent: "answer" }, { intent: "accept", date: "2026-12-12", time: "18:30" }, { intent: "decline" }] as Record<string, string>[])
       expect((await act(id, p.cookie, fields)).status).toBe(404);
+    // A malformed accept or decline from the player is 404 too, not a form error about a form they never see.
+    expect((await act(id, p.cookie, { intent: "accept", date: "tomorrow", time: "" })).status).toBe(404);
+    expect((await act(id, p.cookie, { intent: "decline", message: "x".repeat(501) })).status).toBe(404);
     expect((await act(id, p.cookie, { intent: "bogus" })).status).toBe(404);
     expect((await act("nope", p.cookie, { intent: "answer" })).status).toBe(404);
     const row = await getDb().selectFrom("direct_inquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

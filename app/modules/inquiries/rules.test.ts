@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { estimateText } from "./present";
-import { estimateCents, inboxTab, isPending, MAX_PENDING_PER_PLAYER, roleIn, sendProblem, sessionFromInquiry, statusAfterAnswer } from "./rules";
+import {
+  acceptDefaults,
+  estimateCents,
+  inboxTab,
+  isPending,
+  MAX_PENDING_PER_PLAYER,
+  roleIn,
+  sendProblem,
+  sessionFromInquiry,
+  statusAfterAnswer,
+} from "./rules";
 import { acceptSchema, declineSchema, inquirySchema } from "./schema";
 
 const dm = { id: "dm", isDm: true, acceptsDirectBookings: true, banned: false };
@@ -113,5 +123,18 @@ describe("inquiry form schema", () => {
     expect(acceptSchema.safeParse({ date: "2026-12-05", time: "25:00" }).success).toBe(false);
     expect(declineSchema.parse({})).toEqual({ message: "" });
     expect(declineSchema.safeParse({ message: "x".repeat(501) }).success).toBe(false);
+  });
+});
+
+describe("the accept form's starting values", () => {
+  const inquiry = { player_count: 3, hours: 4, session_type: "private", rate_cents: 12500, currency: "MXN" };
+  it("starts on the DM's tomorrow at 19:00, priced at hours × rate per seat", () => {
+    // 23:30 in Mexico City on 1 December is already 2 December in UTC: the DM's tomorrow is the 2nd.
+    const now = new Date("2026-12-02T05:30:00Z");
+    expect(acceptDefaults(now, "America/Mexico_City", inquiry)).toEqual({ date: "2026-12-02", time: "19:00", priceCents: 50000 });
+    expect(acceptDefaults(now, "Asia/Tokyo", inquiry).date).toBe("2026-12-03");
+  });
+  it("falls back to UTC when the stored zone is not a zone", () => {
+    expect(acceptDefaults(new Date("2026-12-02T05:30:00Z"), "Not/AZone", inquiry).date).toBe("2026-12-03");
   });
 });

@@ -1,3 +1,5 @@
+import { DateTime } from "luxon";
+
 /**
  * Direct booking inquiries (spec sections 2, 3, 5 and 9; decision record 060): a player asks a DM
  * who accepts direct bookings for a game of their own. Pure rules: no clock, no database.
@@ -87,5 +89,18 @@ export function sessionFromInquiry(inquiry: { player_count: number; hours: numbe
     isPrivate: inquiry.session_type !== "open",
     /** The player and their group redeem the code: one use per seat. */
     inviteUses: inquiry.player_count,
+  };
+}
+
+/**
+ * Where the DM's accept form starts: tomorrow at 19:00 in the DM's own zone (the session form's
+ * default time), priced at the seat price the inquiry implies.
+ */
+export function acceptDefaults(now: Date, dmTimeZone: string, inquiry: Parameters<typeof sessionFromInquiry>[0]) {
+  const tomorrow = DateTime.fromJSDate(now, { zone: dmTimeZone }).plus({ days: 1 });
+  return {
+    date: tomorrow.isValid ? tomorrow.toISODate() : DateTime.fromJSDate(now, { zone: "UTC" }).plus({ days: 1 }).toISODate(),
+    time: "19:00",
+    priceCents: sessionFromInquiry(inquiry).priceCents,
   };
 }
