@@ -23,6 +23,7 @@ import { closedReason } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
+import { guestRoster } from "#app/modules/groups/roster.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
@@ -60,11 +61,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     paymentSuccess: new URL(request.url).searchParams.get("payment") === "success",
   });
   const ended = startsAt.getTime() + row.duration_minutes * 60_000 <= d.now.getTime();
-  const [reviewable, rating, disputable] = await Promise.all([
+  const [reviewable, rating, disputable, guests] = await Promise.all([
     reviewTargets(d, viewer, row),
     ratingsFor(d, [row.dm_id], "DM"),
     // A player marked absent finds the way to dispute it here (decision record 057).
     ended && viewer && !page.isHost ? disputableNoShow(d, viewer, row.id) : null,
+    guestRoster(d, row, viewer),
   ]);
   const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
@@ -105,6 +107,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       instructions: page.instructions,
       dm: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     },
+    guests,
     participants:
       page.participants?.map((p) => ({
         id: p.id,
@@ -138,6 +141,7 @@ export default function SessionPage() {
     chat,
     url,
     participants,
+    guests,
     waitlist,
     paymentReturn,
     reviews,
@@ -185,12 +189,16 @@ export default function SessionPage() {
             <PeopleList
               title={t("detail.participants")}
               empty={t("detail.none")}
-              people={participants.map((p) => ({
-                id: p.id,
-                // A seat held while its payment is not in is marked, so the host never counts it as a player.
-                name: p.paymentPending ? `${p.name} · ${t("booking.participantPending")}` : p.name,
-                removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
-              }))}
+              people={[
+                ...participants.map((p) => ({
+                  id: p.id,
+                  // A seat held while its payment is not in is marked, so the host never counts it as a player.
+                  name: p.paymentPending ? `${p.name} · ${t("booking.participantPending")}` : p.name,
+                  removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
+                })),
+                // Seats a group holds for guests count as taken; they are their booker's to give up.
+                ...(guests ?? []).map((g) => ({ id: g.id, name: t("detail.guestOf", { name: g.name, booker: g.bookerName }), removeHref: null })),
+              ]}
             />
             <PeopleList
               title={t("detail.waitlist")}

@@ -35,7 +35,7 @@ export function HeldSeatPanel({ held, sessionId }: { held: { state: string; unti
   );
 }
 
-export function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string }[] }) {
+export function PeopleList({ title, empty, people }: { title: string; empty: string; people: { id: string; name: string; removeHref: string | null }[] }) {
   const { t } = useTranslation("sessions");
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-5">
@@ -45,9 +45,15 @@ export function PeopleList({ title, empty, people }: { title: string; empty: str
           {people.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-2">
               {p.name}
-              <Link to={p.removeHref} aria-label={t("detail.removeName", { name: p.name })} className="inline-flex min-h-9 items-center text-red-700 underline">
-                {t("detail.remove")}
-              </Link>
+              {p.removeHref ? (
+                <Link
+                  to={p.removeHref}
+                  aria-label={t("detail.removeName", { name: p.name })}
+                  className="inline-flex min-h-9 items-center text-red-700 underline"
+                >
+                  {t("detail.remove")}
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>
