@@ -15,6 +15,7 @@ import {
   canBeBanned,
   checkReason,
   type DisputeDecision,
+  holdsReview,
   type ProfileAction,
   type ReviewAction,
 } from "./rules";
@@ -28,13 +29,22 @@ export type ReportResult = { ok: true; id: string } | Refused<"notFound" | "self
 
 /**
  * Anyone signed in reports a review or a profile, once; never themself or their own review. The
- * unique index decides "once" (two submits at the same moment file one report).
+ * unique index decides "once" (two submits at the same moment file one report). The report that
+ * brings a review to REPORTS_TO_HOLD_REVIEW open reports holds it back until an admin decides.
  */
 export async function fileReport(deps: Db, reporter: Requester, input: ReportInput): Promise<ReportResult> {
   const targetUserId = await repo.reportTargetUser(deps.db, input.kind, input.targetId);
   if (!targetUserId) return refuse("notFound");
   if (!canReport(reporter, targetUserId)) return refuse("self");
-  const id = await repo.insertReport(deps.db, { reporterId: reporter.id, ...input, targetUserId, now: deps.now });
+  const id = await inTransaction(deps.db, async (trx) => {
+    // The review's row lock makes reports of it count one after the other, so the one that reaches
+    // the threshold sees the others, however many arrive at once.
+    const review = input.kind === "review" ? await repo.lockReportedReview(trx, input.targetId) : null;
+    const filed = await repo.insertReport(trx, { reporterId: reporter.id, ...input, targetUserId, now: deps.now });
+    if (filed && review && holdsReview({ status: review.status, hidden: review.hidden_at !== null }, await repo.countOpenReports(trx, "review", review.id)))
+      await repo.holdReview(trx, review.id, deps.now);
+    return filed;
+  });
   return id ? { ok: true, id } : refuse("alreadyReported");
 }
 
@@ -81,7 +91,9 @@ export async function moderateReview(deps: PayDeps, admin: Requester, reviewId: 
     return banned;
   }
   await inTransaction(deps.db, async (trx) => {
-    if (action === "approve") await repo.setReviewModeration(trx, review.id, { status: "APPROVED", hidden: false, now: deps.now });
+    // Dismissing the reports of a review they held back publishes it again, as approving does.
+    if (action === "approve" || (action === "dismiss" && review.status === "PENDING"))
+      await repo.setReviewModeration(trx, review.id, { status: "APPROVED", hidden: false, now: deps.now });
     if (action === "hide_review") await repo.setReviewModeration(trx, review.id, { status: "REJECTED", hidden: true, now: deps.now });
     if (action === "delete_review") await repo.setReviewModeration(trx, review.id, { status: "REJECTED", hidden: true, deleted: true, now: deps.now });
     const status = action === "dismiss" || action === "approve" ? "DISMISSED" : "ACTIONED";

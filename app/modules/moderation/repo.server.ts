@@ -37,6 +37,27 @@ export async function insertReport(
   return row?.id ?? null;
 }
 
+/** The review a report is about, locked: reports of one review are counted one after the other. */
+export function lockReportedReview(db: Database, id: string) {
+  return db.selectFrom("reviews").select(["id", "status", "hidden_at"]).where("id", "=", id).where("deleted_at", "is", null).forUpdate().executeTakeFirst();
+}
+
+export async function countOpenReports(db: Database, kind: ReportKind, targetId: string) {
+  const row = await db
+    .selectFrom("reports")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("target_kind", "=", kind)
+    .where("target_id", "=", targetId)
+    .where("status", "=", "OPEN")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Holds a published review back until an admin decides (decision record 063). */
+export async function holdReview(db: Database, id: string, now: Date) {
+  await db.updateTable("reviews").set({ status: "PENDING", updated_at: now }).where("id", "=", id).where("status", "=", "APPROVED").execute();
+}
+
 /** Open reports, one row per target (oldest report first), with the reasons counted and the newest details. */
 export async function openReportGroups(db: Database, limit: number) {
   const { rows } = await sql<{

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditActionOf, canBeBanned, checkReason, parsePage, reasonRequired } from "./rules";
+import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reasonRequired,REPORTS_TO_HOLD_REVIEW } from "./rules";
 
 describe("moderation rules", () => {
   it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
@@ -33,5 +33,16 @@ describe("moderation rules", () => {
     expect(parsePage("2.5")).toBe(1);
     expect(parsePage("abc")).toBe(1);
     expect(parsePage("3")).toBe(3);
+  });
+});
+
+describe("holding a reported review back", () => {
+  it("holds a published review at three open reports, not before; never one an admin already hid or rejected", () => {
+    expect(REPORTS_TO_HOLD_REVIEW).toBe(3);
+    expect(holdsReview({ status: "APPROVED", hidden: false }, 2)).toBe(false);
+    expect(holdsReview({ status: "APPROVED", hidden: false }, 3)).toBe(true);
+    expect(holdsReview({ status: "APPROVED", hidden: true }, 5)).toBe(false);
+    expect(holdsReview({ status: "REJECTED", hidden: false }, 5)).toBe(false);
+    expect(holdsReview({ status: "PENDING", hidden: false }, 5)).toBe(false);
   });
 });

@@ -14,6 +14,17 @@ export const MODERATION_REASON_MAX = 1000;
 export const AUDIT_PAGE_SIZE = 25;
 
 /**
+ * A review that this many different people have reported, with no admin decision yet, is held
+ * back (status PENDING: unpublished, out of the averages) until an admin approves it, dismisses
+ * the reports, hides or deletes it. One report can be a grudge; three distinct ones rarely are.
+ */
+export const REPORTS_TO_HOLD_REVIEW = 3;
+
+/** Whether a review is held back now: published (APPROVED, not hidden) and reported enough. */
+export const holdsReview = (review: { status: string; hidden: boolean }, openReports: number) =>
+  review.status === "APPROVED" && !review.hidden && openReports >= REPORTS_TO_HOLD_REVIEW;
+
+/**
  * The spec's moderation actions (section 4). On a review: dismiss (the reports close, nothing else),
  * approve (status APPROVED, shown again if hidden), hide_review, delete_review, ban_user (its author).
  * On a profile: dismiss or ban_user. Disputes of a no-show: uphold or reject.
