@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
+import { leaveList } from "../../app/modules/bookings/bookings.server";
 import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
 import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.server";
 import { claimHeldSeatsOf } from "../../app/modules/groups/groups.server";
@@ -133,6 +134,23 @@ describe("a paid group: the booker's seat and each guest's for one payment", () 
     expect(refunds).toHaveLength(1);
     expect(await statuses(id)).toEqual(["CANCELLED"]);
     expect(await counter(id)).toBe(0);
+  });
+});
+
+describe("the booker gives up their own seat", () => {
+  it("their unclaimed guests' seats go with it and the one payment is refunded whole", async () => {
+    const { deps, offline } = payTestDeps();
+    const host = await person("dm");
+    const booker = await person();
+    const id = await paidSession(host.id, 6);
+    const started = await cardGroup(deps, booker, id, guests(2));
+    await offline.act(offlineId(started.url), "succeed");
+    expect(await counter(id)).toBe(3);
+    expect(await leaveList(deps, booker, { sessionId: id, userId: booker.id, list: "bookings" })).toEqual({ ok: true });
+    expect(await statuses(id)).toEqual(["CANCELLED"]);
+    expect(await counter(id)).toBe(0);
+    expect(await refundCancelledBookings(deps, id, booker.id, "customer_request")).toBe(1);
+    expect((await paymentsOf(started.bookingId))[0]).toMatchObject({ status: "refunded", amount_cents: 75000 });
   });
 });
 
