@@ -177,6 +177,7 @@ export interface GroupSeats {
   guest_email: string;
   guest_name: string;
   id: Generated<string>;
+  paid_by: string | null;
   session_id: string;
   status: Generated<string>;
   updated_at: Timestamp;

@@ -255,7 +255,8 @@ export default function SessionPage() {
             {s.booked >= s.max ? t("booking.joinWaitlist") : t("booking.book")}
           </Link>
         ) : null}
-        {!isHost && !closed && !s.price ? (
+        {/* A paid group is sold at once only in a public session (decision record 062). */}
+        {!isHost && !closed && (!s.price || !s.isPrivate) ? (
           <Link to={localePath(lang, `/session/${s.id}/group`)} className={buttonClass("secondary", "w-full")}>
             {t("page.title", { ns: "groups" })}
           </Link>

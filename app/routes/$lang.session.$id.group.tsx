@@ -1,17 +1,20 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { PaidGroupMethods, PaidGroupStatus, PaidGroupTerms } from "#app/components/groups/paid-group";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
-import { bookGroup, cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
+import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
 import { GROUP_LIMITS, type GuestErrors, type TypedGuest } from "#app/modules/groups/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
+import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
@@ -20,7 +23,11 @@ export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: fal
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.title} · Mesa` : "Mesa" }];
 
-/** Group registration for a session (decision record 062): six fixed guest rows, so it works without JavaScript. */
+/**
+ * Group registration for a session (decision record 062): six fixed guest rows, so it works without
+ * JavaScript. In a paid session the booker pays once for their seat and the guests' (card on the
+ * provider's page, or an OXXO voucher), and the page shows that payment until it is settled.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const user = await requireUser(request, lang);
@@ -28,7 +35,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = await confirmationView(d, params.id ?? "", user);
   if (!view) notFound();
   const group = await groupOf(d, view.row.id, user);
-  return { sessionId: view.row.id, title: view.row.title, spotsLeft: view.spotsLeft, group };
+  const paid = await paidGroupView(d, view.row.id, user, lang);
+  const returned = new URL(request.url).searchParams.get("payment") === "success";
+  return { sessionId: view.row.id, title: view.row.title, spotsLeft: view.spotsLeft, group, paid, returned };
 }
 
 /** The form's rows as typed: each field read with getAll, so a repeated field reaches the rules as a list and is refused there. */
@@ -55,8 +64,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (done.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.cancelled" });
     return redirectWithToast(back, { type: "error", key: done.refusal === "leaveClosed" ? "groups:errors.leaveClosed" : "groups:errors.nothingToCancel" });
   }
-  const result = await bookGroup(d, user, sessionId, formRows(form));
-  if (result.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
+  const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: form.get("method"), lang });
+  if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
+  // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
+  if (result.ok && result.kind === "checkout") return redirect(result.url, 303);
+  if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
+  if (result.refusal === "emailNotVerified")
+    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "groups:errors.emailNotVerified" });
   if (result.refusal === "notFound") notFound();
   const typed: TypedGuest[] = result.reading?.typed ?? formRows(form).map((r) => ({ name: String(r.name ?? ""), email: String(r.email ?? "") }));
   return data(
@@ -92,6 +106,8 @@ export default function GroupPage() {
       <p className="text-sm" data-testid="seats-left">
         {t("page.seatsLeft", { count: view.spotsLeft })}
       </p>
+      {view.paid?.paying ? <PaidGroupStatus paying={view.paid.paying} lang={lang} returned={view.returned} /> : null}
+      {view.paid ? <PaidGroupTerms paid={view.paid} /> : null}
       <Form method="post" className="space-y-4" noValidate>
         {formError ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
@@ -113,8 +129,9 @@ export default function GroupPage() {
             />
           </fieldset>
         ))}
+        {view.paid ? <PaidGroupMethods oxxo={view.paid.oxxo} /> : null}
         <Button type="submit" name="intent" value="book" className="w-full sm:w-auto">
-          {t("page.submit")}
+          {view.paid ? t("paid.submit") : t("page.submit")}
         </Button>
       </Form>
       {view.group.length > 0 ? (
@@ -125,9 +142,11 @@ export default function GroupPage() {
               <li key={seat.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <span className="min-w-0 break-words">
                   {seat.guest_name} · <span className="text-sm text-stone-700">{seat.guest_email}</span> ·{" "}
-                  <span className="text-sm">{seat.status === "HELD" ? t("page.held") : t("page.claimed")}</span>
+                  <span className="text-sm">
+                    {seat.status === "PENDING" ? t("paid.pendingSeat") : seat.status === "HELD" ? t("page.held") : t("page.claimed")}
+                  </span>
                 </span>
-                {seat.status === "HELD" ? (
+                {seat.status === "HELD" && !seat.paid_by ? (
                   <Form method="post">
                     <input type="hidden" name="seatId" value={seat.id} />
                     <Button type="submit" name="intent" value="cancel" variant="secondary">
@@ -138,7 +157,7 @@ export default function GroupPage() {
               </li>
             ))}
           </ul>
-          {view.group.some((s) => s.status === "HELD") ? (
+          {view.group.some((s) => s.status === "HELD" && !s.paid_by) ? (
             <Form method="post">
               <Button type="submit" name="intent" value="cancel" variant="secondary">
                 {t("page.cancelAll")}

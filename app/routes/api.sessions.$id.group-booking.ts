@@ -1,28 +1,62 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
-import { deps } from "#app/modules/deps.server";
-import { bookGroup } from "#app/modules/groups/groups.server";
+import type { GroupRefusal } from "#app/modules/groups/rules";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
+import { registerGroup } from "#app/modules/payments/group-payments.server";
+import { payDeps } from "#app/modules/payments/payments.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-const STATUS = { invalid: 400, notFound: 404, closed: 409, ownSession: 403, private: 403, notFree: 409, notEnoughSeats: 409, alreadyHeld: 409 } as const;
+const STATUS: Record<GroupRefusal, number> = {
+  invalid: 400,
+  notFound: 404,
+  closed: 409,
+  ownSession: 403,
+  private: 403,
+  notFree: 409,
+  notEnoughSeats: 409,
+  alreadyHeld: 409,
+  alreadyBooked: 409,
+  paymentPending: 409,
+  emailNotVerified: 403,
+  tooManyHolds: 409,
+  methodInvalid: 400,
+  oxxoNotOffered: 400,
+  oxxoTooClose: 400,
+  providerError: 502,
+};
 
 /**
- * POST /api/sessions/{id}/group-booking {guests: [{name, email}, ...]} (1-6 guests; decision record
- * 062): seats for a group in a free session, all or none. 201 with the held seats; otherwise the
- * error in the requester's language, with `fields` naming each bad row's fields.
+ * POST /api/sessions/{id}/group-booking {guests: [{name, email}, ...], paymentMethod?} (1-6 guests;
+ * decision record 062): seats for a group, all or none. A free session: 201 with the held seats. A
+ * paid session: the booker's seat and each guest's for one payment, 201 with the booking that pays
+ * (PENDING_PAYMENT) and the card page to pay on, or the OXXO voucher. Otherwise the error in the
+ * requester's language, with `fields` naming each bad row's fields.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: ["guests"] });
   if (!body) return apiError("Invalid JSON body", 400);
-  const result = await bookGroup(deps(context), user, params.id ?? "", body.guests);
-  if (result.ok)
+  const lang = recipientLang(user.preferredLanguage);
+  const result = await registerGroup(payDeps(context), user, params.id ?? "", { guests: body.guests, method: body.paymentMethod, lang });
+  if (result.ok && result.kind === "free")
     return apiJson({ success: true, seats: result.seats.map((s) => ({ id: s.id, name: s.guest_name, email: s.guest_email, status: "HELD" })) }, 201);
-  const t = translator(recipientLang(user.preferredLanguage), "groups");
+  if (result.ok) {
+    const paying = {
+      success: true,
+      status: "PENDING_PAYMENT",
+      bookingId: result.bookingId,
+      seats: result.seats,
+      amountCents: result.amountCents,
+      currency: result.currency,
+    };
+    if (result.kind === "checkout") return apiJson({ ...paying, paymentMethod: "CARD", checkoutUrl: result.url }, 201);
+    const voucher = { reference: result.reference, voucherUrl: result.voucherUrl, expiresAt: result.expiresAt.toISOString() };
+    return apiJson({ ...paying, paymentMethod: "OXXO", voucher }, 201);
+  }
+  const t = translator(lang, "groups");
   const key = result.reading?.form ?? `errors.${result.refusal}`;
   const fields = (result.reading?.rows ?? []).flatMap((row, i) =>
     Object.entries(row).map(([field, message]) => ({ path: `guests[${i}].${field}`, message: t(message as string) })),

@@ -4,13 +4,8 @@ import { underSessionLock } from "#app/modules/bookings/bookings.server";
 import * as bookings from "#app/modules/bookings/repo.server";
 import { leaveRefusal, sessionShutTo } from "#app/modules/bookings/rules";
 import type { Deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
-import { formatDateTime } from "#app/modules/i18n/format";
-import { translator } from "#app/modules/i18n/i18next.server";
-import { localePath, recipientLang } from "#app/modules/i18n/rules";
-import { sessionIcs } from "#app/modules/notifications/calendar-file.server";
-import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
+import { mailGuests } from "./mail.server";
 import * as repo from "./repo.server";
 import { groupFits, type GroupReading, type GroupRefusal, readGroup } from "./rules";
 
@@ -61,33 +56,6 @@ export async function bookGroup(deps: Writer, booker: Requester, sessionId: stri
   if (!decided.ok && "refusal" in decided && decided.refusal === "notFound") return refuse("notFound");
   if (decided.ok) await mailGuests(deps, booker, sessionId, decided.seats);
   return decided as GroupResult;
-}
-
-/** The booking mail for each guest: what, when, who booked them, and how to claim the seat. */
-async function mailGuests(deps: Writer, booker: Requester, sessionId: string, seats: { guest_name: string; guest_email: string }[]) {
-  const s = await bookings.readSession(deps.db, sessionId);
-  if (!s) return;
-  const lang = recipientLang(booker.preferredLanguage) as Locale;
-  const t = translator(lang, "groups");
-  const link = `${deps.appUrl}${localePath(lang, `/session/${s.id}`)}`;
-  const when = formatDateTime(new Date(s.starts_at), lang, s.time_zone ?? "UTC");
-  const ics = sessionIcs(
-    { id: s.id, title: s.title, startsAt: new Date(s.starts_at), durationMinutes: s.duration_minutes, location: s.location, url: link },
-    deps.now,
-  );
-  const bookerName = displayNameOf({ displayName: booker.displayName, email: booker.email });
-  for (const seat of seats) {
-    const vars = { name: seat.guest_name, booker: bookerName, title: s.title, when, email: seat.guest_email, link };
-    const text = [t("mail.greeting", vars), "", t("mail.body", vars), "", t("mail.claim", vars), link].join("\n");
-    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    await deps.mailer.send({
-      to: seat.guest_email,
-      subject: t("mail.subject", vars),
-      text,
-      html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5"><p>${esc(t("mail.greeting", vars))}</p><p>${esc(t("mail.body", vars))}</p><p>${esc(t("mail.claim", vars))}</p><p><a href="${esc(link)}">${esc(link)}</a></p></body></html>`,
-      attachments: ics ? [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }] : undefined,
-    });
-  }
 }
 
 /** The seats the booker's group holds in a session (the group page lists them). */

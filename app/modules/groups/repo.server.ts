@@ -7,8 +7,9 @@ import type { Guest } from "./rules";
 /**
  * Holds one seat per guest in one statement. The seat trigger counts held seats, so the seat guard
  * (sessions_seats_check) refuses the whole statement when the group does not fit: all or none.
+ * Seats of a paid group are PENDING on the booking that pays for them (`paidBy`) until it is paid.
  */
-export async function insertHeldSeats(db: Database, input: { sessionId: string; bookerId: string; guests: Guest[]; now: Date }) {
+export async function insertHeldSeats(db: Database, input: { sessionId: string; bookerId: string; guests: Guest[]; now: Date; paidBy?: string }) {
   return db
     .insertInto("group_seats")
     .values(
@@ -17,7 +18,8 @@ export async function insertHeldSeats(db: Database, input: { sessionId: string; 
         booker_id: input.bookerId,
         guest_name: g.name,
         guest_email: g.email,
-        status: "HELD",
+        status: input.paidBy ? "PENDING" : "HELD",
+        paid_by: input.paidBy ?? null,
         created_at: input.now,
         updated_at: input.now,
       })),
@@ -30,7 +32,7 @@ export async function insertHeldSeats(db: Database, input: { sessionId: string; 
 export async function emailsAlreadySeated(db: Database, sessionId: string, emails: string[]) {
   if (emails.length === 0) return new Set<string>();
   const { rows } = await sql<{ email: string }>`
-    select guest_email as email from group_seats where session_id = ${sessionId} and status = 'HELD' and guest_email in (${sql.join(emails)})
+    select guest_email as email from group_seats where session_id = ${sessionId} and status in ('PENDING','HELD') and guest_email in (${sql.join(emails)})
     union
     select lower(u.email) from bookings b join users u on u.id = b.user_id
       where b.session_id = ${sessionId} and b.status in ('PENDING_PAYMENT','CONFIRMED') and lower(u.email) in (${sql.join(emails)})`.execute(db);
@@ -41,10 +43,10 @@ export async function emailsAlreadySeated(db: Database, sessionId: string, email
 export function groupSeatsOf(db: Database, sessionId: string, bookerId: string) {
   return db
     .selectFrom("group_seats")
-    .select(["id", "guest_name", "guest_email", "status", "claimed_by", "created_at"])
+    .select(["id", "guest_name", "guest_email", "status", "claimed_by", "created_at", "paid_by"])
     .where("session_id", "=", sessionId)
     .where("booker_id", "=", bookerId)
-    .where("status", "<>", "CANCELLED")
+    .where("status", "not in", ["CANCELLED", "EXPIRED"])
     .orderBy("created_at")
     .orderBy("guest_email")
     .execute();
@@ -57,7 +59,9 @@ export async function cancelHeldSeats(db: Database, input: { sessionId: string; 
     .set({ status: "CANCELLED", cancelled_at: input.now, updated_at: input.now })
     .where("session_id", "=", input.sessionId)
     .where("booker_id", "=", input.bookerId)
-    .where("status", "=", "HELD");
+    .where("status", "=", "HELD")
+    // A paid group's seats were paid together; they go only with the booking that paid for them.
+    .where("paid_by", "is", null);
   if (input.seatId) q = q.where("id", "=", input.seatId);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -125,4 +129,38 @@ export async function claimSeat(db: Database, input: { seatId: string; userId: s
     await trx.updateTable("group_seats").set({ booking_id: booking.id }).where("id", "=", seat.id).execute();
     return { sessionId: seat.session_id, bookingId: booking.id };
   });
+}
+
+/** The guests' seats a booking pays for (a paid group's), with their state. */
+export function seatsPaidBy(db: Database, bookingId: string) {
+  return db
+    .selectFrom("group_seats")
+    .select(["id", "guest_name", "guest_email", "status", "booker_id", "session_id"])
+    .where("paid_by", "=", bookingId)
+    .orderBy("created_at")
+    .orderBy("guest_email")
+    .execute();
+}
+
+/** The booker's own active booking in the session that pays for a group, with its latest payment try (the group page's payment state). */
+export function payingGroupBooking(db: Database, sessionId: string, bookerId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("payments as p")
+          .select(["p.status as payment_status", "p.checkout_url", "p.voucher_reference", "p.method"])
+          .whereRef("p.booking_id", "=", "b.id")
+          .orderBy("p.created_at", "desc")
+          .limit(1)
+          .as("p"),
+      (join) => join.onTrue(),
+    )
+    .select(["b.id", "b.status", "b.amount_cents", "b.currency", "b.hold_until", "p.payment_status", "p.checkout_url", "p.voucher_reference", "p.method"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.user_id", "=", bookerId)
+    .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
+    .where((eb) => eb.exists(eb.selectFrom("group_seats as g").select("g.id").whereRef("g.paid_by", "=", "b.id")))
+    .executeTakeFirst();
 }

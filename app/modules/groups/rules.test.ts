@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupFits, readGroup } from "./rules";
+import { groupFits, groupTotal, readGroup, readGroupMethod } from "./rules";
 
 const me = "booker@example.com";
 const row = (name: string, email: string) => ({ name, email });
@@ -40,5 +40,27 @@ describe("groupFits", () => {
     expect(groupFits(3, 6, 4, 0)).toBe(false);
     expect(groupFits(2, 6, 3, 1)).toBe(true);
     expect(groupFits(3, 6, 3, 1)).toBe(false);
+  });
+});
+
+describe("groupTotal", () => {
+  it("charges the booker's seat and each guest's at the session's price, in whole minor units", () => {
+    expect(groupTotal(25000, 3)).toEqual({ seats: 4, amountCents: 100000 });
+    expect(groupTotal(1999, 6)).toEqual({ seats: 7, amountCents: 13993 });
+  });
+  it("refuses a free price, a fraction and a sum past the safe integers", () => {
+    expect(groupTotal(0, 2)).toBeNull();
+    expect(groupTotal(10.5, 2)).toBeNull();
+    expect(groupTotal(Number.MAX_SAFE_INTEGER, 1)).toBeNull();
+  });
+});
+
+describe("readGroupMethod", () => {
+  it("reads card by default and OXXO when named; refuses anything else", () => {
+    expect(readGroupMethod(undefined)).toBe("CARD");
+    expect(readGroupMethod("oxxo")).toBe("OXXO");
+    expect(readGroupMethod("card")).toBe("CARD");
+    expect(readGroupMethod("cash")).toBeNull();
+    expect(readGroupMethod(["CARD"])).toBeNull();
   });
 });

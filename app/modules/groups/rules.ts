@@ -65,10 +65,50 @@ export function readGroup(rows: unknown, bookerEmail: string): GroupReading {
 }
 
 /** Why a group cannot have its seats (each a message key in the groups namespace and an API error). */
-export type GroupRefusal = "invalid" | "notFound" | "closed" | "ownSession" | "private" | "notFree" | "notEnoughSeats" | "alreadyHeld";
+export type GroupRefusal =
+  | "invalid"
+  | "notFound"
+  | "closed"
+  | "ownSession"
+  | "private"
+  | "notFree"
+  | "notEnoughSeats"
+  | "alreadyHeld"
+  // A paid session's group (the booker's own seat is one of them, decision record 062, "Paid sessions").
+  | "alreadyBooked"
+  | "paymentPending"
+  | "emailNotVerified"
+  | "tooManyHolds"
+  | "methodInvalid"
+  | "oxxoNotOffered"
+  | "oxxoTooClose"
+  | "providerError";
 
 /**
  * Whether `wanted` seats fit: the seats left (capacity less taken seats and those held by running
  * waitlist offers to others) must cover the whole group, or nobody gets one.
  */
 export const groupFits = (wanted: number, capacity: number, taken: number, heldForOthers: number) => capacity - taken - heldForOthers >= wanted;
+
+/**
+ * The one payment of a paid group: the booker's own seat and each guest's, at the session's price,
+ * in integer minor units of the session's currency. Null when the sum would not be a safe integer
+ * (a price no form accepts), so nobody is charged a rounded amount.
+ */
+export function groupTotal(priceCents: number, guests: number): { seats: number; amountCents: number } | null {
+  const seats = guests + 1;
+  const amountCents = priceCents * seats;
+  if (!Number.isSafeInteger(priceCents) || priceCents <= 0 || !Number.isSafeInteger(amountCents)) return null;
+  return { seats, amountCents };
+}
+
+export const GROUP_METHODS = ["CARD", "OXXO"] as const;
+export type GroupMethod = (typeof GROUP_METHODS)[number];
+
+/** The payment method a form or body asked for (card unless OXXO is named); anything else is refused. */
+export function readGroupMethod(value: unknown): GroupMethod | null {
+  if (value === undefined || value === null || value === "") return "CARD";
+  if (typeof value !== "string") return null;
+  const upper = value.trim().toUpperCase();
+  return (GROUP_METHODS as readonly string[]).includes(upper) ? (upper as GroupMethod) : null;
+}

@@ -11,7 +11,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
-import { holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
+import { type Hold, holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
 import * as repo from "./repo.server";
 import { CARD_HOLD_MINUTES, checkoutExpiresAt, offeredPaymentMethods, oxxoHoldUntil } from "./rules";
 
@@ -52,6 +52,16 @@ export async function startOxxoPayment(
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "oxxo" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "OXXO", provider: deps.payments.provider });
   if (!hold.ok) return hold;
+  return issueOxxoVoucher(deps, player, hold, input);
+}
+
+/** The OXXO voucher for a seat (or a group's seats) just held: asked of the provider, kept, and mailed to the payer. */
+export async function issueOxxoVoucher(
+  deps: PayDeps,
+  player: Requester,
+  hold: Hold,
+  input: { firstName: string; lastName: string },
+): Promise<OxxoStarted | Refused> {
   const existing = await repo.findPayment(deps.db, hold.paymentId);
   if (hold.resumed && existing?.voucher_reference && existing.voucher_expires_at)
     return {
@@ -159,6 +169,11 @@ export async function startCardCheckout(
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
   if (!hold.ok) return hold;
+  return openCheckout(deps, player, hold, input);
+}
+
+/** The hosted card page for a seat (or a group's seats) just held; the one already open when the hold is resumed. */
+export async function openCheckout(deps: PayDeps, player: Requester, hold: Hold, input: { lang: string; returnPaths?: { success: string; cancel: string } }) {
   if (hold.resumed) {
     const running = await repo.findPayment(deps.db, hold.paymentId);
     if (running?.checkout_url && RESUMABLE.includes(running.status)) return { ok: true as const, bookingId: hold.bookingId, url: running.checkout_url };

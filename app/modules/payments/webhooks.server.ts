@@ -3,6 +3,8 @@ import type { LockedSession } from "#app/modules/bookings/repo.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import { seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
 import { eventData, type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
+import { mailPaidGroup } from "#app/modules/groups/mail.server";
+import * as groupsRepo from "#app/modules/groups/repo.server";
 import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { type RefundReason, type WebhookEvent, WebhookSignatureError } from "#app/services/payments/payments";
@@ -110,6 +112,8 @@ const PAID_STATUSES = ["succeeded", "refund_pending", "refund_failed"] as const;
  */
 async function successDecision(trx: Database, now: Date, s: LockedSession, b: { id: string; status: string }, paymentId: string) {
   if (b.status === "CONFIRMED" || (await repo.otherPaidPayment(trx, b.id, paymentId))) return "duplicate" as const;
+  // A group's seats, once given back, may have gone to others: its late payment is refunded whole (decision record 062).
+  if (b.status !== "PENDING_PAYMENT" && (await groupsRepo.seatsPaidBy(trx, b.id)).length > 0) return "refund" as const;
   const open = seatsOpenTo(s.max_participants, await bookingsRepo.bookedCount(trx, s.id), await bookingsRepo.countRunningOffers(trx, s.id, now));
   return onPaymentSucceeded(b, open);
 }
@@ -266,5 +270,7 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
 
   if (!result.ok) return { ok: true, outcome: "ignored" };
   if ("refund" in result && result.refund) await askForRefund(deps, result.refund.paymentId);
+  // A paid group's guests are told of their seats once the payment that holds them is in.
+  if (result.outcome === "confirmed") await mailPaidGroup(deps, booking.id);
   return { ok: true, outcome: result.outcome };
 }

@@ -1,0 +1,190 @@
+import type { Requester } from "#app/modules/auth/session.server";
+import { underSessionLock } from "#app/modules/bookings/bookings.server";
+import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import { holdHasLapsed, seatRefusal, sessionShutTo } from "#app/modules/bookings/rules";
+import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
+import { bookGroup, type GroupResult } from "#app/modules/groups/groups.server";
+import * as groupsRepo from "#app/modules/groups/repo.server";
+import { GROUP_LIMITS, groupFits, type GroupMethod, type GroupRefusal, groupTotal, type Guest, readGroup, readGroupMethod } from "#app/modules/groups/rules";
+import type { Locale } from "#app/modules/i18n/config";
+import { formatDateTime } from "#app/modules/i18n/format";
+import { formatPrice } from "#app/modules/sessions/rules";
+import { isUuid } from "#app/utils/http";
+import type { Hold } from "./holds.server";
+import { issueOxxoVoucher, openCheckout, type PayDeps } from "./payments.server";
+import { insertPayment } from "./repo.server";
+import { cardHoldUntil, oxxoAvailability } from "./rules";
+
+type Refusal = Extract<GroupResult, { ok: false }>;
+const refuse = (refusal: GroupRefusal, seatsLeft?: number): Refusal => ({ ok: false, refusal, ...(seatsLeft === undefined ? {} : { seatsLeft }) });
+
+export type GroupRegistration =
+  | { ok: true; kind: "free"; seats: { id: string; guest_name: string; guest_email: string }[] }
+  | { ok: true; kind: "checkout"; bookingId: string; url: string; seats: number; amountCents: number; currency: string }
+  | {
+      ok: true;
+      kind: "voucher";
+      bookingId: string;
+      reference: string;
+      voucherUrl: string | null;
+      expiresAt: Date;
+      seats: number;
+      amountCents: number;
+      currency: string;
+    }
+  | Refusal;
+
+/** The seat rules' refusals, as the group's (the group page and the API have messages for these). */
+const FROM_SEAT_RULES: Partial<Record<string, GroupRefusal>> = {
+  alreadyBooked: "alreadyBooked",
+  emailNotVerified: "emailNotVerified",
+  tooManyHolds: "tooManyHolds",
+  sessionFull: "notEnoughSeats",
+  ownSession: "ownSession",
+  notFound: "notFound",
+  inviteRequired: "private",
+};
+
+/**
+ * Group registration, free or paid (decision record 062): a free session's group is the guests'
+ * held seats (groups.server's bookGroup); a paid session's group is the booker's own seat and each
+ * guest's, paid at once. The page and the API both come here, so they answer by the same rules.
+ */
+export async function registerGroup(
+  deps: PayDeps,
+  booker: Requester,
+  sessionId: string,
+  input: { guests: unknown; method?: unknown; lang: string },
+): Promise<GroupRegistration> {
+  if (!isUuid(sessionId)) return refuse("notFound");
+  const terms = await bookingsRepo.sessionPaymentTerms(deps.db, sessionId);
+  if (!terms) return refuse("notFound");
+  if (terms.price_cents === 0) {
+    const free = await bookGroup(deps, booker, sessionId, input.guests);
+    return free.ok ? { ok: true, kind: "free", seats: free.seats } : free;
+  }
+  const reading = readGroup(input.guests, booker.email);
+  if (!reading.ok) return { ok: false, refusal: "invalid", reading };
+  const method = readGroupMethod(input.method);
+  if (!method) return refuse("methodInvalid");
+  const hold = await holdPaidGroup(deps, booker, sessionId, reading.guests, method);
+  if (!hold.ok) {
+    if (hold.refusal !== "alreadyHeld") return hold;
+    const rows = reading.guests.map((g) => (hold.seated.has(g.email) ? { email: "errors.emailAlreadySeated" } : {}));
+    return { ok: false, refusal: "alreadyHeld", reading: { ok: false, typed: reading.typed, rows, form: null } };
+  }
+  const paid = { bookingId: hold.bookingId, seats: reading.guests.length + 1, amountCents: hold.amountCents, currency: hold.currency };
+  if (method === "OXXO") {
+    const voucher = await issueOxxoVoucher(deps, booker, hold, { firstName: booker.firstName, lastName: booker.lastName });
+    if (!voucher.ok) return refuse("providerError");
+    return { ok: true, kind: "voucher", ...paid, reference: voucher.reference, voucherUrl: voucher.voucherUrl, expiresAt: voucher.expiresAt };
+  }
+  const back = `/${input.lang}/session/${sessionId}/group`;
+  const checkout = await openCheckout(deps, booker, hold, { lang: input.lang, returnPaths: { success: `${back}?payment=success`, cancel: back } });
+  if (!checkout.ok) return refuse("providerError");
+  return { ok: true, kind: "checkout", ...paid, url: checkout.url };
+}
+
+type GroupHold = Hold | (Refusal & { refusal: Exclude<GroupRefusal, "alreadyHeld"> }) | { ok: false; refusal: "alreadyHeld"; seated: Set<string> };
+
+/**
+ * Holds a paid group whole, under the session's lock: the booker's own seat as a PENDING_PAYMENT
+ * booking for the group's total, one PENDING seat per guest paid by that booking, and the payment
+ * row, in one transaction. The same rules as one paid seat (seatRefusal 'paidSeat': a verified
+ * email, the cap on unpaid holds), and the group must fit the seats left, or nobody gets one. The
+ * seat guard refuses the guests' one insert whole should anything slip past. The guests' seats
+ * then follow the booking (the migration's trigger): confirmed, expired or refunded together.
+ */
+async function holdPaidGroup(deps: PayDeps, booker: Requester, sessionId: string, guests: Guest[], method: GroupMethod): Promise<GroupHold> {
+  return underSessionLock<Hold | Refusal | { ok: false; refusal: "alreadyHeld"; seated: Set<string> }>(deps, sessionId, async (trx, s) => {
+    let notices: Notice[] = [];
+    const no = (refusal: GroupRefusal, seatsLeft?: number) => ({ result: refuse(refusal, seatsLeft), notices });
+    const shut = sessionShutTo(booker, s, deps.now);
+    if (shut) return no(shut === "ownSession" ? "ownSession" : shut === "notFound" ? "notFound" : "closed");
+    // A private session's seats need its code, one seat at a time; its group is not sold at once.
+    if (s.is_private) return no("private");
+    const total = groupTotal(s.price_cents, guests.length);
+    if (!total) return no("closed");
+    const existing = await bookingsRepo.findActiveBookingDetail(trx, s.id, booker.id);
+    if (existing && holdHasLapsed(existing, deps.now)) {
+      // The booker's own lapsed hold ends here (as the cleanup job would end it), and its seats go to the line first.
+      await bookingsRepo.moveBooking(trx, existing.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
+      notices = await offerFreedSeats(trx, s, deps.now);
+    } else if (existing) return no(existing.status === "PENDING_PAYMENT" ? "paymentPending" : "alreadyBooked");
+    const terms = (await bookingsRepo.sessionPaymentTerms(trx, s.id))!;
+    if (method === "OXXO") {
+      const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
+      if (oxxo !== "available") return no(oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered");
+    }
+    const seated = await groupsRepo.emailsAlreadySeated(
+      trx,
+      s.id,
+      guests.map((g) => g.email),
+    );
+    if (seated.size > 0) return { result: { ok: false as const, refusal: "alreadyHeld" as const, seated }, notices };
+    const taken = await bookingsRepo.bookedCount(trx, s.id);
+    const facts = await bookingsRepo.seatFacts(trx, s.id, booker.id, deps.now);
+    if (!groupFits(total.seats, s.max_participants, taken, facts.heldForOthers))
+      return no("notEnoughSeats", Math.max(0, s.max_participants - taken - facts.heldForOthers));
+    // The account is locked after the session (the order every hold takes) before its unpaid holds are counted.
+    const holder = await bookingsRepo.lockSeatHolder(trx, booker.id);
+    if (!holder) return no("notFound");
+    const unpaidHolds = await bookingsRepo.countUnpaidHolds(trx, booker.id, deps.now);
+    const seeker = { id: booker.id, isAdmin: booker.isAdmin, emailVerified: holder.emailVerified };
+    const refusal = seatRefusal("paidSeat", seeker, { ...s, booked_count: taken }, { ...facts, unpaidHolds }, null, deps.now);
+    if (refusal) return no(FROM_SEAT_RULES[refusal] ?? "closed");
+    const holdUntil = cardHoldUntil(deps.now);
+    const price = { amountCents: total.amountCents, currency: s.currency };
+    const bookingId = await bookingsRepo.insertPendingBooking(trx, {
+      sessionId: s.id,
+      userId: booker.id,
+      method,
+      ...price,
+      holdUntil,
+      now: deps.now,
+      inviteId: null,
+    });
+    if (facts.waiting) await bookingsRepo.deleteWaitlistEntry(trx, s.id, booker.id);
+    await groupsRepo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now, paidBy: bookingId });
+    const paymentId = await insertPayment(trx, { bookingId, userId: booker.id, provider: deps.payments.provider, method, ...price, now: deps.now });
+    const session = { id: s.id, title: s.title, starts_at: new Date(s.starts_at), voucher_payment_days: terms.voucher_payment_days };
+    const hold: Hold = { ok: true, bookingId, paymentId, resumed: false, heldBefore: false, ...price, holdUntil, session };
+    return { result: hold, notices };
+  }) as Promise<GroupHold>;
+}
+
+/** Payment tries the payer may still finish on the provider's page (as the single seat's). */
+const OPEN_TRIES = ["creating", "requires_payment_method", "requires_action"];
+
+/**
+ * What the group page shows of a paid session (null for a free one): the price per seat, the
+ * total for each size of group (the page works without JavaScript, so every total is written out),
+ * whether OXXO is offered now, and the booker's group payment in progress or done.
+ */
+export async function paidGroupView(deps: Pick<PayDeps, "db" | "now">, sessionId: string, booker: { id: string; timeZone: string }, lang: Locale) {
+  if (!isUuid(sessionId)) return null;
+  const terms = await bookingsRepo.sessionPaymentTerms(deps.db, sessionId);
+  if (!terms || terms.price_cents === 0) return null;
+  const money = (cents: number) => `${formatPrice(cents, terms.currency, lang)} ${terms.currency}`;
+  const totals = Array.from({ length: GROUP_LIMITS.guestsMax }, (_, i) => groupTotal(terms.price_cents, i + 1))
+    .filter((t) => t !== null)
+    .map((t) => ({ guests: t.seats - 1, seats: t.seats, amount: money(t.amountCents) }));
+  const paying = await groupsRepo.payingGroupBooking(deps.db, sessionId, booker.id);
+  return {
+    price: money(terms.price_cents),
+    totals,
+    oxxo: oxxoAvailability(terms, deps.now) === "available",
+    paying: paying
+      ? {
+          bookingId: paying.id,
+          status: paying.status,
+          amount: money(paying.amount_cents),
+          holdUntil: paying.hold_until ? formatDateTime(new Date(paying.hold_until), lang, booker.timeZone || "UTC") : null,
+          // The hosted card page to go back to while it is open; a voucher lives on the booking's voucher page.
+          checkoutUrl:
+            paying.status === "PENDING_PAYMENT" && paying.checkout_url && OPEN_TRIES.includes(paying.payment_status ?? "") ? paying.checkout_url : null,
+          voucher: paying.status === "PENDING_PAYMENT" && paying.voucher_reference !== null,
+        }
+      : null,
+  };
+}
