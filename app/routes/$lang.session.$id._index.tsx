@@ -197,7 +197,10 @@ export default function SessionPage() {
                   removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
                 })),
                 // Seats a group holds for guests count as taken; they are their booker's to give up.
-                ...(guests ?? []).map((g) => ({ id: g.id, name: t("detail.guestOf", { name: g.name, booker: g.bookerName }), removeHref: null })),
+                ...(guests ?? []).map((g) => {
+                  const name = t("detail.guestOf", { name: g.name, booker: g.bookerName });
+                  return { id: g.id, name: g.paymentPending ? `${name} · ${t("booking.participantPending")}` : name, removeHref: null };
+                }),
               ]}
             />
             <PeopleList

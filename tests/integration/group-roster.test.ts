@@ -39,7 +39,7 @@ describe("guests on the host's list", () => {
       .execute();
 
     const seen = await pageAs(id, await loginCookie(host.id, now));
-    expect(seen.guests).toEqual([{ id: expect.any(String), name: "Iván", bookerName: "Rosa" }]);
+    expect(seen.guests).toEqual([{ id: expect.any(String), name: "Iván", bookerName: "Rosa", paymentPending: false }]);
     for (const cookie of [await loginCookie(booker.id, now), await loginCookie(stranger.id, now), null]) {
       const page = await pageAs(id, cookie);
       expect(page.guests).toBeNull();

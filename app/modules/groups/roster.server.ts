@@ -11,5 +11,10 @@ import { heldGuestSeats } from "./guests-repo.server";
 export async function guestRoster(deps: Pick<Deps, "db">, session: { id: string; dm_id: string }, viewer: Requester | null) {
   if (!canManageSession(viewer, session)) return null;
   const rows = await heldGuestSeats(deps.db, session.id);
-  return rows.map((r) => ({ id: r.id, name: r.guest_name, bookerName: displayNameOf({ displayName: r.booker_name, email: r.booker_email }) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.guest_name,
+    bookerName: displayNameOf({ displayName: r.booker_name, email: r.booker_email }),
+    paymentPending: r.status === "PENDING",
+  }));
 }
