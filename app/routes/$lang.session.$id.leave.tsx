@@ -51,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.bookingLeft" });
   return redirectWithToast(back, {
     type: "error",
-    key: result.refusal === "leaveClosed" ? "sessions:booking.errors.leaveClosed" : "sessions:toasts.leaveFailed",
+    key: result.refusal === "leaveClosed" || result.refusal === "groupClaimed" ? `sessions:booking.errors.${result.refusal}` : "sessions:toasts.leaveFailed",
   });
 }
 

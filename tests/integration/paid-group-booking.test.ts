@@ -152,6 +152,50 @@ describe("the booker gives up their own seat", () => {
     expect(await refundCancelledBookings(deps, id, booker.id, "customer_request")).toBe(1);
     expect((await paymentsOf(started.bookingId))[0]).toMatchObject({ status: "refunded", amount_cents: 75000 });
   });
+
+  it("once a guest has claimed a seat the payment covers, neither the booker nor the host gives the booking up; an admin may", async () => {
+    const { deps, offline } = payTestDeps();
+    const host = await person("dm");
+    const booker = await person();
+    const id = await paidSession(host.id, 6);
+    const list = guests(2);
+    const started = await cardGroup(deps, booker, id, list);
+    await offline.act(offlineId(started.url), "succeed");
+    const guest = await createUser({ email: list[0]!.email });
+    expect(await claimHeldSeatsOf(deps, { userId: guest.id })).toHaveLength(1);
+    const leave = (who: Requester) => leaveList(deps, who, { sessionId: id, userId: booker.id, list: "bookings" });
+    expect(await leave(booker)).toEqual({ ok: false, refusal: "groupClaimed" });
+    expect(await leave(host)).toEqual({ ok: false, refusal: "groupClaimed" });
+    expect((await bookingsOf(id)).map((b) => b.status)).toEqual(["CONFIRMED", "CONFIRMED"]);
+    expect(await counter(id)).toBe(3);
+    expect((await paymentsOf(started.bookingId))[0]).toMatchObject({ status: "succeeded" });
+    // An admin may (and settles the money on the refunds desk): the unclaimed guest's seat goes with it, the claimed one stays.
+    const admin = await person("user", { isAdmin: true, roles: ["player", "admin"] });
+    expect(await leave(admin)).toEqual({ ok: true });
+    expect(await counter(id)).toBe(1);
+  });
+
+  it("a guest claiming while the booker leaves: one or the other, never a claimed seat with its payment refunded (repeated rounds)", async () => {
+    const { deps, offline } = payTestDeps();
+    const host = await person("dm");
+    for (let round = 0; round < 5; round += 1) {
+      const booker = await person();
+      const id = await paidSession(host.id, 4);
+      const list = guests(1, `race${round}`);
+      const started = await cardGroup(deps, booker, id, list);
+      await offline.act(offlineId(started.url), "succeed");
+      const guest = await createUser({ email: list[0]!.email });
+      const [claimed, left] = await Promise.all([
+        claimHeldSeatsOf(deps, { userId: guest.id }),
+        leaveList(deps, booker, { sessionId: id, userId: booker.id, list: "bookings" }),
+      ]);
+      // Claimed first and the booker is refused, or left first and nothing paid was left to claim.
+      expect([
+        [1, { ok: false, refusal: "groupClaimed" }],
+        [0, { ok: true }],
+      ]).toContainEqual([claimed.length, left]);
+    }
+  });
 });
 
 describe("two paid groups racing for the last seats", () => {

@@ -228,6 +228,7 @@ export async function leaveList(
     by: seatCanceller(actor, s, input.userId),
   });
   if (released.outcome === "closed") return refuse("leaveClosed");
+  if (released.outcome === "groupClaimed") return refuse("groupClaimed");
   if (released.outcome !== "released") return refuse("notFound");
   const notices = offerNotices(s, released.offered, offerUntil);
   if (actor.id === input.userId) {
@@ -267,7 +268,8 @@ export async function removeFromSession(
 ): Promise<RemovalResult> {
   const result = await leaveList(deps, actor, input);
   if (result.ok) return result;
-  if (result.refusal === "leaveClosed") return { ok: false, refusal: "conflict", error: refusalText(result.refusal, actor.preferredLanguage) };
+  if (result.refusal === "leaveClosed" || result.refusal === "groupClaimed")
+    return { ok: false, refusal: "conflict", error: refusalText(result.refusal, actor.preferredLanguage) };
   if (result.refusal === "notAllowed")
     return { ok: false, refusal: "forbidden", error: input.list === "bookings" ? "Failed to remove participant" : "Failed to remove from waitlist" };
   if (result.refusal === "notFound" && input.list === "bookings" && isUuid(input.sessionId)) {

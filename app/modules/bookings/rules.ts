@@ -69,7 +69,9 @@ export type BookingRefusal =
   | "inviteTriesLimited"
   | "emailNotVerified"
   | "tooManyHolds"
-  | "leaveClosed";
+  | "leaveClosed"
+  /** The booking paid for a group whose guests claimed seats: giving it up would refund their seats too (decision record 062). */
+  | "groupClaimed";
 
 /**
  * The refusal for a code that cannot be used: one for every wrong code (unknown, revoked, expired or

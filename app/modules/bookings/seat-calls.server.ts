@@ -25,7 +25,7 @@ export async function releaseSeat(
   db: Database,
   input: { sessionId: string; userId: string; now: Date; offerUntil: Date | null; admin: boolean; by: SeatCanceller },
 ) {
-  const { rows } = await sql<{ outcome: "released" | "none" | "gone" | "closed"; offered: string[] }>`select outcome, offered
+  const { rows } = await sql<{ outcome: "released" | "none" | "gone" | "closed" | "groupClaimed"; offered: string[] }>`select outcome, offered
     from release_seat(${input.sessionId}::uuid, ${input.userId}::uuid, ${input.now}::timestamptz, ${input.offerUntil}::timestamptz, ${input.admin}, ${input.by}::text)`.execute(
     db,
   );

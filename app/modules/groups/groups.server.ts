@@ -86,7 +86,7 @@ export async function claimHeldSeats(deps: Pick<Deps, "db" | "now">, user: { id:
   const held = await repo.heldSeatsForEmail(deps.db, user.email, deps.now);
   const claimed: { sessionId: string; bookingId: string }[] = [];
   for (const seat of held) {
-    const done = await repo.claimSeat(deps.db, { seatId: seat.id, userId: user.id, now: deps.now });
+    const done = await repo.claimSeat(deps.db, { seatId: seat.id, sessionId: seat.session_id, userId: user.id, now: deps.now });
     if (done) claimed.push(done);
   }
   return claimed;

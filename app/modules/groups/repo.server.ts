@@ -98,12 +98,21 @@ export function heldSeatsForEmail(db: Database, email: string, now: Date) {
  * Turns one held seat into the claimer's own confirmed booking, in one transaction that holds the
  * session's lock: the seat is released first and the booking inserted after, so the seat guard
  * never sees both. A claimer who already holds a seat in the session leaves the held seat as it is.
+ * The session is locked before the seat, in the order every booking path takes them (release_seat
+ * locks the session, then its booking's trigger the seats): the other order deadlocks with a
+ * paid group's booker leaving at the same moment.
  */
-export async function claimSeat(db: Database, input: { seatId: string; userId: string; now: Date }) {
+export async function claimSeat(db: Database, input: { seatId: string; sessionId: string; userId: string; now: Date }) {
   return db.transaction().execute(async (trx) => {
-    const seat = await trx.selectFrom("group_seats").select(["id", "session_id", "status"]).where("id", "=", input.seatId).forUpdate().executeTakeFirst();
+    await trx.selectFrom("sessions").select("id").where("id", "=", input.sessionId).forNoKeyUpdate().executeTakeFirst();
+    const seat = await trx
+      .selectFrom("group_seats")
+      .select(["id", "session_id", "status"])
+      .where("id", "=", input.seatId)
+      .where("session_id", "=", input.sessionId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!seat || seat.status !== "HELD") return null;
-    await trx.selectFrom("sessions").select("id").where("id", "=", seat.session_id).forNoKeyUpdate().executeTakeFirst();
     const booked = await trx
       .selectFrom("bookings")
       .select("id")
