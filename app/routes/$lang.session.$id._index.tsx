@@ -8,7 +8,8 @@ import { SafetyLink, SafetyToolBadges } from "#app/components/safety/safety-fiel
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
-import { HeldSeatPanel, PeopleList, WaitlistPanel } from "#app/components/sessions/session-page-parts";
+import { RosterLists } from "#app/components/sessions/roster-lists";
+import { HeldSeatPanel, WaitlistPanel } from "#app/components/sessions/session-page-parts";
 import { ShareBox } from "#app/components/sessions/share-box";
 import { buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
@@ -184,36 +185,7 @@ export default function SessionPage() {
             <p className="mt-2 text-sm text-stone-600">🔒 {t("detail.locked")}</p>
           )}
         </section>
-        {participants && waitlist ? (
-          <section className="grid gap-4 sm:grid-cols-2">
-            <PeopleList
-              title={t("detail.participants")}
-              empty={t("detail.none")}
-              people={[
-                ...participants.map((p) => ({
-                  id: p.id,
-                  // A seat held while its payment is not in is marked, so the host never counts it as a player.
-                  name: p.paymentPending ? `${p.name} · ${t("booking.participantPending")}` : p.name,
-                  removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=bookings&userId=${p.userId}`,
-                })),
-                // Seats a group holds for guests count as taken; they are their booker's to give up.
-                ...(guests ?? []).map((g) => {
-                  const name = t("detail.guestOf", { name: g.name, booker: g.bookerName });
-                  return { id: g.id, name: g.paymentPending ? `${name} · ${t("booking.participantPending")}` : name, removeHref: null };
-                }),
-              ]}
-            />
-            <PeopleList
-              title={t("detail.waitlist")}
-              empty={t("detail.none")}
-              people={waitlist.map((w) => ({
-                id: w.id,
-                name: `${w.position}. ${w.name}`,
-                removeHref: `${localePath(lang, `/session/${s.id}/remove`)}?list=waitlist&userId=${w.userId}`,
-              }))}
-            />
-          </section>
-        ) : null}
+        {participants && waitlist ? <RosterLists sessionId={s.id} participants={participants} guests={guests ?? []} waitlist={waitlist} /> : null}
       </div>
       <aside className="space-y-4">
         <dl className="space-y-3 rounded-lg border border-stone-200 bg-white p-5 text-sm">
