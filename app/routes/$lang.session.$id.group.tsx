@@ -89,8 +89,9 @@ export default function GroupPage() {
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("groups");
   const lang = i18n.language as Locale;
-  // Only the rows that were typed come back; the rest of the six stay empty.
-  const rows = Array.from({ length: Math.max(GROUP_LIMITS.guestsMax, answer?.typed.length ?? 0) }, (_, i) => ({
+  // As many guest rows as could still fit (a paid group's booker takes a seat too), never fewer than were typed.
+  const fitting = Math.min(GROUP_LIMITS.guestsMax, view.paid ? view.spotsLeft - 1 : view.spotsLeft);
+  const rows = Array.from({ length: Math.max(fitting, answer?.typed.length ?? 0) }, (_, i) => ({
     typed: answer?.typed[i] ?? { name: "", email: "" },
     errors: (answer?.rows[i] ?? {}) as GuestErrors,
   }));
@@ -107,33 +108,39 @@ export default function GroupPage() {
         {t("page.seatsLeft", { count: view.spotsLeft })}
       </p>
       {view.paid?.paying ? <PaidGroupStatus paying={view.paid.paying} lang={lang} returned={view.returned} /> : null}
-      {view.paid ? <PaidGroupTerms paid={view.paid} /> : null}
-      <Form method="post" className="space-y-4" noValidate>
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {t(formError, { count: answer?.seatsLeft ?? 0 })}
-          </p>
-        ) : null}
-        {rows.map((row, i) => (
-          <fieldset key={i} className="space-y-2 rounded-md border border-stone-300 p-3">
-            <legend className="px-1 text-sm font-medium">{t("page.guest", { n: i + 1 })}</legend>
-            <Field
-              label={t("page.name")}
-              errors={row.errors.name ? [`groups:${row.errors.name}`] : null}
-              inputProps={{ name: `guests[${i}].name`, defaultValue: row.typed.name, autoComplete: "off", maxLength: 200 }}
-            />
-            <Field
-              label={t("page.email")}
-              errors={row.errors.email ? [`groups:${row.errors.email}`] : null}
-              inputProps={{ name: `guests[${i}].email`, type: "email", defaultValue: row.typed.email, autoComplete: "off", inputMode: "email" }}
-            />
-          </fieldset>
-        ))}
-        {view.paid ? <PaidGroupMethods oxxo={view.paid.oxxo} /> : null}
-        <Button type="submit" name="intent" value="book" className="w-full sm:w-auto">
-          {view.paid ? t("paid.submit") : t("page.submit")}
-        </Button>
-      </Form>
+      {view.paid && fitting > 0 ? <PaidGroupTerms paid={{ ...view.paid, totals: view.paid.totals.filter((row) => row.seats <= view.spotsLeft) }} /> : null}
+      {rows.length === 0 ? (
+        <p role="status" className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm" data-testid="no-room">
+          {t(view.paid ? "page.noRoomPaid" : "page.noRoom")}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          {formError ? (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+              {t(formError, { count: answer?.seatsLeft ?? 0 })}
+            </p>
+          ) : null}
+          {rows.map((row, i) => (
+            <fieldset key={i} className="space-y-2 rounded-md border border-stone-300 p-3">
+              <legend className="px-1 text-sm font-medium">{t("page.guest", { n: i + 1 })}</legend>
+              <Field
+                label={t("page.name")}
+                errors={row.errors.name ? [`groups:${row.errors.name}`] : null}
+                inputProps={{ name: `guests[${i}].name`, defaultValue: row.typed.name, autoComplete: "off", maxLength: 200 }}
+              />
+              <Field
+                label={t("page.email")}
+                errors={row.errors.email ? [`groups:${row.errors.email}`] : null}
+                inputProps={{ name: `guests[${i}].email`, type: "email", defaultValue: row.typed.email, autoComplete: "off", inputMode: "email" }}
+              />
+            </fieldset>
+          ))}
+          {view.paid ? <PaidGroupMethods oxxo={view.paid.oxxo} /> : null}
+          <Button type="submit" name="intent" value="book" className="w-full sm:w-auto">
+            {view.paid ? t("paid.submit") : t("page.submit")}
+          </Button>
+        </Form>
+      )}
       {view.group.length > 0 ? (
         <section className="space-y-2">
           <h2 className="text-xl font-semibold">{t("page.yourGroup")}</h2>

@@ -31,7 +31,10 @@ test("a player pays once for their seat and two guests' in a paid session", asyn
   await expect(page).toHaveURL(new RegExp(`/${lang}/session/${id}/group$`));
   await ready(page, javaScriptEnabled);
   const terms = page.getByTestId("paid-group-terms");
-  await expect(terms.getByRole("listitem")).toHaveCount(6);
+  // Six seats: the booker and up to five guests, so five totals and five guest rows.
+  await expect(terms.getByRole("listitem")).toHaveCount(5);
+  await expect(page.getByRole("group", { name: text(lang, "groups", "page.guest", { n: 5 }) })).toBeVisible();
+  await expect(page.getByRole("group", { name: text(lang, "groups", "page.guest", { n: 6 }) })).toHaveCount(0);
   await expect(terms.getByRole("listitem").nth(1)).toContainText("750");
 
   const claimer = uniqueEmail("paidguest");
