@@ -6,8 +6,9 @@ import { isUuid } from "#app/utils/http";
 import type { PayDeps } from "./payments.server";
 import { auditReason, canRetryNow, checkNote, isRefundReason, manualRefundRefusal, type ManualRefusal } from "./refund-desk";
 import * as deskRepo from "./refund-desk.repo.server";
-import { askForRefund, CLAIM_MINUTES, requestRefund } from "./refunds.server";
+import { CLAIM_MINUTES, requestRefund } from "./refunds.server";
 import * as repo from "./repo.server";
+import { REFUND_MAX_TRIES } from "./rules";
 
 /**
  * The admin desk's refunds (docs/decisions/064-refund-desk.md): the refunds that failed or are on
@@ -79,8 +80,11 @@ export async function refundByHand(deps: PayDeps, admin: Requester, input: { pay
   if (!note.ok) return refuse("noteTooLong");
   const reason = input.reason;
   const paymentId = payment!.id;
-  const marked = await inTransaction(deps.db, async (trx) => {
-    if (!(await repo.markRefundPending(trx, paymentId, reason, deps.now))) return false;
+  const claimed = await inTransaction(deps.db, async (trx) => {
+    if (!(await repo.markRefundPending(trx, paymentId, reason, deps.now))) return null;
+    // Claimed in the deciding transaction, under its own row lock: a parallel request that is
+    // still re-reading the row cannot make the claim skip it, so the first request goes out now.
+    const [claim] = await repo.claimDueRefunds(trx, { now: deps.now, claimMinutes: CLAIM_MINUTES, maxTries: REFUND_MAX_TRIES, limit: 1, paymentId });
     await insertAudit(trx, {
       actorId: admin.id,
       action: "manual_refund",
@@ -89,10 +93,10 @@ export async function refundByHand(deps: PayDeps, admin: Requester, input: { pay
       reason: auditReason(reason, note.note),
       now: deps.now,
     });
-    return true;
+    return claim ?? null;
   });
   // Someone else decided first: say what became of the payment.
-  if (!marked) return refuse(manualRefundRefusal(await repo.findPayment(deps.db, paymentId)) ?? "refundUnderWay");
-  await askForRefund(deps, paymentId);
+  if (!claimed) return refuse(manualRefundRefusal(await repo.findPayment(deps.db, paymentId)) ?? "refundUnderWay");
+  await requestRefund(deps, claimed);
   return { ok: true, paymentId };
 }
