@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { refundByHand, retryRefundNow } from "../../app/modules/payments/refund-desk.server";
+import { refundByHand, retryRefundNow } from "../../app/modules/moderation/refund-desk.server";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { action as deskAction, loader as deskPage } from "../../app/routes/$lang.admin.refunds";
 import type { Payments } from "../../app/services/payments/payments";

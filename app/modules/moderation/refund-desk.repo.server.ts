@@ -1,6 +1,6 @@
 import { sql } from "kysely";
+import type { ClaimedRefund } from "#app/modules/payments/repo.server";
 import type { Database } from "#db/client.server";
-import type { ClaimedRefund } from "./repo.server";
 
 /** Refunds that need a person or are on their way: given up first, then by when they are due. */
 export function refundsToWatch(db: Database, limit: number) {

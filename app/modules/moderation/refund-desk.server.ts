@@ -1,14 +1,14 @@
 import { canModerate } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { inTransaction } from "#app/modules/live/repo.server";
-import { insertAudit } from "#app/modules/moderation/repo.server";
+import type { PayDeps } from "#app/modules/payments/payments.server";
+import { CLAIM_MINUTES, requestRefund } from "#app/modules/payments/refunds.server";
+import * as repo from "#app/modules/payments/repo.server";
+import { REFUND_MAX_TRIES } from "#app/modules/payments/rules";
 import { isUuid } from "#app/utils/http";
-import type { PayDeps } from "./payments.server";
 import { auditReason, canRetryNow, checkNote, isRefundReason, manualRefundRefusal, type ManualRefusal } from "./refund-desk";
 import * as deskRepo from "./refund-desk.repo.server";
-import { CLAIM_MINUTES, requestRefund } from "./refunds.server";
-import * as repo from "./repo.server";
-import { REFUND_MAX_TRIES } from "./rules";
+import { insertAudit } from "./repo.server";
 
 /**
  * The admin desk's refunds (docs/decisions/064-refund-desk.md): the refunds that failed or are on
