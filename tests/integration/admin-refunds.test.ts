@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { refundByHand, retryRefundNow } from "../../app/modules/moderation/refund-desk.server";
+import { CLAIM_MINUTES } from "../../app/modules/payments/refunds.server";
+import { claimDueRefunds } from "../../app/modules/payments/repo.server";
+import { REFUND_MAX_TRIES } from "../../app/modules/payments/rules";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { action as deskAction, loader as deskPage } from "../../app/routes/$lang.admin.refunds";
 import type { Payments } from "../../app/services/payments/payments";
@@ -81,6 +84,22 @@ describe("retry now", () => {
     expect(row.refund_error).toContain("provider unreachable");
     expect(row.refund_next_try_at?.toISOString()).toBe(new Date(now.getTime() + 60_000).toISOString());
     expect(await auditOf(refund.paymentId)).toHaveLength(1);
+  });
+
+  it("is refused while the retry job is asking for the same refund, so the provider is asked once", async () => {
+    const t = payTestDeps(now);
+    // A refund whose second request failed and whose wait is over: due for the job.
+    const refund = await failedRefund({ now, attempts: 2 });
+    await db()
+      .updateTable("payments")
+      .set({ status: "refund_pending", refund_next_try_at: new Date(now.getTime() - 60_000) })
+      .where("id", "=", refund.paymentId)
+      .execute();
+    const [claimed] = await claimDueRefunds(db(), { now, claimMinutes: CLAIM_MINUTES, maxTries: REFUND_MAX_TRIES, limit: 1, paymentId: refund.paymentId });
+    expect(claimed).toMatchObject({ id: refund.paymentId, refund_attempts: 3 });
+    // The job's request is out (not answered yet): the desk sees it under way.
+    expect(await retryRefundNow(t.deps, await admin(), refund.paymentId, "")).toEqual({ ok: false, refusal: "notRetryable" });
+    expect(await auditOf(refund.paymentId)).toEqual([]);
   });
 
   it("refuses a refund that is not failing or waiting, and a non-admin, changing nothing", async () => {
