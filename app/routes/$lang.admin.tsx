@@ -19,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The desk's sections; refunds and jobs join this list when they exist. */
 const sections = [
   { to: "/admin/moderation", key: "nav.moderation" },
+  { to: "/admin/refunds", key: "nav.refunds" },
   { to: "/admin/audit", key: "nav.audit" },
 ] as const;
 

@@ -8,6 +8,7 @@ import { seedGroupStories } from "./group-stories";
 import { seedInquiryStories } from "./inquiry-stories";
 import { seedModerationStories } from "./moderation-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
+import { seedRefundStories } from "./refund-stories";
 import { seedReviewStories } from "./review-stories";
 import { seedSafetyStories } from "./safety-stories";
 import { seedSubscriptionStories } from "./subscription-stories";
@@ -289,6 +290,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedInquiryStories(idOf, now);
   created += await seedGroupStories(idOf, now);
   created += await seedModerationStories(idOf, now);
+  created += await seedRefundStories(idOf, now);
   created += await seedSafetyStories(idOf);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);

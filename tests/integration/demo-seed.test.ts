@@ -68,6 +68,12 @@ describe("the demo data", () => {
       ok: false,
       reason: "banned",
     });
+    // The refunds desk: Camila's refund gave up while the provider was down, waiting for an admin to retry it.
+    const { refundDesk } = await import("../../app/modules/moderation/refund-desk.server");
+    const desk = await refundDesk({ db, now });
+    expect(desk.refunds).toEqual([
+      expect.objectContaining({ player_email: "camila@mesa.test", status: "refund_failed", amount_cents: 12000, refund_attempts: 6, retryable: true }),
+    ]);
     // Badges earned from the demo's own history, at least one of each category.
     const { badgesOf } = await import("../../app/modules/badges/badges.server");
     const { BADGES } = await import("../../app/modules/badges/catalogue");

@@ -37,7 +37,17 @@ export type DisputeDecision = "uphold" | "reject";
 
 /** Audit actions: every admin action writes one row with one of these. */
 export type AuditAction =
-  "dismiss_reports" | "approve_review" | "hide_review" | "delete_review" | "ban_user" | "unban_user" | "uphold_dispute" | "reject_dispute";
+  | "dismiss_reports"
+  | "approve_review"
+  | "hide_review"
+  | "delete_review"
+  | "ban_user"
+  | "unban_user"
+  | "uphold_dispute"
+  | "reject_dispute"
+  // The refunds section (decision record 064); the "why" is the refund's reason and the admin's note.
+  | "retry_refund"
+  | "manual_refund";
 
 /** Which actions must say why (the audit row's reason): everything that takes something away or refuses a player. */
 export function reasonRequired(action: AuditAction): boolean {

@@ -6,7 +6,7 @@ import * as repo from "./repo.server";
 import { OWED_REFUND_GRACE_MINUTES, OWED_REFUND_LOOKBACK_DAYS, REFUND_MAX_TRIES, REFUND_RETRY_MINUTES, refundClaimMinutes, refundGivesUp } from "./rules";
 
 // The claim of each try by its number (1-based), as the claiming statement reads it.
-const CLAIM_MINUTES = Array.from({ length: REFUND_MAX_TRIES }, (_, i) => refundClaimMinutes(i + 1));
+export const CLAIM_MINUTES = Array.from({ length: REFUND_MAX_TRIES }, (_, i) => refundClaimMinutes(i + 1));
 /** How many due refunds one run of the retry job asks for; the rest wait for the next minute. */
 const RETRY_BATCH = 50;
 
@@ -70,8 +70,8 @@ export async function retryPendingRefunds(deps: PayDeps) {
   return due.length;
 }
 
-/** One request to the provider for a claimed refund, and what came of it. */
-async function requestRefund(deps: PayDeps, claimed: repo.ClaimedRefund) {
+/** One request to the provider for a claimed refund, and what came of it (true: the provider accepted it). */
+export async function requestRefund(deps: PayDeps, claimed: repo.ClaimedRefund): Promise<boolean> {
   try {
     const refund = await deps.payments.refund({
       paymentIntentId: claimed.payment_intent_ref,
@@ -81,6 +81,7 @@ async function requestRefund(deps: PayDeps, claimed: repo.ClaimedRefund) {
       idempotencyKey: `refund-${claimed.id}`,
     });
     await repo.recordRefundAsked(deps.db, claimed.id, refund.id, deps.now);
+    return true;
   } catch (error) {
     const givesUp = refundGivesUp(claimed.refund_attempts);
     await repo.recordRefundFailure(deps.db, claimed.id, String(error).slice(0, 1000), givesUp, deps.now);
@@ -90,5 +91,6 @@ async function requestRefund(deps: PayDeps, claimed: repo.ClaimedRefund) {
       console.warn(
         JSON.stringify({ msg: "payments: refund request failed, will be tried again", ...line, inMinutes: REFUND_RETRY_MINUTES[claimed.refund_attempts - 1] }),
       );
+    return false;
   }
 }

@@ -214,7 +214,8 @@ export type ClaimedRefund = {
  * moves its next try to `now` plus the claim (the wait before a retry should this one fail). Rows
  * another run is claiming are skipped (SKIP LOCKED), and a row it claimed a moment ago is no longer
  * due when re-read, so parallel runs each get different payments and a payment is asked for once
- * per round. `paymentId` claims that payment alone (the first request, right after the decision).
+ * per round. The last error is cleared while the request is out (the desk's "retry now" then sees
+ * a request under way, not one that failed). `paymentId` claims that payment alone (the first request, right after the decision).
  */
 export async function claimDueRefunds(
   db: Database,
@@ -224,7 +225,7 @@ export async function claimDueRefunds(
   const { rows } = await sql<ClaimedRefund>`update payments p
       set refund_attempts = p.refund_attempts + 1,
         refund_next_try_at = ${input.now}::timestamptz + make_interval(mins => (${sql.val([...input.claimMinutes])}::int[])[least(p.refund_attempts + 1, ${input.claimMinutes.length})]),
-        updated_at = ${input.now}
+        refund_error = null, updated_at = ${input.now}
       from bookings b
       where b.id = p.booking_id
         and p.status = 'refund_pending' and p.refund_next_try_at <= ${input.now}
