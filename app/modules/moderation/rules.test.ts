@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reasonRequired,REPORTS_TO_HOLD_REVIEW } from "./rules";
+import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reasonRequired, REPORTS_TO_HOLD_REVIEW } from "./rules";
 
 describe("moderation rules", () => {
   it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
