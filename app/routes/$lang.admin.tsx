@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const sections = [
   { to: "/admin/moderation", key: "nav.moderation" },
   { to: "/admin/audit", key: "nav.audit" },
+  { to: "/admin/jobs", key: "nav.jobs" },
 ] as const;
 
 export default function AdminShell() {

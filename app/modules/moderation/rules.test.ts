@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reasonRequired,REPORTS_TO_HOLD_REVIEW } from "./rules";
+import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reasonRequired, REPORTS_TO_HOLD_REVIEW } from "./rules";
 
 describe("moderation rules", () => {
   it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
     for (const a of ["hide_review", "delete_review", "ban_user", "dismiss_reports", "reject_dispute"] as const) expect(reasonRequired(a)).toBe(true);
-    for (const a of ["approve_review", "unban_user", "uphold_dispute"] as const) expect(reasonRequired(a)).toBe(false);
+    for (const a of ["approve_review", "unban_user", "uphold_dispute", "run_job", "send_test_email"] as const) expect(reasonRequired(a)).toBe(false);
   });
 
   it("trims reasons, refuses an empty required one and one over 1000 characters", () => {

@@ -37,11 +37,20 @@ export type DisputeDecision = "uphold" | "reject";
 
 /** Audit actions: every admin action writes one row with one of these. */
 export type AuditAction =
-  "dismiss_reports" | "approve_review" | "hide_review" | "delete_review" | "ban_user" | "unban_user" | "uphold_dispute" | "reject_dispute";
+  | "dismiss_reports"
+  | "approve_review"
+  | "hide_review"
+  | "delete_review"
+  | "ban_user"
+  | "unban_user"
+  | "uphold_dispute"
+  | "reject_dispute"
+  | "run_job"
+  | "send_test_email";
 
 /** Which actions must say why (the audit row's reason): everything that takes something away or refuses a player. */
 export function reasonRequired(action: AuditAction): boolean {
-  return action !== "approve_review" && action !== "unban_user" && action !== "uphold_dispute";
+  return !(["approve_review", "unban_user", "uphold_dispute", "run_job", "send_test_email"] as AuditAction[]).includes(action);
 }
 
 /** A reason as the audit keeps it: trimmed; a required one may not be empty; at most 1000 characters. */
