@@ -59,8 +59,10 @@ export type TestEmailResult = { ok: true; to: string } | { ok: false; refusal: "
  * error is shown to the admin (its first line) rather than thrown; only a sent test is audited.
  */
 export async function sendTestEmail(deps: Deps, admin: Pick<Requester, "id" | "displayName">, rawTo: unknown, lang: Locale): Promise<TestEmailResult> {
-  const parsed = emailField.safeParse(typeof rawTo === "string" ? rawTo : "");
-  if (!parsed.success) return { ok: false, refusal: parsed.error.issues[0]?.message === "emailInvalid" ? "emailInvalid" : "emailRequired" };
+  const typed = typeof rawTo === "string" ? rawTo : "";
+  if (typed.trim() === "") return { ok: false, refusal: "emailRequired" };
+  const parsed = emailField.safeParse(typed);
+  if (!parsed.success) return { ok: false, refusal: "emailInvalid" };
   const to = parsed.data;
   const sentAt = deps.now.toISOString();
   try {
