@@ -16,10 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The desk's sections; refunds and jobs join this list when they exist. */
+/** The desk's sections, in the order an admin works through them. */
 const sections = [
   { to: "/admin/moderation", key: "nav.moderation" },
   { to: "/admin/refunds", key: "nav.refunds" },
+  { to: "/admin/jobs", key: "nav.jobs" },
   { to: "/admin/audit", key: "nav.audit" },
 ] as const;
 

@@ -15,7 +15,8 @@ type EmailKind =
   | "inquiryReceived"
   | "inquiryAccepted"
   | "inquiryDeclined"
-  | "inquiryDeclinedPlain";
+  | "inquiryDeclinedPlain"
+  | "adminTest";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

@@ -49,3 +49,23 @@ export async function pruneRuns(db: Database, before: Date) {
   const result = await db.deleteFrom("job_runs").where("started_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+const runColumns = ["name", "started_at", "finished_at", "outcome", "items", "error"] as const;
+
+/** Each job's newest run (one row per job name that ever ran), for the jobs desk. */
+export function latestRuns(db: Database) {
+  return db.selectFrom("job_runs").select(runColumns).distinctOn("name").orderBy("name").orderBy("started_at", "desc").orderBy("id", "desc").execute();
+}
+
+/** Each job's newest failed run, for the jobs desk. */
+export function latestFailures(db: Database) {
+  return db
+    .selectFrom("job_runs")
+    .select(runColumns)
+    .where("outcome", "=", "failed")
+    .distinctOn("name")
+    .orderBy("name")
+    .orderBy("started_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}

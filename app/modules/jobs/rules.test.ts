@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   inPreSessionCheck,
+  JOB_ERROR_SHOWN,
   JOB_NAMES,
   JOB_SCHEDULES,
   needsPlayersWarning,
@@ -10,7 +11,9 @@ import {
   playersMissing,
   reminderDue,
   reminderWindow,
+  runDurationMs,
   type SessionClock,
+  shownError,
   statusAt,
 } from "./rules";
 
@@ -146,5 +149,24 @@ describe("payment reminders of a subscription seat", () => {
       const after = paymentReminderDue(new Date(c.until.getTime() + 1), now);
       expect(after?.kind ?? null).toBe(cutoffs[i + 1]?.kind ?? null);
     }
+  });
+});
+
+describe("the jobs desk's view of a run", () => {
+  it("shows a failure's first line, trimmed and cut with an ellipsis", () => {
+    expect(shownError("Error: boom\n    at body (jobs.server.ts:1:1)")).toBe("Error: boom");
+    expect(shownError("  spaced out  ")).toBe("spaced out");
+    expect(shownError(null)).toBe("");
+    const long = shownError("x".repeat(500));
+    expect(long).toHaveLength(JOB_ERROR_SHOWN);
+    expect(long.endsWith("…")).toBe(true);
+    expect(shownError("y".repeat(JOB_ERROR_SHOWN))).toBe("y".repeat(JOB_ERROR_SHOWN));
+  });
+
+  it("measures a finished run and has no duration for one without an end", () => {
+    const start = new Date("2026-11-27T10:00:00Z");
+    expect(runDurationMs(start, new Date("2026-11-27T10:00:01.250Z"))).toBe(1250);
+    expect(runDurationMs(start, null)).toBeNull();
+    expect(runDurationMs(start, new Date("2026-11-27T09:59:59Z"))).toBe(0);
   });
 });

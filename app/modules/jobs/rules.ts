@@ -155,3 +155,20 @@ export function paymentReminderDue(deadline: Date, now: Date): { kind: PaymentRe
 export function paymentReminderCutoffs(now: Date): { kind: PaymentReminderKind; until: Date }[] {
   return PAYMENT_REMINDERS.map((r) => ({ kind: r.kind, until: new Date(now.getTime() + r.days * DAY) }));
 }
+
+/** How much of a failure's error the jobs desk shows: its first line, cut to this many characters. */
+export const JOB_ERROR_SHOWN = 300;
+
+/**
+ * A recorded error as the desk shows it: the message line of a stack (the frames below it are for
+ * the logs), whitespace trimmed, cut with an ellipsis when longer than `max`.
+ */
+export function shownError(error: string | null, max = JOB_ERROR_SHOWN): string {
+  const first = (error ?? "").trim().split("\n")[0]!.trim();
+  return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+}
+
+/** A run's duration in milliseconds; null while it has no end (under way, or its process died). */
+export function runDurationMs(startedAt: Date, finishedAt: Date | null): number | null {
+  return finishedAt ? Math.max(0, finishedAt.getTime() - startedAt.getTime()) : null;
+}

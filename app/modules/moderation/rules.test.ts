@@ -4,7 +4,7 @@ import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reason
 describe("moderation rules", () => {
   it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
     for (const a of ["hide_review", "delete_review", "ban_user", "dismiss_reports", "reject_dispute"] as const) expect(reasonRequired(a)).toBe(true);
-    for (const a of ["approve_review", "unban_user", "uphold_dispute"] as const) expect(reasonRequired(a)).toBe(false);
+    for (const a of ["approve_review", "unban_user", "uphold_dispute", "run_job", "send_test_email"] as const) expect(reasonRequired(a)).toBe(false);
   });
 
   it("trims reasons, refuses an empty required one and one over 1000 characters", () => {

@@ -47,11 +47,13 @@ export type AuditAction =
   | "reject_dispute"
   // The refunds section (decision record 064); the "why" is the refund's reason and the admin's note.
   | "retry_refund"
-  | "manual_refund";
+  | "manual_refund"
+  | "run_job"
+  | "send_test_email";
 
 /** Which actions must say why (the audit row's reason): everything that takes something away or refuses a player. */
 export function reasonRequired(action: AuditAction): boolean {
-  return action !== "approve_review" && action !== "unban_user" && action !== "uphold_dispute";
+  return !(["approve_review", "unban_user", "uphold_dispute", "run_job", "send_test_email"] as AuditAction[]).includes(action);
 }
 
 /** A reason as the audit keeps it: trimmed; a required one may not be empty; at most 1000 characters. */
