@@ -19,7 +19,7 @@ import { readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 // The refunds section of the admin desk (decision record 064): admins only, a 404 to anyone else.
-export const handle = { i18n: ["admin"], hydrate: false };
+export const handle = { i18n: ["admin", "validation"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
