@@ -14,7 +14,7 @@ import { JOB_NAMES, JOB_SCHEDULES, type JobName, runDurationMs, shownError } fro
  * manual runs alike.
  */
 export async function jobsDesk(deps: Pick<Deps, "db">) {
-  const [runs, failures] = await Promise.all([repo.latestRuns(deps.db), repo.latestFailures(deps.db)]);
+  const [runs, failures] = await Promise.all([repo.latestRuns(deps.db, JOB_NAMES), repo.latestFailures(deps.db, JOB_NAMES)]);
   const byName = <T extends { name: string }>(rows: T[]) => new Map(rows.map((r) => [r.name, r]));
   const last = byName(runs);
   const failed = byName(failures);

@@ -50,22 +50,27 @@ export async function pruneRuns(db: Database, before: Date) {
   return Number(result.numDeletedRows);
 }
 
-const runColumns = ["name", "started_at", "finished_at", "outcome", "items", "error"] as const;
+type RunRow = { name: string; started_at: Date; finished_at: Date | null; outcome: string | null; items: number; error: string | null };
 
-/** Each job's newest run (one row per job name that ever ran), for the jobs desk. */
-export function latestRuns(db: Database) {
-  return db.selectFrom("job_runs").select(runColumns).distinctOn("name").orderBy("name").orderBy("started_at", "desc").orderBy("id", "desc").execute();
+/**
+ * Each named job's newest run, or its newest failed one: one index probe per job through
+ * (name, started_at desc) — the failed ones through their own partial index — instead of a pass
+ * over every run kept (a minute's job keeps tens of thousands of rows between prunings).
+ */
+async function newestPerJob(db: Database, names: readonly string[], failedOnly: boolean) {
+  const { rows } = await sql<RunRow>`select r.name, r.started_at, r.finished_at, r.outcome, r.items, r.error
+      from unnest(${[...names]}::text[]) as j(name)
+      cross join lateral (
+        select * from job_runs
+         where job_runs.name = j.name ${failedOnly ? sql`and job_runs.outcome = 'failed'` : sql``}
+         order by job_runs.started_at desc, job_runs.id desc
+         limit 1
+      ) r`.execute(db);
+  return rows;
 }
+
+/** Each job's newest run (jobs that never ran have no row), for the jobs desk. */
+export const latestRuns = (db: Database, names: readonly string[]) => newestPerJob(db, names, false);
 
 /** Each job's newest failed run, for the jobs desk. */
-export function latestFailures(db: Database) {
-  return db
-    .selectFrom("job_runs")
-    .select(runColumns)
-    .where("outcome", "=", "failed")
-    .distinctOn("name")
-    .orderBy("name")
-    .orderBy("started_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-}
+export const latestFailures = (db: Database, names: readonly string[]) => newestPerJob(db, names, true);
