@@ -64,7 +64,7 @@ const sendNames = (player: Player, id: string) =>
   run(oxxoAction, form(`${base}/es/session/${id}/oxxo`, { firstName: "Ana", lastName: "Robles" }, { Cookie: player.cookie }), { lang: "es", id }, context);
 
 const payCardForm =
-  /<form method="post" action="\/es\/session\/[0-9a-f-]{36}\/confirm"[^>]*><input type="hidden" name="intent" value="payCard"\/><button[^>]*>Pagar con tarjeta<\/button><\/form>/;
+  /<form method="post" action="\/es\/session\/[0-9a-f-]{36}\/confirm"[^>]*><input type="hidden" name="intent" value="payCard"\/>(?:(?!<\/form>).)*<button[^>]*>Pagar con tarjeta<\/button><\/form>/;
 
 describe("the confirmation page after a declined card", () => {
   it("in an MXN session: the declined message, the card and OXXO as plain HTML; OXXO then pays the same held seat", async () => {

@@ -94,3 +94,8 @@ export function noteForSeat(db: Db, sessionId: string, playerId: string) {
 export async function removeForSession(db: Db, sessionId: string, playerId: string) {
   await db.deleteFrom("safety_notes").where("session_id", "=", sessionId).where("player_id", "=", playerId).execute();
 }
+
+/** Removes the player's note on a series (an earlier subscription attempt's, replaced by the new one). */
+export async function removeForSeries(db: Db, seriesId: string, playerId: string) {
+  await db.deleteFrom("safety_notes").where("series_id", "=", seriesId).where("player_id", "=", playerId).execute();
+}

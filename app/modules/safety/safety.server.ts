@@ -8,15 +8,19 @@ type Db = Pick<Deps, "db" | "now">;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Keeps what the player told the DM on booking a seat; nothing is written when they said nothing. */
+/**
+ * Keeps what the player told the DM on booking a seat (or starting its payment). Booking replaces
+ * the note: saying nothing writes no row and removes one left by an earlier attempt (a payment that
+ * never settled), so an old note never resurfaces with a new seat.
+ */
 export async function recordSeatSafety(deps: Db, playerId: string, sessionId: string, input: SafetyInput) {
-  if (isEmptySafety(input)) return;
+  if (isEmptySafety(input)) return repo.removeForSession(deps.db, sessionId, playerId);
   await repo.saveForSession(deps.db, { playerId, sessionId, input, now: deps.now });
 }
 
 /** Keeps what the player told the DM on subscribing to a series; it applies to each of its sessions. */
 export async function recordSubscriptionSafety(deps: Db, playerId: string, seriesId: string, input: SafetyInput) {
-  if (isEmptySafety(input)) return;
+  if (isEmptySafety(input)) return repo.removeForSeries(deps.db, seriesId, playerId);
   await repo.saveForSeries(deps.db, { playerId, seriesId, input, now: deps.now });
 }
 
