@@ -58,3 +58,65 @@ for (const lang of LANGS) {
     await expect(page.getByText("Sin escenas de ahogo")).toHaveCount(0);
   });
 }
+
+// After booking, the player changes their note from the session page and later removes it; the
+// host's page follows. One language per project: Spanish with JavaScript, English without.
+test("the player changes and then removes their lines and veils before the session", async ({ page }, testInfo) => {
+  const lang = testInfo.project.name === "no-js" ? "en" : "es";
+  const t = (key: string, values?: Record<string, string | number>) => text(lang, "safety", key, values);
+  const stamp = Date.now();
+  const host = await newUser({ role: "dm", preferredLanguage: lang });
+  const player = await newUser({ preferredLanguage: lang, displayName: `Jugador ${stamp}` });
+  const { id } = await createSession({
+    host: host.id,
+    startsAt: new Date(Date.now() + 4 * 86_400_000),
+    durationMinutes: 180,
+    title: `Mesa ${stamp}`,
+    priceCents: 0,
+  });
+
+  await actAs(page, player);
+  await page.goto(`/${lang}/session/${id}/confirm`);
+  await page.getByText(t("form.legend")).click();
+  await page
+    .getByRole("group", { name: t("form.lines") })
+    .getByLabel(t("topics.torture"))
+    .check();
+  await page.getByRole("button", { name: text(lang, "sessions", "booking.confirmFree") }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/session/${id}$`));
+
+  const panel = page.getByTestId("seat-safety");
+  await expect(panel.getByRole("heading", { name: t("edit.title") })).toBeVisible();
+  await panel
+    .getByRole("group", { name: t("form.lines") })
+    .getByLabel(t("topics.torture"))
+    .uncheck();
+  await panel
+    .getByRole("group", { name: t("form.veils") })
+    .getByLabel(t("topics.phobias"))
+    .check();
+  await panel.getByLabel(t("form.note")).fill("Nada de arañas");
+  await panel.getByRole("button", { name: t("edit.save") }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/session/${id}$`));
+  await expect(page.getByText(t("edit.saved"))).toBeVisible();
+  await expect(page.getByTestId("seat-safety").getByLabel(t("form.note"))).toHaveValue("Nada de arañas");
+
+  await actAs(page, host);
+  await page.goto(`/${lang}/session/${id}/safety`);
+  const players = page.getByTestId("safety-players");
+  await expect(players.getByText(t("topics.phobias"))).toBeVisible();
+  await expect(players.getByText("Nada de arañas")).toBeVisible();
+  await expect(players.getByText(t("topics.torture"))).toHaveCount(0);
+
+  await actAs(page, player);
+  await page.goto(`/${lang}/session/${id}`);
+  await page
+    .getByTestId("seat-safety")
+    .getByRole("button", { name: t("edit.remove") })
+    .click();
+  await expect(page.getByText(t("edit.removed"))).toBeVisible();
+
+  await actAs(page, host);
+  await page.goto(`/${lang}/session/${id}/safety`);
+  await expect(page.getByText(t("sheet.empty"))).toBeVisible();
+});
