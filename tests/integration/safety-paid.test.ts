@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
+import { action as seriesConfirmAction } from "../../app/routes/$lang.series.$id.confirm";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
 import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo";
 import { loader as safetyPage } from "../../app/routes/$lang.session.$id.safety";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { getDb } from "../../db/client.server";
+import { weeklySeries } from "../fixtures/series";
 import type { SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { signedInUser } from "./helpers";
+import { signedInUser, testDeps } from "./helpers";
 import { bookingsOf, paidSession, paymentsOf, payTestDeps } from "./pay-fixtures";
 import { form, run } from "./route";
 
@@ -124,5 +127,28 @@ describe("lines and veils on a paid seat", () => {
       201,
     );
     expect((await seen(id, host)).map((p) => p.name)).toEqual([null]);
+  });
+
+  it("a paid series: the card subscription carries the note (dialog and page), shown once the first seat is paid", async () => {
+    const host = await signedInUser({ role: "dm", displayName: "Host" });
+    const ana = await signedInUser({ displayName: "Ana" });
+    const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
+    const { id: seriesId } = await insertSeriesWithSessions(testDeps(now).deps, row);
+    const [first] = await getDb().selectFrom("sessions").select("id").where("series_id", "=", seriesId).orderBy("starts_at").execute();
+    const started = await intent(ana, { isSubscription: true, seriesId, country: "MX", lines: ["body_horror"] });
+    expect(started.status).toBe(201);
+    expect(await seen(first!.id, host)).toEqual([]);
+    const ref = (await getDb().selectFrom("payments").select("payment_intent_ref").where("user_id", "=", ana.id).executeTakeFirstOrThrow()).payment_intent_ref!;
+    const { offline } = payTestDeps(now);
+    expect(await offline.act(ref, "succeed")).toMatchObject({ ok: true });
+    expect(await seen(first!.id, host)).toEqual([expect.objectContaining({ name: "Ana", lines: ["body_horror"] })]);
+
+    // The confirmation page's card form without scripts keeps the note with the checkout it starts.
+    const beto = await signedInUser();
+    const form_ = form(`${base}/es/series/${seriesId}/confirm`, { intent: "payCard", nextSessionId: first!.id, veils: "phobias" }, { Cookie: beto.cookie });
+    expect((await run(seriesConfirmAction, form_, { lang: "es", id: seriesId }, context)).status).toBe(303);
+    const notes = await getDb().selectFrom("safety_notes").select(["veils"]).where("series_id", "=", seriesId).where("player_id", "=", beto.id).execute();
+    expect(notes).toEqual([{ veils: ["phobias"] }]);
+    expect((await seen(first!.id, host)).map((p) => p.name)).toEqual(["Ana"]);
   });
 });
