@@ -84,6 +84,8 @@ describe("the confirmation page after a declined card", () => {
     expect(data.payment.pending).toEqual(expect.objectContaining({ state: "paymentFailed", payAgain: { card: true, oxxo: "available" } }));
     expect(html).toContain("Tu pago no se completó y tu lugar aún no está confirmado.");
     expect(html).toMatch(payCardForm);
+    // The card form carries lines and veils as plain fields (decision record 061).
+    expect(html).toMatch(/value="payCard"\/>(?:(?!<\/form>).)*name="safetyNote"/);
     expect(html).toContain(`<a href="/es/session/${id}/oxxo" class="`);
     expect(html).toContain(">Pagar en OXXO</a>");
     expect(html).not.toContain("Ya estás inscrito");
