@@ -8,14 +8,17 @@ type Island = { open: (kind: string, props: unknown, i18n: PaymentDialogsConfig[
 
 /**
  * The lines and veils typed in the submitted form, or (for a link such as OXXO's) in the page's
- * payment form, so either dialog sends what the player wrote; none when the page has no such fields.
+ * payment form, so either dialog sends what the player wrote; none when the page has no such fields
+ * or they are left empty.
  */
 export function pageSafety(doc: Document, form: HTMLFormElement | null): PageSafety | undefined {
   const source = form ?? doc.querySelector<HTMLFormElement>("form[data-payment-dialog]");
   if (!source?.querySelector('[name="safetyNote"]')) return undefined;
   const data = new FormData(source);
   const list = (name: string) => data.getAll(name).map(String);
-  return { lines: list("lines"), veils: list("veils"), safetyNote: String(data.get("safetyNote") ?? ""), anonymous: data.get("anonymous") === "on" };
+  const safety = { lines: list("lines"), veils: list("veils"), safetyNote: String(data.get("safetyNote") ?? ""), anonymous: data.get("anonymous") === "on" };
+  // Nothing typed sends nothing: the API reads absent fields as an empty note all the same.
+  return safety.lines.length || safety.veils.length || safety.safetyNote ? safety : undefined;
 }
 
 /**
