@@ -120,3 +120,55 @@ test("the player changes and then removes their lines and veils before the sessi
   await page.goto(`/${lang}/session/${id}/safety`);
   await expect(page.getByText(t("sheet.empty"))).toBeVisible();
 });
+
+// A paid seat by card, in Spanish: the line typed on the confirmation page goes with the card dialog
+// (JavaScript) or the card page's form post (without it), and reaches the host once the card is paid.
+test("es: a paid seat's lines and veils reach the host once the card is paid", async ({ page, javaScriptEnabled }) => {
+  const lang = "es";
+  const t = (key: string) => text(lang, "safety", key);
+  const pay = (key: string) => text(lang, "payments", key);
+  const stamp = Date.now();
+  const host = await newUser({ role: "dm", preferredLanguage: lang });
+  const player = await newUser({ preferredLanguage: lang, displayName: `Pagadora ${stamp}` });
+  const { id } = await createSession({
+    host: host.id,
+    startsAt: new Date(Date.now() + 10 * 86_400_000),
+    durationMinutes: 180,
+    title: `Mesa pagada ${stamp}`,
+    priceCents: 25000,
+    paymentMethods: ["CARD"],
+  });
+
+  await actAs(page, player);
+  await page.goto(`/${lang}/session/${id}/confirm`);
+  await page.getByText(t("form.legend")).click();
+  await page
+    .getByRole("group", { name: t("form.lines") })
+    .getByLabel(t("topics.torture"))
+    .check();
+  await page.getByLabel(t("form.note")).fill("Sin payasos");
+  await page.getByRole("button", { name: pay("card.pay") }).click();
+  if (javaScriptEnabled)
+    await page
+      .getByRole("dialog")
+      .getByRole("link", { name: pay("card.continue") })
+      .click();
+  await expect(page).toHaveURL(/\/es\/dev\/payments\/(pi|cs)_offline_[0-9a-f]+$/);
+
+  // Before the card is paid the host sees nothing.
+  const paymentPage = page.url();
+  await actAs(page, host);
+  await page.goto(`/${lang}/session/${id}/safety`);
+  await expect(page.getByText(t("sheet.empty"))).toBeVisible();
+
+  await actAs(page, player);
+  await page.goto(paymentPage);
+  await page.getByRole("button", { name: "Pago exitoso" }).click();
+  await expect(page).toHaveURL(new RegExp(`/es/session/${id}\\?payment=success$`));
+
+  await actAs(page, host);
+  await page.goto(`/${lang}/session/${id}/safety`);
+  const players = page.getByTestId("safety-players");
+  await expect(players.getByText(t("topics.torture"))).toBeVisible();
+  await expect(players.getByText("Sin payasos")).toBeVisible();
+});
