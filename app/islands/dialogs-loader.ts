@@ -1,10 +1,25 @@
-import type { PaymentDialogsConfig } from "#app/modules/payments/dialogs";
+import type { PageSafety, PaymentDialogsConfig } from "#app/modules/payments/dialogs";
 
 /** The id of the page's JSON config element, read by the inline loader. */
 export const PAYMENT_DIALOGS_CONFIG_ID = "payment-dialogs-config";
 
 /** The island's module: `open(kind, props, i18n)` (app/islands/payment-dialogs.tsx). */
 type Island = { open: (kind: string, props: unknown, i18n: PaymentDialogsConfig["i18n"]) => void };
+
+/**
+ * The lines and veils typed in the submitted form, or (for a link such as OXXO's) in the page's
+ * payment form, so either dialog sends what the player wrote; none when the page has no such fields
+ * or they are left empty.
+ */
+export function pageSafety(doc: Document, form: HTMLFormElement | null): PageSafety | undefined {
+  const source = form ?? doc.querySelector<HTMLFormElement>("form[data-payment-dialog]");
+  if (!source?.querySelector('[name="safetyNote"]')) return undefined;
+  const data = new FormData(source);
+  const list = (name: string) => data.getAll(name).map(String);
+  const safety = { lines: list("lines"), veils: list("veils"), safetyNote: String(data.get("safetyNote") ?? ""), anonymous: data.get("anonymous") === "on" };
+  // Nothing typed sends nothing: the API reads absent fields as an empty note all the same.
+  return safety.lines.length || safety.veils.length || safety.safetyNote ? safety : undefined;
+}
 
 /**
  * The first click on an element with data-payment-dialog="kind" (a link, or a form's submit)
@@ -17,13 +32,14 @@ type Island = { open: (kind: string, props: unknown, i18n: PaymentDialogsConfig[
  */
 export function listenForPaymentDialogs(config: Pick<PaymentDialogsConfig, "entry" | "i18n" | "dialogs">, doc: Document = document): () => void {
   let island: Promise<Island> | null = null;
-  const start = (kind: string | null, event: Event, fallback: () => void) => {
+  const start = (kind: string | null, event: Event, fallback: () => void, form: HTMLFormElement | null = null) => {
     const props = kind ? config.dialogs[kind] : undefined;
     if (!kind || !props) return;
     event.preventDefault();
+    const safety = pageSafety(doc, form);
     island ??= import(/* @vite-ignore */ config.entry) as Promise<Island>;
     island.then(
-      (m) => m.open(kind, props, config.i18n),
+      (m) => m.open(kind, safety ? { ...(props as object), safety } : props, config.i18n),
       () => {
         island = null;
         fallback();
@@ -40,7 +56,7 @@ export function listenForPaymentDialogs(config: Pick<PaymentDialogsConfig, "entr
   const submit = (event: SubmitEvent) => {
     const form = event.target;
     if (form instanceof HTMLFormElement && form.hasAttribute("data-payment-dialog"))
-      start(form.getAttribute("data-payment-dialog"), event, () => form.submit());
+      start(form.getAttribute("data-payment-dialog"), event, () => form.submit(), form);
   };
   doc.addEventListener("click", click, true);
   doc.addEventListener("submit", submit, true);

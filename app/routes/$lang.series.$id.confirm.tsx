@@ -78,14 +78,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) return refused(result.refusal);
     return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
   }
-  if (intent === "payCard") {
-    const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang });
-    if (!result.ok) return refused(result.refusal);
-    return redirect(result.url, 303);
-  }
   // Lines and veils come with the subscription; a refused form comes back with every value as typed.
   const safety = parseSafetyForm(form);
   if (!safety.ok) return data({ safety: safety.state }, { status: 400 });
+  if (intent === "payCard") {
+    const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang });
+    if (!result.ok) return refused(result.refusal);
+    // Kept with the subscription's payment: the DM sees it only with a confirmed seat, once it settles.
+    await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
+    return redirect(result.url, 303);
+  }
   const result = await subscribeFree(deps(context), user, seriesId, typed);
   if (!result.ok) return refused(result.refusal);
   await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
@@ -231,7 +233,9 @@ function SidePanel() {
     <>
       {welcome}
       {dueWarning}
-      <IntentForm intent="payCard" label={t("actions.payCard")} fields={fields} dialog={page.paymentDialogs ? "card" : undefined} />
+      <IntentForm intent="payCard" label={t("actions.payCard")} fields={fields} dialog={page.paymentDialogs ? "card" : undefined}>
+        <SafetyFields state={refusedSafety} />
+      </IntentForm>
       {page.paymentDialogs ? <PaymentDialogsLoader config={page.paymentDialogs} /> : null}
       {page.oxxo === "available" ? <OxxoForm fields={fields} /> : null}
       {page.oxxo === "tooClose" ? <p className="text-xs text-stone-600">{t("oxxo.notEligible", { ns: "payments", hours: page.minAdvanceHours })}</p> : null}

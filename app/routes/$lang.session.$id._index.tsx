@@ -5,6 +5,7 @@ import { DisputeNotice } from "#app/components/attendance/dispute-notice";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ReviewActions } from "#app/components/reviews/review-actions";
 import { SafetyLink, SafetyToolBadges } from "#app/components/safety/safety-fields";
+import { SeatSafetyPanel } from "#app/components/safety/seat-safety-panel";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Fact, HostCard, TagList } from "#app/components/sessions/detail-parts";
 import { ManageDialog } from "#app/components/sessions/manage-dialog";
@@ -30,6 +31,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { sessionPageStanding } from "#app/modules/payments/seat-views.server";
 import { ratingsFor, reviewTargets } from "#app/modules/reviews/reviews.server";
+import { seatNoteView } from "#app/modules/safety/safety.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -80,6 +82,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     attendanceOpen: page.isHost && markingRefusal({ status: row.status, starts_at: startsAt, duration_minutes: row.duration_minutes }, d.now) === null,
     safetyHref: page.isHost && !ended && row.status !== "CANCELLED" ? localePath(lang, `/session/${row.id}/safety`) : null,
     ...standing,
+    // The player's own lines and veils on their seat, to change until the start (decision record 061).
+    seatNote: viewer && !page.isHost ? await seatNoteView(d, viewer.id, row.id) : null,
     // Their place in line and a seat held for them, as the confirmation page words it.
     waiting: waitingView(page.waiting, lang, zone),
     // The booking entry point; the confirmation page explains a closed one in full.
@@ -128,27 +132,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function SessionPage() {
-  const {
-    session: s,
-    isHost,
-    attendanceOpen,
-    safetyHref,
-    joined,
-    held,
-    refunded,
-    canLeave,
-    waiting,
-    closed,
-    chat,
-    url,
-    participants,
-    guests,
-    waitlist,
-    paymentReturn,
-    reviews,
-    hostRating,
-    disputeHref,
-  } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { session: s, isHost, attendanceOpen, safetyHref, joined, held, refunded, canLeave, seatNote, waiting, closed, chat, url } = data;
+  const { participants, guests, waitlist, paymentReturn, reviews, hostRating, disputeHref } = data;
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -224,6 +210,7 @@ export default function SessionPage() {
             {t("booking.leave")}
           </ConfirmLink>
         ) : null}
+        {seatNote ? <SeatSafetyPanel sessionId={s.id} note={seatNote} /> : null}
         {!isHost && waiting && !closed ? <WaitlistPanel waiting={waiting} sessionId={s.id} /> : null}
         {!isHost && !joined && !held && !waiting && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>

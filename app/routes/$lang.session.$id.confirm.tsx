@@ -56,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // A code in the form passes the limited screen in the use case, counted for this account and address.
   const typed = { inviteCode: String(form.get("inviteCode") ?? "") || null, address: requestMeta(request).ip };
   // Lines and veils come with a booking; a refused form comes back with every value as typed and nothing booked.
-  const safety = intent === "book" ? parseSafetyForm(form) : null;
+  const safety = intent === "book" || intent === "payCard" ? parseSafetyForm(form) : null;
   if (safety && !safety.ok) return data({ safety: safety.state }, { status: 400 });
   if (intent === "payCard") {
     // Off to the hosted card page, which returns to the session. The hold refuses an unverified
@@ -68,6 +68,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const reason = payRefusalText(started.refusal, lang);
       return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });
     }
+    // Kept with the hold: the DM sees it only once the payment settles and the seat is confirmed.
+    if (safety?.ok) await recordSeatSafety(d, user.id, sessionId, safety.input);
     return redirect(started.url, 303);
   }
   const result =
@@ -243,6 +245,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
           oxxoHref={`${localePath(lang, `/session/${data.session.id}/oxxo`)}${data.inviteCode ? `?invite=${encodeURIComponent(data.inviteCode)}` : ""}`}
           minAdvanceHours={data.payment.minAdvanceHours}
           inviteCode={data.inviteCode || undefined}
+          safety={refused?.safety}
         />
         {leaveWaitlist}
       </>

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SafetyFields } from "#app/components/safety/safety-fields";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
@@ -20,13 +21,15 @@ import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, oxxoSessionDate } from "#app/modules/payments/rules";
 import { paymentPanel } from "#app/modules/payments/seat-views.server";
+import { recordSeatSafety } from "#app/modules/safety/safety.server";
+import { parseSafetyForm } from "#app/modules/safety/schema";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/utils/form.server";
 import { notFound } from "#app/utils/http";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
-export const handle = { i18n: ["payments", "sessions", "validation"], hydrate: false };
+export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
@@ -81,7 +84,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const submission = parseForm(form, { schema: oxxoNameSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // Lines and veils ride with the voucher's hold; the DM sees them only once the voucher is paid.
+  const safety = parseSafetyForm(form);
+  if (submission.status !== "success" || !safety.ok) {
+    const typed = safety.ok ? { values: { ...safety.input, lines: [...safety.input.lines], veils: [...safety.input.veils] }, errors: [] } : safety.state;
+    return data({ ...submission.reply(), safety: typed }, { status: 400 });
+  }
   const sessionId = params.id ?? "";
   const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
   const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode, address: requestMeta(request).ip });
@@ -95,6 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       params: { reason },
     });
   }
+  await recordSeatSafety(deps(context), user.id, sessionId, safety.input);
   return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
 }
 
@@ -140,6 +149,7 @@ export default function OxxoNamePage() {
           errors={fields.lastName.errors}
           inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
         />
+        <SafetyFields state={lastResult?.safety} />
         <ul className="space-y-2">
           <li>
             <Banner tone="info">{t("oxxo.warnings.reservation")}</Banner>

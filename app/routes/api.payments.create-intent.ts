@@ -6,6 +6,9 @@ import { recipientLang } from "#app/modules/i18n/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";
+import type { SafetyInput } from "#app/modules/safety/rules";
+import { recordSeatSafety, recordSubscriptionSafety } from "#app/modules/safety/safety.server";
+import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { subscribeByCard } from "#app/modules/subscriptions/subscriptions.server";
 import { isUuid } from "#app/utils/http";
@@ -21,13 +24,18 @@ export const loader = () => methodNotAllowed("POST");
  * {booking: {id}, amount, currency, oxxoDetails: {reference, hostedVoucherUrl, expiresAfter}}.
  * Card: {sessionId, country} answers {clientSecret} (and the booking id); the intent offers the
  * methods of the session's currency and that country (card, Klarna, OXXO, boleto, Pix). Errors are {error}.
+ * Each takes the optional lines and veils of the book and subscribe endpoints (`lines`, `veils`,
+ * `safetyNote`, `anonymous`): kept with the hold, the DM sees them only once the payment settled
+ * and the seat is confirmed (decision record 061); bad ones answer 400 and start nothing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  const body = await readBody(request);
+  const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
   if (!body) return apiError("Send a JSON object", 400);
-  if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body);
+  const safety = parseSafetyJson(body);
+  if (!safety.ok) return apiError(safety.message, 400);
+  if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body, safety.input);
   if (!isUuid(body.sessionId)) return apiError("Session ID is required to create payment", 400);
   if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiError('paymentMethod must be "card" or "oxxo"', 400);
   const method = (body.paymentMethod ?? "card").toLowerCase();
@@ -42,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       address: requestMeta(request).ip,
     });
     if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
+    await recordSeatSafety(d, user.id, body.sessionId, safety.input);
     return apiJson(
       {
         booking: { id: result.bookingId },
@@ -60,21 +69,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
     address: requestMeta(request).ip,
   });
   if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
+  await recordSeatSafety(d, user.id, body.sessionId, safety.input);
   return apiJson({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency }, 201);
 }
 
 /** The card subscription's intent: the payload names a series, never a session. */
-async function subscriptionIntent(request: Request, context: ActionFunctionArgs["context"], user: Requester, body: Record<string, unknown>) {
+async function subscriptionIntent(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  user: Requester,
+  body: Record<string, unknown>,
+  safety: SafetyInput,
+) {
   const lang = recipientLang(user.preferredLanguage);
   if (body.isSubscription !== true || !isUuid(body.seriesId)) return apiError("A subscription needs isSubscription: true and a seriesId", 400);
   if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId)) return apiError("nextSessionId is not valid", 400);
-  const result = await subscribeByCard(payDeps(context), user, body.seriesId, {
+  const d = payDeps(context);
+  const result = await subscribeByCard(d, user, body.seriesId, {
     nextSessionId: (body.nextSessionId as string | undefined) ?? null,
     country: parseCountry(body.country),
     inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
     address: requestMeta(request).ip,
   });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+  await recordSubscriptionSafety(d, user.id, body.seriesId, safety);
   return apiJson(
     {
       clientSecret: result.clientSecret,

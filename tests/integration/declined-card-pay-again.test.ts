@@ -64,7 +64,7 @@ const sendNames = (player: Player, id: string) =>
   run(oxxoAction, form(`${base}/es/session/${id}/oxxo`, { firstName: "Ana", lastName: "Robles" }, { Cookie: player.cookie }), { lang: "es", id }, context);
 
 const payCardForm =
-  /<form method="post" action="\/es\/session\/[0-9a-f-]{36}\/confirm"[^>]*><input type="hidden" name="intent" value="payCard"\/><button[^>]*>Pagar con tarjeta<\/button><\/form>/;
+  /<form method="post" action="\/es\/session\/[0-9a-f-]{36}\/confirm"[^>]*><input type="hidden" name="intent" value="payCard"\/>(?:(?!<\/form>).)*<button[^>]*>Pagar con tarjeta<\/button><\/form>/;
 
 describe("the confirmation page after a declined card", () => {
   it("in an MXN session: the declined message, the card and OXXO as plain HTML; OXXO then pays the same held seat", async () => {
@@ -84,6 +84,8 @@ describe("the confirmation page after a declined card", () => {
     expect(data.payment.pending).toEqual(expect.objectContaining({ state: "paymentFailed", payAgain: { card: true, oxxo: "available" } }));
     expect(html).toContain("Tu pago no se completó y tu lugar aún no está confirmado.");
     expect(html).toMatch(payCardForm);
+    // The card form carries lines and veils as plain fields (decision record 061).
+    expect(html).toMatch(/value="payCard"\/>(?:(?!<\/form>).)*name="safetyNote"/);
     expect(html).toContain(`<a href="/es/session/${id}/oxxo" class="`);
     expect(html).toContain(">Pagar en OXXO</a>");
     expect(html).not.toContain("Ya estás inscrito");

@@ -42,6 +42,7 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
             ...(props.seriesId ? { isSubscription: true, seriesId: props.seriesId, nextSessionId: props.sessionId } : { sessionId: props.sessionId }),
             country: countryFromBrowser(),
             ...(props.inviteCode ? { inviteCode: props.inviteCode } : {}),
+            ...props.safety,
           }),
         });
         const body = (await response.json().catch(() => ({}))) as { clientSecret?: string; bookingId?: string; error?: string };
@@ -60,7 +61,7 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
     return () => {
       cancelled = true;
     };
-  }, [props.sessionId, props.inviteCode, props.seriesId]);
+  }, [props.sessionId, props.inviteCode, props.seriesId, props.safety]);
 
   // A subscription waits for the webhook on its processing page (spec section 4, card return URLs).
   const returnPath =

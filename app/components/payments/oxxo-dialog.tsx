@@ -82,6 +82,7 @@ export default function OxxoDialog(props: OxxoDialogProps) {
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
           ...(props.inviteCode ? { inviteCode: props.inviteCode } : {}),
+          ...props.safety,
         }),
       });
       const body = (await response.json().catch(() => ({}))) as IntentAnswer;

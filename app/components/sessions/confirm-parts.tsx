@@ -2,9 +2,11 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PaymentDialogsLoader } from "#app/components/payments/payment-dialogs-loader";
+import { SafetyFields } from "#app/components/safety/safety-fields";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import type { PaymentDialogsConfig } from "#app/modules/payments/dialogs";
+import type { SafetyFormState } from "#app/modules/safety/schema";
 
 /** A status message in the side panel. */
 export function Banner({ tone, children }: { tone: "info" | "warn" | "ok"; children: React.ReactNode }) {
@@ -86,17 +88,23 @@ export function PaymentChoices({
   oxxoHref,
   minAdvanceHours,
   inviteCode,
+  safety,
 }: {
   dialogs: PaymentDialogsConfig | null;
   oxxo: "hidden" | "tooClose" | "available";
   oxxoHref: string;
   minAdvanceHours: number;
   inviteCode?: string;
+  /** Lines and veils of a refused card form, shown again as typed. */
+  safety?: SafetyFormState | null;
 }) {
   const { t } = useTranslation("payments");
   return (
     <div className="space-y-2">
-      <IntentForm intent="payCard" label={t("card.pay")} fields={inviteCode ? { inviteCode } : {}} dialog={dialogs?.dialogs.card ? "card" : undefined} />
+      {/* Lines and veils go with the card form (and, with scripts, into either payment dialog). */}
+      <IntentForm intent="payCard" label={t("card.pay")} fields={inviteCode ? { inviteCode } : {}} dialog={dialogs?.dialogs.card ? "card" : undefined}>
+        <SafetyFields state={safety} />
+      </IntentForm>
       {oxxo === "available" ? (
         <Link
           to={oxxoHref}

@@ -1,5 +1,11 @@
 import type { Locale } from "#app/modules/i18n/config";
 
+/**
+ * Lines and veils typed on the page before a dialog opened (decision record 061): the dialog sends
+ * them with its payment request, under the API's field names.
+ */
+export type PageSafety = { lines: string[]; veils: string[]; safetyNote: string; anonymous: boolean };
+
 /** What the card payment dialog needs (spec section 2, card payment dialog). */
 export type CardDialogProps = {
   sessionId: string;
@@ -15,6 +21,7 @@ export type CardDialogProps = {
    * a paid card goes on to the series' processing page, which lands on the series once the webhook confirmed it.
    */
   seriesId?: string;
+  safety?: PageSafety;
 };
 
 /** What the OXXO name dialog shows (spec section 2, OXXO confirmation dialog). */
@@ -32,6 +39,7 @@ export type OxxoDialogProps = {
   voucherDays?: number;
   /** The names the dialog starts with: the payer's own, as the name page pre-fills them. */
   names?: { firstName: string; lastName: string };
+  safety?: PageSafety;
 };
 
 /**

@@ -67,3 +67,35 @@ export async function notesForSession(db: Db, session: { id: string; series_id: 
     .orderBy("n.created_at")
     .execute();
 }
+
+/** The session of a seat the player holds now (confirmed), or nothing: the note is theirs to change only then. */
+export function confirmedSeat(db: Db, sessionId: string, playerId: string) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
+    .select(["s.id", "s.starts_at", "s.status"])
+    .where("b.session_id", "=", sessionId)
+    .where("b.user_id", "=", playerId)
+    .where("b.status", "=", "CONFIRMED")
+    .executeTakeFirst();
+}
+
+/** The player's own note on one seat, as they wrote it. */
+export function noteForSeat(db: Db, sessionId: string, playerId: string) {
+  return db
+    .selectFrom("safety_notes")
+    .select(["lines", "veils", "note", "anonymous"])
+    .where("session_id", "=", sessionId)
+    .where("player_id", "=", playerId)
+    .executeTakeFirst();
+}
+
+/** Removes the player's note on one seat (their series note, if any, stays: it belongs to the subscription). */
+export async function removeForSession(db: Db, sessionId: string, playerId: string) {
+  await db.deleteFrom("safety_notes").where("session_id", "=", sessionId).where("player_id", "=", playerId).execute();
+}
+
+/** Removes the player's note on a series (an earlier subscription attempt's, replaced by the new one). */
+export async function removeForSeries(db: Db, seriesId: string, playerId: string) {
+  await db.deleteFrom("safety_notes").where("series_id", "=", seriesId).where("player_id", "=", playerId).execute();
+}

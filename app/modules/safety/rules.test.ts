@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateSafety, isEmptySafety, normaliseTools, type SafetyNoteRow, safetyVisible } from "./rules";
+import { aggregateSafety, isEmptySafety, normaliseTools, type SafetyNoteRow, safetyVisible, seatNoteEditable } from "./rules";
 import { parseSafetyJson, safetySchema, safetyToolsSchema } from "./schema";
 
 const row = (over: Partial<SafetyNoteRow>): SafetyNoteRow => ({ player_id: "p1", name: "Ana", lines: [], veils: [], note: "", anonymous: false, ...over });
@@ -57,5 +57,19 @@ describe("the safety schema", () => {
     expect(safetyToolsSchema.parse(["open_door", "x_card", "x_card"])).toEqual(["x_card", "open_door"]);
     expect(safetyToolsSchema.safeParse(["d20"]).success).toBe(false);
     expect(normaliseTools(["session_zero", "bogus", 3])).toEqual(["session_zero"]);
+  });
+});
+
+describe("seatNoteEditable", () => {
+  const starts = new Date("2027-03-10T18:00:00Z");
+  it("lets the player change their note until the session starts, not from that moment on", () => {
+    expect(seatNoteEditable({ starts_at: starts, status: "SCHEDULED" }, new Date("2027-03-10T17:59:59Z"))).toBe(true);
+    expect(seatNoteEditable({ starts_at: starts, status: "SCHEDULED" }, starts)).toBe(false);
+    expect(seatNoteEditable({ starts_at: starts.toISOString(), status: "SCHEDULED" }, new Date("2027-03-11T00:00:00Z"))).toBe(false);
+  });
+  it("refuses a cancelled or completed session even before its start time", () => {
+    const before = new Date("2027-03-01T00:00:00Z");
+    expect(seatNoteEditable({ starts_at: starts, status: "CANCELLED" }, before)).toBe(false);
+    expect(seatNoteEditable({ starts_at: starts, status: "COMPLETED" }, before)).toBe(false);
   });
 });

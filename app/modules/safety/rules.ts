@@ -88,3 +88,13 @@ export function aggregateSafety(rows: readonly SafetyNoteRow[]): PlayerSafety[] 
   anonymous.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
   return [...named, ...anonymous.map((p, i) => ({ ...p, key: `anonymous-${i + 1}` }))];
 }
+
+/**
+ * Whether a player may still change (or remove) the lines and veils of their seat: until the
+ * session starts. After that the DM is reading them at the table, and a cancelled or completed
+ * session has nothing left to prepare.
+ */
+export function seatNoteEditable(session: { starts_at: Date | string; status: string }, now: Date): boolean {
+  if (session.status === "CANCELLED" || session.status === "COMPLETED") return false;
+  return now.getTime() < new Date(session.starts_at).getTime();
+}

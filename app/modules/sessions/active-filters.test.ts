@@ -10,11 +10,16 @@ function translator(lang: Locale) {
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
-    ns: ["sessions"],
+    ns: ["sessions", "safety"],
     defaultNS: "sessions",
     initImmediate: false,
     interpolation: { escapeValue: false },
-    resources: { [lang]: { sessions: JSON.parse(fs.readFileSync(`public/locales/${lang}/sessions.json`, "utf8")) as object } },
+    resources: {
+      [lang]: {
+        sessions: JSON.parse(fs.readFileSync(`public/locales/${lang}/sessions.json`, "utf8")) as object,
+        safety: JSON.parse(fs.readFileSync(`public/locales/${lang}/safety.json`, "utf8")) as object,
+      },
+    },
   });
   return (key: string, options?: Record<string, unknown>) => instance.t(key, options ?? {});
 }
@@ -51,6 +56,18 @@ describe("activeFilters", () => {
   it("shows no badge for a default or a malformed value", () => {
     expect(texts("groupBySeries=true&includePast=false&minSpots=99&dateFrom=2027-02-30&genre=Nope&page=3", "es")).toEqual([]);
     expect(texts("groupBySeries=false", "es")).toEqual(["Campañas sin agrupar"]);
+  });
+
+  it("names each safety tool asked for in the page's language, and removes one at a time", () => {
+    expect(texts("safetyTools=x_card&safetyTools=open_door", "en")).toEqual(["Safety tool: X-card", "Safety tool: Open door"]);
+    expect(texts("safetyTools=x_card,lines_and_veils", "es")).toEqual([
+      `Herramienta de seguridad: ${JSON.parse(fs.readFileSync("public/locales/es/safety.json", "utf8")).tools.x_card}`,
+      `Herramienta de seguridad: ${JSON.parse(fs.readFileSync("public/locales/es/safety.json", "utf8")).tools.lines_and_veils}`,
+    ]);
+    for (const text of texts("safetyTools=session_zero", "pt")) expect(text).toMatch(/^Ferramenta de segurança: (?!tools\.)/);
+    const filters = activeFilters(parseSearchParams(new URLSearchParams("safetyTools=x_card,open_door")), "en", translator("en"));
+    expect(filters.map((f) => f.remove)).toEqual([{ safetyTools: "open_door" }, { safetyTools: "x_card" }]);
+    expect(texts("safetyTools=nonsense", "en")).toEqual([]);
   });
 
   it("removes one tag at a time, and both price bounds together", () => {

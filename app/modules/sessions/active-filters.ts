@@ -36,6 +36,11 @@ export function activeFilters(p: SearchParams, lang: Locale, t: Translate): Acti
     const rest = p.tags.filter((other) => other !== name);
     add(`tag-${tag.id}`, "tag", { value: tag.predefined ? tagLabel(tag.predefined, lang) : tag.name }, { tags: rest.length ? rest.join(",") : null });
   }
+  for (const tool of p.safetyTools) {
+    const rest = p.safetyTools.filter((other) => other !== tool);
+    // The tool's name lives with the rest of the safety texts, which the search page also loads.
+    add(`safety-${tool}`, "safetyTool", { value: t(`tools.${tool}`, { ns: "safety" }) }, { safetyTools: rest.length ? rest.join(",") : null });
+  }
   if (p.type) add("type", p.type === "series" ? "typeSeries" : "typeStandalone", {}, { type: null });
   if (p.minSpots !== null) add("minSpots", "minSpots", { count: p.minSpots }, { minSpots: null });
   if (p.fewSpots) add("fewSpots", "fewSpots", {}, { fewSpots: null });

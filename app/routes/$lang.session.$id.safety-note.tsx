@@ -1,0 +1,69 @@
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SeatSafetyPanel } from "#app/components/safety/seat-safety-panel";
+import { Link } from "#app/components/ui/link";
+import { requireUser } from "#app/modules/auth/guards.server";
+import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { editSeatSafety, seatNoteView } from "#app/modules/safety/safety.server";
+import { parseSafetyForm } from "#app/modules/safety/schema";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/utils/form.server";
+import { invariantResponse, notFound } from "#app/utils/http";
+
+export const handle = { i18n: ["safety", "validation"], hydrate: false };
+
+export const meta: MetaFunction = () => [{ title: "Mesa" }, { name: "robots", content: "noindex" }];
+
+/**
+ * The player's lines and veils on their own seat (decision record 061). The session page carries the
+ * same form; this page answers it, and shows it again when it comes back refused. Only the seat's
+ * holder reaches it: anyone else gets 404.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const note = await seatNoteView(deps(context), user.id, params.id ?? "");
+  if (!note) notFound();
+  return { sessionId: params.id ?? "", note };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = params.lang as Locale;
+  const user = await requireUser(request, lang);
+  const sessionId = params.id ?? "";
+  const form = await readForm(request);
+  const intent = form.get("intent") ?? "save";
+  invariantResponse(intent === "save" || intent === "remove", "Unknown intent");
+  const parsed = intent === "save" ? parseSafetyForm(form) : null;
+  const sessionHref = localePath(lang, `/session/${sessionId}`);
+  const d = deps(context);
+  if (parsed && !parsed.ok) {
+    // Whoever holds no seat learns nothing more from a bad form than from a good one.
+    if (!(await seatNoteView(d, user.id, sessionId))) notFound();
+    return data({ state: parsed.state }, { status: 400 });
+  }
+  const result = await editSeatSafety(d, user.id, sessionId, parsed?.ok ? parsed.input : null);
+  if (!result.ok && result.refusal === "notFound") notFound();
+  if (!result.ok) return redirectWithToast(sessionHref, { type: "error", key: "safety:edit.started" });
+  return redirectWithToast(sessionHref, { type: "success", key: result.removed ? "safety:edit.removed" : "safety:edit.saved" });
+}
+
+export default function SeatSafetyPage() {
+  const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { t, i18n } = useTranslation("safety");
+  return (
+    <section className="mx-auto max-w-xl space-y-4">
+      <SeatSafetyPanel sessionId={page.sessionId} note={page.note} state={refused?.state} />
+      <Link to={localePath(i18n.language as Locale, `/session/${page.sessionId}`)} className="text-sm underline">
+        {t("edit.back")}
+      </Link>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
