@@ -19,7 +19,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
 import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
-import { parseSafetyForm } from "#app/modules/safety/schema";
+import { parseSafetyForm, typedSafetyState } from "#app/modules/safety/schema";
 import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.server";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
@@ -71,16 +71,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) return redirectWithToast(here, { type: "error", key: "subscriptions:errors.notSubscribed" });
     return redirectWithToast(seriesHref, { type: "success", key: "subscriptions:toasts.cancelled" });
   }
-  if (intent === "payOxxo") {
-    const submission = parseForm(form, { schema: oxxoNameSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value });
-    if (!result.ok) return refused(result.refusal);
-    return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
-  }
   // Lines and veils come with the subscription; a refused form comes back with every value as typed.
   const safety = parseSafetyForm(form);
-  if (!safety.ok) return data({ safety: safety.state }, { status: 400 });
+  if (!safety.ok) return data({ safety: safety.state, intent }, { status: 400 });
+  if (intent === "payOxxo") {
+    const submission = parseForm(form, { schema: oxxoNameSchema });
+    if (submission.status !== "success") return data({ ...submission.reply(), oxxoSafety: typedSafetyState(form) }, { status: 400 });
+    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value });
+    if (!result.ok) return refused(result.refusal);
+    // Kept with the voucher's seat: the DM sees it only once the voucher is paid and the seat confirmed.
+    await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
+    return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
+  }
   if (intent === "payCard") {
     const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang });
     if (!result.ok) return refused(result.refusal);
@@ -159,7 +161,7 @@ export default function SeriesConfirmPage() {
 /** What the viewer sees and may do, first match wins. */
 function SidePanel() {
   const acted = useActionData<typeof action>();
-  const refusedSafety = acted && "safety" in acted ? acted.safety : undefined;
+  const refusedSafety = acted && "safety" in acted && acted.intent !== "payOxxo" ? acted.safety : undefined;
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("subscriptions");
   const lang = i18n.language as Locale;
@@ -248,6 +250,9 @@ function OxxoForm({ fields }: { fields: Record<string, string> }) {
   const page = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
   const lastResult = acted && "safety" in acted ? undefined : acted;
+  // What was typed in this form's lines and veils, with their messages when they were the trouble.
+  const safety =
+    acted && "safety" in acted ? (acted.intent === "payOxxo" ? acted.safety : undefined) : acted && "oxxoSafety" in acted ? acted.oxxoSafety : undefined;
   const { t } = useTranslation("subscriptions");
   const [form, inputs] = useForm({
     lastResult,
@@ -273,6 +278,7 @@ function OxxoForm({ fields }: { fields: Record<string, string> }) {
         errors={inputs.lastName.errors}
         inputProps={{ ...getInputProps(inputs.lastName, { type: "text" }), autoComplete: "family-name" }}
       />
+      <SafetyFields state={safety} idPrefix="oxxo-" />
       <Button variant="secondary" className="w-full">
         {t("actions.payOxxo")}
       </Button>

@@ -151,4 +151,33 @@ describe("lines and veils on a paid seat", () => {
     expect(notes).toEqual([{ veils: ["phobias"] }]);
     expect((await seen(first!.id, host)).map((p) => p.name)).toEqual(["Ana"]);
   });
+
+  it("a paid series' OXXO form on its page carries its own lines and veils, kept as typed when refused, shown once the voucher is paid", async () => {
+    const host = await signedInUser({ role: "dm", displayName: "Host" });
+    const cata = await signedInUser({ displayName: "Cata" });
+    const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
+    const { id: seriesId } = await insertSeriesWithSessions(testDeps(now).deps, row);
+    const [first] = await getDb().selectFrom("sessions").select("id").where("series_id", "=", seriesId).orderBy("starts_at").execute();
+    const post = (fields: Record<string, string>) =>
+      run(
+        seriesConfirmAction,
+        form(`${base}/es/series/${seriesId}/confirm`, { intent: "payOxxo", nextSessionId: first!.id, ...fields }, { Cookie: cata.cookie }),
+        { lang: "es", id: seriesId },
+        context,
+      );
+    const badNames = await post({ firstName: "", lastName: "Paz", lines: "torture", safetyNote: "sin arañas" });
+    expect(badNames.status).toBe(400);
+    expect(badNames.data).toMatchObject({ oxxoSafety: { values: { lines: ["torture"], safetyNote: "sin arañas" }, errors: [] } });
+    const badNote = await post({ firstName: "Cata", lastName: "Paz", safetyNote: "x".repeat(2001) });
+    expect(badNote.status).toBe(400);
+    expect(badNote.data).toMatchObject({ intent: "payOxxo", safety: { errors: [expect.any(String)] } });
+    expect(await getDb().selectFrom("payments").select("id").where("user_id", "=", cata.id).execute()).toEqual([]);
+
+    expect((await post({ firstName: "Cata", lastName: "Paz", lines: "torture" })).status).toBe(302);
+    expect(await seen(first!.id, host)).toEqual([]);
+    const ref = (await getDb().selectFrom("payments").select("payment_intent_ref").where("user_id", "=", cata.id).executeTakeFirstOrThrow())
+      .payment_intent_ref!;
+    expect(await payTestDeps(now).offline.act(ref, "succeed")).toMatchObject({ ok: true });
+    expect(await seen(first!.id, host)).toEqual([expect.objectContaining({ name: "Cata", lines: ["torture"] })]);
+  });
 });

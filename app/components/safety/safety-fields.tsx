@@ -12,7 +12,7 @@ const EMPTY: SafetyFormState["values"] = { lines: [], veils: [], safetyNote: "",
  * anonymity choice. Closed by default in a <details> so the booking button stays near the top on a
  * phone; opened again when the form comes back refused, with every value as typed.
  */
-export function SafetyFields({ state }: { state?: SafetyFormState | null }) {
+export function SafetyFields({ state, idPrefix = "" }: { state?: SafetyFormState | null; idPrefix?: string }) {
   const { t } = useTranslation("safety");
   const values = state?.values ?? EMPTY;
   const group = (name: "lines" | "veils") => (
@@ -28,30 +28,32 @@ export function SafetyFields({ state }: { state?: SafetyFormState | null }) {
       </div>
     </fieldset>
   );
+  // Two of these on one page (the card form and the OXXO form) need ids of their own.
+  const id = (name: string) => `${idPrefix}${name}`;
   return (
     <details open={Boolean(state)} className="rounded-md border border-stone-200 p-3 text-left" data-testid="safety-fields">
       <summary className="cursor-pointer font-semibold">{t("form.legend")}</summary>
       <p className="mt-2 text-sm text-stone-700">{t("form.intro")}</p>
       {state?.errors.length ? (
         <div className="mt-2">
-          <FormErrors id="safety-errors" errors={state.errors} />
+          <FormErrors id={id("safety-errors")} errors={state.errors} />
         </div>
       ) : null}
       {group("lines")}
       {group("veils")}
-      <label className="mt-3 block text-sm font-semibold" htmlFor="safetyNote">
+      <label className="mt-3 block text-sm font-semibold" htmlFor={id("safetyNote")}>
         {t("form.note")}
       </label>
       <textarea
-        id="safetyNote"
+        id={id("safetyNote")}
         name="safetyNote"
         rows={3}
         maxLength={SAFETY_NOTE_MAX}
         defaultValue={values.safetyNote}
-        aria-describedby="safetyNote-hint"
+        aria-describedby={id("safetyNote-hint")}
         className="mt-1 w-full rounded-md border border-stone-300 p-2 text-sm"
       />
-      <p id="safetyNote-hint" className="text-xs text-stone-600">
+      <p id={id("safetyNote-hint")} className="text-xs text-stone-600">
         {t("form.noteHint", { max: SAFETY_NOTE_MAX })}
       </p>
       <label className="mt-3 flex min-h-8 items-center gap-2 text-sm">

@@ -42,14 +42,19 @@ export function safetyFormValues(form: FormData) {
 
 export type SafetyFormState = { values: { lines: string[]; veils: string[]; safetyNote: string; anonymous: boolean }; errors: string[] };
 
+/** The safety fields as typed, to show again (with `errors`) when the form they came in is refused for any reason. */
+export function typedSafetyState(form: FormData, errors: string[] = []): SafetyFormState {
+  const raw = safetyFormValues(form);
+  const typed = Array.isArray(raw.safetyNote) ? raw.safetyNote.join("\n") : (raw.safetyNote ?? "");
+  return { values: { lines: raw.lines, veils: raw.veils, safetyNote: typed, anonymous: raw.anonymous === "on" }, errors };
+}
+
 /** Reads the form's safety fields: the parsed input, or what to show again with the messages. */
 export function parseSafetyForm(form: FormData): { ok: true; input: SafetyInput } | { ok: false; state: SafetyFormState } {
-  const raw = safetyFormValues(form);
-  const parsed = safetySchema.safeParse(raw);
+  const parsed = safetySchema.safeParse(safetyFormValues(form));
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors = [...new Set(parsed.error.issues.map((i) => (i.message.includes(":") ? i.message : `validation:${i.message}`)))];
-  const typed = Array.isArray(raw.safetyNote) ? raw.safetyNote.join("\n") : (raw.safetyNote ?? "");
-  return { ok: false, state: { values: { lines: raw.lines, veils: raw.veils, safetyNote: typed, anonymous: raw.anonymous === "on" }, errors } };
+  return { ok: false, state: typedSafetyState(form, errors) };
 }
 
 /** The JSON APIs' optional fields `lines`, `veils`, `safetyNote`, `anonymous` (the form's names); none sent means nothing to tell. */
