@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Banner, IntentForm, PaymentChoices } from "#app/components/sessions/confirm-parts";
+import { Banner, IntentForm } from "#app/components/sessions/confirm-parts";
+import { PaymentChoices } from "#app/components/sessions/payment-choices";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
