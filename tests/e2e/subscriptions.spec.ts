@@ -83,12 +83,18 @@ test.describe("a paid series without JavaScript", () => {
     await actAs(page, player);
     await page.goto(`/${lang}/series/${id}/confirm`);
     await expect(page.getByText(t("banners.paymentDue_other", { count: 36 }))).toBeVisible();
-    const firstName = page.getByLabel(text(lang, "payments", "oxxo.firstName"));
+    // The OXXO form has lines and veils of its own (the card form has its own too).
+    const oxxoForm = page.locator("form").filter({ has: page.getByRole("button", { name: t("actions.payOxxo") }) });
+    await oxxoForm.getByText(text(lang, "safety", "form.legend")).click();
+    const spiders = oxxoForm.getByRole("group", { name: text(lang, "safety", "form.lines") }).getByLabel(text(lang, "safety", "topics.spiders_insects"));
+    await spiders.check();
+    const firstName = oxxoForm.getByLabel(text(lang, "payments", "oxxo.firstName"), { exact: true });
     await firstName.fill("A");
-    await page.getByLabel(text(lang, "payments", "oxxo.lastName")).fill("Robles");
+    await oxxoForm.getByLabel(text(lang, "payments", "oxxo.lastName"), { exact: true }).fill("Robles");
     await page.getByRole("button", { name: t("actions.payOxxo") }).click();
     await expect(firstName).toHaveValue("A");
-    await expect(page.getByLabel(text(lang, "payments", "oxxo.lastName"))).toHaveValue("Robles");
+    await expect(oxxoForm.getByLabel(text(lang, "payments", "oxxo.lastName"), { exact: true })).toHaveValue("Robles");
+    await expect(spiders).toBeChecked();
     await firstName.fill("Ana");
     await page.getByRole("button", { name: t("actions.payOxxo") }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/booking/[0-9a-f-]{36}/voucher$`));
