@@ -12,7 +12,7 @@ import { bookSeat, createSession } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { createUser, signedInUser, testDeps, uniqueEmail } from "./helpers";
-import { form, run } from "./route";
+import { form, jsonPost, run } from "./route";
 
 useTestDatabase();
 
@@ -227,16 +227,7 @@ describe("the group page without JavaScript", () => {
 });
 
 const api = (id: string, as: SignedInUser, body: unknown) =>
-  run(
-    groupApi,
-    new Request(`${base}/api/sessions/${id}/group-booking`, {
-      method: "POST",
-      headers: { ...as.auth, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    { id },
-    context,
-  );
+  run(groupApi, jsonPost(`${base}/api/sessions/${id}/group-booking`, body, as.auth), { id }, context);
 
 describe("POST /api/sessions/{id}/group-booking", () => {
   it("201 with the held seats; 400 naming bad fields in the requester's language; 409 when they do not fit", async () => {

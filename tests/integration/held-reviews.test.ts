@@ -5,7 +5,7 @@ import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { type SignedInUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { form, run } from "./route";
+import { form, jsonPost, run } from "./route";
 
 useTestDatabase();
 
@@ -26,14 +26,7 @@ async function publishedReview() {
 }
 
 const report = (who: SignedInUser, reviewId: string) =>
-  run(
-    apiReport,
-    new Request(`${base}/api/reports`, {
-      method: "POST",
-      body: JSON.stringify({ kind: "review", targetId: reviewId, reason: "FAKE" }),
-      headers: { "Content-Type": "application/json", ...who.auth },
-    }),
-  );
+  run(apiReport, jsonPost(`${base}/api/reports`, { kind: "review", targetId: reviewId, reason: "FAKE" }, who.auth));
 
 const statusOf = async (id: string) => (await getDb().selectFrom("reviews").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const ratingCount = async (userId: string) =>

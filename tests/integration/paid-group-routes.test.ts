@@ -7,7 +7,7 @@ import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser, uniqueEmail } from "./helpers";
 import { counter } from "./pay-fixtures";
-import { form, run } from "./route";
+import { form, jsonPost, run } from "./route";
 
 useTestDatabase();
 
@@ -92,16 +92,7 @@ describe("the group page of a paid session, without JavaScript", () => {
 });
 
 const api = (id: string, as: SignedInUser, body: unknown) =>
-  run(
-    groupApi,
-    new Request(`${base}/api/sessions/${id}/group-booking`, {
-      method: "POST",
-      headers: { ...as.auth, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    { id },
-    context,
-  );
+  run(groupApi, jsonPost(`${base}/api/sessions/${id}/group-booking`, body, as.auth), { id }, context);
 
 describe("POST /api/sessions/{id}/group-booking for a paid session", () => {
   it("201 with the booking that pays and where to pay; the same rules refuse as on the page", async () => {

@@ -49,6 +49,11 @@ export function form(url: string, fields: Record<string, string | string[]>, hea
   return new Request(url, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
 }
 
+/** A JSON POST, as the API's clients send it. */
+export function jsonPost(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+}
+
 /** The field errors of a conform reply: { status: "error", error: { field: [keys] }, initialValue }. */
 export function fieldErrors(data: unknown): Record<string, string[]> {
   return ((data as { error?: Record<string, string[]> })?.error ?? {}) as Record<string, string[]>;
