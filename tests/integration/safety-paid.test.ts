@@ -132,7 +132,7 @@ describe("lines and veils on a paid seat", () => {
   it("a paid series: the card subscription carries the note (dialog and page), shown once the first seat is paid", async () => {
     const host = await signedInUser({ role: "dm", displayName: "Host" });
     const ana = await signedInUser({ displayName: "Ana" });
-    const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
+    const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 }, now);
     const { id: seriesId } = await insertSeriesWithSessions(testDeps(now).deps, row);
     const [first] = await getDb().selectFrom("sessions").select("id").where("series_id", "=", seriesId).orderBy("starts_at").execute();
     const started = await intent(ana, { isSubscription: true, seriesId, country: "MX", lines: ["body_horror"] });
@@ -155,7 +155,7 @@ describe("lines and veils on a paid seat", () => {
   it("a paid series' OXXO form on its page carries its own lines and veils, kept as typed when refused, shown once the voucher is paid", async () => {
     const host = await signedInUser({ role: "dm", displayName: "Host" });
     const cata = await signedInUser({ displayName: "Cata" });
-    const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 });
+    const row = weeklySeries(host.id, { priceCents: 30_000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 1 }, now);
     const { id: seriesId } = await insertSeriesWithSessions(testDeps(now).deps, row);
     const [first] = await getDb().selectFrom("sessions").select("id").where("series_id", "=", seriesId).orderBy("starts_at").execute();
     const post = (fields: Record<string, string>) =>
