@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { attendanceSheet, markAttendance, reliabilityFor } from "../../app/modules/attendance/attendance.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { leaveList } from "../../app/modules/bookings/bookings.server";
 import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
@@ -226,6 +227,25 @@ describe("invitations: accepting, declining, cancelling and leaving", () => {
     const told = await getDb().selectFrom("notifications").select(["type", "action_url"]).where("user_id", "=", booker.id).execute();
     expect(told).toContainEqual({ type: "group_invitation_declined", action_url: `/session/${id}/group` });
     expect(await answerInvitation(deps, guest, invitation!.id, true)).toEqual({ ok: false, refusal: "notFound" });
+  });
+
+  it("a seat not accepted is nobody's booking: the host cannot mark a no-show on it and it counts in no record", async () => {
+    const { deps, at } = testDeps(now);
+    const booker = await player();
+    const id = await session(4);
+    const email = uniqueEmail("forced");
+    await bookGroup(deps, booker, id, [{ name: "Forced", email }]);
+    const guest = await player("en", { email });
+    // Signing in tells them of it and books nothing.
+    await noticeInvitationsOf(deps, { userId: guest.id });
+    const host = (await getDb().selectFrom("sessions").select("dm_id").where("id", "=", id).executeTakeFirstOrThrow()).dm_id;
+    const after = at(new Date(startsAt.getTime() + 6 * 3_600_000));
+    const hostActor = { id: host, isAdmin: false };
+    expect(await markAttendance(after, hostActor, id, [{ userId: guest.id, present: false }])).toEqual({ ok: true, marked: 0 });
+    const sheet = await attendanceSheet(after, hostActor, id);
+    expect(sheet.ok && sheet.seats).toEqual([]);
+    expect((await reliabilityFor(after, guest.id))?.player).toMatchObject({ attended: 0, noShow: 0 });
+    expect(await bookingOf(id, guest.id)).toBeUndefined();
   });
 
   it("after the start an invitation can no longer be answered", async () => {

@@ -128,12 +128,12 @@ export function readGroupMethod(value: unknown): GroupMethod | null {
 /**
  * The booker's name as a guest's invitation mail may carry it (decision record 068): the mail goes
  * to an address that never signed up, so it holds no text a stranger typed that could be a link,
- * an address or a message. A display name of letters, spaces, apostrophes and hyphens (at most 40
- * characters, no digits, dots, slashes or '@') passes; anything else is left out (null), and the
- * mail names nobody.
+ * an address or a message. A display name of letters, digits, spaces, apostrophes and hyphens (at
+ * most 40 characters; no dots, slashes, colons or '@', so never a link or an address) passes;
+ * anything else is left out (null), and the mail names nobody.
  */
 export function plainBookerName(displayName: string | null | undefined): string | null {
   const name = (displayName ?? "").trim().replace(/\s+/g, " ");
   if (name.length < 2 || name.length > 40) return null;
-  return /^[\p{L}\p{M}][\p{L}\p{M} '’-]*[\p{L}\p{M}]$/u.test(name) ? name : null;
+  return /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} '’-]*[\p{L}\p{M}\p{N}]$/u.test(name) ? name : null;
 }
