@@ -174,8 +174,10 @@ export interface GroupSeats {
   cancelled_at: Timestamp | null;
   claimed_by: string | null;
   created_at: Timestamp;
+  declined_at: Timestamp | null;
   guest_email: string;
   guest_name: string;
+  guest_noticed_at: Timestamp | null;
   id: Generated<string>;
   paid_by: string | null;
   session_id: string;

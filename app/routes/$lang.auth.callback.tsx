@@ -4,7 +4,7 @@ import { oauthNextCookie } from "#app/modules/auth/oauth.server";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { commitLogin, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import { claimHeldSeatsOf } from "#app/modules/groups/groups.server";
+import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast, toastCookie } from "#app/modules/toast/toast.server";
@@ -22,8 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       throwOnError: true,
       context: { deps: deps(context), meta: requestMeta(request) },
     });
-    // Seats a group booked for this (Google-verified) address become the account's own (decision record 062).
-    await claimHeldSeatsOf(deps(context), { loginSessionId });
+    // Seats a group reserved for this (Google-verified) address are shown to the account as invitations to accept (decision record 068).
+    await noticeInvitationsOf(deps(context), { loginSessionId });
     return commitLogin(request, loginSessionId, next, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;

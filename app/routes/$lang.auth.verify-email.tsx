@@ -9,7 +9,7 @@ import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { verifyEmailSchema } from "#app/modules/auth/schema";
 import { sendVerificationEmail, verifyEmail } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
-import { claimHeldSeatsOf } from "#app/modules/groups/groups.server";
+import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -52,8 +52,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(form, { schema: verifyEmailSchema });
   const verified = submission.status === "success" ? await verifyEmail(deps(context), submission.value.token) : null;
   if (!verified) return data({ errors: ["tokenInvalid"] }, { status: 400 });
-  // Seats a group booked for this address become the account's own bookings (decision record 062).
-  await claimHeldSeatsOf(deps(context), { userId: verified });
+  // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
+  await noticeInvitationsOf(deps(context), { userId: verified });
   if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });
   return redirectWithToast(localePath(lang, "/login"), { type: "success", key: "toasts.emailVerifiedSignIn" });
 }

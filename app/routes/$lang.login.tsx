@@ -14,7 +14,7 @@ import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { loginSchema } from "#app/modules/auth/schema";
 import { AuthorizationError, commitLogin, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import { claimHeldSeatsOf } from "#app/modules/groups/groups.server";
+import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -56,8 +56,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  // Seats a group booked for this address become the account's own bookings (decision record 062).
-  await claimHeldSeatsOf(deps(context), { loginSessionId });
+  // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
+  await noticeInvitationsOf(deps(context), { loginSessionId });
   const to = safeRedirect(submission.value.redirectTo, localePath(lang, "/"));
   return commitLogin(request, loginSessionId, to, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DisputeNotice } from "#app/components/attendance/dispute-notice";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -12,7 +12,7 @@ import { ManageDialog } from "#app/components/sessions/manage-dialog";
 import { RosterLists } from "#app/components/sessions/roster-lists";
 import { HeldSeatPanel, WaitlistPanel } from "#app/components/sessions/session-page-parts";
 import { ShareBox } from "#app/components/sessions/share-box";
-import { buttonClass } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
@@ -25,6 +25,7 @@ import { closedReason } from "#app/modules/bookings/rules";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
+import { pendingInvitations } from "#app/modules/groups/invitations.server";
 import { guestRoster } from "#app/modules/groups/roster.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -84,6 +85,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ...standing,
     // The player's own lines and veils on their seat, to change until the start (decision record 061).
     seatNote: viewer && !page.isHost ? await seatNoteView(d, viewer.id, row.id) : null,
+    // A seat a group reserved for the viewer's verified address, to accept or decline (decision record 068).
+    invitation: viewer && !page.isHost ? ((await pendingInvitations(d, viewer)).find((i) => i.sessionId === row.id) ?? null) : null,
     // Their place in line and a seat held for them, as the confirmation page words it.
     waiting: waitingView(page.waiting, lang, zone),
     // The booking entry point; the confirmation page explains a closed one in full.
@@ -211,6 +214,28 @@ export default function SessionPage() {
           </ConfirmLink>
         ) : null}
         {seatNote ? <SeatSafetyPanel sessionId={s.id} note={seatNote} /> : null}
+        {data.invitation ? (
+          <section className="border-brand-300 space-y-2 rounded-md border bg-brand-50 p-3" data-testid="invitation">
+            <p className="break-words text-sm">{t("invitations.from", { ns: "groups", booker: data.invitation.bookerName })}</p>
+            {data.invitation.seated ? <p className="text-sm">{t("invitations.seated", { ns: "groups" })}</p> : null}
+            <div className="flex flex-wrap gap-2">
+              {data.invitation.seated ? null : (
+                <Form method="post" action={localePath(lang, "/invitations")}>
+                  <input type="hidden" name="seatId" value={data.invitation.id} />
+                  <Button type="submit" name="intent" value="accept">
+                    {t("invitations.accept", { ns: "groups" })}
+                  </Button>
+                </Form>
+              )}
+              <Form method="post" action={localePath(lang, "/invitations")}>
+                <input type="hidden" name="seatId" value={data.invitation.id} />
+                <Button type="submit" name="intent" value="decline" variant="secondary">
+                  {t("invitations.decline", { ns: "groups" })}
+                </Button>
+              </Form>
+            </div>
+          </section>
+        ) : null}
         {!isHost && waiting && !closed ? <WaitlistPanel waiting={waiting} sessionId={s.id} /> : null}
         {!isHost && !joined && !held && !waiting && !closed ? (
           <Link to={localePath(lang, `/session/${s.id}/confirm`)} className={buttonClass("primary", "w-full")}>

@@ -10,7 +10,7 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
-import { GROUP_LIMITS, type GuestErrors, type TypedGuest } from "#app/modules/groups/rules";
+import { GROUP_LIMITS, type GuestErrors, maxGuests, type TypedGuest } from "#app/modules/groups/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
@@ -89,8 +89,8 @@ export default function GroupPage() {
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("groups");
   const lang = i18n.language as Locale;
-  // As many guest rows as could still fit (a paid group's booker takes a seat too), never fewer than were typed.
-  const fitting = Math.min(GROUP_LIMITS.guestsMax, view.paid ? view.spotsLeft - 1 : view.spotsLeft);
+  // As many guest rows as could still fit, a group being at most 6 seats (a paid group's booker takes one of them), never fewer than were typed.
+  const fitting = Math.min(maxGuests(Boolean(view.paid)), view.paid ? view.spotsLeft - 1 : view.spotsLeft);
   const rows = Array.from({ length: Math.max(fitting, answer?.typed.length ?? 0) }, (_, i) => ({
     typed: answer?.typed[i] ?? { name: "", email: "" },
     errors: (answer?.rows[i] ?? {}) as GuestErrors,

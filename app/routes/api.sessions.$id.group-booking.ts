@@ -16,7 +16,8 @@ const STATUS: Record<GroupRefusal, number> = {
   private: 403,
   notFree: 409,
   notEnoughSeats: 409,
-  alreadyHeld: 409,
+  groupExists: 409,
+  tooManyGroups: 429,
   alreadyBooked: 409,
   paymentPending: 409,
   emailNotVerified: 403,
@@ -61,5 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const fields = (result.reading?.rows ?? []).flatMap((row, i) =>
     Object.entries(row).map(([field, message]) => ({ path: `guests[${i}].${field}`, message: t(message as string) })),
   );
-  return apiJson({ success: false, error: t(key, { count: result.seatsLeft ?? 0 }), fields }, STATUS[result.refusal]);
+  const response = apiJson({ success: false, error: t(key, { count: result.seatsLeft ?? 0 }), fields }, STATUS[result.refusal]);
+  if (result.retryAfterSeconds) response.headers.set("Retry-After", String(result.retryAfterSeconds));
+  return response;
 }

@@ -1,6 +1,6 @@
 import { getDb } from "../../db/client.server";
 
-/** The free session a demo group is booked into, and the two guests who have not claimed their seats yet. */
+/** The free session a demo group is booked into, and the two guests who have not answered their invitations yet. */
 export const DEMO_GROUP_SESSION = "Mesa abierta de domingo";
 export const DEMO_GROUP_GUESTS = [
   { name: "Carlos Pérez", email: "carlos.invitado@mesa.test" },
@@ -8,9 +8,10 @@ export const DEMO_GROUP_GUESTS = [
 ];
 
 /**
- * Group registration for the demo (decision record 062): Sam booked Ana's free Sunday table for a
- * group of three. Camila claimed her seat (it is her booking now); Carlos and Diana have no account
- * yet, so their seats wait for them: signing up with either email and verifying it claims one.
+ * Group registration for the demo (decision records 062 and 068): Sam booked Ana's free Sunday table
+ * for a group of three. Camila accepted her invitation (the seat is her booking now); Carlos and Diana
+ * have no account yet, so their seats wait for an answer: signing up with either email, verifying it
+ * and accepting the invitation (on /{locale}/invitations or the session's page) makes the seat theirs.
  */
 export async function seedGroupStories(idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();

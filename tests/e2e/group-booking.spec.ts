@@ -4,13 +4,13 @@ import { LANGS, text } from "./locale-text";
 
 // Group registration from end to end, on a 360 px phone, with and without JavaScript in every
 // language: a player books a free session for a group of three (a bad row first: the message shows
-// beside it and every typed value stays), each guest is mailed, and one guest claims the seat by
-// signing up with that email, verifying it and signing in.
+// beside it and every typed value stays), each guest is mailed an invitation, and one guest signs up
+// with that email, verifies it, signs in (nothing is booked for them yet) and accepts the seat.
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 for (const lang of LANGS) {
-  test(`${lang}: a player books for a group of three and a guest claims their seat by signing up`, async ({ page, javaScriptEnabled }) => {
+  test(`${lang}: a player books for a group of three and a guest accepts their seat after signing up`, async ({ page, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "groups", key, values);
     const stamp = Date.now();
     const host = await newUser({ role: "dm" });
@@ -54,9 +54,11 @@ for (const lang of LANGS) {
     await expect(page.getByTestId("seats-left")).toHaveText(t("page.seatsLeft", { count: 2 }));
     await expect(page.getByTestId("group-seats").getByRole("listitem")).toHaveCount(3);
 
-    // The guest gets the mail, signs up with that address, verifies it and signs in: the seat is theirs.
+    // The guest gets the invitation (no typed text in it: the booker's plain name, the date, our link),
+    // signs up with that address, verifies it and signs in; the seat becomes theirs only once accepted.
     await page.context().clearCookies();
-    await openMail(page, lang, claimer, new RegExp(escapeRegExp(title)));
+    await openMail(page, lang, claimer, new RegExp(escapeRegExp(t("mail.subject", { booker: booker.displayName }))));
+    await expect(page.getByRole("link", { name: new RegExp(`/${lang}/invitations$`) })).toBeVisible();
     const password = "dados y dragones";
     await page.goto("/es/signup");
     await page.getByLabel("Nombre", { exact: true }).fill("Rosa");
@@ -75,9 +77,17 @@ for (const lang of LANGS) {
     await expect(page).toHaveURL(/\/es\/login$/);
     await signIn(page, { email: claimer, password });
     await page.goto(`/es/session/${id}`);
+    await expect(page.getByTestId("invitation")).toBeVisible();
+    await expect(page.getByRole("link", { name: text("es", "sessions", "booking.leave") })).toHaveCount(0);
+    await page.goto("/es/invitations");
+    await ready(page, javaScriptEnabled);
+    const invitation = page.getByTestId("invitations").getByRole("listitem").filter({ hasText: title });
+    await expect(invitation).toBeVisible();
+    await invitation.getByRole("button", { name: text("es", "groups", "invitations.accept") }).click();
+    await expect(page).toHaveURL(new RegExp(`/es/session/${id}$`));
     await expect(page.getByRole("link", { name: text("es", "sessions", "booking.leave") })).toBeVisible();
 
-    // The booker sees the seat as claimed.
+    // The booker sees the seat as accepted.
     await page.context().clearCookies();
     await signInAs(page, booker);
     await page.goto(`/${lang}/session/${id}/group`);

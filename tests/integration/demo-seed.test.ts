@@ -36,7 +36,7 @@ describe("the demo data", () => {
         type: "access",
       },
     );
-    // Sam booked a group of three on Ana's free Sunday table: Camila claimed her seat, two guests have not yet.
+    // Sam booked a group of three on Ana's free Sunday table: Camila accepted her seat, two guests have not answered yet.
     const group = await db.selectFrom("group_seats").select(["guest_email", "status", "claimed_by"]).orderBy("guest_email").execute();
     expect(group.map((g) => [g.guest_email, g.status])).toEqual([["camila@mesa.test", "CLAIMED"], ...DEMO_GROUP_GUESTS.map((g) => [g.email, "HELD"]).sort()]);
     const offers = await db.selectFrom("waitlist_entries").select(["position"]).where("offer_expires_at", ">", now).execute();

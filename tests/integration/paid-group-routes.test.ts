@@ -39,7 +39,8 @@ describe("the group page of a paid session, without JavaScript", () => {
     const page = await run(groupLoader, new Request(url, { headers: { Cookie: booker.cookie } }), { lang: "es", id }, context);
     const paid = (page.data as { paid: { price: string; totals: { seats: number; amount: string }[]; oxxo: boolean } }).paid;
     expect(paid.oxxo).toBe(true);
-    expect(paid.totals).toHaveLength(6);
+    // A group is at most 6 seats, the booker's included: sizes of 2 to 6 seats, never "you + 6 guests (7 seats)".
+    expect(paid.totals.map((row) => row.seats)).toEqual([2, 3, 4, 5, 6]);
     expect(paid.totals[1]).toMatchObject({ seats: 3, amount: expect.stringContaining("750") });
 
     const repeated = [
@@ -64,6 +65,25 @@ describe("the group page of a paid session, without JavaScript", () => {
     const again = await run(groupAction, form(url, { ...rowsOf(guests(1)), method: "CARD" }, { Cookie: booker.cookie }), { lang: "es", id }, context);
     expect(again.data).toMatchObject({ form: "errors.paymentPending" });
     expect(await counter(id)).toBe(3);
+  });
+
+  it("six guests in a paid group (7 seats) are refused with a message, keeping what was typed; nothing is held or charged", async () => {
+    const host = await signedInUser({ role: "dm" });
+    const booker = await signedInUser({ preferredLanguage: "en" });
+    const id = await paidSession(host.id, 10);
+    const url = `${base}/en/session/${id}/group`;
+    const six = guests(6);
+    const post = await run(groupAction, form(url, { ...rowsOf(six), method: "CARD" }, { Cookie: booker.cookie }), { lang: "en", id }, context);
+    expect(post.status).toBe(400);
+    expect(post.data).toMatchObject({ form: "errors.tooManyPaidGuests", typed: six });
+    expect(await counter(id)).toBe(0);
+    const api6 = await api(id, booker, { guests: six });
+    expect(api6.status).toBe(400);
+    expect((api6.data as { error: string }).error).toBe("A group is at most 6 people: you and up to 5 guests.");
+    expect(await counter(id)).toBe(0);
+    const five = await api(id, booker, { guests: guests(5) });
+    expect(five.data).toMatchObject({ seats: 6, amountCents: 150000 });
+    expect(await counter(id)).toBe(6);
   });
 
   it("an OXXO group goes to the voucher page; more people than seats left say how many are left", async () => {
@@ -101,7 +121,7 @@ describe("POST /api/sessions/{id}/group-booking for a paid session", () => {
     const id = await paidSession(host.id, 6);
     const seven = await api(id, booker, { guests: guests(7) });
     expect(seven.status).toBe(400);
-    expect((seven.data as { error: string }).error).toBe("A group has at most 6 guests.");
+    expect((seven.data as { error: string }).error).toBe("A group is at most 6 people: you and up to 5 guests.");
     expect((await api(id, booker, { guests: guests(1), paymentMethod: "CASH" })).status).toBe(400);
     const ok = await api(id, booker, { guests: guests(2), paymentMethod: "card" });
     expect(ok.status).toBe(201);

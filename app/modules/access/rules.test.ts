@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canAnswerInvitation,
   canHost,
   canManageSeries,
   canManageSession,
@@ -97,5 +98,15 @@ describe("chat access", () => {
     expect(canReadDirectChat({ id: "x", isAdmin: true }, { user_a: "h", user_b: "p" })).toBe(false);
     expect(canStartDirectChat(player, "p")).toBe(false);
     expect(canStartDirectChat(player, "h")).toBe(true);
+  });
+});
+
+describe("answering a guest seat", () => {
+  const seat = { guest_email: "guest@example.test" };
+  it("only the account whose verified address the seat names", () => {
+    expect(canAnswerInvitation({ email: "Guest@Example.test", emailVerified: true }, seat)).toBe(true);
+    expect(canAnswerInvitation({ email: "guest@example.test", emailVerified: false }, seat)).toBe(false);
+    expect(canAnswerInvitation({ email: "other@example.test", emailVerified: true }, seat)).toBe(false);
+    expect(canAnswerInvitation(null, seat)).toBe(false);
   });
 });

@@ -73,3 +73,10 @@ export const canReport = (actor: Actor, aboutUserId: string) => actor !== null &
  * admin who does not host it, not the other players: the players told the DM, and no one else.
  */
 export const canSeeSafetyNotes = (actor: Actor, session: Hosted) => isOwner(actor, session);
+
+/**
+ * A guest's held seat (an invitation, decision record 068) is answered only by the account whose
+ * verified address it names: an unverified sign-up could name anyone's address.
+ */
+export const canAnswerInvitation = (actor: { email: string; emailVerified: boolean } | null, seat: { guest_email: string }) =>
+  actor !== null && actor.emailVerified && actor.email.trim().toLowerCase() === seat.guest_email;

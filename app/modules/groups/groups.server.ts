@@ -21,40 +21,47 @@ const refuse = (refusal: GroupRefusal, seatsLeft?: number): GroupResult => ({ ok
 const fromShut = (shut: string): GroupRefusal => (shut === "ownSession" ? "ownSession" : shut === "notFound" ? "notFound" : "closed");
 
 /**
- * A player books seats for 1-6 guests at once (decision record 062). All or none: the decision
- * runs under the session's lock, and the one statement that holds every seat is refused whole by
- * the seat guard should the group not fit. Free sessions only; a private session's group needs a
- * booker who holds a seat there (they came in with its code). Each guest is mailed once the seats
- * are held, in the booker's language, with the session's calendar file.
+ * A player books seats for 1-6 guests at once (decision records 062 and 068). All or none: the
+ * decision runs under the session's lock, and the one statement that holds every seat is refused
+ * whole by the seat guard should the group not fit. Free sessions only; the booker's address must
+ * be verified (their name is what the guests' mail carries), they may have one active group per
+ * session, and a private session's group needs a booker who holds a seat there. The answer never
+ * says whether a guest's address already holds a seat in the session: such a guest's seat is held
+ * like any other, and only they are not mailed. Each other guest is mailed an invitation.
  */
 export async function bookGroup(deps: Writer, booker: Requester, sessionId: string, rows: unknown): Promise<GroupResult> {
   const reading = readGroup(rows, booker.email);
   if (!reading.ok) return { ok: false, refusal: "invalid", reading };
   if (!isUuid(sessionId)) return refuse("notFound");
   const guests = reading.guests;
+  let seatedAlready = new Set<string>();
   const decided = await underSessionLock<GroupResult>(deps, sessionId, async (trx, s) => {
     const shut = sessionShutTo(booker, s, deps.now);
     if (shut) return { result: refuse(fromShut(shut)) };
     if (s.price_cents > 0) return { result: refuse("notFree") };
+    if (!booker.emailVerified) return { result: refuse("emailNotVerified") };
     if (s.is_private && !canManageSession(booker, s) && !(await bookings.findActiveBooking(trx, s.id, booker.id))) return { result: refuse("private") };
-    const seated = await repo.emailsAlreadySeated(
-      trx,
-      s.id,
-      guests.map((g) => g.email),
-    );
-    if (seated.size > 0) {
-      const rowsWithErrors = guests.map((g) => (seated.has(g.email) ? { email: "errors.emailAlreadySeated" } : {}));
-      return { result: { ok: false, refusal: "alreadyHeld", reading: { ok: false, typed: reading.typed, rows: rowsWithErrors, form: null } } };
-    }
+    if (await repo.hasActiveGroup(trx, s.id, booker.id)) return { result: refuse("groupExists") };
     const taken = await bookings.bookedCount(trx, s.id);
     const heldForOthers = await bookings.countRunningOffers(trx, s.id, deps.now, booker.id);
     if (!groupFits(guests.length, s.max_participants, taken, heldForOthers))
       return { result: refuse("notEnoughSeats", Math.max(0, s.max_participants - taken - heldForOthers)) };
+    seatedAlready = await repo.emailsAlreadySeated(
+      trx,
+      s.id,
+      guests.map((g) => g.email),
+    );
     const seats = await repo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now });
     return { result: { ok: true, seats } };
   });
   if (!decided.ok && "refusal" in decided && decided.refusal === "notFound") return refuse("notFound");
-  if (decided.ok) await mailGuests(deps, booker, sessionId, decided.seats);
+  if (decided.ok)
+    await mailGuests(
+      deps,
+      booker,
+      sessionId,
+      decided.seats.filter((seat) => !seatedAlready.has(seat.guest_email)),
+    );
   return decided as GroupResult;
 }
 
@@ -75,33 +82,4 @@ export async function cancelGroupSeats(deps: Writer, booker: Requester, sessionI
     const cancelled = await repo.cancelHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, seatId, now: deps.now });
     return { result: cancelled > 0 ? { ok: true, cancelled } : { ok: false, refusal: "notFound" } };
   });
-}
-
-/**
- * Seats held for the user's email become their own bookings. Only for a verified address (an
- * unverified sign-up could name anyone's email), at sign-in and when the address is verified.
- */
-export async function claimHeldSeats(deps: Pick<Deps, "db" | "now">, user: { id: string; email: string; emailVerified: boolean }) {
-  if (!user.emailVerified) return [];
-  const held = await repo.heldSeatsForEmail(deps.db, user.email, deps.now);
-  const claimed: { sessionId: string; bookingId: string }[] = [];
-  for (const seat of held) {
-    const done = await repo.claimSeat(deps.db, { seatId: seat.id, sessionId: seat.session_id, userId: user.id, now: deps.now });
-    if (done) claimed.push(done);
-  }
-  return claimed;
-}
-
-/** The same for an account known by id only (after a sign-in, or once its address is verified). */
-export async function claimHeldSeatsOf(deps: Pick<Deps, "db" | "now">, who: { userId: string } | { loginSessionId: string }) {
-  const account =
-    "userId" in who
-      ? isUuid(who.userId)
-        ? await repo.accountEmail(deps.db, who.userId)
-        : undefined
-      : isUuid(who.loginSessionId)
-        ? await repo.accountOfLoginSession(deps.db, who.loginSessionId)
-        : undefined;
-  if (!account) return [];
-  return claimHeldSeats(deps, { id: account.id, email: account.email, emailVerified: account.email_verified_at !== null });
 }

@@ -5,37 +5,40 @@ import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
-import { sessionIcs } from "#app/modules/notifications/calendar-file.server";
 import { findUserById } from "#app/modules/users/repo.server";
-import { displayNameOf } from "#app/modules/users/rules";
 import * as repo from "./repo.server";
+import { plainBookerName } from "./rules";
 
 type Mailing = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
-type Booker = Pick<Requester, "displayName" | "email" | "preferredLanguage">;
+type Booker = Pick<Requester, "displayName" | "preferredLanguage">;
 
-/** The booking mail for each guest: what, when, who booked them, and how to claim the seat. */
-export async function mailGuests(deps: Mailing, booker: Booker, sessionId: string, seats: { guest_name: string; guest_email: string }[]) {
+/**
+ * The invitation mail for each guest (decision record 068). It goes to an address that never
+ * signed up, so it carries no text anyone typed that could be a link or a message: not the guest's
+ * name, not the session's title or place (the host's text), no calendar file; only the booker's
+ * display name when it is a plain name (plainBookerName), the session's date as we write it, and
+ * the link to the invitations page of our own site, where the guest, signed in with this verified
+ * address, sees the session and accepts or declines it.
+ */
+export async function mailGuests(deps: Mailing, booker: Booker, sessionId: string, seats: { guest_email: string }[]) {
+  if (seats.length === 0) return;
   const s = await bookings.readSession(deps.db, sessionId);
   if (!s) return;
   const lang = recipientLang(booker.preferredLanguage) as Locale;
   const t = translator(lang, "groups");
-  const link = `${deps.appUrl}${localePath(lang, `/session/${s.id}`)}`;
+  const link = `${deps.appUrl}${localePath(lang, "/invitations")}`;
   const when = formatDateTime(new Date(s.starts_at), lang, s.time_zone ?? "UTC");
-  const ics = sessionIcs(
-    { id: s.id, title: s.title, startsAt: new Date(s.starts_at), durationMinutes: s.duration_minutes, location: s.location, url: link },
-    deps.now,
-  );
-  const bookerName = displayNameOf({ displayName: booker.displayName, email: booker.email });
+  const name = plainBookerName(booker.displayName);
+  const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   for (const seat of seats) {
-    const vars = { name: seat.guest_name, booker: bookerName, title: s.title, when, email: seat.guest_email, link };
-    const text = [t("mail.greeting", vars), "", t("mail.body", vars), "", t("mail.claim", vars), link].join("\n");
-    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const vars = { booker: name ?? "", when, email: seat.guest_email };
+    const body = t(name ? "mail.body" : "mail.bodyNobody", vars);
+    const text = [t("mail.greeting"), "", body, "", t("mail.answer", vars), link, "", t("mail.ignore")].join("\n");
     await deps.mailer.send({
       to: seat.guest_email,
-      subject: t("mail.subject", vars),
+      subject: t(name ? "mail.subject" : "mail.subjectNobody", vars),
       text,
-      html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5"><p>${esc(t("mail.greeting", vars))}</p><p>${esc(t("mail.body", vars))}</p><p>${esc(t("mail.claim", vars))}</p><p><a href="${esc(link)}">${esc(link)}</a></p></body></html>`,
-      attachments: ics ? [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }] : undefined,
+      html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5"><p>${esc(t("mail.greeting"))}</p><p>${esc(body)}</p><p>${esc(t("mail.answer", vars))}</p><p><a href="${esc(link)}">${esc(link)}</a></p><p style="font-size:13px;color:#4b5563">${esc(t("mail.ignore"))}</p></body></html>`,
     });
   }
 }
@@ -43,6 +46,7 @@ export async function mailGuests(deps: Mailing, booker: Booker, sessionId: strin
 /**
  * A paid group's guests hear of their seats only once the payment succeeded (decision record 062):
  * the webhook calls this after the confirmation committed, and a replayed event never gets here.
+ * An address that already holds another seat in the session is not mailed (decision record 068).
  */
 export async function mailPaidGroup(deps: Mailing, bookingId: string) {
   const seats = (await repo.seatsPaidBy(deps.db, bookingId)).filter((s) => s.status === "HELD");
@@ -50,11 +54,13 @@ export async function mailPaidGroup(deps: Mailing, bookingId: string) {
   if (!first) return 0;
   const booker = await findUserById(deps.db, first.booker_id);
   if (!booker) return 0;
-  await mailGuests(
-    deps,
-    { displayName: booker.display_name ?? "", email: booker.email, preferredLanguage: booker.preferred_language ?? "es" },
+  const seated = await repo.emailsAlreadySeated(
+    deps.db,
     first.session_id,
-    seats,
+    seats.map((s) => s.guest_email),
+    seats.map((s) => s.id),
   );
-  return seats.length;
+  const mailed = seats.filter((s) => !seated.has(s.guest_email));
+  await mailGuests(deps, { displayName: booker.display_name ?? "", preferredLanguage: booker.preferred_language ?? "es" }, first.session_id, mailed);
+  return mailed.length;
 }

@@ -28,11 +28,15 @@ export async function insertHeldSeats(db: Database, input: { sessionId: string; 
     .execute();
 }
 
-/** Which of these emails already hold a seat in the session (a held group seat, or an account's active booking). */
-export async function emailsAlreadySeated(db: Database, sessionId: string, emails: string[]) {
+/**
+ * Which of these emails already hold a seat in the session (a held group seat, or an account's
+ * active booking), leaving out the seats named in `except` (the ones being mailed about).
+ */
+export async function emailsAlreadySeated(db: Database, sessionId: string, emails: string[], except: string[] = []) {
   if (emails.length === 0) return new Set<string>();
+  const others = except.length > 0 ? sql`and id not in (${sql.join(except)})` : sql``;
   const { rows } = await sql<{ email: string }>`
-    select guest_email as email from group_seats where session_id = ${sessionId} and status in ('PENDING','HELD') and guest_email in (${sql.join(emails)})
+    select guest_email as email from group_seats where session_id = ${sessionId} and status in ('PENDING','HELD') and guest_email in (${sql.join(emails)}) ${others}
     union
     select lower(u.email) from bookings b join users u on u.id = b.user_id
       where b.session_id = ${sessionId} and b.status in ('PENDING_PAYMENT','CONFIRMED') and lower(u.email) in (${sql.join(emails)})`.execute(db);
@@ -82,62 +86,124 @@ export function accountOfLoginSession(db: Database, loginSessionId: string) {
     .executeTakeFirst();
 }
 
-/** Held seats waiting for this email, in sessions that have not started, with the session's start. */
-export function heldSeatsForEmail(db: Database, email: string, now: Date) {
-  return db
-    .selectFrom("group_seats as g")
-    .innerJoin("sessions as s", "s.id", "g.session_id")
-    .select(["g.id", "g.session_id"])
-    .where("g.guest_email", "=", email.trim().toLowerCase())
-    .where("g.status", "=", "HELD")
-    .where("s.starts_at", ">", now)
-    .execute();
+/**
+ * Whether the booker already has a group in the session: a seat of theirs waiting for payment,
+ * held for a guest or accepted by one (decision record 068: one active group per booker and session).
+ * Asked under the session's lock, so two group bookings of one account cannot both see none.
+ */
+export async function hasActiveGroup(db: Database, sessionId: string, bookerId: string) {
+  const row = await db
+    .selectFrom("group_seats")
+    .select("id")
+    .where("session_id", "=", sessionId)
+    .where("booker_id", "=", bookerId)
+    .where("status", "in", ["PENDING", "HELD", "CLAIMED"])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
- * Turns one held seat into the claimer's own confirmed booking, in one transaction that holds the
- * session's lock: the seat is released first and the booking inserted after, so the seat guard
- * never sees both. A claimer who already holds a seat in the session leaves the held seat as it is.
- * The session is locked before the seat, in the order every booking path takes them (release_seat
- * locks the session, then its booking's trigger the seats): the other order deadlocks with a
- * paid group's booker leaving at the same moment.
+ * The invitations waiting for this address (held seats in sessions that have not started), with
+ * their session and who booked them, oldest first; `seated` says the account already holds a seat
+ * there (it may then only decline).
  */
-export async function claimSeat(db: Database, input: { seatId: string; sessionId: string; userId: string; now: Date }) {
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom("sessions").select("id").where("id", "=", input.sessionId).forNoKeyUpdate().executeTakeFirst();
-    const seat = await trx
-      .selectFrom("group_seats")
-      .select(["id", "session_id", "status"])
-      .where("id", "=", input.seatId)
-      .where("session_id", "=", input.sessionId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!seat || seat.status !== "HELD") return null;
-    const booked = await trx
-      .selectFrom("bookings")
-      .select("id")
-      .where("session_id", "=", seat.session_id)
-      .where("user_id", "=", input.userId)
-      .where("status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
-      .executeTakeFirst();
-    if (booked) return null;
-    await trx.updateTable("group_seats").set({ status: "CLAIMED", claimed_by: input.userId, updated_at: input.now }).where("id", "=", seat.id).execute();
-    const booking = await trx
-      .insertInto("bookings")
-      .values({
-        session_id: seat.session_id,
-        user_id: input.userId,
-        status: "CONFIRMED",
-        payment_method: "FREE",
-        amount_cents: 0,
-        created_at: input.now,
-        updated_at: input.now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx.updateTable("group_seats").set({ booking_id: booking.id }).where("id", "=", seat.id).execute();
-    return { sessionId: seat.session_id, bookingId: booking.id };
-  });
+export function invitationsFor(db: Database, input: { email: string; userId: string; now: Date }) {
+  return db
+    .selectFrom("group_seats as g")
+    .innerJoin("sessions as s", "s.id", "g.session_id")
+    .innerJoin("users as b", "b.id", "g.booker_id")
+    .select((eb) => [
+      "g.id",
+      "g.session_id",
+      "g.guest_noticed_at",
+      "s.title",
+      "s.starts_at",
+      "s.time_zone",
+      "b.display_name as booker_name",
+      "b.email as booker_email",
+      eb
+        .exists(
+          eb
+            .selectFrom("bookings as k")
+            .select("k.id")
+            .whereRef("k.session_id", "=", "g.session_id")
+            .where("k.user_id", "=", input.userId)
+            .where("k.status", "in", ["PENDING_PAYMENT", "CONFIRMED"]),
+        )
+        .as("seated"),
+    ])
+    .where("g.guest_email", "=", input.email.trim().toLowerCase())
+    .where("g.status", "=", "HELD")
+    .where("s.starts_at", ">", input.now)
+    .orderBy("g.created_at")
+    .orderBy("g.id")
+    .execute();
+}
+
+/** Marks the invitations of this address as told to its account; returns the ones that were not yet (each is told once). */
+export function markInvitationsNoticed(db: Database, input: { seatIds: string[]; now: Date }) {
+  if (input.seatIds.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable("group_seats")
+    .set({ guest_noticed_at: input.now })
+    .where("id", "in", input.seatIds)
+    .where("guest_noticed_at", "is", null)
+    .where("status", "=", "HELD")
+    .returning(["id", "session_id"])
+    .execute();
+}
+
+/** One held seat, locked, with what answering it needs (inside the session's lock, which is taken first). */
+export function lockInvitation(db: Database, input: { seatId: string; sessionId: string }) {
+  return db
+    .selectFrom("group_seats")
+    .select(["id", "session_id", "status", "guest_email", "guest_name", "booker_id"])
+    .where("id", "=", input.seatId)
+    .where("session_id", "=", input.sessionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The session a seat belongs to (to take that session's lock before the seat's). */
+export function sessionOfSeat(db: Database, seatId: string) {
+  return db.selectFrom("group_seats").select(["session_id"]).where("id", "=", seatId).executeTakeFirst();
+}
+
+/**
+ * Turns one held seat into the guest's own confirmed booking, inside the transaction that holds
+ * the session's lock (the seat pipeline's underSessionLock): the seat is released first and the
+ * booking inserted after, so the seat guard never sees both and the count does not move.
+ */
+export async function claimSeat(db: Database, input: { seatId: string; userId: string; now: Date }) {
+  await db.updateTable("group_seats").set({ status: "CLAIMED", claimed_by: input.userId, updated_at: input.now }).where("id", "=", input.seatId).execute();
+  const seat = await db.selectFrom("group_seats").select("session_id").where("id", "=", input.seatId).executeTakeFirstOrThrow();
+  const booking = await db
+    .insertInto("bookings")
+    .values({
+      session_id: seat.session_id,
+      user_id: input.userId,
+      status: "CONFIRMED",
+      payment_method: "FREE",
+      amount_cents: 0,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("group_seats").set({ booking_id: booking.id }).where("id", "=", input.seatId).execute();
+  return booking.id;
+}
+
+/** The guest declines a held seat: it is given up (and counts no more), remembering that they declined. */
+export async function declineSeat(db: Database, input: { seatId: string; now: Date }) {
+  const result = await db
+    .updateTable("group_seats")
+    .set({ status: "CANCELLED", cancelled_at: input.now, declined_at: input.now, updated_at: input.now })
+    .where("id", "=", input.seatId)
+    .where("status", "=", "HELD")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The guests' seats a booking pays for (a paid group's), with their state. */

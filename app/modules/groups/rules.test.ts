@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupFits, groupTotal, readGroup, readGroupMethod } from "./rules";
+import { groupFits, groupTotal, maxGuests, plainBookerName, readGroup, readGroupMethod } from "./rules";
 
 const me = "booker@example.com";
 const row = (name: string, email: string) => ({ name, email });
@@ -13,6 +13,16 @@ describe("readGroup", () => {
     expect(readGroup([row("", "")], me)).toMatchObject({ ok: false, form: "errors.noGuests" });
     const seven = Array.from({ length: 7 }, (_, i) => row(`G${i}`, `g${i}@example.com`));
     expect(readGroup(seven, me)).toMatchObject({ ok: false, form: "errors.tooManyGuests" });
+  });
+  it("a paid group (the booker takes a seat) lists at most 5 guests, a free one 6: one rule of 6 seats", () => {
+    expect(maxGuests(false)).toBe(6);
+    expect(maxGuests(true)).toBe(5);
+    const six = Array.from({ length: 6 }, (_, i) => row(`G${i}`, `g${i}@example.com`));
+    expect(readGroup(six, me).ok).toBe(true);
+    const paid = readGroup(six, me, { bookerTakesSeat: true });
+    expect(paid).toMatchObject({ ok: false, form: "errors.tooManyPaidGuests" });
+    if (!paid.ok) expect(paid.typed).toEqual(six);
+    expect(readGroup(six.slice(0, 5), me, { bookerTakesSeat: true }).ok).toBe(true);
   });
   it("refuses repeated emails case-insensitively and the booker's own", () => {
     const r = readGroup([row("A", "a@example.com"), row("B", "A@EXAMPLE.com"), row("C", "Booker@example.com")], me);
@@ -46,7 +56,11 @@ describe("groupFits", () => {
 describe("groupTotal", () => {
   it("charges the booker's seat and each guest's at the session's price, in whole minor units", () => {
     expect(groupTotal(25000, 3)).toEqual({ seats: 4, amountCents: 100000 });
-    expect(groupTotal(1999, 6)).toEqual({ seats: 7, amountCents: 13993 });
+    expect(groupTotal(1999, 5)).toEqual({ seats: 6, amountCents: 11994 });
+  });
+  it("a group is at most 6 seats, the booker's included: 6 paid guests (7 seats) are refused", () => {
+    expect(groupTotal(10000, 6)).toBeNull();
+    expect(groupTotal(10000, 0)).toBeNull();
   });
   it("refuses a free price, a fraction and a sum past the safe integers", () => {
     expect(groupTotal(0, 2)).toBeNull();
@@ -62,5 +76,15 @@ describe("readGroupMethod", () => {
     expect(readGroupMethod("card")).toBe("CARD");
     expect(readGroupMethod("cash")).toBeNull();
     expect(readGroupMethod(["CARD"])).toBeNull();
+  });
+});
+
+describe("plainBookerName", () => {
+  it("keeps a plain name and leaves out anything that could be a link, an address or a message", () => {
+    expect(plainBookerName("  Ana  María O'Neil-Ruiz ")).toBe("Ana María O'Neil-Ruiz");
+    expect(plainBookerName("José")).toBe("José");
+    expect(plainBookerName("Reserva 1764")).toBe("Reserva 1764");
+    for (const bad of ["Click http://evil.example", "evil.example", "www evil com/x", "a@b", "x", "a".repeat(41), "", null, "Ana:", "Ana\u0000"])
+      expect(plainBookerName(bad)).toBeNull();
   });
 });

@@ -1,11 +1,19 @@
 import { hasForbiddenCharacters } from "#app/utils/zod";
 
 /**
- * Group registration (spec section 5, shared rulebook 'Bulk registration'; decision record 062):
- * a player books seats for 1-6 guests at once, each with a name of 1-100 characters and an email.
- * The booker is not one of the guests: their own seat is booked the usual way.
+ * Group registration (spec section 5, shared rulebook 'Bulk registration'; decision records 062
+ * and 068): a group is 1-6 people in all, each guest with a name of 1-100 characters and an email.
+ * In a free session the booker is not one of them (their own seat is booked the usual way); in a
+ * paid session the booker's seat is part of the group, so it has at most 5 guests.
  */
-export const GROUP_LIMITS = { guestsMin: 1, guestsMax: 6, nameMax: 100, emailMax: 254 } as const;
+export const GROUP_LIMITS = { guestsMin: 1, guestsMax: 6, seatsMax: 6, nameMax: 100, emailMax: 254 } as const;
+
+/**
+ * How many guests a group may list: every seat of a group counts toward its 6, the booker's own
+ * too when it is part of the group (a paid session's). The page offers no more rows than this and
+ * readGroup refuses more, for the form and the API alike.
+ */
+export const maxGuests = (bookerTakesSeat: boolean) => Math.min(GROUP_LIMITS.guestsMax, GROUP_LIMITS.seatsMax - (bookerTakesSeat ? 1 : 0));
 
 export type Guest = { name: string; email: string };
 /** What was typed, row by row, always strings (echoed back into the form). */
@@ -25,7 +33,8 @@ const asText = (value: unknown): string | null => (typeof value === "string" ? v
  * a string belongs is refused with a message, never thrown. The booker's own address and a repeated
  * address (case-insensitive) are refused: each guest is one seat for one person.
  */
-export function readGroup(rows: unknown, bookerEmail: string): GroupReading {
+export function readGroup(rows: unknown, bookerEmail: string, options: { bookerTakesSeat?: boolean } = {}): GroupReading {
+  const most = maxGuests(options.bookerTakesSeat ?? false);
   const list = Array.isArray(rows) ? rows : [];
   const typed: TypedGuest[] = [];
   const errors: GuestErrors[] = [];
@@ -59,7 +68,7 @@ export function readGroup(rows: unknown, bookerEmail: string): GroupReading {
     guests.push({ name: nameText, email: emailText });
   }
   if (!form && typed.length < GROUP_LIMITS.guestsMin) form = "errors.noGuests";
-  if (!form && typed.length > GROUP_LIMITS.guestsMax) form = "errors.tooManyGuests";
+  if (!form && typed.length > most) form = options.bookerTakesSeat ? "errors.tooManyPaidGuests" : "errors.tooManyGuests";
   if (form || errors.some((e) => e.name || e.email)) return { ok: false, typed, rows: errors, form };
   return { ok: true, guests, typed };
 }
@@ -73,7 +82,9 @@ export type GroupRefusal =
   | "private"
   | "notFree"
   | "notEnoughSeats"
-  | "alreadyHeld"
+  // One active group per booker and session; a few group bookings per account and day (decision record 068).
+  | "groupExists"
+  | "tooManyGroups"
   // A paid session's group (the booker's own seat is one of them, decision record 062, "Paid sessions").
   | "alreadyBooked"
   | "paymentPending"
@@ -97,6 +108,7 @@ export const groupFits = (wanted: number, capacity: number, taken: number, heldF
  */
 export function groupTotal(priceCents: number, guests: number): { seats: number; amountCents: number } | null {
   const seats = guests + 1;
+  if (!Number.isInteger(guests) || guests < GROUP_LIMITS.guestsMin || guests > maxGuests(true)) return null;
   const amountCents = priceCents * seats;
   if (!Number.isSafeInteger(priceCents) || priceCents <= 0 || !Number.isSafeInteger(amountCents)) return null;
   return { seats, amountCents };
@@ -111,4 +123,17 @@ export function readGroupMethod(value: unknown): GroupMethod | null {
   if (typeof value !== "string") return null;
   const upper = value.trim().toUpperCase();
   return (GROUP_METHODS as readonly string[]).includes(upper) ? (upper as GroupMethod) : null;
+}
+
+/**
+ * The booker's name as a guest's invitation mail may carry it (decision record 068): the mail goes
+ * to an address that never signed up, so it holds no text a stranger typed that could be a link,
+ * an address or a message. A display name of letters, digits, spaces, apostrophes and hyphens (at
+ * most 40 characters; no dots, slashes, colons or '@', so never a link or an address) passes;
+ * anything else is left out (null), and the mail names nobody.
+ */
+export function plainBookerName(displayName: string | null | undefined): string | null {
+  const name = (displayName ?? "").trim().replace(/\s+/g, " ");
+  if (name.length < 2 || name.length > 40) return null;
+  return /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} '’-]*[\p{L}\p{M}\p{N}]$/u.test(name) ? name : null;
 }

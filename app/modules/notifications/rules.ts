@@ -28,6 +28,10 @@ export const notificationTypes = [
   // The admin desk decided a player's dispute of a no-show (decision record 063).
   "dispute_upheld",
   "dispute_rejected",
+  // Group registration (decision record 068): to a guest's account, a seat held for them to accept or decline; to the booker, the answer.
+  "group_invitation",
+  "group_invitation_accepted",
+  "group_invitation_declined",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -59,6 +63,9 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   inquiry_received: "BOOKING",
   inquiry_accepted: "BOOKING",
   inquiry_declined: "BOOKING",
+  group_invitation: "BOOKING",
+  group_invitation_accepted: "BOOKING",
+  group_invitation_declined: "BOOKING",
   session_cancelled: "SESSION",
   series_cancelled: "SESSION",
   session_modified: "SESSION",

@@ -5,9 +5,11 @@ import { holdHasLapsed, seatRefusal, sessionShutTo } from "#app/modules/bookings
 import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { bookGroup, type GroupResult } from "#app/modules/groups/groups.server";
 import * as groupsRepo from "#app/modules/groups/repo.server";
-import { GROUP_LIMITS, groupFits, type GroupMethod, type GroupRefusal, groupTotal, type Guest, readGroup, readGroupMethod } from "#app/modules/groups/rules";
+import { groupFits, type GroupMethod, type GroupRefusal, groupTotal, type Guest, maxGuests, readGroup, readGroupMethod } from "#app/modules/groups/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
+import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { isUuid } from "#app/utils/http";
 import type { Hold } from "./holds.server";
@@ -15,7 +17,7 @@ import { issueOxxoVoucher, openCheckout, type PayDeps } from "./payments.server"
 import { insertPayment } from "./repo.server";
 import { cardHoldUntil, oxxoAvailability } from "./rules";
 
-type Refusal = Extract<GroupResult, { ok: false }>;
+type Refusal = Extract<GroupResult, { ok: false }> & { retryAfterSeconds?: number };
 const refuse = (refusal: GroupRefusal, seatsLeft?: number): Refusal => ({ ok: false, refusal, ...(seatsLeft === undefined ? {} : { seatsLeft }) });
 
 export type GroupRegistration =
@@ -59,20 +61,34 @@ export async function registerGroup(
   if (!isUuid(sessionId)) return refuse("notFound");
   const terms = await bookingsRepo.sessionPaymentTerms(deps.db, sessionId);
   if (!terms) return refuse("notFound");
-  if (terms.price_cents === 0) {
+  // A few group bookings per account and day (decision record 068): each one mails up to six
+  // addresses. The hit is taken before anything is decided (so parallel requests queue on it) and
+  // given back when nothing was booked, so a typo or a full session costs nothing.
+  const limit = await consumeLimit(deps.db, `group-bookings:${booker.id}`, limits.groupBookingsPerAccount, deps.now);
+  if (limit.limited) return { ok: false, refusal: "tooManyGroups", retryAfterSeconds: limit.retryAfterSeconds };
+  const result = await registerWithin(deps, booker, sessionId, terms.price_cents, input);
+  if (!result.ok) await refundHit(deps.db, limit.hitId);
+  return result;
+}
+
+async function registerWithin(
+  deps: PayDeps,
+  booker: Requester,
+  sessionId: string,
+  priceCents: number,
+  input: { guests: unknown; method?: unknown; lang: string },
+): Promise<GroupRegistration> {
+  if (priceCents === 0) {
     const free = await bookGroup(deps, booker, sessionId, input.guests);
     return free.ok ? { ok: true, kind: "free", seats: free.seats } : free;
   }
-  const reading = readGroup(input.guests, booker.email);
+  // The booker's seat is one of a paid group's six (groups/rules maxGuests).
+  const reading = readGroup(input.guests, booker.email, { bookerTakesSeat: true });
   if (!reading.ok) return { ok: false, refusal: "invalid", reading };
   const method = readGroupMethod(input.method);
   if (!method) return refuse("methodInvalid");
   const hold = await holdPaidGroup(deps, booker, sessionId, reading.guests, method);
-  if (!hold.ok) {
-    if (hold.refusal !== "alreadyHeld") return hold;
-    const rows = reading.guests.map((g) => (hold.seated.has(g.email) ? { email: "errors.emailAlreadySeated" } : {}));
-    return { ok: false, refusal: "alreadyHeld", reading: { ok: false, typed: reading.typed, rows, form: null } };
-  }
+  if (!hold.ok) return hold;
   const paid = { bookingId: hold.bookingId, seats: reading.guests.length + 1, amountCents: hold.amountCents, currency: hold.currency };
   if (method === "OXXO") {
     const voucher = await issueOxxoVoucher(deps, booker, hold, { firstName: booker.firstName, lastName: booker.lastName });
@@ -85,7 +101,7 @@ export async function registerGroup(
   return { ok: true, kind: "checkout", ...paid, url: checkout.url };
 }
 
-type GroupHold = Hold | (Refusal & { refusal: Exclude<GroupRefusal, "alreadyHeld"> }) | { ok: false; refusal: "alreadyHeld"; seated: Set<string> };
+type GroupHold = Hold | Refusal;
 
 /**
  * Holds a paid group whole, under the session's lock: the booker's own seat as a PENDING_PAYMENT
@@ -96,7 +112,7 @@ type GroupHold = Hold | (Refusal & { refusal: Exclude<GroupRefusal, "alreadyHeld
  * then follow the booking (the migration's trigger): confirmed, expired or refunded together.
  */
 async function holdPaidGroup(deps: PayDeps, booker: Requester, sessionId: string, guests: Guest[], method: GroupMethod): Promise<GroupHold> {
-  return underSessionLock<Hold | Refusal | { ok: false; refusal: "alreadyHeld"; seated: Set<string> }>(deps, sessionId, async (trx, s) => {
+  return underSessionLock<Hold | Refusal>(deps, sessionId, async (trx, s) => {
     let notices: Notice[] = [];
     const no = (refusal: GroupRefusal, seatsLeft?: number) => ({ result: refuse(refusal, seatsLeft), notices });
     const shut = sessionShutTo(booker, s, deps.now);
@@ -116,12 +132,9 @@ async function holdPaidGroup(deps: PayDeps, booker: Requester, sessionId: string
       const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
       if (oxxo !== "available") return no(oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered");
     }
-    const seated = await groupsRepo.emailsAlreadySeated(
-      trx,
-      s.id,
-      guests.map((g) => g.email),
-    );
-    if (seated.size > 0) return { result: { ok: false as const, refusal: "alreadyHeld" as const, seated }, notices };
+    // One active group per booker and session (decision record 068). Whether a guest's address
+    // already holds a seat here is not asked: the answer must not tell (its guest is not mailed).
+    if (await groupsRepo.hasActiveGroup(trx, s.id, booker.id)) return no("groupExists");
     const taken = await bookingsRepo.bookedCount(trx, s.id);
     const facts = await bookingsRepo.seatFacts(trx, s.id, booker.id, deps.now);
     if (!groupFits(total.seats, s.max_participants, taken, facts.heldForOthers))
@@ -166,7 +179,7 @@ export async function paidGroupView(deps: Pick<PayDeps, "db" | "now">, sessionId
   const terms = await bookingsRepo.sessionPaymentTerms(deps.db, sessionId);
   if (!terms || terms.price_cents === 0) return null;
   const money = (cents: number) => `${formatPrice(cents, terms.currency, lang)} ${terms.currency}`;
-  const totals = Array.from({ length: GROUP_LIMITS.guestsMax }, (_, i) => groupTotal(terms.price_cents, i + 1))
+  const totals = Array.from({ length: maxGuests(true) }, (_, i) => groupTotal(terms.price_cents, i + 1))
     .filter((t) => t !== null)
     .map((t) => ({ guests: t.seats - 1, seats: t.seats, amount: money(t.amountCents) }));
   const paying = await groupsRepo.payingGroupBooking(deps.db, sessionId, booker.id);

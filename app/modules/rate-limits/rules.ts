@@ -17,6 +17,9 @@ export const limits = {
   // Invite codes a person tries to redeem; a right code gives its hit back, so only wrong ones count (decision record 040).
   inviteGuessesPerAccount: { max: 10, windowSeconds: 15 * 60 },
   inviteGuessesPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  // Group bookings an account makes (decision record 068): each mails up to six addresses that never
+  // signed up. Refused or failed bookings give their hit back, so only bookings made count.
+  groupBookingsPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** No limit looks further back than this, so older rows can be pruned from every bucket. */
