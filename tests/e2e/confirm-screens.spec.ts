@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { zoneName } from "../../app/modules/i18n/format";
 import { getDb } from "../../db/client.server";
+import { expectNoAxeViolations } from "./axe";
 import { expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
 import { LANGS, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone } from "./series-api";
@@ -45,7 +46,11 @@ async function hostWithBio(lang: string) {
 for (const lang of LANGS) {
   const t = (ns: string, key: string, values?: Record<string, string | number>) => text(lang, ns, key, values);
 
-  test(`${lang}: after 'Payment declined' the test payment page says the card was declined and offers another try`, async ({ page, javaScriptEnabled }) => {
+  test(`${lang}: after 'Payment declined' the test payment page says the card was declined and offers another try`, async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const host = await newUser({ role: "dm" });
     const player = await newUser({ preferredLanguage: lang });
     const id = await paidSession(page, host);
@@ -68,11 +73,12 @@ for (const lang of LANGS) {
     // Another card: every outcome is still there, and the card method too.
     for (const action of ["succeed", "fail", "requireAction"]) await expect(page.getByRole("button", { name: t("payments", `dev.${action}`) })).toBeEnabled();
     await expect(page.getByRole("radio", { name: t("payments", "dev.methods.card") })).toBeVisible();
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, `the declined test payment page in ${lang}`);
     await page.getByRole("button", { name: t("payments", "dev.succeed") }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/session/${id}\\?payment=success$`));
   });
 
-  test(`${lang}: a paid OXXO voucher's page is a receipt, with no amount to pay, expiry or PDF`, async ({ page }) => {
+  test(`${lang}: a paid OXXO voucher's page is a receipt, with no amount to pay, expiry or PDF`, async ({ page, browser, javaScriptEnabled }) => {
     const host = await newUser({ role: "dm" });
     const zone = "Asia/Tokyo";
     const player = await newUser({ preferredLanguage: lang, timeZone: zone });
@@ -104,9 +110,14 @@ for (const lang of LANGS) {
       await expect(page.getByText(t("payments", key), { exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: t("payments", "voucher.download") })).toHaveCount(0);
     await expect(page.locator('a[href*="/voucher"][download], a[href$=".pdf"]')).toHaveCount(0);
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, `the paid voucher page in ${lang}`);
   });
 
-  test(`${lang}: the series confirmation screen has the host's bio, the questions and the security note; OXXO too close is greyed out`, async ({ page }) => {
+  test(`${lang}: the series confirmation screen has the host's bio, the questions and the security note; OXXO too close is greyed out`, async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const { host, description, bio } = await hostWithBio(lang);
     await actAs(page, host);
     // The next session 57 hours from now (any weekday): inside the 120-hour OXXO minimum, outside the 24-hour booking lock.
@@ -142,5 +153,6 @@ for (const lang of LANGS) {
     expect(reason).toContain("OXXO");
     await expect(page.getByText(reason)).toBeVisible();
     await expect(page.getByRole("button", { name: t("subscriptions", "actions.payCard") })).toBeEnabled();
+    await expectNoAxeViolations(page, browser, javaScriptEnabled, `the series confirmation screen in ${lang}`);
   });
 }
