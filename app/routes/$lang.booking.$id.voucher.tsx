@@ -8,7 +8,7 @@ import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
-import { formatDateTime } from "#app/modules/i18n/format";
+import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { countdown, VOUCHER_POLL } from "#app/modules/payments/rules";
@@ -42,21 +42,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const left = expiresAt ? countdown(expiresAt, d.now) : null;
   const state =
     booking.status === "CONFIRMED" ? "paid" : booking.status === "PENDING_PAYMENT" ? (payment.voucher_reference ? "waiting" : "creating") : "lapsed";
+  // Paid, the page is a receipt: when (in the viewer's zone, named), how much and the reference; nothing left to pay.
+  const paidAt = state === "paid" ? new Date(payment.updated_at) : null;
+  // What only a voucher still to pay shows: its expiry, the countdown, the PDF and the share link.
+  const toPay = state !== "paid";
   return {
     metaTitle: t("voucher.metaTitle"),
     state,
     reference: payment.voucher_reference,
-    voucherUrl: payment.voucher_url,
+    receipt: paidAt && { paidAt: `${formatDateTime(paidAt, lang, zone)} (${zoneName(zone, lang, paidAt)})`, amount, reference: payment.voucher_reference },
+    voucherUrl: toPay ? payment.voucher_url : null,
     amount,
-    until,
-    expiresAtIso: expiresAt?.toISOString() ?? null,
+    until: toPay ? until : null,
+    expiresAtIso: toPay ? (expiresAt?.toISOString() ?? null) : null,
     countdown: left ? t("voucher.countdown", left) : t("voucher.expired"),
     countdownTemplate: t("voucher.countdown", { days: "{d}", hours: "{h}", minutes: "{m}" }),
     // The session's voucher window, the same number the name form and the dialog state (one source).
     reservedDays: booking.voucher_payment_days,
-    share: payment.voucher_reference
-      ? `https://wa.me/?text=${encodeURIComponent(t("voucher.shareText", { title: booking.title, reference: payment.voucher_reference, amount, until }))}`
-      : null,
+    share:
+      toPay && payment.voucher_reference
+        ? `https://wa.me/?text=${encodeURIComponent(t("voucher.shareText", { title: booking.title, reference: payment.voucher_reference, amount, until }))}`
+        : null,
     session: {
       href: localePath(lang, `/session/${booking.session_id}`),
       title: booking.title,
@@ -97,7 +103,27 @@ export default function VoucherPage() {
           <p className="mt-1 text-green-950">{t("voucher.reserved", { count: v.reservedDays })}</p>
         </header>
       )}
-      {v.reference ? (
+      {v.receipt ? (
+        <section className="rounded-lg border border-stone-200 bg-white p-5" data-testid="voucher-receipt">
+          <h2 className="font-semibold">{t("voucher.receiptTitle")}</h2>
+          <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-stone-600">{t("voucher.paidAt")}</dt>
+              <dd className="font-semibold">{v.receipt.paidAt}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-stone-600">{t("voucher.amountPaid")}</dt>
+              <dd className="text-xl font-bold">{v.receipt.amount}</dd>
+            </div>
+            {v.receipt.reference ? (
+              <div className="sm:col-span-2">
+                <dt className="text-sm text-stone-600">{t("voucher.reference")}</dt>
+                <dd className="break-all font-mono">{v.receipt.reference}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : v.reference ? (
         <section className="space-y-4 rounded-lg border border-stone-200 bg-white p-5">
           <div>
             <label htmlFor="voucher-ref" className="block text-sm text-stone-600">

@@ -25,7 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = params.lang as Locale;
   const view = await offlinePaymentView(request, params.id ?? "", lang);
   if (!view.ok) throwPageRefusal(view.refusal, localePath(lang, "/"));
-  return { ...view, heading: translator(lang, "payments")("dev.title") };
+  // Back from a declined try (?outcome=declined): said on the page itself while the payment can still be made.
+  const declined = view.open && new URL(request.url).searchParams.get("outcome") === "declined";
+  return { ...view, declined, heading: translator(lang, "payments")("dev.title") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -37,8 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok && "refusal" in result) throw refusalResponse(result.refusal);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
   if (result.redirectTo) return redirect(result.redirectTo, 303);
-  // A declined card stays on the page, as on the provider's, and says so as an error.
-  if (form.get("action") === "fail") return redirectWithToast(here, { type: "error", key: "payments:dev.declined" });
+  // A declined card stays on the page, as on the provider's, which says so and offers another try.
+  if (form.get("action") === "fail") return redirect(`${here}?outcome=declined`, 303);
   return redirectWithToast(here, { type: "success", key: "payments:dev.done", params: { status: String(form.get("action")) } });
 }
 
@@ -49,6 +51,12 @@ export default function OfflinePaymentPage() {
     <section className="mx-auto max-w-md space-y-4 rounded-lg border border-dashed border-amber-400 bg-white p-6">
       <h1 className="text-2xl font-bold">{t("dev.title")}</h1>
       <Banner tone="warn">{t("dev.subtitle")}</Banner>
+      {v.declined ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950" data-testid="offline-declined">
+          <p className="font-semibold">{t("dev.declinedTitle")}</p>
+          <p className="mt-1">{t("dev.declined")}</p>
+        </div>
+      ) : null}
       <dl className="grid grid-cols-2 gap-2 text-sm">
         {v.title ? <dd className="col-span-2 text-base font-semibold">{v.title}</dd> : null}
         <dt className="text-stone-600">{t("dev.amount")}</dt>

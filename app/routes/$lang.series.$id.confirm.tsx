@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { PaymentDialogsLoader } from "#app/components/payments/payment-dialogs-loader";
 import { SafetyFields } from "#app/components/safety/safety-fields";
-import { Banner, Breadcrumbs, IntentForm } from "#app/components/sessions/confirm-parts";
+import { Banner, Breadcrumbs, Faq, HostCard, IntentForm, SecurityNote } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
+import { OxxoNotEligible } from "#app/components/sessions/payment-choices";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
@@ -121,8 +122,8 @@ export default function SeriesConfirmPage() {
       <div className="grid gap-x-8 gap-y-6 lg:grid-cols-[2fr_1fr]">
         <section className="rounded-lg border border-stone-200 bg-white p-5 lg:col-start-1">
           <h2 className="text-xl font-semibold">{s.title}</h2>
-          <p className="mt-1 text-sm text-stone-600">{s.host}</p>
           {s.description ? <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p> : null}
+          <HostCard host={s.hostCard} />
           <dl className="mt-4 grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
             <Fact term={t("facts.frequency")}>{s.frequency}</Fact>
             <Fact term={t("facts.timeZone")}>{s.timeZone}</Fact>
@@ -134,6 +135,7 @@ export default function SeriesConfirmPage() {
           <p className="text-sm text-stone-600">{t("facts.price")}</p>
           <p className="text-2xl font-bold">{s.price ?? t("facts.free")}</p>
           <SidePanel />
+          <SecurityNote promise={page.promise} />
         </aside>
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">
           <section className="rounded-lg border border-green-200 bg-green-50 p-5">
@@ -152,6 +154,7 @@ export default function SeriesConfirmPage() {
               <p className="mt-2 text-sm text-stone-700">{t("next.autoEnrol")}</p>
             </section>
           ) : null}
+          <Faq />
         </div>
       </div>
     </article>
@@ -240,7 +243,7 @@ function SidePanel() {
       </IntentForm>
       {page.paymentDialogs ? <PaymentDialogsLoader config={page.paymentDialogs} /> : null}
       {page.oxxo === "available" ? <OxxoForm fields={fields} /> : null}
-      {page.oxxo === "tooClose" ? <p className="text-xs text-stone-600">{t("oxxo.notEligible", { ns: "payments", hours: page.minAdvanceHours })}</p> : null}
+      {page.oxxo === "tooClose" ? <OxxoNotEligible label={t("actions.payOxxo")} hours={page.minAdvanceHours} /> : null}
     </>
   );
 }

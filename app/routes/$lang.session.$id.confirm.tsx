@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SafetyFields } from "#app/components/safety/safety-fields";
-import { Banner, Breadcrumbs, Faq, IntentForm, InviteCodeForm } from "#app/components/sessions/confirm-parts";
+import { Banner, Breadcrumbs, Faq, HostCard, IntentForm, InviteCodeForm, SecurityNote } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
 import { PaymentChoices } from "#app/components/sessions/payment-choices";
 import { PendingPayment } from "#app/components/sessions/pending-payment";
@@ -115,22 +115,7 @@ export default function ConfirmPage() {
         <section className="rounded-lg border border-stone-200 bg-white p-5 lg:col-start-1">
           <h2 className="text-xl font-semibold">{s.title}</h2>
           <p className="mt-2 whitespace-pre-line text-stone-800">{s.description}</p>
-          <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4">
-            {/* shrink-0: a long bio must not squeeze the round avatar into an oval. */}
-            {s.host.avatarUrl ? (
-              <img src={s.host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
-            ) : (
-              <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold">
-                {s.host.initials}
-              </span>
-            )}
-            <div className="min-w-0 text-sm">
-              <p className="text-stone-600">{t("booking.host")}</p>
-              <p className="font-semibold">{s.host.name}</p>
-              {s.host.description ? <p className="text-stone-700">{s.host.description}</p> : null}
-              {s.host.bio ? <p className="mt-1 text-stone-700">{s.host.bio}</p> : null}
-            </div>
-          </div>
+          <HostCard host={s.host} />
           <dl className="mt-4 grid gap-3 border-t border-stone-100 pt-4 text-sm sm:grid-cols-2">
             <Fact term={t("booking.date")}>{s.date}</Fact>
             <Fact term={t("booking.time")}>
@@ -150,7 +135,7 @@ export default function ConfirmPage() {
             {s.price ?? t("booking.free")}
           </p>
           <SidePanel sessionHref={sessionHref} />
-          <p className="text-xs text-stone-600">🔒 {t(data.payment.promise)}</p>
+          <SecurityNote promise={data.payment.promise} />
           {s.free ? null : <p className="text-xs text-stone-600">{t("booking.refundPolicy")}</p>}
         </aside>
         <div className="lg:col-start-1 lg:row-start-2">

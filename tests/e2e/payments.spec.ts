@@ -136,7 +136,7 @@ test("OXXO is greyed out with a note when the session starts too soon", async ({
   await actAs(page, player);
   await page.goto(`/es/session/${id}/confirm`);
   await expect(page.getByRole("button", { name: "Pagar en OXXO" })).toBeDisabled();
-  await expect(page.getByText("No disponible: la sesión empieza en menos de 120 horas.")).toBeVisible();
+  await expect(page.getByText("OXXO no disponible: la sesión empieza en menos de 120 horas.")).toBeVisible();
   // The name page refuses too, with the reason.
   await page.goto(`/es/session/${id}/oxxo`);
   await expect(page).toHaveURL(new RegExp(`/es/session/${id}/confirm$`));

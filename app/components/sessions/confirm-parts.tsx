@@ -71,6 +71,38 @@ export function Faq() {
   );
 }
 
+/** What the confirmation screen's summary card says of its host (spec section 2: avatar, description and bio). */
+export type ConfirmHost = { name: string; initials: string; avatarUrl: string | null; description: string | null; bio: string | null };
+
+/** The host under the summary, on the session's and the series' confirmation screens alike. */
+export function HostCard({ host }: { host: ConfirmHost }) {
+  const { t } = useTranslation("sessions");
+  return (
+    <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4" data-testid="confirm-host">
+      {/* shrink-0: a long bio must not squeeze the round avatar into an oval. */}
+      {host.avatarUrl ? (
+        <img src={host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold">
+          {host.initials}
+        </span>
+      )}
+      <div className="min-w-0 text-sm">
+        <p className="text-stone-600">{t("booking.host")}</p>
+        <p className="font-semibold">{host.name}</p>
+        {host.description ? <p className="text-stone-700">{host.description}</p> : null}
+        {host.bio ? <p className="mt-1 text-stone-700">{host.bio}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The side panel's security note: when the seat counts as confirmed (at once when free, once the payment is in when paid). */
+export function SecurityNote({ promise }: { promise: "booking.security" | "booking.securityPaid" }) {
+  const { t } = useTranslation("sessions");
+  return <p className="text-xs text-stone-600">🔒 {t(promise)}</p>;
+}
+
 /** The trail to this page; its landmark is named in the page's language, like every other. */
 export function Breadcrumbs({ items }: { items: { label: string; to?: string }[] }) {
   const { t } = useTranslation();

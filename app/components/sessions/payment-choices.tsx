@@ -47,17 +47,26 @@ export function PaymentChoices({
           {t("oxxo.pay")}
         </Link>
       ) : null}
-      {oxxo === "tooClose" ? (
-        <>
-          <button type="button" disabled aria-describedby="oxxo-not-eligible" className={buttonClass("secondary", "w-full")}>
-            {t("oxxo.pay")}
-          </button>
-          <p id="oxxo-not-eligible" className="text-xs text-stone-600">
-            {t("oxxo.notEligible", { hours: minAdvanceHours })}
-          </p>
-        </>
-      ) : null}
+      {oxxo === "tooClose" ? <OxxoNotEligible label={t("oxxo.pay")} hours={minAdvanceHours} /> : null}
       {dialogs ? <PaymentDialogsLoader config={dialogs} /> : null}
     </div>
+  );
+}
+
+/**
+ * OXXO greyed out when the (next) session starts too soon (spec section 5): the method stays in
+ * view, disabled, with the reason naming it, on the session's and the series' confirmation screens.
+ */
+export function OxxoNotEligible({ label, hours }: { label: string; hours: number }) {
+  const { t } = useTranslation("payments");
+  return (
+    <>
+      <button type="button" disabled aria-describedby="oxxo-not-eligible" className={buttonClass("secondary", "w-full")}>
+        {label}
+      </button>
+      <p id="oxxo-not-eligible" className="text-xs text-stone-600">
+        {t("oxxo.notEligible", { hours })}
+      </p>
+    </>
   );
 }

@@ -55,7 +55,7 @@ export async function confirmationPage(d: Deps, input: { lang: Locale; viewer: R
         until: pay.pending.holdUntil && formatDateTime(pay.pending.holdUntil, lang, zone),
       },
       // Paid seats are confirmed when the payment is received (by the webhook), never at once.
-      promise: view.free ? "booking.security" : "booking.securityPaid",
+      promise: view.free ? ("booking.security" as const) : ("booking.securityPaid" as const),
       voucherHref: view.booking ? localePath(lang, `/booking/${view.booking.id}/voucher`) : null,
     },
     waiting: waitingView(view.waiting, lang, zone),

@@ -40,6 +40,8 @@ export async function offlinePaymentView(request: Request, id: string, lang: "es
     id: record.id,
     kind: record.kind,
     status: record.status,
+    // Still payable: a declined try leaves it so, and the page offers another (as Stripe's hosted page does).
+    open: !["succeeded", "canceled", "expired", "complete"].includes(record.status),
     title,
     amount: `${formatPrice(record.amount_cents, record.currency, lang)} ${record.currency}`,
     reference: record.voucher_reference,

@@ -24,6 +24,8 @@ const paymentColumns = [
   "payment_method_type",
   "declined_at",
   "created_at",
+  // When a succeeded payment settled (the last change it saw): the paid voucher's receipt says it.
+  "updated_at",
 ] as const;
 
 export async function insertPayment(

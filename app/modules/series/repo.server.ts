@@ -91,6 +91,8 @@ export function findSeries(db: Database, id: string) {
       "u.display_name as dm_display_name",
       "u.email as dm_email",
       "p.bio as dm_bio",
+      "p.avatar_url as dm_avatar_url",
+      "p.description as dm_description",
     ])
     .where("se.id", "=", id)
     .executeTakeFirst();

@@ -13,7 +13,8 @@ import { paymentDialogs } from "#app/modules/payments/dialogs.server";
 import { oxxoAvailability } from "#app/modules/payments/rules";
 import * as seriesRepo from "#app/modules/series/repo.server";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { displayNameOf } from "#app/modules/users/rules";
+import { publicImage } from "#app/modules/storage/images.server";
+import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
@@ -46,6 +47,7 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
   const free = series.price_cents === 0;
   const here = `${url.pathname}${url.search}`;
   const inviteCode = url.searchParams.get("invite")?.trim().slice(0, 20) ?? "";
+  const host = displayNameOf({ displayName: series.dm_display_name, email: series.dm_email });
   // With JavaScript, 'Subscribe and pay by card' opens the card dialog for the series (the island, decision record 032).
   const canPay = viewer !== null && viewer.emailVerified && !free && next !== null && refusal === null && standing !== "subscribed";
   return {
@@ -59,7 +61,15 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
       id: series.id,
       title: series.title,
       description: series.description,
-      host: displayNameOf({ displayName: series.dm_display_name, email: series.dm_email }),
+      host,
+      // The summary card's host, as on a session's confirmation screen (spec section 2).
+      hostCard: {
+        name: host,
+        initials: avatarInitials(host),
+        avatarUrl: publicImage(series.dm_avatar_url)?.src ?? null,
+        description: series.dm_description,
+        bio: series.dm_bio,
+      },
       frequency:
         series.frequency === "IRREGULAR"
           ? t("seriesForm.IRREGULAR")
@@ -88,6 +98,8 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
       // A due seat is paid on its session's own confirmation page, as any held seat.
       payHref: next && seat.status === "PENDING_PAYMENT" ? localePath(lang, `/session/${next.id}/confirm`) : null,
     },
+    // The side panel's security note: a paid seat counts once its payment is in.
+    promise: free ? ("booking.security" as const) : ("booking.securityPaid" as const),
     oxxo: next && !free ? oxxoAvailability({ ...series, starts_at: next.starts_at }, d.now) : "hidden",
     minAdvanceHours: series.min_advance_booking_hours,
     names: { firstName: viewer?.firstName ?? "", lastName: viewer?.lastName ?? "" },
