@@ -327,6 +327,7 @@ export interface RateLimitEvents {
 }
 
 export interface Reports {
+  counts: Generated<boolean>;
   created_at: Generated<Timestamp>;
   details: Generated<string>;
   id: Generated<string>;
@@ -337,6 +338,7 @@ export interface Reports {
   status: Generated<string>;
   target_id: string;
   target_kind: string;
+  target_revision: Generated<number>;
   target_user_id: string;
 }
 
@@ -350,6 +352,7 @@ export interface Reviews {
   rating: number;
   replied_at: Timestamp | null;
   reply: string | null;
+  revision: Generated<number>;
   session_id: string;
   status: Generated<string>;
   target_id: string;

@@ -17,6 +17,8 @@ export const limits = {
   // Invite codes a person tries to redeem; a right code gives its hit back, so only wrong ones count (decision record 040).
   inviteGuessesPerAccount: { max: 10, windowSeconds: 15 * 60 },
   inviteGuessesPerAddress: { max: 30, windowSeconds: 15 * 60 },
+  // Reports a person files (reviews and profiles alike): more than this in an hour is a campaign, not a complaint (decision record 069).
+  reportsPerAccount: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** No limit looks further back than this, so older rows can be pruned from every bucket. */
