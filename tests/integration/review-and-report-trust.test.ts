@@ -33,7 +33,10 @@ async function established(options: UserOptions = {}) {
 }
 
 /** A session that ended two days ago, its host and a player who held a confirmed seat. */
-async function played(player: Promise<SignedInUser> = signedInUser({ displayName: "Camila" }), host: Promise<SignedInUser> = signedInUser({ role: "dm", displayName: "Ana" })) {
+async function played(
+  player: Promise<SignedInUser> = signedInUser({ displayName: "Camila" }),
+  host: Promise<SignedInUser> = signedInUser({ role: "dm", displayName: "Ana" }),
+) {
   const [p, h] = await Promise.all([player, host]);
   const { id } = await createSession({ host: h.id, startsAt: new Date(Date.now() - 48 * HOUR), status: "COMPLETED" });
   await bookSeat(id, p.id);
@@ -125,16 +128,27 @@ describe("a review an admin deleted", () => {
       success: false,
       error: "Un administrador eliminó tu reseña de esa persona en esta partida; no puedes publicar otra.",
     });
-    const rows = await getDb().selectFrom("reviews").select(["id", "deleted_at"]).where("author_id", "=", player.id).where("session_id", "=", sessionId).execute();
+    const rows = await getDb()
+      .selectFrom("reviews")
+      .select(["id", "deleted_at"])
+      .where("author_id", "=", player.id)
+      .where("session_id", "=", sessionId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(await ratingCount(host.id)).toBe(0);
 
     const url = `${base}/es/session/${sessionId}/review?target=${host.id}`;
     const page = await run(reviewPage, new Request(url, { headers: { Cookie: player.cookie } }), { lang: "es", id: sessionId });
-    expect(page).toMatchObject({ status: 403, data: { refused: "Un administrador eliminó tu reseña de esa persona en esta partida; no puedes publicar otra." } });
+    expect(page).toMatchObject({
+      status: 403,
+      data: { refused: "Un administrador eliminó tu reseña de esa persona en esta partida; no puedes publicar otra." },
+    });
     const sent = await run(reviewAction, form(url, { rating: "5", comment: "Otra vez" }, { Cookie: player.cookie }), { lang: "es", id: sessionId });
     expect(sent.status).toBe(403);
-    const session = await run(sessionPage, new Request(`${base}/es/session/${sessionId}`, { headers: { Cookie: player.cookie } }), { lang: "es", id: sessionId });
+    const session = await run(sessionPage, new Request(`${base}/es/session/${sessionId}`, { headers: { Cookie: player.cookie } }), {
+      lang: "es",
+      id: sessionId,
+    });
     expect((session.data as { reviews: unknown[] }).reviews).toEqual([expect.objectContaining({ targetId: host.id, state: "removed" })]);
   });
 
@@ -186,7 +200,10 @@ describe("reviews need a verified email", () => {
     const page = await run(reviewPage, new Request(url, { headers: { Cookie: player.cookie } }), { lang: "es", id: sessionId });
     expect(page).toMatchObject({ status: 403, data: { verifyHref: "/es/auth/verify-email" } });
     expect((await run(reviewAction, form(url, { rating: "5" }, { Cookie: player.cookie }), { lang: "es", id: sessionId })).status).toBe(403);
-    const session = await run(sessionPage, new Request(`${base}/es/session/${sessionId}`, { headers: { Cookie: player.cookie } }), { lang: "es", id: sessionId });
+    const session = await run(sessionPage, new Request(`${base}/es/session/${sessionId}`, { headers: { Cookie: player.cookie } }), {
+      lang: "es",
+      id: sessionId,
+    });
     expect(session.data).toMatchObject({ reviews: [{ targetId: host.id, state: "verifyEmail" }], verifyEmailHref: "/es/auth/verify-email" });
 
     // Once verified, the same player reviews.

@@ -5,10 +5,10 @@ import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { inTransaction } from "#app/modules/live/repo.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
-import { limits } from "#app/modules/rate-limits/rules";
 import type { PayDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
+import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
 import * as repo from "./repo.server";
 import {
   AUDIT_PAGE_SIZE,
@@ -28,7 +28,8 @@ type Db = Pick<Deps, "db" | "now">;
 export type Refused<R extends string> = { ok: false; refusal: R };
 const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
 
-export type ReportResult = { ok: true; id: string } | Refused<"notFound" | "self" | "alreadyReported"> | { ok: false; refusal: "rateLimited"; retryAfterSeconds: number };
+export type ReportResult =
+  { ok: true; id: string } | Refused<"notFound" | "self" | "alreadyReported"> | { ok: false; refusal: "rateLimited"; retryAfterSeconds: number };
 
 /**
  * Anyone signed in reports a review or a profile, once per revision of it; never themself or their
@@ -53,11 +54,27 @@ export async function fileReport(deps: Db, reporter: Requester, input: ReportInp
     const standing = review ? await repo.reporterStanding(trx, reporter.id) : null;
     const counts = Boolean(
       review &&
-        standing &&
-        reporterCounts({ id: standing.id, emailVerified: standing.email_verified_at !== null, createdAt: new Date(standing.created_at) }, { targetId: review.target_id }, deps.now),
+      standing &&
+      reporterCounts(
+        { id: standing.id, emailVerified: standing.email_verified_at !== null, createdAt: new Date(standing.created_at) },
+        { targetId: review.target_id },
+        deps.now,
+      ),
     );
-    const filed = await repo.insertReport(trx, { reporterId: reporter.id, ...input, targetUserId, targetRevision: review?.revision ?? 1, counts, now: deps.now });
-    if (filed && counts && review && holdsReview({ status: review.status, hidden: review.hidden_at !== null }, await repo.countCountedReporters(trx, review.id)))
+    const filed = await repo.insertReport(trx, {
+      reporterId: reporter.id,
+      ...input,
+      targetUserId,
+      targetRevision: review?.revision ?? 1,
+      counts,
+      now: deps.now,
+    });
+    if (
+      filed &&
+      counts &&
+      review &&
+      holdsReview({ status: review.status, hidden: review.hidden_at !== null }, await repo.countCountedReporters(trx, review.id))
+    )
       await repo.holdReview(trx, review.id, deps.now);
     return filed ?? ("alreadyReported" as const);
   });

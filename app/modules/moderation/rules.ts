@@ -30,11 +30,7 @@ export const REPORTER_MIN_ACCOUNT_DAYS = 14;
  * with a verified email that existed REPORTER_MIN_ACCOUNT_DAYS days before the report. Throwaway
  * accounts made to take a review down count for nothing; an account cannot be aged after the fact.
  */
-export function reporterCounts(
-  reporter: { id: string; emailVerified: boolean; createdAt: Date },
-  review: { targetId: string },
-  now: Date,
-): boolean {
+export function reporterCounts(reporter: { id: string; emailVerified: boolean; createdAt: Date }, review: { targetId: string }, now: Date): boolean {
   if (reporter.id === review.targetId) return false;
   if (!reporter.emailVerified) return false;
   return now.getTime() - reporter.createdAt.getTime() >= REPORTER_MIN_ACCOUNT_DAYS * 86_400_000;

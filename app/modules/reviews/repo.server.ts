@@ -82,12 +82,12 @@ export function findReview(db: Database, id: string) {
 export async function updateReview(db: Database, input: { id: string; authorId: string; rating: number; comment: string; editableSince: Date; now: Date }) {
   const result = await db
     .updateTable("reviews")
-    .set((eb) => ({
+    .set({
       rating: input.rating,
       comment: input.comment,
       updated_at: input.now,
       revision: sql<number>`revision + case when (rating, comment) is distinct from (${input.rating}::smallint, ${input.comment}::text) then 1 else 0 end`,
-    }))
+    })
     .where("id", "=", input.id)
     .where("author_id", "=", input.authorId)
     .where("deleted_at", "is", null)
