@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REPORTER_MIN_ACCOUNT_DAYS } from "../../app/modules/moderation/rules";
 import { limits } from "../../app/modules/rate-limits/rules";
 import { action as moderate, loader as moderationQueue } from "../../app/routes/$lang.admin.moderation";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { action as reportPage } from "../../app/routes/$lang.report";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
 import { action as reviewAction, loader as reviewPage } from "../../app/routes/$lang.session.$id.review";
@@ -150,6 +151,13 @@ describe("a review an admin deleted", () => {
       id: sessionId,
     });
     expect((session.data as { reviews: unknown[] }).reviews).toEqual([expect.objectContaining({ targetId: host.id, state: "removed" })]);
+    const past = await run(profilePage, new Request(`${base}/es/profile/${player.id}?tab=past`, { headers: { Cookie: player.cookie } }), {
+      lang: "es",
+      id: player.id,
+    });
+    expect((past.data as { mine: { cards: { id: string; review: string | null }[] } }).mine.cards).toEqual([
+      expect.objectContaining({ id: sessionId, review: "done" }),
+    ]);
   });
 
   it("does not stop the other reviews of that session: the host still reviews the player, once, also when sent at once", async () => {

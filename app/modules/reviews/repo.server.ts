@@ -210,17 +210,10 @@ export async function dueReviewRequests(db: Database, input: { since: Date; now:
   return rows.rows;
 }
 
-/** Of these sessions, those where the author wrote a review (not deleted). */
+/** Of these sessions, those where the author wrote a review (one an admin deleted included: it cannot be written again, decision record 069). */
 export async function reviewedSessionIds(db: Database, authorId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom("reviews")
-    .select("session_id")
-    .distinct()
-    .where("author_id", "=", authorId)
-    .where("session_id", "in", sessionIds)
-    .where("deleted_at", "is", null)
-    .execute();
+  const rows = await db.selectFrom("reviews").select("session_id").distinct().where("author_id", "=", authorId).where("session_id", "in", sessionIds).execute();
   return new Set(rows.map((r) => r.session_id));
 }
 
