@@ -329,6 +329,7 @@ export interface RateLimitEvents {
 }
 
 export interface Reports {
+  counts: Generated<boolean>;
   created_at: Generated<Timestamp>;
   details: Generated<string>;
   id: Generated<string>;
@@ -339,6 +340,7 @@ export interface Reports {
   status: Generated<string>;
   target_id: string;
   target_kind: string;
+  target_revision: Generated<number>;
   target_user_id: string;
 }
 
@@ -352,6 +354,7 @@ export interface Reviews {
   rating: number;
   replied_at: Timestamp | null;
   reply: string | null;
+  revision: Generated<number>;
   session_id: string;
   status: Generated<string>;
   target_id: string;

@@ -17,7 +17,7 @@ import {
   type ModerationResult,
   unbanUser,
 } from "#app/modules/moderation/moderation.server";
-import { MODERATION_REASON_MAX, profileActions, reviewActions } from "#app/modules/moderation/rules";
+import { MODERATION_REASON_MAX, profileActions, REPORTS_TO_HOLD_REVIEW, reviewActions } from "#app/modules/moderation/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/utils/form.server";
@@ -142,6 +142,7 @@ export default function ModerationPage() {
                   <p className="mt-1 text-xs text-stone-600">
                     {t("moderation.status", { status: t(`reviewStatus.${r.review_status ?? "APPROVED"}`) })}
                     {r.review_hidden ? ` · ${t("moderation.hiddenNow")}` : ""}
+                    {` · ${t("moderation.countedReporters", { count: r.counted, hold: REPORTS_TO_HOLD_REVIEW })}`}
                   </p>
                 </blockquote>
               ) : null}

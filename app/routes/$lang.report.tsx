@@ -67,7 +67,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const result = await fileReport(deps(context), page.user, parsed.data);
   if (!result.ok)
-    return data({ errors: [{ field: "form", message: `admin:errors.${result.refusal}` }], typed }, { status: result.refusal === "notFound" ? 404 : 409 });
+    return data(
+      { errors: [{ field: "form", message: `admin:errors.${result.refusal}` }], typed },
+      { status: result.refusal === "notFound" ? 404 : result.refusal === "rateLimited" ? 429 : 409 },
+    );
   return redirectWithToast(page.back, { type: "success", key: "admin:toasts.reported" });
 }
 

@@ -74,7 +74,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
-    reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, reviewed: r.reviewId !== null, role: r.role, targetId: r.id })),
+    reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, state: r.state, role: r.role, targetId: r.id })),
+    verifyEmailHref: reviewable.some((r) => r.state === "verifyEmail") ? localePath(lang, "/auth/verify-email") : null,
     hostRating: rating(row.dm_id),
     disputeHref: disputable ? localePath(lang, `/booking/${disputable}/dispute`) : null,
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
@@ -137,7 +138,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function SessionPage() {
   const data = useLoaderData<typeof loader>();
   const { session: s, isHost, attendanceOpen, safetyHref, joined, held, refunded, canLeave, seatNote, waiting, closed, chat, url } = data;
-  const { participants, guests, waitlist, paymentReturn, reviews, hostRating, disputeHref } = data;
+  const { participants, guests, waitlist, paymentReturn, reviews, verifyEmailHref, hostRating, disputeHref } = data;
   const { t, i18n } = useTranslation("sessions");
   const lang = i18n.language as Locale;
   return (
@@ -249,7 +250,7 @@ export default function SessionPage() {
           </Link>
         ) : null}
         {disputeHref ? <DisputeNotice href={disputeHref} /> : null}
-        <ReviewActions actions={reviews} />
+        <ReviewActions actions={reviews} verifyEmailHref={verifyEmailHref} />
         <HostCard host={s.dm} rating={hostRating} />
         {attendanceOpen ? (
           <Link to={localePath(lang, `/session/${s.id}/attendance`)} className={buttonClass("primary", "w-full")}>

@@ -41,9 +41,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sessionHref = localePath(lang, `/session/${sessionId}`);
   if (!form.ok && form.refusal === "notFound") throw data(null, { status: 404 });
   // Not (or no longer, or not yet) reviewable: the page says why, with the way back.
-  if (!form.ok) return data({ refused: t(`errors.${form.refusal}`), heading: t("titleClosed"), name: "", review: null, sessionHref }, { status: 403 });
+  // An author whose email is not verified is shown the way to verify it (decision record 069).
+  const verifyHref = !form.ok && form.refusal === "emailNotVerified" ? localePath(lang, "/auth/verify-email") : null;
+  if (!form.ok)
+    return data({ refused: t(`errors.${form.refusal}`), verifyHref, heading: t("titleClosed"), name: "", review: null, sessionHref }, { status: 403 });
   return {
     refused: null,
+    verifyHref: null,
     heading: t(form.targetRole === "DM" ? "titleForDm" : "titleForPlayer", { name: form.target.name }),
     name: form.target.name,
     review: form.review,
@@ -83,6 +87,11 @@ export default function ReviewPage() {
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-amber-950">
           {page.refused}
         </p>
+        {page.verifyHref ? (
+          <Link to={page.verifyHref} className={buttonClass("primary", "w-full")}>
+            {t("verifyEmail")}
+          </Link>
+        ) : null}
         <Link to={page.sessionHref} className={buttonClass("secondary", "w-full")}>
           {t("back")}
         </Link>

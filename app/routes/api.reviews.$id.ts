@@ -2,22 +2,22 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { recipientLang } from "#app/modules/i18n/rules";
-import { reviewInputText, reviewRefusalText } from "#app/modules/reviews/messages.server";
+import { reviewInputRefusal, reviewRefusalText } from "#app/modules/reviews/messages.server";
 import { editReview } from "#app/modules/reviews/reviews.server";
-import { reviewSchema } from "#app/modules/reviews/schema";
+import { apiReviewSchema } from "#app/modules/reviews/schema";
 import { reviewRefusalStatus } from "#app/utils/refusals.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
-/** PATCH /api/reviews/{id} {rating, comment} (spec section 7): the author, within the edit window. */
+/** PATCH /api/reviews/{id} {rating, comment} (spec section 7): the author, within the edit window; `rating` a number 1–5, never a string. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await requireApiUser(request);
   const lang = recipientLang(user.preferredLanguage);
   const body = await readBody(request);
   if (!body) return apiJson({ success: false, error: "Send a JSON object" }, 400);
-  const parsed = reviewSchema.safeParse(body);
-  if (!parsed.success) return apiJson({ success: false, error: reviewInputText(parsed.error, lang) }, 400);
+  const parsed = apiReviewSchema.safeParse(body);
+  if (!parsed.success) return apiJson(reviewInputRefusal(parsed.error, lang), 400);
   const result = await editReview(deps(context), user, params.id ?? "", parsed.data);
   if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
   return apiJson({ success: true });

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { recipientLang } from "#app/modules/i18n/rules";
-import { reviewInputText, reviewRefusalText } from "#app/modules/reviews/messages.server";
+import { reviewInputRefusal, reviewRefusalText } from "#app/modules/reviews/messages.server";
 import { submitReview } from "#app/modules/reviews/reviews.server";
 import { newReviewSchema } from "#app/modules/reviews/schema";
 import { reviewRefusalStatus } from "#app/utils/refusals.server";
@@ -11,7 +11,8 @@ export const loader = () => methodNotAllowed("POST");
 
 /**
  * POST /api/reviews {sessionId, targetId, rating, comment} (spec section 7): answers
- * {success: true, reviewId} (201), or {success: false, error} in the caller's language.
+ * {success: true, reviewId} (201), or {success: false, error} in the caller's language (bad input
+ * also names each field in `fields`). `rating` is a number 1–5, never a string such as "5".
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
   if (!body) return apiJson({ success: false, error: "Send a JSON object" }, 400);
   const parsed = newReviewSchema.safeParse(body);
-  if (!parsed.success) return apiJson({ success: false, error: reviewInputText(parsed.error, lang) }, 400);
+  if (!parsed.success) return apiJson(reviewInputRefusal(parsed.error, lang), 400);
   const result = await submitReview(deps(context), user, parsed.data);
   if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
   return apiJson({ success: true, reviewId: result.id }, 201);

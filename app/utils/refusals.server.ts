@@ -85,8 +85,12 @@ export function webhookReply(answer: WebhookAnswer): { status: 200 | 400; body: 
 
 /**
  * The JSON API's status for a review refusal (reviews/reviews.server.ts): nothing there, or not
- * the caller's, is 404; someone who was not in the session, or oneself, is 403; a rule of time or
- * a second try is 409.
+ * the caller's, is 404; someone who was not in the session, oneself, or an author whose email is not
+ * verified is 403; a rule of time, a second try or a try after an admin deleted the review is 409.
  */
 export const reviewRefusalStatus = (refusal: string): 403 | 404 | 409 =>
-  refusal === "notFound" ? 404 : refusal === "notParticipant" || refusal === "targetNotThere" || refusal === "self" ? 403 : 409;
+  refusal === "notFound"
+    ? 404
+    : refusal === "notParticipant" || refusal === "targetNotThere" || refusal === "self" || refusal === "emailNotVerified"
+      ? 403
+      : 409;

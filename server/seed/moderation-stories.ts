@@ -1,5 +1,6 @@
 import { hashPassword } from "../../app/modules/auth/password.server";
-import { insertReport } from "../../app/modules/moderation/repo.server";
+import { insertReport, reporterStanding } from "../../app/modules/moderation/repo.server";
+import { reporterCounts } from "../../app/modules/moderation/rules";
 import { insertUser } from "../../app/modules/users/repo.server";
 import { getDb } from "../../db/client.server";
 
@@ -17,20 +18,31 @@ export async function seedModerationStories(idOf: (email: string) => string | un
   let created = 0;
   const review = await db
     .selectFrom("reviews")
-    .select("id")
+    .select(["id", "target_id", "revision"])
     .where("author_id", "=", mateo)
     .where("target_id", "=", ana)
     .where("deleted_at", "is", null)
     .executeTakeFirst();
-  if (review) {
+  const standing = await reporterStanding(db, lucia);
+  if (review && standing) {
+    const reportedAt = new Date(now.getTime() - 2 * 3_600_000);
+    // Whether Lucía's report counts toward holding the review is the app's rule (decision record 069);
+    // one report holds nothing either way.
+    const counts = reporterCounts(
+      { id: lucia, emailVerified: standing.email_verified_at !== null, createdAt: new Date(standing.created_at) },
+      { targetId: review.target_id },
+      reportedAt,
+    );
     const reported = await insertReport(db, {
       reporterId: lucia,
       kind: "review",
       targetId: review.id,
       targetUserId: mateo,
+      targetRevision: review.revision,
+      counts,
       reason: "OTHER",
       details: "Creo que exagera: el combate final duró lo normal.",
-      now: new Date(now.getTime() - 2 * 3_600_000),
+      now: reportedAt,
     });
     if (reported) created += 1;
   }

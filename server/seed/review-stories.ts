@@ -70,7 +70,7 @@ export async function seedReviewStories(idOf: (email: string) => string | undefi
     const authorId = idOf(story.author);
     const targetId = idOf(story.target);
     if (!session || !authorId || !targetId) continue;
-    const id = await insertReview(db, {
+    const written = await insertReview(db, {
       sessionId: session.id,
       authorId,
       targetId,
@@ -79,7 +79,8 @@ export async function seedReviewStories(idOf: (email: string) => string | undefi
       comment: story.comment,
       now,
     });
-    if (!id) continue;
+    if (!("id" in written)) continue;
+    const { id } = written;
     created += 1;
     if (story.reply) await writeReply(db, { id, targetId, reply: story.reply, now });
     for (const userId of [authorId, targetId]) await claimNotice(db, session.id, userId, "review_requested", now);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REPORTER_MIN_ACCOUNT_DAYS } from "../../app/modules/moderation/rules";
 import { action as moderate } from "../../app/routes/$lang.admin.moderation";
 import { action as apiReport } from "../../app/routes/api.reports";
 import { getDb } from "../../db/client.server";
@@ -25,6 +26,14 @@ async function publishedReview() {
   return { id, host };
 }
 
+/** A reporter who counts (decision record 069): verified, with an account older than the rule asks. */
+async function established() {
+  const user = await signedInUser();
+  const createdAt = new Date(Date.now() - (REPORTER_MIN_ACCOUNT_DAYS + 1) * 86_400_000);
+  await getDb().updateTable("users").set({ created_at: createdAt }).where("id", "=", user.id).execute();
+  return user;
+}
+
 const report = (who: SignedInUser, reviewId: string) =>
   run(apiReport, jsonPost(`${base}/api/reports`, { kind: "review", targetId: reviewId, reason: "FAKE" }, who.auth));
 
@@ -33,10 +42,10 @@ const ratingCount = async (userId: string) =>
   (await getDb().selectFrom("user_ratings").select("rating_count").where("user_id", "=", userId).where("role", "=", "DM").executeTakeFirst())?.rating_count ??
   0;
 
-describe("a review reported by three people is held back", () => {
+describe("a review reported by three people who count is held back", () => {
   it("stays published with two reports and is held (PENDING, out of the average) by the third, also when the reports arrive at once", async () => {
     const { id, host } = await publishedReview();
-    const reporters = await Promise.all(Array.from({ length: 4 }, () => signedInUser()));
+    const reporters = await Promise.all(Array.from({ length: 4 }, () => established()));
     for (const who of reporters.slice(0, 2)) expect((await report(who, id)).status).toBe(201);
     expect(await statusOf(id)).toBe("APPROVED");
     expect(await ratingCount(host.id)).toBe(1);
@@ -57,7 +66,7 @@ describe("a review reported by three people is held back", () => {
   it("dismissing the reports or approving publishes it again; a hidden review stays hidden when reported", async () => {
     const admin = await signedInUser({ role: "admin" });
     const act = (fields: Record<string, string>) => run(moderate, form(`${base}/es/admin/moderation`, fields, { Cookie: admin.cookie }), { lang: "es" });
-    const reporters = await Promise.all(Array.from({ length: 3 }, () => signedInUser()));
+    const reporters = await Promise.all(Array.from({ length: 3 }, () => established()));
     const dismissed = await publishedReview();
     for (const who of reporters) await report(who, dismissed.id);
     expect(await statusOf(dismissed.id)).toBe("PENDING");

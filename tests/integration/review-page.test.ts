@@ -58,7 +58,7 @@ describe("the review page (a form without JavaScript)", () => {
     expect(ok.headers.get("Location")).toBe(`/es/session/${id}`);
     const page = await run(sessionPage, new Request(`${base}/es/session/${id}`, { headers: { Cookie: player.cookie } }), { lang: "es", id }, context);
     expect(page.data).toMatchObject({
-      reviews: [{ name: "Ana DM", reviewed: true, href: `/es/session/${id}/review?target=${host.id}` }],
+      reviews: [{ name: "Ana DM", state: "reviewed", href: `/es/session/${id}/review?target=${host.id}` }],
       hostRating: { average: 4, count: 1 },
     });
 

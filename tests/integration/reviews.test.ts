@@ -129,13 +129,20 @@ describe("PATCH /api/reviews/{id} and the answer", () => {
     const { host, player, other, id } = await playedSession();
     const session = { id, dm_id: host.id, dm_display_name: "Ana DM", dm_email: host.email, starts_at: startsAt, duration_minutes: 180 };
     const deps = { db: getDb(), now };
-    expect(await reviewTargets(deps, asRequester(player), session)).toEqual([{ id: host.id, name: "Ana DM", role: "DM", reviewId: null }]);
-    expect(await reviewTargets(deps, asRequester(host), session)).toEqual([{ id: player.id, name: "Lucía", role: "PLAYER", reviewId: null }]);
+    expect(await reviewTargets(deps, asRequester(player), session)).toEqual([{ id: host.id, name: "Ana DM", role: "DM", reviewId: null, state: "open" }]);
+    expect(await reviewTargets(deps, asRequester(host), session)).toEqual([{ id: player.id, name: "Lucía", role: "PLAYER", reviewId: null, state: "open" }]);
     expect(await reviewTargets(deps, asRequester(other), session)).toEqual([]);
     expect(await reviewTargets({ ...deps, now: startsAt }, asRequester(player), session)).toEqual([]);
     const done = await submitReview(deps, asRequester(player), { sessionId: id, targetId: host.id, rating: 5, comment: "" });
     expect(done.ok).toBe(true);
-    expect(await reviewTargets(deps, asRequester(player), session)).toEqual([{ id: host.id, name: "Ana DM", role: "DM", reviewId: done.ok ? done.id : "" }]);
+    expect(await reviewTargets(deps, asRequester(player), session)).toEqual([
+      { id: host.id, name: "Ana DM", role: "DM", reviewId: done.ok ? done.id : "", state: "reviewed" },
+    ]);
+    // The host's reviews are found by the player reviewed.
+    const hostDone = await submitReview(deps, asRequester(host), { sessionId: id, targetId: player.id, rating: 5, comment: "" });
+    expect(await reviewTargets(deps, asRequester(host), session)).toEqual([
+      { id: player.id, name: "Lucía", role: "PLAYER", reviewId: hostDone.ok ? hostDone.id : "", state: "reviewed" },
+    ]);
   });
 
   it("the host reviews the confirmed seats only, by name, while the manage list keeps every held seat in booking order", async () => {

@@ -3,13 +3,21 @@ import { CommentField, StarsField } from "#app/components/reviews/review-fields"
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 
-export type ReviewAction = { name: string; href: string; reviewed: boolean; role: "DM" | "PLAYER"; targetId: string };
+export type ReviewAction = {
+  name: string;
+  href: string;
+  state: "open" | "reviewed" | "removed" | "verifyEmail";
+  role: "DM" | "PLAYER";
+  targetId: string;
+};
 
 /**
  * The review buttons of a past session (spec section 4): one per person the viewer may review;
- * someone already reviewed shows the disabled 'already reviewed' state, with the way to edit.
+ * someone already reviewed shows the disabled 'already reviewed' state, with the way to edit. A
+ * review an admin deleted shows why there is no button; a viewer whose email is not verified sees
+ * disabled buttons and the way to verify it (decision record 069).
  */
-export function ReviewActions({ actions }: { actions: ReviewAction[] }) {
+export function ReviewActions({ actions, verifyEmailHref }: { actions: ReviewAction[]; verifyEmailHref: string | null }) {
   const { t } = useTranslation("reviews");
   if (actions.length === 0) return null;
   return (
@@ -17,10 +25,29 @@ export function ReviewActions({ actions }: { actions: ReviewAction[] }) {
       <h2 id="review-actions-heading" className="font-semibold">
         {t("titleClosed")}
       </h2>
+      {verifyEmailHref ? (
+        <p id="review-verify-note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          {t("errors.emailNotVerified")}{" "}
+          <Link to={verifyEmailHref} className="font-semibold underline">
+            {t("verifyEmail")}
+          </Link>
+        </p>
+      ) : null}
       <ul className="space-y-2">
         {actions.map((a) => (
           <li key={a.href} className="flex flex-wrap items-center gap-2">
-            {a.reviewed ? (
+            {a.state === "verifyEmail" ? (
+              <span aria-disabled="true" aria-describedby="review-verify-note" className={buttonClass("secondary", "cursor-not-allowed opacity-60")}>
+                {t("actions.review", { name: a.name })}
+              </span>
+            ) : a.state === "removed" ? (
+              <>
+                <span aria-disabled="true" className={buttonClass("secondary", "cursor-not-allowed opacity-60")}>
+                  {t("actions.reviewed", { name: a.name })}
+                </span>
+                <span className="text-sm text-stone-600">{t("actions.removed")}</span>
+              </>
+            ) : a.state === "reviewed" ? (
               <>
                 <span aria-disabled="true" className={buttonClass("secondary", "cursor-not-allowed opacity-60")}>
                   {t("actions.reviewed", { name: a.name })}

@@ -23,7 +23,7 @@ const radios = (html: string) =>
 describe("the review's fields", () => {
   it("the session page's dialog posts five star radios (5 unless changed) and the comment to the review page, a real form", async () => {
     const html = await render(
-      <ReviewActions actions={[{ name: "Ana", href: "/es/session/s1/review?target=h1", reviewed: false, role: "DM", targetId: "h1" }]} />,
+      <ReviewActions actions={[{ name: "Ana", href: "/es/session/s1/review?target=h1", state: "open", role: "DM", targetId: "h1" }]} verifyEmailHref={null} />,
     );
     expect(html).toContain('<form method="post" action="/es/session/s1/review?target=h1"');
     expect(radios(html)).toEqual([

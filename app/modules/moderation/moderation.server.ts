@@ -7,6 +7,8 @@ import { inTransaction } from "#app/modules/live/repo.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
+import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
+import { limits } from "#app/modules/rate-limits/rules";
 import * as repo from "./repo.server";
 import {
   AUDIT_PAGE_SIZE,
@@ -17,6 +19,7 @@ import {
   type DisputeDecision,
   holdsReview,
   type ProfileAction,
+  reporterCounts,
   type ReviewAction,
 } from "./rules";
 import type { ReportInput } from "./schema";
@@ -25,27 +28,61 @@ type Db = Pick<Deps, "db" | "now">;
 export type Refused<R extends string> = { ok: false; refusal: R };
 const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
 
-export type ReportResult = { ok: true; id: string } | Refused<"notFound" | "self" | "alreadyReported">;
+export type ReportResult =
+  { ok: true; id: string } | Refused<"notFound" | "self" | "alreadyReported"> | { ok: false; refusal: "rateLimited"; retryAfterSeconds: number };
 
 /**
- * Anyone signed in reports a review or a profile, once; never themself or their own review. The
- * unique index decides "once" (two submits at the same moment file one report). The report that
- * brings a review to REPORTS_TO_HOLD_REVIEW open reports holds it back until an admin decides.
+ * Anyone signed in reports a review or a profile, once per revision of it; never themself or their
+ * own review, and at most limits.reportsPerAccount an hour (decision record 069: the hit is taken
+ * under the account's bucket lock before anything is written, and given back when nothing was
+ * filed). The unique index decides "once" (two submits at the same moment file one report). Under
+ * the review's row lock, the report is judged (does its reporter count?) and the people who count
+ * are counted: the report that brings a review to REPORTS_TO_HOLD_REVIEW of them holds it back
+ * until an admin decides.
  */
 export async function fileReport(deps: Db, reporter: Requester, input: ReportInput): Promise<ReportResult> {
   const targetUserId = await repo.reportTargetUser(deps.db, input.kind, input.targetId);
   if (!targetUserId) return refuse("notFound");
   if (!canReport(reporter, targetUserId)) return refuse("self");
-  const id = await inTransaction(deps.db, async (trx) => {
+  const hit = await consumeLimit(deps.db, `reports:${reporter.id}`, limits.reportsPerAccount, deps.now);
+  if (hit.limited) return { ok: false, refusal: "rateLimited", retryAfterSeconds: hit.retryAfterSeconds };
+  const outcome = await inTransaction(deps.db, async (trx) => {
     // The review's row lock makes reports of it count one after the other, so the one that reaches
     // the threshold sees the others, however many arrive at once.
     const review = input.kind === "review" ? await repo.lockReportedReview(trx, input.targetId) : null;
-    const filed = await repo.insertReport(trx, { reporterId: reporter.id, ...input, targetUserId, now: deps.now });
-    if (filed && review && holdsReview({ status: review.status, hidden: review.hidden_at !== null }, await repo.countOpenReports(trx, "review", review.id)))
+    if (input.kind === "review" && !review) return "notFound" as const;
+    const standing = review ? await repo.reporterStanding(trx, reporter.id) : null;
+    const counts = Boolean(
+      review &&
+      standing &&
+      reporterCounts(
+        { id: standing.id, emailVerified: standing.email_verified_at !== null, createdAt: new Date(standing.created_at) },
+        { targetId: review.target_id },
+        deps.now,
+      ),
+    );
+    const filed = await repo.insertReport(trx, {
+      reporterId: reporter.id,
+      ...input,
+      targetUserId,
+      targetRevision: review?.revision ?? 1,
+      counts,
+      now: deps.now,
+    });
+    if (
+      filed &&
+      counts &&
+      review &&
+      holdsReview({ status: review.status, hidden: review.hidden_at !== null }, await repo.countCountedReporters(trx, review.id))
+    )
       await repo.holdReview(trx, review.id, deps.now);
-    return filed;
+    return filed ?? ("alreadyReported" as const);
   });
-  return id ? { ok: true, id } : refuse("alreadyReported");
+  if (outcome === "notFound" || outcome === "alreadyReported") {
+    await refundHit(deps.db, hit.hitId);
+    return refuse(outcome);
+  }
+  return { ok: true, id: outcome };
 }
 
 /** What the report page shows about its target (null: nothing to report there). */

@@ -13,12 +13,24 @@ export async function reportTargetUser(db: Database, kind: ReportKind, targetId:
 }
 
 /**
- * Files a report; the unique (reporter, target) index decides "once" even for two submits at the
- * same moment: the second insert does nothing and returns no row.
+ * Files a report; the unique (reporter, target, revision) index decides "once" even for two
+ * submits at the same moment: the second insert does nothing and returns no row. `counts` says
+ * whether it counts toward holding a review back (decision record 069); `targetRevision` is the
+ * review's revision reported (1 for a profile).
  */
 export async function insertReport(
   db: Database,
-  r: { reporterId: string; kind: ReportKind; targetId: string; targetUserId: string; reason: ReportReason; details: string; now: Date },
+  r: {
+    reporterId: string;
+    kind: ReportKind;
+    targetId: string;
+    targetUserId: string;
+    targetRevision: number;
+    counts: boolean;
+    reason: ReportReason;
+    details: string;
+    now: Date;
+  },
 ) {
   const row = await db
     .insertInto("reports")
@@ -27,6 +39,8 @@ export async function insertReport(
       target_kind: r.kind,
       target_id: r.targetId,
       target_user_id: r.targetUserId,
+      target_revision: r.targetRevision,
+      counts: r.counts,
       reason: r.reason,
       details: r.details,
       created_at: r.now,
@@ -39,16 +53,29 @@ export async function insertReport(
 
 /** The review a report is about, locked: reports of one review are counted one after the other. */
 export function lockReportedReview(db: Database, id: string) {
-  return db.selectFrom("reviews").select(["id", "status", "hidden_at"]).where("id", "=", id).where("deleted_at", "is", null).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom("reviews")
+    .select(["id", "status", "hidden_at", "target_id", "revision"])
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export async function countOpenReports(db: Database, kind: ReportKind, targetId: string) {
+/** What decides whether a reporter counts (decision record 069): their email's state and their account's age. */
+export function reporterStanding(db: Database, id: string) {
+  return db.selectFrom("users").select(["id", "email_verified_at", "created_at"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** How many different people whose reports count have open reports of a review (of any of its revisions). */
+export async function countCountedReporters(db: Database, reviewId: string) {
   const row = await db
     .selectFrom("reports")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("target_kind", "=", kind)
-    .where("target_id", "=", targetId)
+    .select(sql<number>`count(distinct reporter_id)`.as("n"))
+    .where("target_kind", "=", "review")
+    .where("target_id", "=", reviewId)
     .where("status", "=", "OPEN")
+    .where("counts", "=", true)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -65,6 +92,7 @@ export async function openReportGroups(db: Database, limit: number) {
     target_id: string;
     target_user_id: string;
     reports: number;
+    counted: number;
     reasons: string[];
     details: string[];
     first_at: Date;
@@ -75,10 +103,11 @@ export async function openReportGroups(db: Database, limit: number) {
     review_rating: number | null;
     review_status: string | null;
     review_hidden: boolean | null;
-  }>`select g.target_kind, g.target_id, g.target_user_id, g.reports, g.reasons, g.details, g.first_at,
+  }>`select g.target_kind, g.target_id, g.target_user_id, g.reports, g.counted, g.reasons, g.details, g.first_at,
            u.display_name as user_name, u.banned_at is not null as user_banned, 'admin' = any(u.roles) as user_is_admin,
            r.comment as review_comment, r.rating as review_rating, r.status as review_status, r.hidden_at is not null as review_hidden
       from (select target_kind, target_id, min(target_user_id::text)::uuid as target_user_id, count(*)::int as reports,
+                   (count(distinct reporter_id) filter (where counts))::int as counted,
                    array_agg(distinct reason) as reasons,
                    array_remove(array_agg(details order by created_at desc), '') as details,
                    min(created_at) as first_at

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { auditActionOf, canBeBanned, checkReason, holdsReview, parsePage, reasonRequired, REPORTS_TO_HOLD_REVIEW } from "./rules";
+import {
+  auditActionOf,
+  canBeBanned,
+  checkReason,
+  holdsReview,
+  parsePage,
+  reasonRequired,
+  REPORTER_MIN_ACCOUNT_DAYS,
+  reporterCounts,
+  REPORTS_TO_HOLD_REVIEW,
+} from "./rules";
 
 describe("moderation rules", () => {
   it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
@@ -44,5 +54,16 @@ describe("holding a reported review back", () => {
     expect(holdsReview({ status: "APPROVED", hidden: true }, 5)).toBe(false);
     expect(holdsReview({ status: "REJECTED", hidden: false }, 5)).toBe(false);
     expect(holdsReview({ status: "PENDING", hidden: false }, 5)).toBe(false);
+  });
+
+  it("counts a report of a review only from someone other than the reviewed person, verified, with an account at least 14 days old", () => {
+    const now = new Date("2026-11-28T12:00:00Z");
+    const old = new Date(now.getTime() - REPORTER_MIN_ACCOUNT_DAYS * 86_400_000);
+    const review = { targetId: "ana" };
+    expect(reporterCounts({ id: "lucia", emailVerified: true, createdAt: old }, review, now)).toBe(true);
+    // The reviewed person may report their own review, but never counts.
+    expect(reporterCounts({ id: "ana", emailVerified: true, createdAt: old }, review, now)).toBe(false);
+    expect(reporterCounts({ id: "lucia", emailVerified: false, createdAt: old }, review, now)).toBe(false);
+    expect(reporterCounts({ id: "lucia", emailVerified: true, createdAt: new Date(old.getTime() + 1000) }, review, now)).toBe(false);
   });
 });

@@ -14,15 +14,31 @@ export const MODERATION_REASON_MAX = 1000;
 export const AUDIT_PAGE_SIZE = 25;
 
 /**
- * A review that this many different people have reported, with no admin decision yet, is held
- * back (status PENDING: unpublished, out of the averages) until an admin approves it, dismisses
- * the reports, hides or deletes it. One report can be a grudge; three distinct ones rarely are.
+ * A review that this many different people who count (reporterCounts) have reported, with no
+ * admin decision yet, is held back (status PENDING: unpublished, out of the averages) until an
+ * admin approves it, dismisses the reports, hides or deletes it. One report can be a grudge;
+ * three distinct ones rarely are.
  */
 export const REPORTS_TO_HOLD_REVIEW = 3;
 
-/** Whether a review is held back now: published (APPROVED, not hidden) and reported enough. */
-export const holdsReview = (review: { status: string; hidden: boolean }, openReports: number) =>
-  review.status === "APPROVED" && !review.hidden && openReports >= REPORTS_TO_HOLD_REVIEW;
+/** How old (in days) an account must be before its reports of a review count toward holding it (decision record 069). */
+export const REPORTER_MIN_ACCOUNT_DAYS = 14;
+
+/**
+ * Whether a report of a review counts toward holding it back (decision record 069): never the
+ * reviewed person's own (they may still report, and the admin sees it), and only from an account
+ * with a verified email that existed REPORTER_MIN_ACCOUNT_DAYS days before the report. Throwaway
+ * accounts made to take a review down count for nothing; an account cannot be aged after the fact.
+ */
+export function reporterCounts(reporter: { id: string; emailVerified: boolean; createdAt: Date }, review: { targetId: string }, now: Date): boolean {
+  if (reporter.id === review.targetId) return false;
+  if (!reporter.emailVerified) return false;
+  return now.getTime() - reporter.createdAt.getTime() >= REPORTER_MIN_ACCOUNT_DAYS * 86_400_000;
+}
+
+/** Whether a review is held back now: published (APPROVED, not hidden) and reported by enough people who count. */
+export const holdsReview = (review: { status: string; hidden: boolean }, countedReporters: number) =>
+  review.status === "APPROVED" && !review.hidden && countedReporters >= REPORTS_TO_HOLD_REVIEW;
 
 /**
  * The spec's moderation actions (section 4). On a review: dismiss (the reports close, nothing else),

@@ -20,6 +20,8 @@ export const limits = {
   // Group bookings an account makes (decision record 068): each mails up to six addresses that never
   // signed up. Refused or failed bookings give their hit back, so only bookings made count.
   groupBookingsPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
+  // Reports a person files (reviews and profiles alike): more than this in an hour is a campaign, not a complaint (decision record 069).
+  reportsPerAccount: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** No limit looks further back than this, so older rows can be pruned from every bucket. */

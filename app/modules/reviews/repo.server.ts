@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { inTransaction } from "#app/modules/live/repo.server";
 import type { Database } from "#db/client.server";
 import type { ReviewRole } from "./rules";
 
@@ -8,7 +9,7 @@ const published = sql<boolean>`r.status = 'APPROVED' and r.hidden_at is null and
 const hadSeat = (sessionId: string, userId: string) =>
   sql<boolean>`exists (select 1 from bookings b where b.session_id = ${sessionId} and b.user_id = ${userId} and b.status = 'CONFIRMED')`;
 
-/** What the review rule reads: the session, and whether author and target held a confirmed seat in it. */
+/** What the review rule reads: the session, whether author and target held a confirmed seat in it, and whether the author's email is verified. */
 export async function reviewFacts(db: Database, sessionId: string, authorId: string, targetId: string) {
   const row = await db
     .selectFrom("sessions as s")
@@ -19,48 +20,74 @@ export async function reviewFacts(db: Database, sessionId: string, authorId: str
       "s.dm_id",
       hadSeat(sessionId, authorId).as("author_had_seat"),
       hadSeat(sessionId, targetId).as("target_had_seat"),
+      sql<boolean>`exists (select 1 from users u where u.id = ${authorId} and u.email_verified_at is not null)`.as("author_verified"),
     ])
     .where("s.id", "=", sessionId)
     .executeTakeFirst();
   return row ?? null;
 }
 
+export type InsertReviewResult = { id: string } | { refused: "alreadyReviewed" | "reviewRemoved" };
+
 /**
- * Writes a review unless the author already has one (not deleted) for that session and target:
- * the partial unique index decides, so of two submissions at once one is written. Returns its id,
- * or null when one was there.
+ * Writes a review unless the author already wrote one for that session and target (decision
+ * records 055 and 069). A review an admin deleted still answers for its pair: the author may not
+ * post another. The pair's rows are locked first, so a post that meets an admin's delete of the
+ * same pair waits for it and then sees it; two first posts at once are decided by the partial
+ * unique index (of two inserts one writes, the other does nothing).
  */
-export async function insertReview(
+export function insertReview(
   db: Database,
   input: { sessionId: string; authorId: string; targetId: string; targetRole: ReviewRole; rating: number; comment: string; now: Date },
-) {
-  const row = await db
-    .insertInto("reviews")
-    .values({
-      session_id: input.sessionId,
-      author_id: input.authorId,
-      target_id: input.targetId,
-      target_role: input.targetRole,
-      rating: input.rating,
-      comment: input.comment,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .onConflict((oc) => oc.columns(["author_id", "session_id", "target_id"]).where("deleted_at", "is", null).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row?.id ?? null;
+): Promise<InsertReviewResult> {
+  return inTransaction(db, async (trx) => {
+    const earlier = await trx
+      .selectFrom("reviews")
+      .select("deleted_at")
+      .where("author_id", "=", input.authorId)
+      .where("session_id", "=", input.sessionId)
+      .where("target_id", "=", input.targetId)
+      .forUpdate()
+      .execute();
+    if (earlier.some((r) => r.deleted_at !== null)) return { refused: "reviewRemoved" as const };
+    if (earlier.length > 0) return { refused: "alreadyReviewed" as const };
+    const row = await trx
+      .insertInto("reviews")
+      .values({
+        session_id: input.sessionId,
+        author_id: input.authorId,
+        target_id: input.targetId,
+        target_role: input.targetRole,
+        rating: input.rating,
+        comment: input.comment,
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .onConflict((oc) => oc.columns(["author_id", "session_id", "target_id"]).where("deleted_at", "is", null).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    return row ? { id: row.id } : { refused: "alreadyReviewed" as const };
+  });
 }
 
 export function findReview(db: Database, id: string) {
   return db.selectFrom("reviews").selectAll().where("id", "=", id).where("deleted_at", "is", null).executeTakeFirst();
 }
 
-/** Changes the author's own review while it was written after `editableSince`; returns whether it did. */
+/**
+ * Changes the author's own review while it was written after `editableSince`; returns whether it
+ * did. Changed stars or words make a new revision, which its earlier reporters may report again
+ * (decision record 069); saving the same review again does not.
+ */
 export async function updateReview(db: Database, input: { id: string; authorId: string; rating: number; comment: string; editableSince: Date; now: Date }) {
   const result = await db
     .updateTable("reviews")
-    .set({ rating: input.rating, comment: input.comment, updated_at: input.now })
+    .set({
+      rating: input.rating,
+      comment: input.comment,
+      updated_at: input.now,
+      revision: sql<number>`revision + case when (rating, comment) is distinct from (${input.rating}::smallint, ${input.comment}::text) then 1 else 0 end`,
+    })
     .where("id", "=", input.id)
     .where("author_id", "=", input.authorId)
     .where("deleted_at", "is", null)
@@ -82,14 +109,17 @@ export async function writeReply(db: Database, input: { id: string; targetId: st
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The people the author reviewed in a session (their review ids by target), for the 'already reviewed' state. */
+/**
+ * The people the author reviewed in a session (their review ids by target), for the 'already
+ * reviewed' state; a review an admin deleted is listed with `deleted_at`, as it still takes its
+ * pair's place (decision record 069).
+ */
 export async function reviewsBy(db: Database, sessionId: string, authorId: string) {
   return db
     .selectFrom("reviews")
-    .select(["id", "target_id", "rating", "comment", "created_at"])
+    .select(["id", "target_id", "rating", "comment", "created_at", "deleted_at"])
     .where("session_id", "=", sessionId)
     .where("author_id", "=", authorId)
-    .where("deleted_at", "is", null)
     .execute();
 }
 
@@ -180,17 +210,10 @@ export async function dueReviewRequests(db: Database, input: { since: Date; now:
   return rows.rows;
 }
 
-/** Of these sessions, those where the author wrote a review (not deleted). */
+/** Of these sessions, those where the author wrote a review (one an admin deleted included: it cannot be written again, decision record 069). */
 export async function reviewedSessionIds(db: Database, authorId: string, sessionIds: string[]) {
   if (sessionIds.length === 0) return new Set<string>();
-  const rows = await db
-    .selectFrom("reviews")
-    .select("session_id")
-    .distinct()
-    .where("author_id", "=", authorId)
-    .where("session_id", "in", sessionIds)
-    .where("deleted_at", "is", null)
-    .execute();
+  const rows = await db.selectFrom("reviews").select("session_id").distinct().where("author_id", "=", authorId).where("session_id", "in", sessionIds).execute();
   return new Set(rows.map((r) => r.session_id));
 }
 

@@ -13,25 +13,36 @@ import type { NewReviewInput, ReviewInput } from "./schema";
 
 type Reader = Pick<Deps, "db" | "now">;
 
-export type SubmitRefusal = ReviewRefusal | "alreadyReviewed";
+export type SubmitRefusal = ReviewRefusal | "alreadyReviewed" | "reviewRemoved";
 export type SubmitResult = { ok: true; id: string; targetRole: ReviewRole } | { ok: false; refusal: SubmitRefusal };
 
 async function decide(deps: Reader, authorId: string, sessionId: string, targetId: string) {
   if (!isUuid(sessionId) || !isUuid(targetId)) return { ok: false as const, refusal: "notFound" as const };
   const row = await repo.reviewFacts(deps.db, sessionId, authorId, targetId);
   const session = row && { status: row.status, startsAt: new Date(row.starts_at), durationMinutes: row.duration_minutes, dmId: row.dm_id };
-  return reviewDecision({ session, authorId, targetId, authorHadSeat: Boolean(row?.author_had_seat), targetHadSeat: Boolean(row?.target_had_seat) }, deps.now);
+  return reviewDecision(
+    {
+      session,
+      authorId,
+      targetId,
+      authorHadSeat: Boolean(row?.author_had_seat),
+      targetHadSeat: Boolean(row?.target_had_seat),
+      authorVerified: Boolean(row?.author_verified),
+    },
+    deps.now,
+  );
 }
 
 /**
- * Writes a review: the rule first, then the row, whose unique index answers a second (or a
- * parallel) submission for the same session and target with 'already reviewed'.
+ * Writes a review: the rule first, then the row. A second (or a parallel) submission for the same
+ * session and target is answered 'already reviewed'; one after an admin deleted the author's
+ * review of that person for that session, 'review removed' (decision record 069).
  */
 export async function submitReview(deps: Reader, author: Requester, input: NewReviewInput): Promise<SubmitResult> {
   const decision = await decide(deps, author.id, input.sessionId, input.targetId);
   if (!decision.ok) return decision;
-  const id = await repo.insertReview(deps.db, { ...input, authorId: author.id, targetRole: decision.targetRole, now: deps.now });
-  return id ? { ok: true, id, targetRole: decision.targetRole } : { ok: false, refusal: "alreadyReviewed" };
+  const written = await repo.insertReview(deps.db, { ...input, authorId: author.id, targetRole: decision.targetRole, now: deps.now });
+  return "id" in written ? { ok: true, id: written.id, targetRole: decision.targetRole } : { ok: false, refusal: written.refused };
 }
 
 export type EditResult = { ok: true } | { ok: false; refusal: "notFound" | "editClosed" };
@@ -57,12 +68,22 @@ export async function replyToReview(deps: Reader, user: Requester, id: string, r
   return (await repo.writeReply(deps.db, { id, targetId: user.id, reply, now: deps.now })) ? { ok: true } : { ok: false, refusal: "alreadyReplied" };
 }
 
-export type ReviewTarget = { id: string; name: string; role: ReviewRole; reviewId: string | null };
+/**
+ * Where the viewer stands with one person of the session: 'open' to review, 'reviewed' (their
+ * review can be changed from its page), 'removed' (an admin deleted their review: no other), or
+ * 'verifyEmail' (they may review once their email address is verified).
+ */
+export type ReviewState = "open" | "reviewed" | "removed" | "verifyEmail";
+export type ReviewTarget = { id: string; name: string; role: ReviewRole; reviewId: string | null; state: ReviewState };
+
+const stateOf = (review: { deleted_at: unknown } | undefined, verified: boolean): ReviewState =>
+  review ? (review.deleted_at ? "removed" : "reviewed") : verified ? "open" : "verifyEmail";
 
 /**
  * Whom the viewer may review for this session now, each with their review if written: the host
  * for a player who held a seat, every seated player for the host. Empty before the end, after the
- * window, for a cancelled session and for anyone who was not there.
+ * window, for a cancelled session and for anyone who was not there. A viewer whose email is not
+ * verified sees the same people, each in the 'verifyEmail' state, so the page can say why.
  */
 export async function reviewTargets(
   deps: Reader,
@@ -71,27 +92,34 @@ export async function reviewTargets(
 ) {
   // Most page views are of sessions still to come: nothing to ask the database then.
   if (!viewer || deps.now.getTime() < sessionEnd({ startsAt: new Date(session.starts_at), durationMinutes: session.duration_minutes }).getTime()) return [];
-  const done = new Map((await repo.reviewsBy(deps.db, session.id, viewer.id)).map((r) => [r.target_id, r.id]));
+  const written = new Map((await repo.reviewsBy(deps.db, session.id, viewer.id)).map((r) => [r.target_id, r]));
+  const shown = (open: Awaited<ReturnType<typeof decide>> | null) => open?.ok || open?.refusal === "emailNotVerified";
   if (viewer.id === session.dm_id) {
     // Whom the host may review: the confirmed seats only (a seat still awaiting payment was never taken).
     const players = await seatedPlayers(deps.db, session.id, { statuses: ["CONFIRMED"], orderBy: "name" });
     const open = players.length ? await decide(deps, viewer.id, session.id, players[0]!.user_id) : null;
-    if (!open?.ok) return [];
-    return players.map((p): ReviewTarget => ({
-      id: p.user_id,
-      name: displayNameOf({ displayName: p.display_name, email: p.email }),
-      role: "PLAYER",
-      reviewId: done.get(p.id) ?? null,
-    }));
+    if (!shown(open)) return [];
+    return players.map((p): ReviewTarget => {
+      const review = written.get(p.user_id);
+      return {
+        id: p.user_id,
+        name: displayNameOf({ displayName: p.display_name, email: p.email }),
+        role: "PLAYER",
+        reviewId: review?.id ?? null,
+        state: stateOf(review, open!.ok),
+      };
+    });
   }
   const open = await decide(deps, viewer.id, session.id, session.dm_id);
-  if (!open.ok) return [];
+  if (!shown(open)) return [];
+  const review = written.get(session.dm_id);
   return [
     {
       id: session.dm_id,
       name: displayNameOf({ displayName: session.dm_display_name, email: session.dm_email }),
       role: "DM",
-      reviewId: done.get(session.dm_id) ?? null,
+      reviewId: review?.id ?? null,
+      state: stateOf(review, open.ok),
     } satisfies ReviewTarget,
   ];
 }
@@ -104,6 +132,7 @@ export async function ratingsFor(deps: Pick<Deps, "db">, userIds: string[], role
   return (userId: string) => byUser.get(userId) ?? { average: null, count: 0 };
 }
 
+export type ReviewFormRefusal = ReviewRefusal | "reviewRemoved";
 export type ReviewForm =
   | {
       ok: true;
@@ -111,7 +140,7 @@ export type ReviewForm =
       target: { id: string; name: string };
       review: { id: string; rating: number; comment: string; editable: boolean } | null;
     }
-  | { ok: false; refusal: ReviewRefusal };
+  | { ok: false; refusal: ReviewFormRefusal };
 
 /** The review page: whom the viewer reviews for this session, and their review if written (editable for 7 days). */
 export async function reviewForm(deps: Reader, viewer: Requester, sessionId: string, targetId: string): Promise<ReviewForm> {
@@ -120,6 +149,8 @@ export async function reviewForm(deps: Reader, viewer: Requester, sessionId: str
   const [person, mine] = await Promise.all([repo.personName(deps.db, targetId), repo.reviewsBy(deps.db, sessionId, viewer.id)]);
   if (!person) return { ok: false, refusal: "notFound" };
   const review = mine.find((r) => r.target_id === targetId) ?? null;
+  // An admin deleted this review: the page says so, and offers no form for another.
+  if (review?.deleted_at) return { ok: false, refusal: "reviewRemoved" };
   return {
     ok: true,
     targetRole: decision.targetRole,

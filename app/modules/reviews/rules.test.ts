@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canEditReview, reviewDecision, type ReviewFacts } from "./rules";
-import { newReviewSchema, replySchema, reviewSchema } from "./schema";
+import { apiReviewSchema, newReviewSchema, replySchema, reviewSchema } from "./schema";
 
 const start = new Date("2026-11-20T01:00:00Z");
 const end = new Date("2026-11-20T04:00:00Z");
@@ -10,6 +10,7 @@ const facts = (over: Partial<ReviewFacts> = {}): ReviewFacts => ({
   targetId: "dm",
   authorHadSeat: true,
   targetHadSeat: false,
+  authorVerified: true,
   ...over,
 });
 const DAY = 86_400_000;
@@ -41,6 +42,16 @@ describe("who may review whom, and when (reviewDecision)", () => {
     expect(reviewDecision(facts({ targetId: "other" }), end)).toEqual({ ok: false, refusal: "targetNotThere" });
     expect(reviewDecision(facts({ authorId: "dm", targetId: "stranger", targetHadSeat: false }), end)).toEqual({ ok: false, refusal: "targetNotThere" });
   });
+
+  it("asks a participant whose email is not verified to verify it; anyone else hears why they may not review at all", () => {
+    expect(reviewDecision(facts({ authorVerified: false }), end)).toEqual({ ok: false, refusal: "emailNotVerified" });
+    expect(reviewDecision(facts({ authorId: "dm", targetId: "player", authorHadSeat: false, targetHadSeat: true, authorVerified: false }), end)).toEqual({
+      ok: false,
+      refusal: "emailNotVerified",
+    });
+    expect(reviewDecision(facts({ authorVerified: false, authorHadSeat: false }), end)).toEqual({ ok: false, refusal: "notParticipant" });
+    expect(reviewDecision(facts({ authorVerified: false }), new Date(end.getTime() - 1000))).toEqual({ ok: false, refusal: "notEnded" });
+  });
 });
 
 describe("editing and the schemas", () => {
@@ -63,6 +74,15 @@ describe("editing and the schemas", () => {
     expect(reviewSchema.safeParse({ rating: 5, comment: "hola\u0000" }).error?.issues[0]?.message).toBe("invalidCharacters");
     expect(reviewSchema.safeParse({ rating: 5, comment: ["a"] }).success).toBe(false);
     expect(newReviewSchema.safeParse({ rating: 5, sessionId: "x", targetId: "y" }).success).toBe(false);
+  });
+
+  it("the JSON API takes a number of stars, never a string; the form reads its text", () => {
+    const ids = { sessionId: "6f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f", targetId: "7f1c1d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f" };
+    expect(newReviewSchema.safeParse({ ...ids, rating: 5 }).success).toBe(true);
+    const refused = newReviewSchema.safeParse({ ...ids, rating: "5" });
+    expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["rating", "ratingInvalid"]]);
+    expect(apiReviewSchema.safeParse({ rating: "4" }).success).toBe(false);
+    expect(reviewSchema.parse({ rating: "4" })).toEqual({ rating: 4, comment: "" });
     expect(replySchema.safeParse({ reply: "  " }).error?.issues[0]?.message).toBe("replyRequired");
   });
 });

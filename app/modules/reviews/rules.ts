@@ -22,9 +22,14 @@ export type ReviewFacts = {
   authorHadSeat: boolean;
   /** The target held a confirmed seat in the session (the host reviewing a player). */
   targetHadSeat: boolean;
+  /**
+   * The author's email address is verified (decision record 069): a review is public and moves a
+   * rating, so each one costs its author a real mailbox, as a paid seat does.
+   */
+  authorVerified: boolean;
 };
 
-export type ReviewRefusal = "notFound" | "self" | "cancelled" | "notEnded" | "closed" | "notParticipant" | "targetNotThere";
+export type ReviewRefusal = "notFound" | "self" | "cancelled" | "notEnded" | "closed" | "notParticipant" | "targetNotThere" | "emailNotVerified";
 
 /** When a session ended: its start plus its length. */
 export const sessionEnd = (s: { startsAt: Date; durationMinutes: number }) => new Date(s.startsAt.getTime() + s.durationMinutes * 60_000);
@@ -33,9 +38,17 @@ export const sessionEnd = (s: { startsAt: Date; durationMinutes: number }) => ne
  * Whether `authorId` may review `targetId` for this session at `now`, and as whom: a player who
  * held a confirmed seat reviews the host (target DM); the host reviews a player who held one
  * (target PLAYER). Only after the session ended and within REVIEW_WINDOW_DAYS of its end; never a
- * cancelled session, never oneself. One rule for the page, the form action and the API.
+ * cancelled session, never oneself; and only from an author whose email address is verified (asked
+ * last, so a participant who may review once verified is told that, and anyone else why not).
+ * One rule for the page, the form action and the API.
  */
 export function reviewDecision(facts: ReviewFacts, now: Date): { ok: true; targetRole: ReviewRole } | { ok: false; refusal: ReviewRefusal } {
+  const decision = whomAndAs(facts, now);
+  if (decision.ok && !facts.authorVerified) return { ok: false, refusal: "emailNotVerified" };
+  return decision;
+}
+
+function whomAndAs(facts: ReviewFacts, now: Date): { ok: true; targetRole: ReviewRole } | { ok: false; refusal: ReviewRefusal } {
   const s = facts.session;
   if (!s) return { ok: false, refusal: "notFound" };
   if (facts.authorId === facts.targetId) return { ok: false, refusal: "self" };
