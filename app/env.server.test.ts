@@ -83,6 +83,36 @@ describe("TRUST_PROXY", () => {
     for (const wide of ["0.0.0.0/0", "0.0.0.0/1,128.0.0.0/1", "::/0", "::/1,8000::/1", "::ffff:0:0/96", "10.0.0.0/7", "2000::/3", "loopback,0.0.0.0/0"])
       expect(() => withProxy(wide), wide).toThrow(/TRUST_PROXY: .*wider than any proxy network/);
   });
+  it("refuses every spelling of a range that holds all of IPv4 inside IPv6, which Express matches IPv4 clients against", () => {
+    for (const wide of [
+      "::ffff:0:0/96",
+      "::FFFF:0:0/96",
+      "0:0:0:0:0:ffff:0:0/96",
+      "0000:0000:0000:0000:0000:ffff:0000:0000/96",
+      "0::ffff:0:0/96",
+      "::ffff:0.0.0.0/96",
+      "0:0:0:0:0:ffff:0.0.0.0/96",
+      "::ffff:8.8.8.8/96",
+      "::ffff:0:0/97",
+      "::ffff:128.0.0.0/97",
+      "::ffff:0.0.0.0/103",
+      "::fffe:0:0/95",
+      "::/80",
+      "::/8",
+      "10.0.0.0/8,0:0:0:0:0:ffff:0:0/96",
+    ])
+      expect(() => withProxy(wide), wide).toThrow(/TRUST_PROXY: .*wider than any proxy network/);
+  });
+  it("judges an IPv4 range written as IPv6 by its IPv4 part, whatever the spelling", () => {
+    expect(withProxy("0:0:0:0:0:ffff:a00:0/104")).toEqual(["0:0:0:0:0:ffff:a00:0/104"]);
+    expect(withProxy("::ffff:192.168.0.0/112")).toEqual(["::ffff:192.168.0.0/112"]);
+    expect(withProxy("::ffff:203.0.113.7")).toEqual(["::ffff:203.0.113.7"]);
+    expect(() => withProxy("0:0:0:0:0:ffff:a00:0/103")).toThrow(/wider than any proxy network/);
+  });
+  it("reads addresses strictly, as node:net does, even where the address parser would guess", () => {
+    for (const bad of ["10.1/8", "0x0a.0.0.0/8", "010.0.0.0/8", "::ffff:0:0/096x", "::ffff:0:0/-1", "1::2::3/64", "::ffff:0:0/129", "10.0.0.0/ 8"])
+      expect(() => withProxy(bad), bad).toThrow(/TRUST_PROXY: .*is not an IP address/);
+  });
   it("accepts the private networks proxies live in", () => {
     expect(withProxy("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16")).toEqual(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]);
     expect(withProxy("fc00::/7,fe80::/10,::1/128,::ffff:10.0.0.0/104")).toEqual(["fc00::/7", "fe80::/10", "::1/128", "::ffff:10.0.0.0/104"]);
@@ -96,6 +126,8 @@ describe("TRUST_PROXY", () => {
     expect(trusted("::ffff:8.8.8.8", 0)).toBe(false);
     expect(trusted("2001:db8::1", 0)).toBe(false);
     expect(trusted("10.1.2.3", 0)).toBe(true);
+    // What the refused ranges would have done: trusted any IPv4 client's X-Forwarded-For.
+    expect(compile(["0:0:0:0:0:ffff:0:0/96"])("8.8.8.8", 0)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const optionalString = z
@@ -106,13 +107,8 @@ export function parseTrustProxy(raw: string): false | number | string[] | string
   const entries = value.split(",").map((e) => e.trim());
   for (const entry of entries) {
     if (["loopback", "linklocal", "uniquelocal"].includes(entry)) continue;
-    const [address = "", prefix, extra] = entry.split("/");
-    const family = isIP(address);
-    const bits = family === 4 ? 32 : 128;
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
-    if (!family || !prefixOk || extra !== undefined) return `"${entry}" is not an IP address, a range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
-    if (prefix !== undefined && Number(prefix) < widestProxyPrefix(address, family))
-      return `"${entry}" is wider than any proxy network (IPv4 ranges must be /${MIN_PROXY_PREFIX.v4} or narrower, IPv6 /${MIN_PROXY_PREFIX.v6} or narrower): trusting it would let clients pick their own address`;
+    const problem = proxyRangeProblem(entry);
+    if (problem) return problem;
   }
   return entries;
 }
@@ -124,11 +120,39 @@ export function parseTrustProxy(raw: string): false | number | string[] | string
  */
 export const MIN_PROXY_PREFIX = { v4: 8, v6: 7 } as const;
 
-function widestProxyPrefix(address: string, family: number): number {
-  if (family === 4) return MIN_PROXY_PREFIX.v4;
-  // IPv4 written as IPv6 (::ffff:10.0.0.0/104): its last 32 bits are the IPv4 address.
-  if (/^::ffff:/i.test(address)) return 96 + MIN_PROXY_PREFIX.v4;
-  return MIN_PROXY_PREFIX.v6;
+/** Where IPv4 lives inside IPv6 (::ffff:a.b.c.d): Express matches IPv4 clients against ranges in it. */
+const IPV4_MAPPED = ipaddr.IPv6.parseCIDR("::ffff:0:0/96");
+
+/**
+ * What is wrong with one TRUST_PROXY address or range, or null. Parsed by ipaddr.js, the parser
+ * Express's "trust proxy" uses, so every spelling of an address means here what it means there:
+ * `0:0:0:0:0:ffff:0:0/96`, `::ffff:0.0.0.0/96` and `::ffff:0:0/96` are the same range, every IPv4
+ * address, and all are refused. An IPv6 range that reaches into the IPv4-mapped block is judged by
+ * the IPv4 addresses it covers; one that holds the whole block trusts every IPv4 client.
+ */
+export function proxyRangeProblem(entry: string): string | null {
+  const notAnAddress = `"${entry}" is not an IP address, a range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+  const tooWide = `"${entry}" is wider than any proxy network (IPv4 ranges must be /${MIN_PROXY_PREFIX.v4} or narrower, IPv6 /${MIN_PROXY_PREFIX.v6} or narrower): trusting it would let clients pick their own address`;
+  const [address = "", prefixText, extra] = entry.split("/");
+  // node:net's isIP is strict (no "10.1", "0x0a.0.0.1" or octal parts, which ipaddr.js also reads).
+  const family = isIP(address);
+  const bits = family === 4 ? 32 : 128;
+  if (!family || extra !== undefined || (prefixText !== undefined && !(/^\d{1,3}$/.test(prefixText) && Number(prefixText) <= bits))) return notAnAddress;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return notAnAddress;
+  }
+  if (ip.kind() === "ipv4") return prefix < MIN_PROXY_PREFIX.v4 ? tooWide : null;
+  const v6 = ip as ipaddr.IPv6;
+  const [mapped, mappedPrefix] = IPV4_MAPPED;
+  // The range holds the whole IPv4-mapped block: every IPv4 client (and, wider still, more).
+  if (prefix <= mappedPrefix && mapped.match(v6, prefix)) return tooWide;
+  // A range inside the block is an IPv4 range written as IPv6: the IPv4 limit applies to its last 32 bits.
+  if (v6.isIPv4MappedAddress()) return prefix - mappedPrefix < MIN_PROXY_PREFIX.v4 ? tooWide : null;
+  return prefix < MIN_PROXY_PREFIX.v6 ? tooWide : null;
 }
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string; HOST: string };

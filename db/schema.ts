@@ -106,6 +106,7 @@ export interface CalendarFeeds {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   last_read_at: Timestamp | null;
+  login_session_id: string | null;
   revoked_at: Timestamp | null;
   token_hash: string;
   user_id: string;

@@ -9,6 +9,7 @@ import { stopLive } from "../app/modules/live/hub.server";
 import { closeDb } from "../db/client.server";
 import { bootEnv } from "./boot-env";
 import { prepareDatabase } from "./database";
+import { closeGracefully } from "./graceful";
 import { createApp } from "./http";
 import { seedDemoIfEmpty } from "./seed/demo";
 
@@ -55,6 +56,8 @@ async function main() {
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     log(`Mesa is ready at ${env.APP_URL} (/es, /en, /pt) after ${Date.now() - bootStarted} ms`);
   });
+  // Counts each socket's requests in flight, so closing answers every request already received.
+  const closeServer = closeGracefully(server);
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -66,8 +69,8 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections(); // keep-alive sockets with no request in flight
+    // Stops accepting and closes idle keep-alive sockets now, the others once their answers are sent.
+    const closed = closeServer();
     // Open event streams never finish by themselves: end them (browsers reconnect to another
     // process and resume from their Last-Event-ID) and stop listening.
     await stopLive();

@@ -41,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await turnFeedOff(d, user.id);
     return redirectWithToast(localePath(lang, "/settings/calendar"), { type: "success", key: "toasts.calendarFeedOff" });
   }
-  return { urls: await makeFeed(d, user.id, new URL(request.url).origin) };
+  return { urls: await makeFeed(d, user.id, user.loginSessionId, new URL(request.url).origin) };
 }
 
 export default function CalendarSettingsPage() {

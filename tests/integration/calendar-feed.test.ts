@@ -38,7 +38,7 @@ describe("the calendar feed", () => {
       ])
       .execute();
 
-    const urls = await makeFeed(deps, player.id);
+    const urls = await makeFeed(deps, player.id, null);
     const ics = (await feedCalendar(deps, tokenOf(urls.https)))!;
     expect(ics).toContain("BEGIN:VCALENDAR");
     expect(uids(ics).sort()).toEqual([booked, hosted].sort());
@@ -56,7 +56,7 @@ describe("the calendar feed", () => {
   it("answers an empty but valid calendar for a user with no games", async () => {
     const { deps } = testDeps(now);
     const user = await createUser({ role: "user" });
-    const ics = (await feedCalendar(deps, tokenOf((await makeFeed(deps, user.id)).https)))!;
+    const ics = (await feedCalendar(deps, tokenOf((await makeFeed(deps, user.id, null)).https)))!;
     expect(ics).toMatch(/^BEGIN:VCALENDAR[\s\S]*END:VCALENDAR\r\n$/);
     expect(uids(ics)).toEqual([]);
   });
@@ -64,8 +64,8 @@ describe("the calendar feed", () => {
   it("stops answering an address once it is replaced or turned off", async () => {
     const { deps } = testDeps(now);
     const user = await createUser({ role: "user" });
-    const first = tokenOf((await makeFeed(deps, user.id)).https);
-    const second = tokenOf((await makeFeed(deps, user.id)).https);
+    const first = tokenOf((await makeFeed(deps, user.id, null)).https);
+    const second = tokenOf((await makeFeed(deps, user.id, null)).https);
     expect(await feedCalendar(deps, first)).toBeNull();
     expect(await feedCalendar(deps, second)).not.toBeNull();
     expect((await feedStatus(deps, user.id))?.lastReadAt?.toISOString()).toBe(now.toISOString());
@@ -77,7 +77,7 @@ describe("the calendar feed", () => {
   it("keeps one live address per user even when two are made at once", async () => {
     const { deps } = testDeps(now);
     const user = await createUser({ role: "user" });
-    const made = await Promise.allSettled(Array.from({ length: 8 }, () => makeFeed(deps, user.id)));
+    const made = await Promise.allSettled(Array.from({ length: 8 }, () => makeFeed(deps, user.id, null)));
     const live = await getDb().selectFrom("calendar_feeds").select("id").where("user_id", "=", user.id).where("revoked_at", "is", null).execute();
     expect(live).toHaveLength(1);
     expect(made.some((m) => m.status === "fulfilled")).toBe(true);
@@ -86,7 +86,7 @@ describe("the calendar feed", () => {
   it("serves text/calendar at its address and the same 404 for malformed, unknown and revoked ones", async () => {
     const { deps } = testDeps(now);
     const user = await createUser({ role: "user" });
-    const token = tokenOf((await makeFeed(deps, user.id)).https);
+    const token = tokenOf((await makeFeed(deps, user.id, null)).https);
     const get = (file: string) => run(feedLoader, new Request(`http://192.168.1.20:3000/api/calendar/${file}`), { file }, { now });
     const ok = await get(`${token}.ics`);
     expect(ok.status).toBe(200);

@@ -137,7 +137,7 @@ describe("taking an account back with Google", () => {
   it("turns off the calendar address the squatter made and closes the squatter's streams before the owner gets anything", async () => {
     const squatter = await createUser({ verified: false });
     const { deps } = testDeps();
-    const feed = await makeFeed(deps, squatter.id, base);
+    const feed = await makeFeed(deps, squatter.id, null, base);
     expect((await fetchFeed(feed.https)).status).toBe(200);
     const browser = await openStream({ Cookie: await loginCookie(squatter.id) });
     const script = await openStream(bearer(await apiToken(squatter.id)));

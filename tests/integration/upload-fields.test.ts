@@ -74,4 +74,42 @@ describe("text fields of the upload forms", () => {
     expect((await run(createSeries, multipart(cookie, good(), many, "/es/series/new"), { lang: "es" })).status).toBe(413);
     expect(await sessionCount()).toBe(before);
   });
+
+  it("refuse with 413 a part header far longer than any form sends, without reading the rest of the body", async () => {
+    // A 60 MB field name, sent as it is made: the old reader waited for the whole header (seconds, gigabytes).
+    const boundary = "----mesa-boundary";
+    const encoder = new TextEncoder();
+    const opening = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="`);
+    const filler = encoder.encode("n".repeat(64 * 1024));
+    const total = 60 * 1024 * 1024;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close();
+        const chunk = sent === 0 ? opening : filler;
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${base}/es/create`, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit);
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const answer = await run(create, request, { lang: "es" });
+    expect(answer.status).toBe(413);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // Read up to the bound and a chunk or two past it (the stream's read-ahead), never the 60 MB.
+    expect(sent).toBeLessThan(MULTIPART_LIMITS.headerBytes + 4 * filler.byteLength);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("refuse with 413 a field name longer than any form has, and still take long names' neighbours within it", async () => {
+    const long = await run(create, multipart(cookie, good(), [["n".repeat(MULTIPART_LIMITS.nameBytes + 1), "1"]]), { lang: "es" });
+    expect(long.status).toBe(413);
+    expect((await run(create, multipart(cookie, good(), [["n".repeat(MULTIPART_LIMITS.nameBytes), "1"]]), { lang: "es" })).status).toBe(302);
+  });
 });

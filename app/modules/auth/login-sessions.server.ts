@@ -18,6 +18,7 @@ export function startLoginSession(deps: Deps, userId: string, meta: RequestMeta)
   });
 }
 
+/** Signing out: the login session, the streams it opened and the calendar address made with it (decision record 067). */
 export async function endLoginSession(deps: Deps, userId: string, sessionId: string) {
   return repo.revokeLoginSession(deps.db, userId, sessionId, deps.now);
 }
@@ -31,10 +32,7 @@ export const listLoginSessions = (deps: Pick<Deps, "db" | "now">, userId: string
 export const acceptedCredentials = (db: Database, ids: { loginSessionIds: string[]; apiTokenIds: string[] }, now: Date) =>
   repo.acceptedCredentials(db, ids, now);
 
-/** 'Sign out everywhere else': every other login session and every API token of the account. */
+/** 'Sign out everywhere else': every other login session, every API token and a calendar address not made here. */
 export async function endOtherLoginSessions(deps: Pick<Deps, "db" | "now">, userId: string, keepSessionId: string | null) {
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.revokeOtherLoginSessions(trx, userId, keepSessionId, deps.now);
-    await repo.revokeAllApiTokens(trx, userId, deps.now);
-  });
+  await repo.revokeEverySignIn(deps.db, userId, keepSessionId, deps.now);
 }

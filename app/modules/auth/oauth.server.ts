@@ -55,9 +55,7 @@ export async function signInWithGoogle(deps: Deps, profile: GoogleProfile, lang:
 async function evictUnprovenCredentials(db: Database, userId: string, now: Date) {
   await users.clearPasswordHash(db, userId, now);
   // Whoever made the account may have kept its calendar address; the owner makes a new one.
-  await repo.revokeCalendarFeeds(db, userId, now);
-  await repo.revokeOtherLoginSessions(db, userId, null, now);
-  await repo.revokeAllApiTokens(db, userId, now);
+  await repo.revokeEverySignIn(db, userId, null, now);
   await oneTimeTokens.revokeOneTimeTokens(db, userId, "reset_password", now);
   await oneTimeTokens.revokeOneTimeTokens(db, userId, "verify_email", now);
 }

@@ -9,7 +9,7 @@ import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import * as repo from "./repo.server";
 
-/** Changes the password after checking the current one; other devices are signed out. */
+/** Changes the password after checking the current one; other devices are signed out and their calendar address ends. */
 export async function changePassword(deps: Deps, input: { userId: string; currentPassword: string; newPassword: string; keepSessionId: string | null }) {
   const bucket = `password:check:${input.userId}`;
   const limited = await consumeLimit(deps.db, bucket, limits.passwordChecksPerAccount, deps.now);
@@ -22,8 +22,7 @@ export async function changePassword(deps: Deps, input: { userId: string; curren
     await users.setPasswordHash(trx, input.userId, hash, deps.now);
     // A reset link mailed before the change would otherwise undo it.
     await oneTimeTokens.revokeOneTimeTokens(trx, input.userId, "reset_password", deps.now);
-    await repo.revokeOtherLoginSessions(trx, input.userId, input.keepSessionId, deps.now);
-    await repo.revokeAllApiTokens(trx, input.userId, deps.now);
+    await repo.revokeEverySignIn(trx, input.userId, input.keepSessionId, deps.now);
   });
   const user = await users.findUserById(deps.db, input.userId);
   if (user) {

@@ -52,7 +52,7 @@ export async function isResetTokenLive(deps: Deps, token: string) {
   return Boolean(await oneTimeTokens.findLiveOneTimeToken(deps.db, "reset_password", hashSecret(token), deps.now));
 }
 
-/** Sets a new password from a reset link and signs the account out everywhere. */
+/** Sets a new password from a reset link and signs the account out everywhere, its calendar address included. */
 export async function resetPassword(deps: Deps, token: string, password: string) {
   const hash = await hashPassword(password);
   return deps.db.transaction().execute(async (trx) => {
@@ -62,8 +62,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     // Whoever can read the inbox has proven ownership of the address.
     await users.markEmailVerified(trx, userId, deps.now);
     await oneTimeTokens.revokeOneTimeTokens(trx, userId, "reset_password", deps.now);
-    await repo.revokeOtherLoginSessions(trx, userId, null, deps.now);
-    await repo.revokeAllApiTokens(trx, userId, deps.now);
+    // Whoever held the account before (a sign-up made in advance, a thief) loses every sign-in and the calendar address.
+    await repo.revokeEverySignIn(trx, userId, null, deps.now);
     return true;
   });
 }

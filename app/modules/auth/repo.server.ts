@@ -96,6 +96,14 @@ export async function revokeLoginSession(db: Database, userId: string, sessionId
       .returning("id")
       .execute();
     await announceRevocation(trx, userId, { loginSessionIds: rows.map((r) => r.id), apiTokenIds: [] });
+    // The calendar address made while signed in with it ends with it (decision record 067).
+    await trx
+      .updateTable("calendar_feeds")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("login_session_id", "=", sessionId)
+      .where("revoked_at", "is", null)
+      .execute();
     return rows.length > 0;
   });
 }
@@ -265,11 +273,20 @@ export async function revokeAllApiTokens(db: Database, userId: string, now: Date
 }
 
 /**
- * Turns off the user's calendar feed: its secret address answers 404 from now on. For an account
- * taken back from whoever made it in advance, whose feed address they may have kept.
+ * Ends everything the account's sign-ins opened, except what `keepSessionId` (the browser asking)
+ * opened itself: the other login sessions and the event streams they hold, every API token and its
+ * streams, and the calendar address (whoever has it stops seeing the account's games). The one
+ * place for "sign out everywhere else", a password change or reset, a ban and the Google takeover
+ * of an account made in advance (decision records 039 and 067); all of it in one transaction.
  */
-export async function revokeCalendarFeeds(db: Database, userId: string, now: Date) {
-  await db.updateTable("calendar_feeds").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+export async function revokeEverySignIn(db: Database, userId: string, keepSessionId: string | null, now: Date) {
+  await inTransaction(db, async (trx) => {
+    await revokeOtherLoginSessions(trx, userId, keepSessionId, now);
+    await revokeAllApiTokens(trx, userId, now);
+    let feeds = trx.updateTable("calendar_feeds").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
+    if (keepSessionId) feeds = feeds.where((eb) => eb.or([eb("login_session_id", "is", null), eb("login_session_id", "!=", keepSessionId)]));
+    await feeds.execute();
+  });
 }
 
 export async function insertAuthMetric(db: Database, input: { eventType: string; provider: string; mode: string; errorMessage: string | null; now: Date }) {

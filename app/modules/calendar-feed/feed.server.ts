@@ -15,12 +15,13 @@ export async function feedStatus(deps: Pick<Deps, "db">, userId: string) {
 
 /**
  * Makes a new secret address (revoking any earlier one) and returns it; only its hash is kept.
- * `origin` is where the user reached us from (their device can reach it; APP_URL may be a name
- * only the server knows, such as localhost), else APP_URL.
+ * `loginSessionId` is the sign-in that asked: signing out of it ends the address (decision record
+ * 067). `origin` is where the user reached us from (their device can reach it; APP_URL may be a
+ * name only the server knows, such as localhost), else APP_URL.
  */
-export async function makeFeed(deps: Pick<Deps, "db" | "now" | "appUrl">, userId: string, origin = deps.appUrl) {
+export async function makeFeed(deps: Pick<Deps, "db" | "now" | "appUrl">, userId: string, loginSessionId: string | null, origin = deps.appUrl) {
   const token = newSecret();
-  await repo.replaceFeed(deps.db, userId, hashSecret(token), deps.now);
+  await repo.replaceFeed(deps.db, userId, hashSecret(token), loginSessionId, deps.now);
   return feedUrls(origin, token);
 }
 

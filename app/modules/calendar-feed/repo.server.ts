@@ -16,10 +16,10 @@ export function findLiveFeed(db: Database, userId: string) {
  * Revokes the user's live feed and records a new one in one transaction: the partial unique index
  * (one live feed per user) turns a parallel second attempt into an error instead of two live feeds.
  */
-export async function replaceFeed(db: Database, userId: string, tokenHash: string, now: Date) {
+export async function replaceFeed(db: Database, userId: string, tokenHash: string, loginSessionId: string | null, now: Date) {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("calendar_feeds").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
-    await trx.insertInto("calendar_feeds").values({ user_id: userId, token_hash: tokenHash, created_at: now }).execute();
+    await trx.insertInto("calendar_feeds").values({ user_id: userId, token_hash: tokenHash, login_session_id: loginSessionId, created_at: now }).execute();
   });
 }
 
@@ -27,7 +27,10 @@ export async function revokeFeed(db: Database, userId: string, now: Date) {
   await db.updateTable("calendar_feeds").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
 }
 
-/** Whose live feed this token hash opens; marks the read (at most once a minute, to spare writes). */
+/**
+ * Whose live feed this token hash opens; marks the read (at most once a minute, to spare writes).
+ * A banned account's feed opens nothing, even if its address was somehow left live.
+ */
 export async function ownerOfToken(db: Database, tokenHash: string, now: Date): Promise<{ userId: string; timeZone: string; language: string } | null> {
   const row = await db
     .selectFrom("calendar_feeds as f")
@@ -35,6 +38,7 @@ export async function ownerOfToken(db: Database, tokenHash: string, now: Date): 
     .select(["f.id", "f.user_id", "f.last_read_at", "u.time_zone", "u.preferred_language"])
     .where("f.token_hash", "=", tokenHash)
     .where("f.revoked_at", "is", null)
+    .where("u.banned_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   if (!row.last_read_at || now.getTime() - new Date(row.last_read_at).getTime() > 60_000) {

@@ -1,5 +1,5 @@
 import { canModerate, canReport } from "#app/modules/access/rules";
-import { revokeAllApiTokens, revokeOtherLoginSessions } from "#app/modules/auth/repo.server";
+import { revokeEverySignIn } from "#app/modules/auth/repo.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
@@ -156,7 +156,8 @@ export async function moderateProfile(deps: PayDeps, admin: Requester, userId: s
 
 /**
  * Bans an account (never an admin's): it can no longer sign in, and every sign-in it holds ends at
- * once (login sessions, API tokens and the live streams they opened), as a password reset does.
+ * once (login sessions, API tokens, the live streams they opened and the calendar address), as a
+ * password reset does.
  * Every request's sign-in check already refuses a banned account, so booking, reviewing, chatting
  * and inquiring stop with it. Their upcoming hosted sessions are cancelled by the admin with full
  * refunds, which takes them out of search, and their active series pause (no new sessions are
@@ -171,8 +172,7 @@ export async function banUser(deps: PayDeps, admin: Requester, userId: string, r
     if (!canBeBanned(user)) return refuse("adminNotBannable");
     if (user.banned_at) return refuse("alreadyBanned");
     await repo.setBanned(trx, userId, deps.now, deps.now);
-    await revokeOtherLoginSessions(trx, userId, null, deps.now);
-    await revokeAllApiTokens(trx, userId, deps.now);
+    await revokeEverySignIn(trx, userId, null, deps.now);
     await repo.closeReportsAbout(trx, userId, admin.id, deps.now);
     await repo.pauseHostedSeries(trx, userId, deps.now);
     await repo.insertAudit(trx, { actorId: admin.id, action: "ban_user", kind: "user", targetId: userId, reason: check.reason, now: deps.now });
