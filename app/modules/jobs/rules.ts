@@ -45,7 +45,7 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
  * under way (docs/decisions/066-waiting-lines-subscriptions-and-run-now.md): presses sent together
  * or a double click start one run, however quickly the job is done.
  */
-export const RUN_NOW_SETTLE_SECONDS = 5;
+export const RUN_NOW_SETTLE_SECONDS = 2;
 
 /**
  * Whether a "Run now" pressed at `pressedAt` comes while the job's latest run was under way: that
