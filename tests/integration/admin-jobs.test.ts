@@ -113,7 +113,9 @@ describe("the jobs desk", () => {
     expect((await auditRows(one.id, two.id)).map((r) => r.action)).toEqual(["run_job"]);
     // A press a minute after it finished runs it again.
     const later = { now: new Date(Date.now() + 60_000) } as never;
-    expect((await run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "request-reviews" }, { Cookie: two.cookie }), es, later)).status).toBe(302);
+    expect((await run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "request-reviews" }, { Cookie: two.cookie }), es, later)).status).toBe(
+      302,
+    );
     expect(await runsOf("request-reviews", mark)).toHaveLength(2);
   });
 
@@ -123,7 +125,9 @@ describe("the jobs desk", () => {
       const mark = await lastRunId();
       // The presses are made at one moment; the real body has nothing to send, so it ends in a few milliseconds.
       const pressed = { now: new Date(Date.now() + round * 3_600_000) } as never;
-      const answers = await Promise.all(admins.map((a) => run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "send-reminder-emails" }, { Cookie: a.cookie }), es, pressed)));
+      const answers = await Promise.all(
+        admins.map((a) => run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "send-reminder-emails" }, { Cookie: a.cookie }), es, pressed)),
+      );
       expect(answers.map((r) => r.status).sort()).toEqual([302, 409, 409, 409, 409]);
       for (const refused of answers.filter((r) => r.status === 409)) expect(refused.data).toMatchObject({ error: "jobs.errors.alreadyRunning" });
       expect(await runsOf("send-reminder-emails", mark)).toHaveLength(1);
@@ -134,7 +138,8 @@ describe("the jobs desk", () => {
     const admin = await signedInUser({ role: "admin" });
     const mark = await lastRunId();
     const pressedAt = new Date(Date.now() + 10 * 60_000);
-    const press = (now: Date) => run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "cleanup-expired-bookings" }, { Cookie: admin.cookie }), es, { now } as never);
+    const press = (now: Date) =>
+      run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "cleanup-expired-bookings" }, { Cookie: admin.cookie }), es, { now } as never);
     expect((await press(pressedAt)).status).toBe(302);
     // Four more presses of that same moment arrive once the first run is over: they were presses during it.
     const late = await Promise.all(Array.from({ length: 4 }, () => press(pressedAt)));

@@ -43,7 +43,13 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
  * Once the first seat is held: the seat marked as the subscription's, and seats given in the
  * series' other upcoming sessions.
  */
-async function seatSubscription(deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string, subscriptionId: string, next: { id: string; deadline: Date }) {
+async function seatSubscription(
+  deps: Pick<Writer, "db" | "now">,
+  player: Requester,
+  seriesId: string,
+  subscriptionId: string,
+  next: { id: string; deadline: Date },
+) {
   await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId, deadline: next.deadline, now: deps.now });
   for (const session of await repo.seriesSessionsAfter(deps.db, seriesId, deps.now)) {
     if (session.id !== next.id) await repo.enrolSubscribers(deps.db, session.id, deps.now, player.id);
