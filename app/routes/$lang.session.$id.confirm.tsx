@@ -80,6 +80,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ? await joinWaitlist(d, user, sessionId, typed)
         : await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
   if (!result.ok && result.refusal === "leaveClosed") return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.leaveClosed" });
+  // The line of a priced session leads to a paid seat: an unverified email is sent to verify it, as the card form does.
+  if (!result.ok && result.refusal === "emailNotVerified")
+    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
   if (!result.ok) {
     const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
     return redirectWithToast(here, { type: "error", key: "sessions:booking.errors.bookingFailed", params: { reason } });

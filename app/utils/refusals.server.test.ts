@@ -40,6 +40,7 @@ describe("refusals become HTTP statuses only on the route side", () => {
     expect(bookingRefusalStatus("emailNotVerified")).toBe(403);
     expect(bookingRefusalStatus("sessionFull")).toBe(409);
     expect(bookingRefusalStatus("tooManyHolds")).toBe(409);
+    expect(bookingRefusalStatus("tooManyLines")).toBe(409);
     expect(bookingRefusalStatus("leaveClosed")).toBe(409);
     expect(bookingRefusalStatus("notFree")).toBe(400);
     expect(bookingRefusalStatus("inviteInvalid")).toBe(400);

@@ -94,26 +94,60 @@ describe("the jobs desk", () => {
     let started = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    replaceBody("award-badges", async () => {
+    replaceBody("request-reviews", async () => {
       started += 1;
       await gate;
       return { items: 7 };
     });
-    const first = post(one, { intent: "run", job: "award-badges" });
-    const second = post(two, { intent: "run", job: "award-badges" });
+    const first = post(one, { intent: "run", job: "request-reviews" });
+    const second = post(two, { intent: "run", job: "request-reviews" });
     // The run that got the lock holds it until the gate opens, so the other must be refused first.
     const refused = await Promise.race([first, second]);
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ formId: "job-award-badges", error: "jobs.errors.alreadyRunning" });
+    expect(refused.data).toMatchObject({ formId: "job-request-reviews", error: "jobs.errors.alreadyRunning" });
     release();
     const statuses = (await Promise.all([first, second])).map((r) => r.status).sort();
     expect(statuses).toEqual([302, 409]);
     expect(started).toBe(1);
-    expect(await runsOf("award-badges", mark)).toMatchObject([{ outcome: "ok", items: 7 }]);
+    expect(await runsOf("request-reviews", mark)).toMatchObject([{ outcome: "ok", items: 7 }]);
     expect((await auditRows(one.id, two.id)).map((r) => r.action)).toEqual(["run_job"]);
-    // Once it has finished, the next run now runs again.
-    expect((await post(two, { intent: "run", job: "award-badges" })).status).toBe(302);
-    expect(await runsOf("award-badges", mark)).toHaveLength(2);
+    // A press a minute after it finished runs it again.
+    const later = { now: new Date(Date.now() + 60_000) } as never;
+    expect((await run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "request-reviews" }, { Cookie: two.cookie }), es, later)).status).toBe(
+      302,
+    );
+    expect(await runsOf("request-reviews", mark)).toHaveLength(2);
+  });
+
+  it("PARALLEL: five run-now presses of a quick job at once start exactly one run; the other four are refused as already running", async () => {
+    const admins = await Promise.all(Array.from({ length: 5 }, () => signedInUser({ role: "admin" })));
+    for (let round = 0; round < 3; round += 1) {
+      const mark = await lastRunId();
+      // The presses are made at one moment; the real body has nothing to send, so it ends in a few milliseconds.
+      const pressed = { now: new Date(Date.now() + round * 3_600_000) } as never;
+      const answers = await Promise.all(
+        admins.map((a) => run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "send-reminder-emails" }, { Cookie: a.cookie }), es, pressed)),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([302, 409, 409, 409, 409]);
+      for (const refused of answers.filter((r) => r.status === 409)) expect(refused.data).toMatchObject({ error: "jobs.errors.alreadyRunning" });
+      expect(await runsOf("send-reminder-emails", mark)).toHaveLength(1);
+    }
+  });
+
+  it("a press made while a run was under way is refused even when its request reaches the lock after that run ended", async () => {
+    const admin = await signedInUser({ role: "admin" });
+    const mark = await lastRunId();
+    const pressedAt = new Date(Date.now() + 10 * 60_000);
+    const press = (now: Date) =>
+      run(jobsAction, form(`${base}/es/admin/jobs`, { intent: "run", job: "cleanup-expired-bookings" }, { Cookie: admin.cookie }), es, { now } as never);
+    expect((await press(pressedAt)).status).toBe(302);
+    // Four more presses of that same moment arrive once the first run is over: they were presses during it.
+    const late = await Promise.all(Array.from({ length: 4 }, () => press(pressedAt)));
+    expect(late.map((r) => r.status)).toEqual([409, 409, 409, 409]);
+    expect(await runsOf("cleanup-expired-bookings", mark)).toHaveLength(1);
+    // A press a minute after the run ended starts a new run.
+    expect((await press(new Date(pressedAt.getTime() + 60_000))).status).toBe(302);
+    expect(await runsOf("cleanup-expired-bookings", mark)).toHaveLength(2);
   });
 
   it("sends a test email through the configured mailer, audited; a bad address is refused with what was typed kept", async () => {

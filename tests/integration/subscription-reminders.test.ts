@@ -32,7 +32,8 @@ async function paidSeriesWith(players: { id: string }[]) {
   const subscriptions: string[] = [];
   for (const p of players) {
     const made = await activateSubscription(getDb(), { seriesId: id, userId: p.id, now: created });
-    subscriptions.push(made!.id);
+    if (!made.ok) throw new Error(made.refusal);
+    subscriptions.push(made.id);
   }
   const seated = await enrolSubscribers(getDb(), sessions[0]!.id, created);
   expect(seated.map((s) => s.outcome)).toEqual(players.map(() => "seated"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { insertSeriesWithSessions, topUpSeries } from "../../app/modules/series/series.server";
 import { countSubscribers, findSubscription } from "../../app/modules/subscriptions/repo.server";
+import { MAX_ACTIVE_SUBSCRIPTIONS } from "../../app/modules/subscriptions/rules";
 import { cancelSubscription, subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
@@ -155,5 +156,25 @@ describe("what subscribing refuses", () => {
     expect(await subscribeFree(deps, player, hidden.id, {})).toEqual({ ok: false, refusal: "inviteRequired" });
     expect(await getDb().selectFrom("series_subscriptions").select("id").where("user_id", "=", player.id).execute()).toEqual([]);
     expect(await seatsOf(player.id)).toEqual([]);
+  });
+
+  it(`PARALLEL: thirteen subscribes of one account to thirteen series at once leave exactly ${MAX_ACTIVE_SUBSCRIPTIONS} active, and no seat for the refused`, async () => {
+    const player = await person();
+    const series = await Promise.all(Array.from({ length: MAX_ACTIVE_SUBSCRIPTIONS + 3 }, () => freeSeries()));
+    const results = await Promise.all(series.map((s) => subscribeFree(testDeps(created).deps, player, s.id, {})));
+    expect(results.filter((r) => r.ok)).toHaveLength(MAX_ACTIVE_SUBSCRIPTIONS);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, refusal: "tooManySubscriptions" });
+    const rows = await getDb().selectFrom("series_subscriptions").select(["series_id", "status"]).where("user_id", "=", player.id).execute();
+    expect(rows.filter((r) => r.status === "ACTIVE")).toHaveLength(MAX_ACTIVE_SUBSCRIPTIONS);
+    // A refused subscribe took no seat and left no row: its series' sessions are as they were.
+    const refused = series.filter((_, i) => !results[i]!.ok).map((s) => s.id);
+    expect(rows.filter((r) => refused.includes(r.series_id))).toEqual([]);
+    const seats = await seatsOf(player.id);
+    expect(seats).toHaveLength(MAX_ACTIVE_SUBSCRIPTIONS * 2);
+    expect(seats.every((s) => s.subscription_id !== null && s.status === "CONFIRMED")).toBe(true);
+    // A cancelled one makes room for another.
+    const first = series.find((_, i) => results[i]!.ok)!;
+    expect(await cancelSubscription(payTestDeps().deps, player, first.id)).toMatchObject({ ok: true });
+    expect(await subscribeFree(testDeps(created).deps, player, refused[0]!, {})).toMatchObject({ ok: true, rejoined: false });
   });
 });

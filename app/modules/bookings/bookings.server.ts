@@ -171,27 +171,44 @@ async function prepareFreeSeat(
   return { ok: true as const, full: refusal === "sessionFull", waiting: facts.waiting, invite };
 }
 
+/**
+ * Whether the player may join the line of the locked session (the seat rule's "waitlist"). The
+ * account's row is locked after the session's (the order a paid hold takes too), so one account's
+ * joins of different lines are decided one after the other, and its lines are counted in a later
+ * statement, which sees the line another join just committed. The verified email is the account's,
+ * not what the caller says of it.
+ */
+async function lineRefusal(trx: Deps["db"], s: repo.LockedSession, player: Requester, invite: InviteLook, now: Date) {
+  const facts = await repo.seatFacts(trx, s.id, player.id, now);
+  const holder = await repo.lockSeatHolder(trx, player.id);
+  if (!holder) return "notAllowed" as const;
+  const lines = await repo.countWaitingLines(trx, player.id, now);
+  return seatRefusal("waitlist", { id: player.id, isAdmin: player.isAdmin, emailVerified: holder.emailVerified }, s, { ...facts, lines }, invite, now);
+}
+
 /** A full session puts the player at the end of its line (decided again under the lock: a seat may have freed). */
 function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string, invite: InviteLook) {
   return underSessionLock<{ ok: true; waitlisted: true; position: number }>(deps, sessionId, async (trx, s) => {
-    const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
+    const refusal = await lineRefusal(trx, s, player, invite, deps.now);
     if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
 }
 
-/** A player gets in line for a full session (POST /api/sessions/{id}/waitlist); a private one needs its invite code. */
+/**
+ * A player gets in line for a full session (POST /api/sessions/{id}/waitlist and the confirmation
+ * page); a private one needs its invite code, a priced one a verified email, and nobody waits in
+ * more than MAX_WAITING_LINES lines at once.
+ */
 export async function joinWaitlist(deps: Writer, player: Requester, sessionId: string, typed: TypedInvite = {}) {
   if (!isUuid(sessionId)) return refuse("notFound");
   const screened = await screenTyped(deps, player.id, sessionId, typed);
   if (screened && !screened.ok) return refuseCode(screened);
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
-    const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
     // A code only counts for a private session's line, and checking it takes no use.
     const needsCode = s.is_private && !canManageSession(player, s);
     const invite = needsCode && screened ? await checkInvite(trx, s.id, screened.code, deps.now) : null;
-    const refusal = seatRefusal("waitlist", player, s, facts, invite, deps.now);
+    const refusal = await lineRefusal(trx, s, player, invite, deps.now);
     if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });

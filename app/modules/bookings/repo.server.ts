@@ -273,6 +273,26 @@ export async function seatFacts(db: Database, sessionId: string, userId: string,
   return { booked: row.booked, waiting: row.position !== null, heldForOthers: Number(row.held) };
 }
 
+/**
+ * The lines the user waits in that count against MAX_WAITING_LINES: those of sessions still taking
+ * bookings at `now` (UPCOMING or CONFIRMED, before the series' booking lock), but not the lines of
+ * a series they are subscribed to, which the subscription put them in (its own cap bounds those).
+ * The caller holds the user's row lock (lockSeatHolder), so joins of one account are counted one
+ * after the other; this is its own statement, run after the lock was taken.
+ */
+export async function countWaitingLines(db: Database, userId: string, now: Date) {
+  const { rows } = await sql<{ n: string }>`select count(*) as n
+      from waitlist_entries w
+      join sessions s on s.id = w.session_id
+      left join series se on se.id = s.series_id
+     where w.user_id = ${userId}
+       and s.status in ('UPCOMING', 'CONFIRMED')
+       and s.starts_at - make_interval(hours => coalesce(se.booking_lock_hours, 0)) > ${now}
+       and not exists (select 1 from series_subscriptions su
+                        where su.series_id = s.series_id and su.user_id = w.user_id and su.status = 'ACTIVE')`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 // The one-call seat decisions (decision record 031) and the paid bookings' statements live
 // beside this file; importers see one repository.
 export * from "./paid-repo.server";

@@ -12,6 +12,7 @@ import {
   leaveActor,
   leaveRefusal,
   MAX_UNPAID_HOLDS,
+  MAX_WAITING_LINES,
   offerExpiry,
   seatCanceller,
   seatPaymentDeadline,
@@ -172,10 +173,31 @@ describe("the seat rule (seatRefusal): one answer for free seats, paid holds and
     expect(seatRefusal("waitlist", player, { ...session, booked_count: 1 }, { ...standing, heldForOthers: 1 }, null, now)).toBeNull();
   });
 
+  it("the line of a priced session needs a verified email, code or not; a free session's line does not", () => {
+    const unverified = { ...player, emailVerified: false };
+    const fullPaid = { ...paid, booked_count: 2 };
+    expect(seatRefusal("waitlist", unverified, fullPaid, standing, null, now)).toBe("emailNotVerified");
+    expect(seatRefusal("waitlist", unverified, { ...fullPaid, is_private: true }, standing, { ok: true, type: "free" }, now)).toBe("emailNotVerified");
+    expect(seatRefusal("waitlist", player, fullPaid, standing, null, now)).toBeNull();
+    expect(seatRefusal("waitlist", unverified, { ...session, booked_count: 2 }, standing, null, now)).toBeNull();
+    // A seat open to them is still theirs to try for first (the free path tries it again).
+    expect(seatRefusal("waitlist", unverified, paid, standing, null, now)).toBe("seatsAvailable");
+  });
+
+  it(`one account waits in at most ${MAX_WAITING_LINES} lines at once`, () => {
+    const full = { ...session, booked_count: 2 };
+    expect(seatRefusal("waitlist", player, full, { ...standing, lines: MAX_WAITING_LINES - 1 }, null, now)).toBeNull();
+    expect(seatRefusal("waitlist", player, full, { ...standing, lines: MAX_WAITING_LINES }, null, now)).toBe("tooManyLines");
+    expect(seatRefusal("waitlist", player, { ...paid, booked_count: 2 }, { ...standing, lines: MAX_WAITING_LINES }, null, now)).toBe("tooManyLines");
+    // Seats are not lines: the cap asks nothing of a seat.
+    expect(seatRefusal("freeSeat", player, session, { ...standing, lines: MAX_WAITING_LINES }, null, now)).toBeNull();
+  });
+
   it("the cap the message names is the cap the rule applies, in every language", () => {
     for (const lang of ["es", "en", "pt"]) {
       const texts = JSON.parse(readFileSync(`public/locales/${lang}/sessions.json`, "utf8")) as { booking: { errors: Record<string, string> } };
       expect(texts.booking.errors.tooManyHolds).toContain(String(MAX_UNPAID_HOLDS));
+      expect(texts.booking.errors.tooManyLines).toContain(String(MAX_WAITING_LINES));
     }
   });
 });

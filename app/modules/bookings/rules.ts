@@ -69,6 +69,8 @@ export type BookingRefusal =
   | "inviteTriesLimited"
   | "emailNotVerified"
   | "tooManyHolds"
+  /** The account already waits in MAX_WAITING_LINES lines (decision record 066). */
+  | "tooManyLines"
   | "leaveClosed"
   /** The booking paid for a group whose guests claimed seats: giving it up would refund their seats too (decision record 062). */
   | "groupClaimed";
@@ -126,6 +128,14 @@ export function offerExpiry(now: Date, deadline: Date): Date | null {
  */
 export const MAX_UNPAID_HOLDS = 3;
 
+/**
+ * How many lines (of sessions still taking bookings) one account may wait in at once, besides the
+ * lines its series subscriptions put it in (docs/decisions/066-waiting-lines-subscriptions-and-run-now.md).
+ * A place in line costs nothing, so without a bound a few accounts could queue in front of every
+ * full session; five leaves room for a player hoping for any of a weekend's tables.
+ */
+export const MAX_WAITING_LINES = 5;
+
 /** What is asked for: a free seat, a seat to pay for (card or OXXO), or a place in a full session's line. */
 export type SeatAsk = "freeSeat" | "paidSeat" | "waitlist";
 
@@ -142,10 +152,10 @@ export type SeatSession = BookableSession & {
 
 /**
  * Where the seeker stands in the session (and, for paid seats, across sessions): an active
- * booking here, a place in its line, the seats running offers hold for other people, and the
- * seeker's running unpaid holds anywhere.
+ * booking here, a place in its line, the seats running offers hold for other people, the
+ * seeker's running unpaid holds anywhere, and (for a place in line) the lines they wait in.
  */
-export type SeatStanding = { booked: boolean; waiting: boolean; heldForOthers: number; unpaidHolds?: number };
+export type SeatStanding = { booked: boolean; waiting: boolean; heldForOthers: number; unpaidHolds?: number; lines?: number };
 
 /** A typed invite code as looked up (null when none was typed). */
 export type InviteLook = { ok: true; type: string } | { ok: false; problem: "invalid" } | null;
@@ -168,6 +178,11 @@ export function sessionShutTo(seeker: SeatSeeker, session: SeatSession, now: Dat
  * A private session opens with a code; its host and admins need none, and someone already in its
  * line got in with one. A code that waives the price makes a paid session free; a paid seat needs
  * a verified email and fewer than MAX_UNPAID_HOLDS unpaid holds running elsewhere.
+ *
+ * The line of a priced session leads to a paid seat, so it needs a verified email too, code or not
+ * (the line keeps no code, and its offer holds a seat only someone who can pay may take: the
+ * offer_free_seats function passes over the others). One account waits in at most
+ * MAX_WAITING_LINES lines at once.
  */
 export function seatRefusal(
   ask: "freeSeat" | "waitlist",
@@ -197,7 +212,9 @@ export function seatRefusal(ask: SeatAsk, seeker: SeatSeeker, session: SeatSessi
       if (!invite) return "inviteRequired";
       if (!invite.ok) return inviteRefusal(invite.problem);
     }
-    return open > 0 ? "seatsAvailable" : null;
+    if (open > 0) return "seatsAvailable";
+    if (session.price_cents > 0 && !seeker.emailVerified) return "emailNotVerified";
+    return (standing.lines ?? 0) >= MAX_WAITING_LINES ? "tooManyLines" : null;
   }
   if (session.is_private && !invite && !standing.waiting && !canManageSession(seeker, session)) return "inviteRequired";
   if (invite && !invite.ok) return inviteRefusal(invite.problem);

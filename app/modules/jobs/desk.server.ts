@@ -35,13 +35,14 @@ export type RunNowResult = { ok: true; outcome: "ok" | "failed"; items: number }
 /**
  * "Run now": the job runs through runJob, so the run is recorded in job_runs like a scheduled one,
  * under the same per-job lock. A job already running (a scheduled tick, another admin's click) is
- * refused and nothing is written. A run that fails is still a run the admin started: it is
+ * refused and nothing is written, and so is a press made while a run was under way whose request
+ * reaches the lock only after that run ended (runJob's `pressed`). A run that fails is still a run the admin started: it is
  * recorded (by runJob) and audited, and the desk reports the failure instead of a 500.
  */
 export async function runJobNow(deps: Deps, admin: Pick<Requester, "id">, name: JobName): Promise<RunNowResult> {
   let result: RunNowResult;
   try {
-    const run = await runJob(deps, name);
+    const run = await runJob(deps, name, undefined, { pressed: true });
     if (run.outcome === "skipped") return { ok: false, refusal: "alreadyRunning" };
     result = { ok: true, outcome: run.outcome, items: run.items };
   } catch {

@@ -8,7 +8,7 @@ import { cleanupExpiredBookings } from "./cleanup-expired-bookings.server";
 import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
 import * as repo from "./repo.server";
 import { retryRefundsJob } from "./retry-refunds.server";
-import type { JobName, JobResult } from "./rules";
+import { type JobName, type JobResult, pressedDuringRun } from "./rules";
 import { sendPaymentReminders } from "./send-payment-reminders.server";
 import { sendReminderEmails } from "./send-reminder-emails.server";
 
@@ -45,12 +45,15 @@ export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; i
  * fixed clock still yields a sensible duration). A failure is recorded and then thrown again so
  * the queue sees it too. While another run of the same job is under way (another process, a
  * manual run) this one is skipped and not recorded: job bodies are safe to overlap, but there is
- * no point in doing the same work twice.
+ * no point in doing the same work twice. A manual run (`pressed`, the desk's "Run now" at
+ * deps.now) is skipped too when the latest run was under way at the moment of the press
+ * (rules.ts pressedDuringRun), decided under the same lock before the run is recorded.
  */
-export async function runJob(deps: Deps, name: JobName, body: JobBody = jobBodies[name]): Promise<RunRecord> {
+export async function runJob(deps: Deps, name: JobName, body: JobBody = jobBodies[name], options: { pressed?: boolean } = {}): Promise<RunRecord> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const locked = await repo.withJobLock(deps.db, name, async (): Promise<RunRecord> => {
+  const locked = await repo.withJobLock(deps.db, name, async (): Promise<RunRecord | null> => {
+    if (options.pressed && pressedDuringRun(await repo.latestRunOf(deps.db, name), deps.now)) return null;
     const id = await repo.insertRunStart(deps.db, name, deps.now);
     const finishedAt = () => new Date(deps.now.getTime() + elapsed());
     try {
@@ -63,5 +66,5 @@ export async function runJob(deps: Deps, name: JobName, body: JobBody = jobBodie
       throw error;
     }
   });
-  return locked.ran ? locked.value : { name, outcome: "skipped", items: 0, ms: elapsed(), error: null };
+  return locked.ran && locked.value ? locked.value : { name, outcome: "skipped", items: 0, ms: elapsed(), error: null };
 }

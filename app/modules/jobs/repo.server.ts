@@ -27,6 +27,18 @@ export function recentRuns(db: Database, name: string, limit = 20) {
     .execute();
 }
 
+/** The job's newest run, if any (what a "Run now" is weighed against, under the job's lock). */
+export function latestRunOf(db: Database, name: string) {
+  return db
+    .selectFrom("job_runs")
+    .select(["started_at", "finished_at"])
+    .where("name", "=", name)
+    .orderBy("started_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /**
  * Runs `work` while holding the job's advisory lock, or not at all when another run (in any
  * process) holds it. The lock is a session lock on one reserved connection, so a process that dies

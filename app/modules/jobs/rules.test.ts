@@ -9,8 +9,10 @@ import {
   paymentReminderCutoffs,
   paymentReminderDue,
   playersMissing,
+  pressedDuringRun,
   reminderDue,
   reminderWindow,
+  RUN_NOW_SETTLE_SECONDS,
   runDurationMs,
   type SessionClock,
   shownError,
@@ -168,5 +170,21 @@ describe("the jobs desk's view of a run", () => {
     expect(runDurationMs(start, new Date("2026-11-27T10:00:01.250Z"))).toBe(1250);
     expect(runDurationMs(start, null)).toBeNull();
     expect(runDurationMs(start, new Date("2026-11-27T09:59:59Z"))).toBe(0);
+  });
+});
+
+describe("a run-now press and the latest run", () => {
+  const pressed = new Date("2026-12-01T10:00:00Z");
+  const at = (ms: number) => new Date(pressed.getTime() + ms);
+  it("comes during a run that ended after it, or within the settle time before it", () => {
+    expect(pressedDuringRun({ started_at: at(-20), finished_at: at(5) }, pressed)).toBe(true);
+    expect(pressedDuringRun({ started_at: pressed, finished_at: pressed }, pressed)).toBe(true);
+    expect(pressedDuringRun({ started_at: at(-9_000), finished_at: at(-RUN_NOW_SETTLE_SECONDS * 1000) }, pressed)).toBe(true);
+  });
+  it("does not once the settle time has passed, when no run was ever made, or for a run that died long ago", () => {
+    expect(pressedDuringRun({ started_at: at(-60_000), finished_at: at(-RUN_NOW_SETTLE_SECONDS * 1000 - 1) }, pressed)).toBe(false);
+    expect(pressedDuringRun(undefined, pressed)).toBe(false);
+    expect(pressedDuringRun({ started_at: at(-3_600_000), finished_at: null }, pressed)).toBe(false);
+    expect(pressedDuringRun({ started_at: at(-1_000), finished_at: null }, pressed)).toBe(true);
   });
 });

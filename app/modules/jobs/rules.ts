@@ -40,6 +40,24 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "award-badges": "*/5 * * * *",
 };
 
+/**
+ * A press of "Run now" within this many seconds of a run's end counts as made while that run was
+ * under way (docs/decisions/066-waiting-lines-subscriptions-and-run-now.md): presses sent together
+ * or a double click start one run, however quickly the job is done.
+ */
+export const RUN_NOW_SETTLE_SECONDS = 2;
+
+/**
+ * Whether a "Run now" pressed at `pressedAt` comes while the job's latest run was under way: that
+ * run ended (or, never recorded as ended, started) no earlier than RUN_NOW_SETTLE_SECONDS before the
+ * press. Asked under the job's lock, so the answer and the start of a new run are one decision.
+ */
+export function pressedDuringRun(latest: { started_at: Date | string; finished_at: Date | string | null } | undefined, pressedAt: Date): boolean {
+  if (!latest) return false;
+  const end = new Date(latest.finished_at ?? latest.started_at).getTime();
+  return end >= pressedAt.getTime() - RUN_NOW_SETTLE_SECONDS * 1000;
+}
+
 /** What every job body answers: how many rows it changed or messages it sent. */
 export type JobResult = { items: number };
 

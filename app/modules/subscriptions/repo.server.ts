@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import type { SubscriptionStatus } from "./rules";
+import { MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionStatus } from "./rules";
 
 export async function findSubscription(db: Database, seriesId: string, userId: string) {
   return db
@@ -11,32 +11,69 @@ export async function findSubscription(db: Database, seriesId: string, userId: s
     .executeTakeFirst() as Promise<{ id: string; status: SubscriptionStatus; subscribed_at: Date; cancelled_at: Date | null } | undefined>;
 }
 
+/** What a subscription row was before a subscribe made it active: none, or a cancelled one and its dates. */
+export type Previous = { subscribed_at: Date; cancelled_at: Date | null } | null;
+
 /**
- * Makes the player's subscription active in one statement: a new row, or the cancelled one
- * turned active again (a rejoin). Nothing when it is active already, so of two subscribes sent at
- * once exactly one gets a row back (the unique key on series and player decides).
+ * Makes the player's subscription active, under the cap on active subscriptions per account
+ * (MAX_ACTIVE_SUBSCRIPTIONS), in one transaction: the account's row is locked
+ * (FOR NO KEY UPDATE), so every subscribe of one account is decided one after the other, then its
+ * active subscriptions are counted in a later statement (one statement that waited for the lock
+ * would count with the snapshot it took before waiting) and the row is made active: a new one, or
+ * the cancelled one turned active again (a rejoin). 'active' when it is active already (of two
+ * subscribes to one series sent at once exactly one gets the row), 'tooMany' at the cap. `previous`
+ * is what the row was, so a subscribe whose first seat is then refused can put it back.
  */
 export async function activateSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
-  const row = await db
-    .insertInto("series_subscriptions")
-    .values({
-      series_id: input.seriesId,
-      user_id: input.userId,
-      status: "ACTIVE",
-      subscribed_at: input.now,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(["series_id", "user_id"])
-        .doUpdateSet({ status: "ACTIVE", subscribed_at: input.now, cancelled_at: null, updated_at: input.now })
-        .where("series_subscriptions.status", "=", "CANCELLED"),
-    )
-    // xmax is 0 on a row this statement inserted, and set on one it updated.
-    .returning(["id", sql<boolean>`xmax = 0`.as("created")])
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom("users").select("id").where("id", "=", input.userId).forNoKeyUpdate().executeTakeFirst();
+    const current = await findSubscription(trx, input.seriesId, input.userId);
+    if (current?.status === "ACTIVE") return { ok: false as const, refusal: "active" as const };
+    if ((await countActiveSubscriptions(trx, input.userId)) >= MAX_ACTIVE_SUBSCRIPTIONS) return { ok: false as const, refusal: "tooMany" as const };
+    const row = await trx
+      .insertInto("series_subscriptions")
+      .values({
+        series_id: input.seriesId,
+        user_id: input.userId,
+        status: "ACTIVE",
+        subscribed_at: input.now,
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(["series_id", "user_id"])
+          .doUpdateSet({ status: "ACTIVE", subscribed_at: input.now, cancelled_at: null, updated_at: input.now })
+          .where("series_subscriptions.status", "=", "CANCELLED"),
+      )
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const previous: Previous = current ? { subscribed_at: current.subscribed_at, cancelled_at: current.cancelled_at } : null;
+    return { ok: true as const, id: row.id, rejoined: current !== undefined, previous };
+  });
+}
+
+/**
+ * Puts back a subscription whose first seat was refused after it was made active: a new row goes
+ * (kept, cancelled, only if a seat was given for it meanwhile), a rejoined one is cancelled again
+ * with the dates it had, so the next try is still a first subscription or a welcome back.
+ */
+export async function restoreSubscription(db: Database, id: string, previous: Previous, now: Date) {
+  if (previous) {
+    await db
+      .updateTable("series_subscriptions")
+      .set({ status: "CANCELLED", subscribed_at: previous.subscribed_at, cancelled_at: previous.cancelled_at, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    return;
+  }
+  const deleted = await db
+    .deleteFrom("series_subscriptions")
+    .where("id", "=", id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("bookings").select("id").where("subscription_id", "=", id))))
     .executeTakeFirst();
-  return row ? { id: row.id, rejoined: !row.created } : null;
+  if (Number(deleted.numDeletedRows) === 0)
+    await db.updateTable("series_subscriptions").set({ status: "CANCELLED", cancelled_at: now, updated_at: now }).where("id", "=", id).execute();
 }
 
 /** Ends the active subscription; its id, or null when there was none. */

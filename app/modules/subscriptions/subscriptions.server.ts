@@ -40,25 +40,38 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
 }
 
 /**
- * After the first seat is held: the subscription made active (new, or a rejoin), the seat marked
- * as the subscription's, and seats given in the series' other upcoming sessions. Null when another
- * request made it active meanwhile (the unique key decides which).
+ * Once the first seat is held: the seat marked as the subscription's, and seats given in the
+ * series' other upcoming sessions.
  */
-async function activate(deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string, next: { id: string; deadline: Date }) {
-  const nextSessionId = next.id;
-  const made = await repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now });
-  if (!made) return null;
-  await repo.linkSeat(deps.db, { sessionId: nextSessionId, userId: player.id, subscriptionId: made.id, deadline: next.deadline, now: deps.now });
+async function seatSubscription(
+  deps: Pick<Writer, "db" | "now">,
+  player: Requester,
+  seriesId: string,
+  subscriptionId: string,
+  next: { id: string; deadline: Date },
+) {
+  await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId, deadline: next.deadline, now: deps.now });
   for (const session of await repo.seriesSessionsAfter(deps.db, seriesId, deps.now)) {
-    if (session.id !== nextSessionId) await repo.enrolSubscribers(deps.db, session.id, deps.now, player.id);
+    if (session.id !== next.id) await repo.enrolSubscribers(deps.db, session.id, deps.now, player.id);
   }
-  return made;
+}
+
+/**
+ * A subscription made active whose first seat was then refused is put back as it was; a seat given
+ * for it meanwhile (a session added to the series in between) is given up as a cancel would.
+ */
+async function giveBack(deps: Writer, player: Requester, subscriptionId: string, previous: repo.Previous) {
+  await repo.restoreSubscription(deps.db, subscriptionId, previous, deps.now);
+  for (const seat of await repo.upcomingSeats(deps.db, subscriptionId, deps.now))
+    await leaveList(deps, player, { sessionId: seat.session_id, userId: player.id, list: "bookings" });
 }
 
 /**
  * Every way to subscribe, in the same steps: the series, the viewer and the next session are
- * checked; the next session's seat is taken by `takeSeat` (a booking path, with all its checks);
- * then the subscription is made active with that seat as its first. `nextSessionId`, when the
+ * checked; the subscription is made active, under the cap on active subscriptions decided with
+ * the account locked (repo.activateSubscription), so subscribes sent at once to many series never
+ * pass it together; then the next session's seat is taken by `takeSeat` (a booking path, with all
+ * its checks). A refused seat puts the subscription back as it was. `nextSessionId`, when the
  * client names the session it showed, must still be the next one.
  */
 async function subscribeWith<Seat extends { ok: true }>(
@@ -72,10 +85,20 @@ async function subscribeWith<Seat extends { ok: true }>(
   if (!ready.ok) return ready;
   const { next } = ready;
   if (nextSessionId && nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
-  const seat = await takeSeat(next.id);
-  if (!seat.ok) return seat;
-  const made = await activate(deps, player, seriesId, next);
-  if (!made) return { ok: false, refusal: "alreadySubscribed" };
+  const made = await repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now });
+  if (!made.ok) return { ok: false, refusal: made.refusal === "tooMany" ? "tooManySubscriptions" : "alreadySubscribed" };
+  let seat: Seat | SubscribeRefused;
+  try {
+    seat = await takeSeat(next.id);
+  } catch (error) {
+    await giveBack(deps, player, made.id, made.previous);
+    throw error;
+  }
+  if (!seat.ok) {
+    await giveBack(deps, player, made.id, made.previous);
+    return seat;
+  }
+  await seatSubscription(deps, player, seriesId, made.id, next);
   return { ...seat, ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
 }
 
