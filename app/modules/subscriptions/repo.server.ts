@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import type { SubscriptionStatus } from "./rules";
+import { CAPPED_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./rules";
 
 export async function findSubscription(db: Database, seriesId: string, userId: string) {
   return db
@@ -12,31 +12,44 @@ export async function findSubscription(db: Database, seriesId: string, userId: s
 }
 
 /**
- * Makes the player's subscription active in one statement: a new row, or the cancelled one
- * turned active again (a rejoin). Nothing when it is active already, so of two subscribes sent at
- * once exactly one gets a row back (the unique key on series and player decides).
+ * Makes the player's subscription `status` in one statement: a new row, or the existing one moved
+ * on from the statuses in `from`. Nothing when it is in none of them (active already), so of two
+ * subscribes sent at once exactly one gets the row (the unique key on series and player decides).
+ * `rejoined`: the player had cancelled this subscription before (the 'welcome back').
  */
-export async function activateSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
-  const row = await db
-    .insertInto("series_subscriptions")
-    .values({
-      series_id: input.seriesId,
-      user_id: input.userId,
-      status: "ACTIVE",
-      subscribed_at: input.now,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(["series_id", "user_id"])
-        .doUpdateSet({ status: "ACTIVE", subscribed_at: input.now, cancelled_at: null, updated_at: input.now })
-        .where("series_subscriptions.status", "=", "CANCELLED"),
-    )
-    // xmax is 0 on a row this statement inserted, and set on one it updated.
-    .returning(["id", sql<boolean>`xmax = 0`.as("created")])
-    .executeTakeFirst();
-  return row ? { id: row.id, rejoined: !row.created } : null;
+async function subscriptionTo(
+  db: Database,
+  input: { seriesId: string; userId: string; now: Date },
+  status: "ACTIVE" | "PENDING_PAYMENT",
+  from: readonly SubscriptionStatus[],
+) {
+  // A card try keeps the row's past (when it began, whether it had been cancelled) until it is paid.
+  const update =
+    status === "ACTIVE"
+      ? sql`status = 'ACTIVE', subscribed_at = ${input.now}, cancelled_at = null, updated_at = ${input.now}`
+      : sql`status = 'PENDING_PAYMENT', updated_at = ${input.now}`;
+  const { rows } = await sql<{ id: string; rejoined: boolean }>`
+    with prior as (
+      select cancelled_at from series_subscriptions where series_id = ${input.seriesId} and user_id = ${input.userId})
+    insert into series_subscriptions as su (series_id, user_id, status, subscribed_at, created_at, updated_at)
+    values (${input.seriesId}, ${input.userId}, ${status}, ${input.now}, ${input.now}, ${input.now})
+    on conflict (series_id, user_id) do update set ${update}
+      where su.status in (${sql.join(from.map((f) => sql`${f}`))})
+    returning su.id, coalesce((select cancelled_at is not null from prior), false) as rejoined`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** The subscription made active (free, OXXO): new, a rejoin, or after a card try that was declined or is still running. */
+export function activateSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+  return subscriptionTo(db, input, "ACTIVE", ["CANCELLED", "DECLINED", "PENDING_PAYMENT"]);
+}
+
+/**
+ * A card try of the subscription (decision record 070): PENDING_PAYMENT until the provider confirms
+ * the first payment. Sent again while it runs, the same row is returned.
+ */
+export function pendSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+  return subscriptionTo(db, input, "PENDING_PAYMENT", ["CANCELLED", "DECLINED", "PENDING_PAYMENT"]);
 }
 
 /** Ends the active subscription; its id, or null when there was none. */
@@ -52,12 +65,17 @@ export async function cancelSubscriptionRow(db: Database, input: { seriesId: str
   return row?.id ?? null;
 }
 
-export async function countActiveSubscriptions(db: Database, userId: string) {
+/**
+ * The player's subscriptions the cap counts in other series than `seriesId`: active ones, and card
+ * tries still running (each becomes one when paid). A declined try is none.
+ */
+export async function countActiveSubscriptions(db: Database, userId: string, seriesId: string) {
   const row = await db
     .selectFrom("series_subscriptions")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
-    .where("status", "=", "ACTIVE")
+    .where("series_id", "!=", seriesId)
+    .where("status", "in", CAPPED_SUBSCRIPTION_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -74,15 +92,18 @@ export async function countSubscribers(db: Database, seriesId: string) {
 
 /**
  * The player's active seat in a session, marked as given for the subscription (the first seat,
- * taken by the booking paths). An unpaid one is then held until the payment deadline, as every
- * subscribed seat is, rather than for the few minutes a card try holds a single booking.
+ * taken by the booking paths). An unpaid one of an active subscription is then held until the
+ * payment deadline (`deadline`), as every subscribed seat is, rather than for the few minutes a
+ * card try holds a single booking; a card try's seat (`deadline` null) keeps the card's hold.
  */
-export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; deadline: Date; now: Date }) {
+export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; deadline: Date | null; now: Date }) {
   await db
     .updateTable("bookings")
     .set({
       subscription_id: input.subscriptionId,
-      hold_until: sql<Date>`case when status = 'PENDING_PAYMENT' then greatest(hold_until, ${input.deadline}::timestamptz) else hold_until end`,
+      ...(input.deadline
+        ? { hold_until: sql<Date>`case when status = 'PENDING_PAYMENT' then greatest(hold_until, ${input.deadline}::timestamptz) else hold_until end` }
+        : {}),
       updated_at: input.now,
     })
     .where("session_id", "=", input.sessionId)
@@ -100,15 +121,6 @@ export function seriesSessionsAfter(db: Database, seriesId: string, now: Date) {
     .where("starts_at", ">", now)
     .orderBy("starts_at")
     .execute();
-}
-
-export type Enrolment = { user_id: string; booking_id: string | null; outcome: "seated" | "waiting" };
-
-/** Seats (or places in line) for the series' active subscribers in one session: enrol_subscribers (migration create_series_subscriptions). */
-export async function enrolSubscribers(db: Database, sessionId: string, now: Date, userId: string | null = null) {
-  const { rows } =
-    await sql<Enrolment>`select user_id, booking_id, outcome from enrol_subscribers(${sessionId}::uuid, ${now}::timestamptz, ${userId}::uuid)`.execute(db);
-  return rows;
 }
 
 /** The subscription's seats in sessions that have not started, with whether each is paid for. */
