@@ -12,11 +12,14 @@ import {
   subscribeFree,
   subscriptionPayment,
 } from "../../app/modules/subscriptions/subscriptions.server";
+import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
+import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm_.processing";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
 import { useTestDatabase } from "../setup/database";
-import { testDeps } from "./helpers";
+import { signedInUser, testDeps } from "./helpers";
 import { paymentsOf, payTestDeps, person } from "./pay-fixtures";
+import { form, run } from "./route";
 
 useTestDatabase();
 
@@ -181,4 +184,57 @@ describe("a card subscription whose first payment is declined", () => {
     // The running try may still be resumed: its own row is not counted against it.
     expect(await subscribeByCard(deps, player, running.id, { address })).toMatchObject({ ok: true });
   });
+});
+
+describe("the no-script journey through the routes", () => {
+  const base = "http://localhost:3000";
+  // The app's own offline adapter times the hosted page by the real clock, so this journey runs at
+  // today's date, with the series starting today (its next open session is at most 8 days away).
+  const today = new Date();
+  const context = { now: today } as never;
+
+  for (const lang of ["es", "en", "pt"] as const) {
+    it(`${lang}: 'Subscribe and pay by card', the provider's page declines, and the screen offers to try again with no subscription or seat`, async () => {
+      const host = await signedInUser({ role: "dm" });
+      const row = weeklySeries(host.id, {
+        priceCents: 30_000,
+        allowedPaymentMethods: ["CARD", "OXXO"],
+        minAdvanceBookingHours: 48,
+        voucherPaymentDays: 1,
+        startDate: today.toISOString().slice(0, 10),
+      });
+      const { id } = await insertSeriesWithSessions(testDeps(today).deps, row);
+      const player = await signedInUser({ preferredLanguage: lang });
+      const sent = await run(
+        confirmAction,
+        form(`${base}/${lang}/series/${id}/confirm`, { intent: "payCard" }, { Cookie: player.cookie }),
+        { lang, id },
+        context,
+      );
+      expect(sent.status).toBe(303);
+      // Only the first session's seat is held, for the card try.
+      expect(await heldSeats(player.id)).toHaveLength(1);
+      const checkout = sent.headers.get("Location")!.match(/\/dev\/payments\/(cs_offline_[0-9a-f]+)$/)![1]!;
+      const { offline } = payTestDeps(new Date(today.getTime() + 60_000));
+      await offline.act(checkout, "fail");
+
+      expect((await findSubscription(getDb(), id, player.id))?.status).not.toBe("ACTIVE");
+      expect(await heldSeats(player.id)).toEqual([]);
+      const screenAfter = await run(
+        confirmPage,
+        new Request(`${base}/${lang}/series/${id}/confirm`, { headers: { Cookie: player.cookie } }),
+        { lang, id },
+        context,
+      );
+      expect(screenAfter).toMatchObject({ status: 200, data: { standing: "new", cardTry: "declined", refusal: null, series: { subscribers: 0 } } });
+      const processing = await run(
+        processingPage,
+        new Request(`${base}/${lang}/series/${id}/confirm/processing`, { headers: { Cookie: player.cookie } }),
+        { lang, id },
+        context,
+      );
+      expect(processing).toMatchObject({ status: 302 });
+      expect(processing.headers.get("Location")).toBe(`/${lang}/series/${id}/confirm`);
+    });
+  }
 });
