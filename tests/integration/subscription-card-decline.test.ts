@@ -18,7 +18,7 @@ import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser, testDeps } from "./helpers";
-import { paymentsOf, payTestDeps, person } from "./pay-fixtures";
+import { notificationsOf, paymentsOf, payTestDeps, person } from "./pay-fixtures";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -143,6 +143,8 @@ describe("a card subscription whose first payment is declined", () => {
     await expireLapsedHoldsAndOffers({ ...deps, now: minutes(CARD_HOLD_MINUTES + 1) });
     expect((await findSubscription(getDb(), id, player.id))?.status).toBe("DECLINED");
     expect(await heldSeats(player.id)).toEqual([]);
+    // Not told that a subscription's seat went: there was no subscription.
+    expect(await notificationsOf(player.id)).not.toContain("subscription_seat_released");
   });
 
   it("after a declined card, OXXO subscribes at once (a voucher waiting is no decline)", async () => {
