@@ -234,9 +234,14 @@ function SidePanel() {
         </Link>
       </>
     );
+  // The last card try, declined or still running: no subscription yet, so the ways to pay stay (decision record 070).
+  const cardTry = page.cardTry ? (
+    <Banner tone={page.cardTry === "declined" ? "warn" : "info"}>{t(page.cardTry === "declined" ? "banners.declined" : "banners.cardPending")}</Banner>
+  ) : null;
   return (
     <>
       {welcome}
+      {cardTry}
       {dueWarning}
       <IntentForm intent="payCard" label={t("actions.payCard")} fields={fields} dialog={page.paymentDialogs ? "card" : undefined}>
         <SafetyFields state={refusedSafety} />

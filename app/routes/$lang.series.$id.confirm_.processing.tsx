@@ -33,7 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const payment = await subscriptionPayment(deps(context), user, seriesId, url.searchParams.get("paymentIntent"));
   const confirmHref = localePath(lang, `/series/${seriesId}/confirm`);
-  if (!payment) throw redirect(confirmHref);
+  // A declined card try is no subscription: the confirmation screen says so and offers the ways to pay again.
+  if (!payment || payment.state === "declined") throw redirect(confirmHref);
   const seriesHref = localePath(lang, `/series/${seriesId}`);
   if (payment.state === "paid") throw await redirectWithToast(`${seriesHref}?subscribed=true`, { type: "success", key: "subscriptions:toasts.joinedPaid" });
   return {

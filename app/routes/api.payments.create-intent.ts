@@ -19,7 +19,8 @@ export const loader = () => methodNotAllowed("POST");
 /**
  * POST /api/payments/create-intent (spec section 7).
  * A card subscription: {isSubscription: true, seriesId, country, nextSessionId?, inviteCode?}
- * subscribes and pays the series' next session (decision record 051), answering {clientSecret, subscriptionId}.
+ * starts paying the series' next session (decision record 051), answering {clientSecret, subscriptionId}; the
+ * subscription waits for that payment and begins only when the webhook confirms it (decision record 070).
  * OXXO: {sessionId, paymentMethod: "oxxo", country: "MX", firstName, lastName} answers
  * {booking: {id}, amount, currency, oxxoDetails: {reference, hostedVoucherUrl, expiresAfter}}.
  * Card: {sessionId, country} answers {clientSecret} (and the booking id); the intent offers the

@@ -22,7 +22,8 @@ export const loader = () => methodNotAllowed("POST");
  *   answers {success, subscriptionId} and, for OXXO, {oxxoVoucher: {bookingId, reference, hostedVoucherUrl, expiresAfter, amount, currency}};
  * - after a card payment: {paymentIntentId, paymentStatus} answers {subscriptionId} once the
  *   provider's webhook confirmed that payment. The body's paymentStatus is never believed: a
- *   payment not yet confirmed answers 409 and the client goes to the processing page.
+ *   payment not yet confirmed answers 409 and the client goes to the processing page; a declined
+ *   one answers 402 (there is no subscription: a card subscription begins when its first payment is in).
  * Card subscriptions start at POST /api/payments/create-intent with {isSubscription: true, seriesId}.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -39,6 +40,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!isProviderRef(body.paymentIntentId)) return apiError("paymentIntentId is not valid", 400);
     const payment = await subscriptionPayment(deps(context), user, seriesId, body.paymentIntentId);
     if (!payment || payment.state === "unknown") return apiError(t("errors.notSubscribed"), 404);
+    // A declined first payment leaves no subscription (decision record 070): the client subscribes again.
+    if (payment.state === "declined") return apiError(t("errors.cardDeclined"), 402);
     if (payment.state !== "paid") return apiError(t("processing.body"), 409);
     return apiJson({ success: true, subscriptionId: payment.subscriptionId });
   }

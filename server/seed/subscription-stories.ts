@@ -181,15 +181,20 @@ export async function seedSubscriptionStories(ana: string, bruno: string, now: D
     const subscribed = must(await subscribeByCard(when(t), player, monthly.id, { address }), `${player.email} subscribing to the monthly series`);
     when(at(t, 60_000));
     await offline.act(subscribed.paymentIntentId, outcome);
+    return subscribed.paymentIntentId;
   };
   await card(lucia, at(created, HOUR), "succeed");
   await card(mateo, at(created, 2 * HOUR), "succeed");
   // Mateo pays the next session at once too.
   const ahead = must(await startCardIntent(when(at(created, 2 * HOUR + 5 * 60_000)), mateo, { sessionId: coming.id, address }), "Mateo paying ahead");
   await offline.act(ahead.paymentIntentId, "succeed");
-  await card(camila, at(created, 3 * HOUR), "fail");
+  // Camila's first card is declined: no subscription and no seat (decision record 070). She tries
+  // another card on the same payment page a few minutes later; it goes through, and she is subscribed.
+  const declined = await card(camila, at(created, 3 * HOUR), "fail");
+  when(at(created, 3 * HOUR + 5 * 60_000));
+  await offline.act(declined, "succeed");
   await card(sam, at(created, 4 * HOUR), "succeed");
-  // Camila's seat gets its 7-, 3- and 1-day reminders, then is released at the deadline.
+  // The reminders and the cleanup job run through last month (every seat of it was paid).
   for (const days of [7, 3, 1]) await sendPaymentReminders(when(at(lastDeadline, -days * DAY)));
   await expireLapsedHoldsAndOffers(when(lastDeadline));
   // The session took place (as the update-session-statuses job would mark it after its end).

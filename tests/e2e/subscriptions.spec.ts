@@ -6,7 +6,8 @@ import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 // Subscribing to a series as a player meets it, on a 360 px phone reaching the app under another
 // host name than APP_URL's: a free series joined, seen on the profile, cancelled and rejoined, with
-// and without JavaScript in every language; a paid one by OXXO and by card without JavaScript.
+// and without JavaScript in every language; a paid one by OXXO and by card without JavaScript, and a
+// declined card, which leaves no subscription (decision record 070), with and without it.
 // What happens as time passes (reminders, deadlines, lapses) is driven by a controllable clock in
 // subscription-clock.spec.ts, and in tests/integration/subscription-reminders.test.ts and subscriptions-paid.test.ts.
 
@@ -118,6 +119,45 @@ test.describe("a paid series without JavaScript", () => {
       await expect(page.getByText(t("banners.nextPaid"))).toBeVisible();
     });
   }
+  for (const lang of LANGS) {
+    test(`${lang}: a declined card on the provider's page leaves no subscription; the screen says declined and the player tries again`, async ({
+      page,
+      baseURL,
+    }) => {
+      const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
+      const id = await hostSeries(page, `Campaña de pago rechazada ${lang} ${Date.now()}`, paid);
+      const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+      await actAs(page, player);
+      await page.goto(`/${lang}/series/${id}/confirm`);
+      await page.getByRole("button", { name: t("actions.payCard") }).click();
+      await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/dev/payments/cs_offline_[0-9a-f]+$`));
+      await page.getByRole("button", { name: text(lang, "payments", "dev.fail") }).click();
+      await expect(page.getByText(text(lang, "payments", "dev.declined"))).toBeVisible();
+
+      // Back on the series' confirmation screen (the provider page's way back): not subscribed, and told why.
+      await page.getByRole("button", { name: text(lang, "payments", "dev.cancel") }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}/confirm$`));
+      await expect(page.getByText(t("banners.declined"))).toBeVisible();
+      await expect(page.getByText(t("banners.subscribed"))).toHaveCount(0);
+      // Nobody is counted as a subscriber (0 takes the 'one' form in Portuguese).
+      const zero = t(`facts.subscribersValue_${new Intl.PluralRules(lang).select(0)}`, { count: 0 });
+      await expect(page.getByText(zero, { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: t("actions.payOxxo") })).toBeVisible();
+      // The processing page has nothing to wait for: it leads back to the same screen.
+      await page.goto(`/${lang}/series/${id}/confirm/processing`);
+      await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}/confirm$`));
+      await expect(page.getByText(t("banners.declined"))).toBeVisible();
+
+      // Another card, paid this time: subscribed.
+      await page.getByRole("button", { name: t("actions.payCard") }).click();
+      await expect(page).toHaveURL(/\/dev\/payments\/cs_offline_[0-9a-f]+$/);
+      await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
+      await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/series/${id}\\?subscribed=true$`));
+      await page.goto(`/${lang}/series/${id}/confirm`);
+      await expect(page.getByText(t("banners.subscribed"))).toBeVisible();
+      await expect(page.getByText(t("banners.declined"))).toHaveCount(0);
+    });
+  }
   test("es: the processing page says it is waiting, refreshes itself and lands on the series when the payment comes in", async ({ page, context, baseURL }) => {
     const lang: Lang = "es";
     const t = (key: string) => text(lang, "subscriptions", key);
@@ -172,6 +212,34 @@ test.describe("a paid series with JavaScript", () => {
     await page.goto(`/${lang}/series/${id}/confirm/processing?paymentIntent=${intent}`);
     await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}\\?subscribed=true$`));
     await expect(page.getByText(text(lang, "subscriptions", "panel.welcome"))).toBeVisible();
+  });
+  test("es: a card declined from the dialog leaves no subscription; the screen says declined", async ({ page, baseURL }) => {
+    const lang: Lang = "es";
+    const t = (key: string) => text(lang, "subscriptions", key);
+    const id = await hostSeries(page, `Campaña de pago diálogo rechazada ${Date.now()}`, {
+      price: 30000,
+      allowedPaymentMethods: ["CARD", "OXXO"],
+      minAdvanceBookingHours: 48,
+      voucherPaymentDays: 2,
+    });
+    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
+    await actAs(page, player);
+    await page.goto(`/${lang}/series/${id}/confirm`);
+    await ready(page, true);
+    await page.getByRole("button", { name: t("actions.payCard") }).click();
+    await page
+      .getByRole("dialog", { name: text(lang, "payments", "card.title") })
+      .getByRole("link", { name: text(lang, "payments", "card.continue") })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/dev/payments/pi_offline_[0-9a-f]+$`));
+    const intent = new URL(page.url()).pathname.split("/").pop()!;
+    await page.getByRole("button", { name: text(lang, "payments", "dev.fail") }).click();
+    await expect(page.getByText(text(lang, "payments", "dev.declined"))).toBeVisible();
+    // Where Stripe's return address after the dialog leads: back to the screen, which says the card was declined.
+    await page.goto(`/${lang}/series/${id}/confirm/processing?paymentIntent=${intent}`);
+    await expect(page).toHaveURL(new RegExp(`/${lang}/series/${id}/confirm$`));
+    await expect(page.getByText(t("banners.declined"))).toBeVisible();
+    await expect(page.getByText(t("banners.subscribed"))).toHaveCount(0);
   });
   test("es: the processing page waits without reloading and lands on the series when the payment comes in", async ({ page, context, baseURL }) => {
     const lang: Lang = "es";

@@ -146,8 +146,8 @@ const noticesOf = async (userId: string, type: string) =>
 
 /**
  * The issue's demo: a free weekly series with subscribers; a paid monthly one with a subscriber
- * who paid, one due in 5 days, one overdue (last month's seat released unpaid, and told) and one
- * who cancelled and can rejoin.
+ * who paid, one due in 5 days, one whose first card was declined before another went through
+ * (a card subscription begins when paid: decision record 070) and one who cancelled and can rejoin.
  */
 async function expectSubscriptionStories(now: Date) {
   const db = getDb();
@@ -185,7 +185,7 @@ async function expectSubscriptionStories(now: Date) {
   expect(last!.status).toBe("COMPLETED");
   expect(later).toHaveLength(2);
   const state = async (sessionId: string) => Object.fromEntries((await seatsIn(sessionId)).map((b) => [b.email.split("@")[0]!, b.status]));
-  expect(await state(last!.id)).toEqual({ lucia: "CONFIRMED", mateo: "CONFIRMED", camila: "EXPIRED", sam: "CONFIRMED" });
+  expect(await state(last!.id)).toEqual({ lucia: "CONFIRMED", mateo: "CONFIRMED", camila: "CONFIRMED", sam: "CONFIRMED" });
   expect(await state(next!.id)).toEqual({ lucia: "PENDING_PAYMENT", mateo: "CONFIRMED", camila: "PENDING_PAYMENT", sam: "CANCELLED" });
   for (const session of later) expect(await state(session.id)).toMatchObject({ lucia: "PENDING_PAYMENT", mateo: "PENDING_PAYMENT", camila: "PENDING_PAYMENT" });
   expect((await state(later[1]!.id)).sam).toBeUndefined();
@@ -210,10 +210,11 @@ async function expectSubscriptionStories(now: Date) {
   expect(profile.find((p) => p.title === "Clube mensal de Cthulhu")?.due?.payHref).toBe(`/es/session/${next!.id}/confirm`);
   expect(profile.map((p) => p.title).sort()).toEqual(["Clube mensal de Cthulhu", "La Costa de la Espada"]);
 
-  // Overdue: Camila's seat last month lapsed unpaid after the three reminders; she was told, and is
-  // still subscribed (her next seat is due like Lucía's, with its 7-day reminder).
-  expect(await noticesOf(subs.camila!.user_id, "subscription_seat_released")).toBe(1);
-  expect(await noticesOf(subs.camila!.user_id, "payment_due")).toBe(4);
+  // Declined, then paid: Camila's first card was declined (she was told), another went through on the
+  // same page and began her subscription; her next seat is due like Lucía's, with its 7-day reminder.
+  expect(await noticesOf(subs.camila!.user_id, "payment_failed")).toBe(1);
+  expect(await noticesOf(subs.camila!.user_id, "subscription_seat_released")).toBe(0);
+  expect(await noticesOf(subs.camila!.user_id, "payment_due")).toBe(1);
   expect(await noticesOf(subs.mateo!.user_id, "payment_due")).toBe(0);
 
   // Cancelled: Sam holds no seat in any session to come.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { enrolSubscribers } from "../../app/modules/bookings/repo.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { sendPaymentReminders } from "../../app/modules/jobs/send-payment-reminders.server";
 import { listForReader } from "../../app/modules/notifications/notifications.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
-import { activateSubscription, enrolSubscribers } from "../../app/modules/subscriptions/repo.server";
+import { activateSubscription } from "../../app/modules/subscriptions/repo.server";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
 import { bookSeat } from "../fixtures/sessions";

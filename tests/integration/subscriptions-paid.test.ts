@@ -74,19 +74,31 @@ describe("subscribing to a paid series", () => {
     expect(await findSubscription(getDb(), id, player.id)).toMatchObject({ status: "ACTIVE" });
   });
 
-  it("by card: the seat is held until the deadline, not the card's few minutes; a declined card leaves it due; a later seat is paid by OXXO", async () => {
+  it("by card: the first seat is held for the card try only and paid it begins the subscription; a declined card on a later seat leaves it due; that seat is paid by OXXO", async () => {
     const { id, deadlines, sessions } = await paidSeries();
     const player = await person();
     const { deps, offline, at } = payTestDeps(created);
     const result = await subscribeByCard(deps, player, id, { country: "MX", address });
     if (!result.ok) throw new Error(result.refusal);
     expect(result).toMatchObject({ clientSecret: expect.any(String), amountCents: 30_000, currency: "MXN" });
-    expect((await seatsOf(player.id))[0]).toMatchObject({ status: "PENDING_PAYMENT", hold_until: deadlines[0] });
+    // A card subscription begins when its first payment is in (decision record 070): until then one seat, on the card's hold.
+    const [held, ...others] = await seatsOf(player.id);
+    expect(held).toMatchObject({ status: "PENDING_PAYMENT", hold_until: hours(CARD_HOLD_MINUTES / 60) });
+    expect(others).toEqual([]);
+    await offline.act(result.paymentIntentId, "succeed");
+    expect(await seatsOf(player.id)).toMatchObject([
+      { status: "CONFIRMED" },
+      { session_id: sessions[1]!.id, status: "PENDING_PAYMENT", hold_until: deadlines[1] },
+    ]);
 
+    // A later seat of the active subscription: a declined card leaves it due until its deadline (decision record 051).
     at(hours(0.1));
-    await offline.act(result.paymentIntentId, "fail");
+    const card = await startCardIntent(deps, player, { sessionId: sessions[1]!.id, address });
+    if (!card.ok) throw new Error(card.refusal);
+    await offline.act(card.paymentIntentId, "fail");
     await expireLapsedHoldsAndOffers({ ...deps, now: hours(1 + CARD_HOLD_MINUTES / 60) });
-    expect((await seatsOf(player.id))[0]).toMatchObject({ status: "PENDING_PAYMENT", hold_until: deadlines[0] });
+    expect((await seatsOf(player.id))[1]).toMatchObject({ status: "PENDING_PAYMENT", hold_until: deadlines[1] });
+    expect(await findSubscription(getDb(), id, player.id)).toMatchObject({ status: "ACTIVE" });
 
     const voucher = await startOxxoPayment(deps, player, { sessionId: sessions[1]!.id, firstName: "Ana", lastName: "Robles", address });
     expect(voucher).toMatchObject({ ok: true, amountCents: 30_000 });
@@ -96,8 +108,11 @@ describe("subscribing to a paid series", () => {
   it("a subscriber's due seats do not count toward the three unpaid holds a player may have elsewhere", async () => {
     const { id } = await paidSeries();
     const player = await person();
-    const { deps } = payTestDeps(created);
-    expect(await subscribeByCard(deps, player, id, { address })).toMatchObject({ ok: true });
+    const { deps, offline } = payTestDeps(created);
+    const subscribed = await subscribeByCard(deps, player, id, { address });
+    if (!subscribed.ok) throw new Error(subscribed.refusal);
+    await offline.act(subscribed.paymentIntentId, "succeed");
+    expect((await seatsOf(player.id)).map((s) => s.status)).toEqual(["CONFIRMED", "PENDING_PAYMENT"]);
     const host = await person("dm");
     const singles = await Promise.all(
       [1, 2, 3, 4].map((i) => createSession({ host: host.id, priceCents: 10_000, title: `Suelta ${i}`, startsAt: hours(200 + i) })),
@@ -110,8 +125,10 @@ describe("subscribing to a paid series", () => {
   it("another player cannot pay a subscriber's due seat: paying the same session takes a seat of their own, the subscriber's stays due", async () => {
     const { id, sessions } = await paidSeries();
     const [player, other] = [await person(), await person()];
-    const { deps } = payTestDeps(created);
-    expect(await subscribeByCard(deps, player, id, { address })).toMatchObject({ ok: true });
+    const { deps, offline } = payTestDeps(created);
+    const subscribed = await subscribeByCard(deps, player, id, { address });
+    if (!subscribed.ok) throw new Error(subscribed.refusal);
+    await offline.act(subscribed.paymentIntentId, "succeed");
     const [, due] = await seatsOf(player.id);
     const theirs = await startCardIntent(deps, other, { sessionId: sessions[1]!.id, address });
     if (!theirs.ok) throw new Error(theirs.refusal);

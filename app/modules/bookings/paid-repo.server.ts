@@ -39,12 +39,54 @@ export async function insertPendingBooking(
 
 /** A booking with what paying for it needs, locked for the transaction (its session is locked first). */
 export function lockBookingForPayment(db: Database, bookingId: string) {
+  return (
+    db
+      .selectFrom("bookings as b")
+      .select([
+        "b.id",
+        "b.session_id",
+        "b.user_id",
+        "b.status",
+        "b.payment_method",
+        "b.amount_cents",
+        "b.currency",
+        "b.hold_until",
+        "b.invite_id",
+        "b.subscription_id",
+      ])
+      // A card subscription's first seat (PENDING_PAYMENT or DECLINED subscription) lives and dies with its payment (decision record 070).
+      .select(sql<string | null>`(select su.status from series_subscriptions su where su.id = b.subscription_id)`.as("subscription_status"))
+      .where("b.id", "=", bookingId)
+      .forUpdate(["b"])
+      .executeTakeFirst()
+  );
+}
+
+/**
+ * The upcoming sessions of an active subscription's series other than `exceptSessionId`, soonest
+ * first, with its player: where its seats are given once it became active.
+ */
+export function subscriptionSessionsAfter(db: Database, subscriptionId: string, exceptSessionId: string, now: Date) {
   return db
-    .selectFrom("bookings")
-    .select(["id", "session_id", "user_id", "status", "payment_method", "amount_cents", "currency", "hold_until", "invite_id", "subscription_id"])
-    .where("id", "=", bookingId)
-    .forUpdate()
-    .executeTakeFirst();
+    .selectFrom("series_subscriptions as su")
+    .innerJoin("sessions as s", "s.series_id", "su.series_id")
+    .select(["s.id", "su.user_id"])
+    .where("su.id", "=", subscriptionId)
+    .where("su.status", "=", "ACTIVE")
+    .where("s.starts_at", ">", now)
+    .where("s.id", "!=", exceptSessionId)
+    .orderBy("s.starts_at")
+    .execute();
+}
+
+/** Seats (or places in line) for the series' active subscribers, or only `userId`, in one session: enrol_subscribers (migration create_series_subscriptions). */
+export async function enrolSubscribers(db: Database, sessionId: string, now: Date, userId: string | null = null) {
+  const { rows } = await sql<{
+    user_id: string;
+    booking_id: string | null;
+    outcome: "seated" | "waiting";
+  }>`select user_id, booking_id, outcome from enrol_subscribers(${sessionId}::uuid, ${now}::timestamptz, ${userId}::uuid)`.execute(db);
+  return rows;
 }
 
 /** A booking with its session, for its holder's pages (voucher, payment state). */

@@ -208,7 +208,11 @@ export async function sessionsWithLapses(db: Database, now: Date) {
   return rows.map((r) => r.session_id);
 }
 
-/** Expires the session's pending-payment holds that ran out; returns whose they were and which were a subscription's seat. */
+/**
+ * Expires the session's pending-payment holds that ran out; returns whose they were and which were
+ * a seat of an active subscription (a card try's seat, of a subscription not begun, is not one:
+ * decision record 070).
+ */
 export async function expireHolds(db: Database, sessionId: string, now: Date) {
   return db
     .updateTable("bookings")
@@ -216,7 +220,11 @@ export async function expireHolds(db: Database, sessionId: string, now: Date) {
     .where("session_id", "=", sessionId)
     .where("status", "=", "PENDING_PAYMENT")
     .where("hold_until", "<=", now)
-    .returning(["user_id", "subscription_id"])
+    .returning([
+      "user_id",
+      "subscription_id",
+      sql<boolean>`exists (select 1 from series_subscriptions su where su.id = bookings.subscription_id and su.status = 'ACTIVE')`.as("subscribed"),
+    ])
     .execute();
 }
 

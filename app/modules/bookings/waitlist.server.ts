@@ -70,7 +70,7 @@ export async function settleLapses(deps: Pick<Deps, "db" | "mailer" | "now" | "a
     // subscribed (their seats in the sessions to come are untouched). A single booking's lapsed
     // hold is the player's own unfinished payment and is not announced, as before.
     const released: Notice[] = expired
-      .filter((b) => b.subscription_id !== null)
+      .filter((b) => b.subscription_id !== null && b.subscribed)
       .map((b) => ({ userId: b.user_id, type: "subscription_seat_released", data: eventData(session) }));
     return [...released, ...(await offerFreedSeats(trx, session, deps.now))];
   });

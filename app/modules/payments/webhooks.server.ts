@@ -1,4 +1,4 @@
-import { underSessionLock } from "#app/modules/bookings/bookings.server";
+import { seatNewSubscriber, underSessionLock } from "#app/modules/bookings/bookings.server";
 import type { LockedSession } from "#app/modules/bookings/repo.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import { seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
@@ -134,7 +134,13 @@ type Outcome = {
   outcome: string;
   /** A refund decided in the transaction, asked for once it committed. */
   refund?: { paymentId: string };
+  /** A card subscription this payment made active: its other seats are given once it committed. */
+  activated?: { subscriptionId: string; sessionId: string };
 };
+
+/** A card subscription that is not one yet: its first payment is running, or its last try was declined (decision record 070). */
+const beginsWhenPaid = (b: { subscription_id: string | null; subscription_status: string | null }) =>
+  b.subscription_id !== null && (b.subscription_status === "PENDING_PAYMENT" || b.subscription_status === "DECLINED");
 
 /**
  * POST /api/webhooks/stripe, from Stripe or the offline adapter alike (docs/decisions/028-the-webhook-confirms.md).
@@ -168,8 +174,8 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     if (!(await repo.claimEvent(trx, event.id, event.type, deps.now))) return { result: { ok: true, outcome: "duplicate" } };
     const p = (await repo.lockPayment(trx, payment.id))!;
     const b = (await bookingsRepo.lockBookingForPayment(trx, p.booking_id))!;
-    const done = (outcome: string, notices: Notice[] = [], refund?: Outcome["refund"]) => ({
-      result: { ok: true as const, outcome, ...(refund ? { refund } : {}) },
+    const done = (outcome: string, notices: Notice[] = [], refund?: Outcome["refund"], activated?: Outcome["activated"]) => ({
+      result: { ok: true as const, outcome, ...(refund ? { refund } : {}), ...(activated ? { activated } : {}) },
       notices,
     });
     const pi = what.paymentIntent ?? p.payment_intent_ref;
@@ -208,8 +214,10 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
       );
       const decision = await successDecision(trx, deps.now, s, b, p.id);
       if (decision === "confirm" || decision === "retake") {
+        // A card subscription's first seat confirmed makes it active (the trigger of migration pending_card_subscriptions).
         await bookingsRepo.moveBooking(trx, b.id, decision === "confirm" ? ["PENDING_PAYMENT"] : ["EXPIRED"], "CONFIRMED", deps.now);
-        return done(decision === "confirm" ? "confirmed" : "retaken", await confirmedNotices(trx, s, b));
+        const activated = beginsWhenPaid(b) ? { subscriptionId: b.subscription_id!, sessionId: s.id } : undefined;
+        return done(decision === "confirm" ? "confirmed" : "retaken", await confirmedNotices(trx, s, b), undefined, activated);
       }
       const duplicate = decision === "duplicate";
       const reason: RefundReason = duplicate ? "duplicate_payment" : s.status === "CANCELLED" ? "session_cancelled" : "other";
@@ -247,29 +255,39 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     // A failed card can be tried again within its hold; a voucher or slip that failed (OXXO's own
     // flow, or one chosen inside a card payment) has lapsed unpaid, and a cancelled intent or
     // expired checkout is over: the seat goes back unless another try of the same booking is still running.
-    const over = what.kind === "lapsed" || !isCardDecline(event, p);
+    // A card subscription that has not begun ends with its first declined card (decision record 070):
+    // no subscription holds a seat unpaid; the player subscribes again, by card or OXXO.
+    const endsSubscription = b.status === "PENDING_PAYMENT" && b.subscription_status === "PENDING_PAYMENT";
+    const over = what.kind === "lapsed" || !isCardDecline(event, p) || endsSubscription;
     await repo.updatePayment(
       trx,
       p.id,
-      over ? { status: what.kind === "lapsed" ? "canceled" : "failed" } : { status: "requires_payment_method", declined_at: deps.now },
+      // A declined card stays open to another try on the provider's page, even when its seat goes
+      // back: a later success there takes the seat again if it is free, or is refunded.
+      what.kind === "failed" && isCardDecline(event, p)
+        ? { status: "requires_payment_method", declined_at: deps.now }
+        : { status: what.kind === "lapsed" ? "canceled" : "failed" },
       deps.now,
     );
     if (!over || (await repo.otherLivePayment(trx, b.id, p.id))) return done("failed", declined);
     // A subscription's seat is due until its deadline, not lost with one try (decision record 051):
     // it stays held, as payment due again, and the player hears the try failed.
     const deadline = seatPaymentDeadline(new Date(s.starts_at), s.booking_lock_hours);
-    if (b.subscription_id && b.status === "PENDING_PAYMENT" && deps.now.getTime() < deadline.getTime()) {
+    if (b.subscription_id && !endsSubscription && b.status === "PENDING_PAYMENT" && deps.now.getTime() < deadline.getTime()) {
       await bookingsRepo.setHoldUntil(trx, b.id, deadline, deps.now);
       return done("failed", [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }]);
     }
+    // A card subscription's first seat given back leaves it DECLINED (the same trigger).
     const freed = await bookingsRepo.moveBooking(trx, b.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
     // A payment that ends here has lost its seat, which the player should hear of.
     const told: Notice[] = freed ? [{ userId: b.user_id, type: "payment_failed", data: eventData(s) }] : [];
-    return done("released", freed ? [...told, ...(await offerFreedSeats(trx, s, deps.now))] : []);
+    return done(endsSubscription ? "declined" : "released", freed ? [...told, ...(await offerFreedSeats(trx, s, deps.now))] : []);
   });
 
   if (!result.ok) return { ok: true, outcome: "ignored" };
   if ("refund" in result && result.refund) await askForRefund(deps, result.refund.paymentId);
+  // Outside the first session's lock, so no other session is waited for while it is held.
+  if ("activated" in result && result.activated) await seatNewSubscriber(deps, result.activated.subscriptionId, result.activated.sessionId);
   // A paid group's guests are told of their seats once the payment that holds them is in.
   if (result.outcome === "confirmed") await mailPaidGroup(deps, booking.id);
   return { ok: true, outcome: result.outcome };

@@ -18,7 +18,7 @@ import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
-import { nextOpenSession, subscribeRefusal, subscriptionStanding } from "./rules";
+import { cardTryState, nextOpenSession, subscribeRefusal, subscriptionStanding } from "./rules";
 
 export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { lang: Locale; viewer: Requester | null; seriesId: string; url: URL }) {
   const { lang, viewer, seriesId, url } = input;
@@ -29,7 +29,7 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
     repo.countSubscribers(d.db, seriesId),
     viewer ? repo.findSubscription(d.db, seriesId, viewer.id) : undefined,
     repo.seriesSessionsAfter(d.db, seriesId, d.now),
-    viewer ? repo.countActiveSubscriptions(d.db, viewer.id) : 0,
+    viewer ? repo.countActiveSubscriptions(d.db, viewer.id, seriesId) : 0,
   ]);
   const next = nextOpenSession(
     sessions.map((s) => ({ ...s, starts_at: new Date(s.starts_at) })),
@@ -38,7 +38,7 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
   );
   const zone = viewer?.timeZone ?? guestTimeZone;
   const status = current?.status ?? null;
-  const standing = subscriptionStanding(status);
+  const standing = subscriptionStanding(status, Boolean(current?.cancelled_at));
   const refusal = viewer ? subscribeRefusal({ series, viewerId: viewer.id, current: status, activeElsewhere, next }) : null;
   const t = translator(lang, "sessions");
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
@@ -56,6 +56,8 @@ export async function seriesConfirmation(d: Pick<Deps, "db" | "now">, input: { l
     emailVerified: viewer?.emailVerified ?? false,
     loginHref: `${localePath(lang, "/login")}?redirect=${encodeURIComponent(here)}`,
     standing,
+    // The last card try: still running (its page may be open), or declined, so the player tries again (decision record 070).
+    cardTry: cardTryState(status),
     refusal: refusal === "alreadySubscribed" ? null : refusal,
     series: {
       id: series.id,

@@ -44,6 +44,15 @@ export async function duePaymentReminders(db: Database, now: Date, cutoffs: Remi
     .where("b.hold_until", "<=", last.until)
     .where("s.status", "in", ["UPCOMING", "CONFIRMED"])
     .where("u.banned_at", "is", null)
+    // A card try's seat (a subscription not begun) is paid in its card try, not reminded of (decision record 070).
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("series_subscriptions as su")
+          .select(sql`1`.as("one"))
+          .whereRef("su.id", "=", "b.subscription_id")
+          .where("su.status", "=", "ACTIVE"),
+      ),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import { MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionStatus } from "./rules";
+import { CAPPED_SUBSCRIPTION_STATUSES, MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionStatus } from "./rules";
 
 export async function findSubscription(db: Database, seriesId: string, userId: string) {
   return db
@@ -11,58 +11,81 @@ export async function findSubscription(db: Database, seriesId: string, userId: s
     .executeTakeFirst() as Promise<{ id: string; status: SubscriptionStatus; subscribed_at: Date; cancelled_at: Date | null } | undefined>;
 }
 
-/** What a subscription row was before a subscribe made it active: none, or a cancelled one and its dates. */
-export type Previous = { subscribed_at: Date; cancelled_at: Date | null } | null;
+/**
+ * Makes the player's subscription `status` in one statement: a new row, or the existing one moved
+ * on from the statuses in `from`. Nothing when it is in none of them (active already), so of two
+ * subscribes sent at once exactly one gets the row (the unique key on series and player decides).
+ * `rejoined`: the player had cancelled this subscription before (the 'welcome back').
+ */
+async function subscriptionTo(
+  db: Database,
+  input: { seriesId: string; userId: string; now: Date },
+  status: "ACTIVE" | "PENDING_PAYMENT",
+  from: readonly SubscriptionStatus[],
+) {
+  // A card try keeps the row's past (when it began, whether it had been cancelled) until it is paid.
+  const update =
+    status === "ACTIVE"
+      ? sql`status = 'ACTIVE', subscribed_at = ${input.now}, cancelled_at = null, updated_at = ${input.now}`
+      : sql`status = 'PENDING_PAYMENT', updated_at = ${input.now}`;
+  const { rows } = await sql<{ id: string; rejoined: boolean }>`
+    with prior as (
+      select cancelled_at from series_subscriptions where series_id = ${input.seriesId} and user_id = ${input.userId})
+    insert into series_subscriptions as su (series_id, user_id, status, subscribed_at, created_at, updated_at)
+    values (${input.seriesId}, ${input.userId}, ${status}, ${input.now}, ${input.now}, ${input.now})
+    on conflict (series_id, user_id) do update set ${update}
+      where su.status in (${sql.join(from.map((f) => sql`${f}`))})
+    returning su.id, coalesce((select cancelled_at is not null from prior), false) as rejoined`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** What a subscription row was before a subscribe moved it on: none, or its status and dates, so a refused first seat can put it back. */
+export type Previous = { status: SubscriptionStatus; subscribed_at: Date; cancelled_at: Date | null } | null;
 
 /**
- * Makes the player's subscription active, under the cap on active subscriptions per account
- * (MAX_ACTIVE_SUBSCRIPTIONS), in one transaction: the account's row is locked
- * (FOR NO KEY UPDATE), so every subscribe of one account is decided one after the other, then its
- * active subscriptions are counted in a later statement (one statement that waited for the lock
- * would count with the snapshot it took before waiting) and the row is made active: a new one, or
- * the cancelled one turned active again (a rejoin). 'active' when it is active already (of two
- * subscribes to one series sent at once exactly one gets the row), 'tooMany' at the cap. `previous`
- * is what the row was, so a subscribe whose first seat is then refused can put it back.
+ * Moves the player's subscription to `status` under the cap on subscriptions per account
+ * (MAX_ACTIVE_SUBSCRIPTIONS, counting active ones and card tries still running): the account's row
+ * is locked (FOR NO KEY UPDATE), so every subscribe of one account is decided one after the other,
+ * then the others are counted in a later statement (one statement that waited for the lock would
+ * count with the snapshot it took before waiting). 'active' when it is active already (of two
+ * subscribes to one series sent at once exactly one gets the row), 'tooMany' at the cap.
  */
-export async function activateSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+async function beginSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }, status: "ACTIVE" | "PENDING_PAYMENT") {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom("users").select("id").where("id", "=", input.userId).forNoKeyUpdate().executeTakeFirst();
     const current = await findSubscription(trx, input.seriesId, input.userId);
     if (current?.status === "ACTIVE") return { ok: false as const, refusal: "active" as const };
-    if ((await countActiveSubscriptions(trx, input.userId)) >= MAX_ACTIVE_SUBSCRIPTIONS) return { ok: false as const, refusal: "tooMany" as const };
-    const row = await trx
-      .insertInto("series_subscriptions")
-      .values({
-        series_id: input.seriesId,
-        user_id: input.userId,
-        status: "ACTIVE",
-        subscribed_at: input.now,
-        created_at: input.now,
-        updated_at: input.now,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(["series_id", "user_id"])
-          .doUpdateSet({ status: "ACTIVE", subscribed_at: input.now, cancelled_at: null, updated_at: input.now })
-          .where("series_subscriptions.status", "=", "CANCELLED"),
-      )
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const previous: Previous = current ? { subscribed_at: current.subscribed_at, cancelled_at: current.cancelled_at } : null;
-    return { ok: true as const, id: row.id, rejoined: current !== undefined, previous };
+    if ((await countActiveSubscriptions(trx, input.userId, input.seriesId)) >= MAX_ACTIVE_SUBSCRIPTIONS) return { ok: false as const, refusal: "tooMany" as const };
+    const made = await subscriptionTo(trx, input, status, ["CANCELLED", "DECLINED", "PENDING_PAYMENT"]);
+    if (!made) return { ok: false as const, refusal: "active" as const };
+    const previous: Previous = current ? { status: current.status, subscribed_at: current.subscribed_at, cancelled_at: current.cancelled_at } : null;
+    return { ok: true as const, id: made.id, rejoined: made.rejoined, previous };
   });
 }
 
+/** The subscription made active (free, OXXO): new, a rejoin, or after a card try that was declined or is still running. */
+export function activateSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+  return beginSubscription(db, input, "ACTIVE");
+}
+
 /**
- * Puts back a subscription whose first seat was refused after it was made active: a new row goes
- * (kept, cancelled, only if a seat was given for it meanwhile), a rejoined one is cancelled again
- * with the dates it had, so the next try is still a first subscription or a welcome back.
+ * A card try of the subscription (decision record 070): PENDING_PAYMENT until the provider confirms
+ * the first payment. Sent again while it runs, the same row is returned.
+ */
+export function pendSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }) {
+  return beginSubscription(db, input, "PENDING_PAYMENT");
+}
+
+/**
+ * Puts back a subscription whose first seat was refused after it was begun: a new row goes (kept,
+ * cancelled, only if a seat was given for it meanwhile), an existing one takes back the status and
+ * dates it had, so the next try is still a first subscription, a welcome back or a retried card.
  */
 export async function restoreSubscription(db: Database, id: string, previous: Previous, now: Date) {
   if (previous) {
     await db
       .updateTable("series_subscriptions")
-      .set({ status: "CANCELLED", subscribed_at: previous.subscribed_at, cancelled_at: previous.cancelled_at, updated_at: now })
+      .set({ status: previous.status, subscribed_at: previous.subscribed_at, cancelled_at: previous.cancelled_at, updated_at: now })
       .where("id", "=", id)
       .execute();
     return;
@@ -89,12 +112,17 @@ export async function cancelSubscriptionRow(db: Database, input: { seriesId: str
   return row?.id ?? null;
 }
 
-export async function countActiveSubscriptions(db: Database, userId: string) {
+/**
+ * The player's subscriptions the cap counts in other series than `seriesId`: active ones, and card
+ * tries still running (each becomes one when paid). A declined try is none.
+ */
+export async function countActiveSubscriptions(db: Database, userId: string, seriesId: string) {
   const row = await db
     .selectFrom("series_subscriptions")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
-    .where("status", "=", "ACTIVE")
+    .where("series_id", "!=", seriesId)
+    .where("status", "in", CAPPED_SUBSCRIPTION_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -111,15 +139,18 @@ export async function countSubscribers(db: Database, seriesId: string) {
 
 /**
  * The player's active seat in a session, marked as given for the subscription (the first seat,
- * taken by the booking paths). An unpaid one is then held until the payment deadline, as every
- * subscribed seat is, rather than for the few minutes a card try holds a single booking.
+ * taken by the booking paths). An unpaid one of an active subscription is then held until the
+ * payment deadline (`deadline`), as every subscribed seat is, rather than for the few minutes a
+ * card try holds a single booking; a card try's seat (`deadline` null) keeps the card's hold.
  */
-export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; deadline: Date; now: Date }) {
+export async function linkSeat(db: Database, input: { sessionId: string; userId: string; subscriptionId: string; deadline: Date | null; now: Date }) {
   await db
     .updateTable("bookings")
     .set({
       subscription_id: input.subscriptionId,
-      hold_until: sql<Date>`case when status = 'PENDING_PAYMENT' then greatest(hold_until, ${input.deadline}::timestamptz) else hold_until end`,
+      ...(input.deadline
+        ? { hold_until: sql<Date>`case when status = 'PENDING_PAYMENT' then greatest(hold_until, ${input.deadline}::timestamptz) else hold_until end` }
+        : {}),
       updated_at: input.now,
     })
     .where("session_id", "=", input.sessionId)
@@ -137,15 +168,6 @@ export function seriesSessionsAfter(db: Database, seriesId: string, now: Date) {
     .where("starts_at", ">", now)
     .orderBy("starts_at")
     .execute();
-}
-
-export type Enrolment = { user_id: string; booking_id: string | null; outcome: "seated" | "waiting" };
-
-/** Seats (or places in line) for the series' active subscribers in one session: enrol_subscribers (migration create_series_subscriptions). */
-export async function enrolSubscribers(db: Database, sessionId: string, now: Date, userId: string | null = null) {
-  const { rows } =
-    await sql<Enrolment>`select user_id, booking_id, outcome from enrol_subscribers(${sessionId}::uuid, ${now}::timestamptz, ${userId}::uuid)`.execute(db);
-  return rows;
 }
 
 /** The subscription's seats in sessions that have not started, with whether each is paid for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ACTIVE_SUBSCRIPTIONS, nextOpenSession, seriesClosedReason, subscribeRefusal, subscriptionStanding } from "./rules";
+import { cardTryState, MAX_ACTIVE_SUBSCRIPTIONS, nextOpenSession, seriesClosedReason, subscribeRefusal, subscriptionStanding } from "./rules";
 
 const now = new Date("2026-11-26T12:00:00Z");
 const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);
@@ -54,5 +54,23 @@ describe("seriesClosedReason and subscriptionStanding", () => {
     expect(subscriptionStanding("ACTIVE")).toBe("subscribed");
     expect(subscriptionStanding("CANCELLED")).toBe("rejoining");
     expect(subscriptionStanding(null)).toBe("new");
+  });
+
+  it("count a card try that is running or was declined as no subscription: new, or rejoining after a cancellation", () => {
+    expect(subscriptionStanding("PENDING_PAYMENT")).toBe("new");
+    expect(subscriptionStanding("DECLINED")).toBe("new");
+    expect(subscriptionStanding("DECLINED", true)).toBe("rejoining");
+    expect(cardTryState("DECLINED")).toBe("declined");
+    expect(cardTryState("PENDING_PAYMENT")).toBe("pending");
+    expect(cardTryState("ACTIVE")).toBeNull();
+  });
+});
+
+describe("subscribeRefusal after a card try", () => {
+  it("lets the player try again after a declined card, and pay by another way while a card try runs", () => {
+    const ask = (current: "DECLINED" | "PENDING_PAYMENT") =>
+      subscribeRefusal({ series, viewerId: "player", current, activeElsewhere: 0, next: session("next", 48) });
+    expect(ask("DECLINED")).toBeNull();
+    expect(ask("PENDING_PAYMENT")).toBeNull();
   });
 });

@@ -2,8 +2,16 @@
 // confirmation screen says (decision record 051). Pure: plain data and an explicit `now` in.
 import { type BookingRefusal, closedReason } from "#app/modules/bookings/rules";
 
-export const SUBSCRIPTION_STATUSES = ["ACTIVE", "CANCELLED"] as const;
+/**
+ * ACTIVE and CANCELLED are the spec's. A card subscription is PENDING_PAYMENT while its first
+ * payment runs and becomes ACTIVE only when the provider confirms it; a try that ends unpaid leaves
+ * it DECLINED, which is no subscription at all (decision record 070).
+ */
+export const SUBSCRIPTION_STATUSES = ["ACTIVE", "CANCELLED", "PENDING_PAYMENT", "DECLINED"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The statuses the cap counts: a subscription, or a card try that will be one if its payment succeeds. */
+export const CAPPED_SUBSCRIPTION_STATUSES = ["ACTIVE", "PENDING_PAYMENT"] as const;
 
 /**
  * Active subscriptions one account may have at once. Each holds a seat in every upcoming session
@@ -63,9 +71,21 @@ export function subscribeRefusal(input: {
 /** A payment provider's reference as the client may send one (an intent id): anything else is refused unread. */
 export const isProviderRef = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(value);
 
-/** The confirmation screen's standing of the viewer: subscribed, rejoining (welcome back) or new. */
-export function subscriptionStanding(current: SubscriptionStatus | null): "subscribed" | "rejoining" | "new" {
+/**
+ * The confirmation screen's standing of the viewer: subscribed, rejoining (welcome back) or new.
+ * A card try that is running or was declined is no subscription: the player is still new, or
+ * rejoining when they had cancelled before it (`cancelledBefore`).
+ */
+export function subscriptionStanding(current: SubscriptionStatus | null, cancelledBefore = false): "subscribed" | "rejoining" | "new" {
   if (current === "ACTIVE") return "subscribed";
   if (current === "CANCELLED") return "rejoining";
+  if (current !== null && cancelledBefore) return "rejoining";
   return "new";
+}
+
+/** What the confirmation screen says of the viewer's last card try: still running, declined, or nothing. */
+export function cardTryState(current: SubscriptionStatus | null): "pending" | "declined" | null {
+  if (current === "PENDING_PAYMENT") return "pending";
+  if (current === "DECLINED") return "declined";
+  return null;
 }

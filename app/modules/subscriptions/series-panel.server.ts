@@ -29,7 +29,7 @@ export async function seriesSubscriptionPanel(
     viewer ? repo.findSubscription(d.db, series.id, viewer.id) : undefined,
   ]);
   // Everyone but the host is offered the way in (a guest is asked to log in on the confirmation screen).
-  const standing = viewer?.id === series.dm_id ? null : subscriptionStanding(current?.status ?? null);
+  const standing = viewer?.id === series.dm_id ? null : subscriptionStanding(current?.status ?? null, Boolean(current?.cancelled_at));
   return {
     subscribers,
     standing,

@@ -2,7 +2,7 @@
 // series. Above series, bookings and payments: the first seat is taken by the booking paths (the
 // one seat rule), the later ones by enrol_subscribers in the database.
 import type { Requester } from "#app/modules/auth/session.server";
-import { decideFreeSeat, leaveList, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
+import { decideFreeSeat, leaveList, seatNewSubscriber, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
 import { seatPaymentDeadline } from "#app/modules/bookings/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -25,7 +25,7 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
   if (!series) return { ok: false as const, refusal: "notFound" as const };
   const [current, activeElsewhere, sessions] = await Promise.all([
     repo.findSubscription(deps.db, seriesId, player.id),
-    repo.countActiveSubscriptions(deps.db, player.id),
+    repo.countActiveSubscriptions(deps.db, player.id, seriesId),
     repo.seriesSessionsAfter(deps.db, seriesId, deps.now),
   ]);
   const next = nextOpenSession(
@@ -39,40 +39,51 @@ async function prepare(deps: Pick<Writer, "db" | "now">, player: Requester, seri
   return { ok: true as const, series, next: { ...next!, deadline: seatPaymentDeadline(next!.starts_at, series.booking_lock_hours) } };
 }
 
-/**
- * Once the first seat is held: the seat marked as the subscription's, and seats given in the
- * series' other upcoming sessions.
- */
-async function seatSubscription(
-  deps: Pick<Writer, "db" | "now">,
-  player: Requester,
-  seriesId: string,
-  subscriptionId: string,
-  next: { id: string; deadline: Date },
-) {
-  await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId, deadline: next.deadline, now: deps.now });
-  for (const session of await repo.seriesSessionsAfter(deps.db, seriesId, deps.now)) {
-    if (session.id !== next.id) await repo.enrolSubscribers(deps.db, session.id, deps.now, player.id);
-  }
-}
+type Begun = { id: string; rejoined: boolean; previous: repo.Previous };
+type Next = { id: string; deadline: Date };
 
 /**
- * A subscription made active whose first seat was then refused is put back as it was; a seat given
- * for it meanwhile (a session added to the series in between) is given up as a cancel would.
+ * A subscription begun as ACTIVE (free, OXXO): once its first seat is held, the seat is marked as
+ * the subscription's, and seats are given in the series' other upcoming sessions.
  */
-async function giveBack(deps: Writer, player: Requester, subscriptionId: string, previous: repo.Previous) {
-  await repo.restoreSubscription(deps.db, subscriptionId, previous, deps.now);
-  for (const seat of await repo.upcomingSeats(deps.db, subscriptionId, deps.now))
+const activate = {
+  begin: (deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) => repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
+  seat: async (deps: Pick<Writer, "db" | "now">, player: Requester, made: Begun, next: Next) => {
+    await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId: made.id, deadline: next.deadline, now: deps.now });
+    await seatNewSubscriber(deps, made.id, next.id);
+  },
+};
+
+/**
+ * A card try (decision record 070): the subscription PENDING_PAYMENT, its first seat marked as its
+ * own and kept on the card's hold. No other seat is given and nobody counts it as a subscriber: the
+ * webhook's confirmation of the payment makes it active (and gives the other seats), a try that
+ * ends unpaid leaves it DECLINED with its seat given back.
+ */
+const pend = {
+  begin: (deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) => repo.pendSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
+  seat: async (deps: Pick<Writer, "db" | "now">, player: Requester, made: Begun, next: Next) => {
+    await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId: made.id, deadline: null, now: deps.now });
+  },
+};
+
+/**
+ * A subscription begun whose first seat was then refused is put back as it was; a seat given for
+ * it meanwhile (a session added to the series in between) is given up as a cancel would.
+ */
+async function giveBack(deps: Writer, player: Requester, made: Begun) {
+  await repo.restoreSubscription(deps.db, made.id, made.previous, deps.now);
+  for (const seat of await repo.upcomingSeats(deps.db, made.id, deps.now))
     await leaveList(deps, player, { sessionId: seat.session_id, userId: player.id, list: "bookings" });
 }
 
 /**
  * Every way to subscribe, in the same steps: the series, the viewer and the next session are
- * checked; the subscription is made active, under the cap on active subscriptions decided with
- * the account locked (repo.activateSubscription), so subscribes sent at once to many series never
- * pass it together; then the next session's seat is taken by `takeSeat` (a booking path, with all
- * its checks). A refused seat puts the subscription back as it was. `nextSessionId`, when the
- * client names the session it showed, must still be the next one.
+ * checked; the subscription is begun under the cap on subscriptions per account (decided with the
+ * account locked, so parallel subscribes cannot pass it), before any seat, hold or voucher exists;
+ * the next session's seat is taken by `takeSeat` (a booking path, with all its checks), and a
+ * refused seat puts the subscription back. `nextSessionId`, when the client names the session it
+ * showed, must still be the next one.
  */
 async function subscribeWith<Seat extends { ok: true }>(
   deps: Writer,
@@ -80,25 +91,26 @@ async function subscribeWith<Seat extends { ok: true }>(
   seriesId: string,
   nextSessionId: string | null | undefined,
   takeSeat: (sessionId: string) => Promise<Seat | SubscribeRefused>,
+  mode: typeof activate | typeof pend = activate,
 ): Promise<(Subscribed & Omit<Seat, "ok">) | SubscribeRefused> {
   const ready = await prepare(deps, player, seriesId);
   if (!ready.ok) return ready;
   const { next } = ready;
   if (nextSessionId && nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
-  const made = await repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now });
+  const made = await mode.begin(deps, player, seriesId);
   if (!made.ok) return { ok: false, refusal: made.refusal === "tooMany" ? "tooManySubscriptions" : "alreadySubscribed" };
   let seat: Seat | SubscribeRefused;
   try {
     seat = await takeSeat(next.id);
   } catch (error) {
-    await giveBack(deps, player, made.id, made.previous);
+    await giveBack(deps, player, made);
     throw error;
   }
   if (!seat.ok) {
-    await giveBack(deps, player, made.id, made.previous);
+    await giveBack(deps, player, made);
     return seat;
   }
-  await seatSubscription(deps, player, seriesId, made.id, next);
+  await mode.seat(deps, player, made, next);
   return { ...seat, ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
 }
 
@@ -139,9 +151,10 @@ export function subscribeByOxxo(
 
 /**
  * Subscribes to a paid series paying the next session by card: the card payment is started for
- * that session's seat as for a single booking and the subscription made active at once. The seat
- * is the subscriber's until its deadline whether or not this card try succeeds (the webhook
- * confirms it when it does); the client's later subscribe call only reads the result.
+ * that session's seat as for a single booking, and the subscription waits for it (PENDING_PAYMENT,
+ * decision record 070). The webhook's word on the payment decides: paid, the subscription is
+ * active; declined or lapsed, there is no subscription and the seat goes back. The client's later
+ * subscribe call only reads the result.
  */
 export function subscribeByCard(
   deps: PayDeps,
@@ -150,12 +163,19 @@ export function subscribeByCard(
   input: { nextSessionId?: string | null; country?: string | null } & TypedInvite,
 ) {
   type Intent = { ok: true; clientSecret: string; paymentIntentId: string; amountCents: number; currency: string };
-  return subscribeWith<Intent>(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
-    const intent = await startCardIntent(deps, player, { ...input, sessionId });
-    if (!intent.ok) return intent;
-    const { clientSecret, paymentIntentId, amountCents, currency } = intent;
-    return { ok: true as const, clientSecret, paymentIntentId, amountCents, currency };
-  });
+  return subscribeWith<Intent>(
+    deps,
+    player,
+    seriesId,
+    input.nextSessionId,
+    async (sessionId) => {
+      const intent = await startCardIntent(deps, player, { ...input, sessionId });
+      if (!intent.ok) return intent;
+      const { clientSecret, paymentIntentId, amountCents, currency } = intent;
+      return { ok: true as const, clientSecret, paymentIntentId, amountCents, currency };
+    },
+    pend,
+  );
 }
 
 /**
@@ -164,10 +184,17 @@ export function subscribeByCard(
  */
 export function subscribeByCheckout(deps: PayDeps, player: Requester, seriesId: string, input: { lang: string; nextSessionId?: string | null } & TypedInvite) {
   const confirm = `/${input.lang}/series/${seriesId}/confirm`;
-  return subscribeWith<{ ok: true; url: string }>(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
-    const checkout = await startCardCheckout(deps, player, { ...input, sessionId, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
-    return checkout.ok ? { ok: true as const, url: checkout.url } : checkout;
-  });
+  return subscribeWith<{ ok: true; url: string }>(
+    deps,
+    player,
+    seriesId,
+    input.nextSessionId,
+    async (sessionId) => {
+      const checkout = await startCardCheckout(deps, player, { ...input, sessionId, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
+      return checkout.ok ? { ok: true as const, url: checkout.url } : checkout;
+    },
+    pend,
+  );
 }
 
 /**
@@ -190,24 +217,29 @@ export async function cancelSubscription(deps: PayDeps, player: Requester, serie
 }
 
 /**
- * Where the viewer's subscription payment stands, for the processing page: paid (the webhook
- * confirmed the seat), failed (declined or lapsed: the seat stays due until its deadline) or still
- * waiting. Only the provider's word, through the webhook, confirms a seat; never the client.
+ * Where the viewer's subscription payment stands, for the processing page and the API: paid (the
+ * webhook confirmed the seat and the subscription is active), waiting, failed (a seat of an active
+ * subscription whose try failed: it stays due until its deadline) or declined (the card try of a
+ * subscription that never began: no subscription, no seat). Only the provider's word, through the
+ * webhook, confirms a seat; never the client.
  */
 export async function subscriptionPayment(deps: Pick<Writer, "db">, player: Requester, seriesId: string, providerRef: string | null) {
   if (!isUuid(seriesId)) return null;
   const subscription = await repo.findSubscription(deps.db, seriesId, player.id);
-  if (!subscription || subscription.status !== "ACTIVE") return null;
+  if (!subscription || subscription.status === "CANCELLED") return null;
   const ref = isProviderRef(providerRef) ? providerRef : null;
   const payment = await repo.latestSeatPayment(deps.db, subscription.id, ref);
+  const failed = payment !== undefined && (["failed", "canceled"].includes(payment.status) || payment.declined_at !== null);
   // No payment of this subscription by that reference (a forged or foreign one): nothing to wait for.
-  const state: "paid" | "failed" | "waiting" | "unknown" = !payment
+  const state: "paid" | "failed" | "declined" | "waiting" | "unknown" = !payment
     ? "unknown"
-    : payment.seat_status === "CONFIRMED"
-      ? "paid"
-      : ["failed", "canceled"].includes(payment.status) || payment.declined_at !== null
-        ? "failed"
-        : "waiting";
+    : subscription.status === "DECLINED"
+      ? "declined"
+      : payment.seat_status === "CONFIRMED" && subscription.status === "ACTIVE"
+        ? "paid"
+        : failed && subscription.status === "ACTIVE"
+          ? "failed"
+          : "waiting";
   return { subscriptionId: subscription.id, state, sessionId: payment?.session_id ?? null };
 }
 
