@@ -55,7 +55,8 @@ async function beginSubscription(db: Database, input: { seriesId: string; userId
     await trx.selectFrom("users").select("id").where("id", "=", input.userId).forNoKeyUpdate().executeTakeFirst();
     const current = await findSubscription(trx, input.seriesId, input.userId);
     if (current?.status === "ACTIVE") return { ok: false as const, refusal: "active" as const };
-    if ((await countActiveSubscriptions(trx, input.userId, input.seriesId)) >= MAX_ACTIVE_SUBSCRIPTIONS) return { ok: false as const, refusal: "tooMany" as const };
+    if ((await countActiveSubscriptions(trx, input.userId, input.seriesId)) >= MAX_ACTIVE_SUBSCRIPTIONS)
+      return { ok: false as const, refusal: "tooMany" as const };
     const made = await subscriptionTo(trx, input, status, ["CANCELLED", "DECLINED", "PENDING_PAYMENT"]);
     if (!made) return { ok: false as const, refusal: "active" as const };
     const previous: Previous = current ? { status: current.status, subscribed_at: current.subscribed_at, cancelled_at: current.cancelled_at } : null;

@@ -47,7 +47,8 @@ type Next = { id: string; deadline: Date };
  * the subscription's, and seats are given in the series' other upcoming sessions.
  */
 const activate = {
-  begin: (deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) => repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
+  begin: (deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) =>
+    repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
   seat: async (deps: Pick<Writer, "db" | "now">, player: Requester, made: Begun, next: Next) => {
     await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId: made.id, deadline: next.deadline, now: deps.now });
     await seatNewSubscriber(deps, made.id, next.id);
@@ -61,7 +62,8 @@ const activate = {
  * ends unpaid leaves it DECLINED with its seat given back.
  */
 const pend = {
-  begin: (deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) => repo.pendSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
+  begin: (deps: Pick<Writer, "db" | "now">, player: Requester, seriesId: string) =>
+    repo.pendSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
   seat: async (deps: Pick<Writer, "db" | "now">, player: Requester, made: Begun, next: Next) => {
     await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId: made.id, deadline: null, now: deps.now });
   },
