@@ -61,7 +61,8 @@ test("a player pays once for their seat and two guests' in a paid session", asyn
   await expect(page.getByTestId("seats-left")).toHaveText(t("page.seatsLeft", { count: 3 }));
   await expect(page.getByTestId("group-seats").getByText(t("page.held"), { exact: true })).toHaveCount(2);
 
-  // Once paid, each guest is mailed and may claim the seat as in a free session.
+  // Once paid, each guest is mailed an invitation to accept, as in a free session; the mail names the
+  // booker only, never the session's or the guests' typed text.
   await page.context().clearCookies();
-  await openMail(page, lang, claimer, new RegExp(escapeRegExp(title)));
+  await openMail(page, lang, claimer, new RegExp(escapeRegExp(t("mail.subject", { booker: booker.displayName }))));
 });
