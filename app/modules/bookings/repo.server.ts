@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import { ACTIVE_BOOKING_STATUSES, type SessionCanceller } from "./rules";
+import { ACTIVE_BOOKING_STATUSES } from "./rules";
 
 // Literals rather than parameters, so the planner matches the partial index on active bookings.
 const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(status)));
@@ -234,39 +234,6 @@ export async function lapsedOfferUsers(db: Database, sessionId: string, now: Dat
   return rows.map((r) => r.user_id);
 }
 
-/** Cancels every active booking of a session, as done `by` the session's canceller; returns the players who had one. */
-export async function cancelAllActiveBookings(db: Database, sessionId: string, by: SessionCanceller, now: Date) {
-  const rows = await db
-    .updateTable("bookings")
-    .set({ status: "CANCELLED", updated_at: now, cancelled_at: now, cancelled_by: by })
-    .where("session_id", "=", sessionId)
-    .where("status", "in", ACTIVE_BOOKING_STATUSES)
-    .returning("user_id")
-    .execute();
-  return rows.map((r) => r.user_id);
-}
-
-/** Gives up the seats groups hold for guests in a session (decision record 062): the session was cancelled. */
-export async function cancelHeldGroupSeats(db: Database, sessionId: string, now: Date) {
-  await db
-    .updateTable("group_seats")
-    .set({ status: "CANCELLED", cancelled_at: now, updated_at: now })
-    .where("session_id", "=", sessionId)
-    .where("status", "=", "HELD")
-    .execute();
-}
-
-/** Closes a session's waitlist; returns who was in it. */
-export async function clearWaitlist(db: Database, sessionId: string) {
-  const rows = await db.deleteFrom("waitlist_entries").where("session_id", "=", sessionId).returning("user_id").execute();
-  return rows.map((r) => r.user_id);
-}
-
-/** The session is cancelled, by its host or an admin (decision record 058). */
-export async function cancelSessionRow(db: Database, sessionId: string, by: SessionCanceller, now: Date) {
-  await db.updateTable("sessions").set({ status: "CANCELLED", updated_at: now, cancelled_at: now, cancelled_by: by }).where("id", "=", sessionId).execute();
-}
-
 /**
  * Where a user stands in a session, in one round trip (it runs while the session is locked, so
  * every trip is time other bookings of the session wait): an active booking, their place in line,
@@ -303,5 +270,6 @@ export async function countWaitingLines(db: Database, userId: string, now: Date)
 
 // The one-call seat decisions (decision record 031) and the paid bookings' statements live
 // beside this file; importers see one repository.
+export * from "./cancel-repo.server";
 export * from "./paid-repo.server";
 export * from "./seat-calls.server";
