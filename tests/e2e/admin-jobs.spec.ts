@@ -3,7 +3,7 @@ import { getDb } from "../../db/client.server";
 import { expectNoAxeViolations } from "./axe";
 import { expect, newUser, signInAs, test } from "./fixtures";
 import { keysShownIn, localeKeys } from "./locale-keys";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // The admin runs a scheduled job from the desk and sees the run it recorded and its audit row,
 // then sends a test email that reaches the dev mailbox — on a 360 px phone, with and without
@@ -31,8 +31,8 @@ const newestRun = () =>
     .orderBy("id", "desc")
     .executeTakeFirst();
 
-for (const lang of LANGS) {
-  test(`${lang}: the admin runs a job and sends a test email from the jobs desk`, async ({ page, browser, javaScriptEnabled }) => {
+for (const { lang, tag } of journeyRuns(0)) {
+  test(`${lang}: the admin runs a job and sends a test email from the jobs desk`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "admin", key, values);
     const stamp = Date.now();
     const admin = await newUser({ role: "admin", preferredLanguage: lang, displayName: `Admin ${stamp}` });

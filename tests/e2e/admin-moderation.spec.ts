@@ -4,7 +4,7 @@ import { createSession } from "../fixtures/sessions";
 import { expectNoAxeViolations } from "./axe";
 import { bookSeat, expect, newUser, signInAs, test, type TestUser } from "./fixtures";
 import { keysShownIn, localeKeys } from "./locale-keys";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // A report reaches the admin desk: a player reports a review and its author's profile from the
 // host's profile, the admin hides the review and bans its author, and the author can no longer
@@ -25,8 +25,8 @@ async function actAs(page: Page, user: TestUser) {
   await signInAs(page, user);
 }
 
-for (const lang of LANGS) {
-  test(`${lang}: a reported review is hidden and its author banned from the admin desk`, async ({ page, browser, javaScriptEnabled }) => {
+for (const { lang, tag } of journeyRuns(1)) {
+  test(`${lang}: a reported review is hidden and its author banned from the admin desk`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "admin", key, values);
     const stamp = Date.now();
     const host = await newUser({ role: "dm", preferredLanguage: lang, displayName: `Anfitriona ${stamp}` });

@@ -3,7 +3,7 @@ import { failedRefund } from "../fixtures/refunds";
 import { expectNoAxeViolations } from "./axe";
 import { expect, newUser, signInAs, test } from "./fixtures";
 import { keysShownIn, localeKeys } from "./locale-keys";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // A refund that gave up reaches the admin desk: the admin retries it, sees it refunded and the
 // retry in the audit log, and a manual refund of a payment that does not exist is refused next to
@@ -19,8 +19,8 @@ async function fitsAndReads(page: Page) {
   expect(keysShownIn(await page.locator("body").innerText(), keys)).toEqual([]);
 }
 
-for (const lang of LANGS) {
-  test(`${lang}: the admin retries a failed refund and finds it refunded and in the audit log`, async ({ page, browser, javaScriptEnabled }) => {
+for (const { lang, tag } of journeyRuns(2)) {
+  test(`${lang}: the admin retries a failed refund and finds it refunded and in the audit log`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "admin", key, values);
     const stamp = Date.now();
     const player = await newUser({ preferredLanguage: lang, displayName: `Jugadora ${stamp}` });

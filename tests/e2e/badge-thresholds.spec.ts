@@ -3,7 +3,7 @@ import { BADGE_IDS, type BadgeId, BADGES } from "../../app/modules/badges/catalo
 import { THRESHOLD_STORIES } from "../fixtures/badge-thresholds";
 import { runJobStep } from "./clock/job-step";
 import { escapeRegExp, expect, newUser, otherHost, test } from "./fixtures";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // Every badge of the catalogue, on a 360 px phone, with and without JavaScript in every language:
 // one fact short of its threshold the profile does not show it; with that fact, after the
@@ -22,8 +22,8 @@ async function award(people: Map<BadgeId, string>) {
 const profileTab = (page: Page, lang: string, userId: string, id: BadgeId) =>
   page.goto(`/${lang}/profile/${userId}?${new URLSearchParams({ badges: BADGES[id].category })}`);
 
-for (const lang of LANGS) {
-  test(`${lang}: each of the 19 badges appears on the profile exactly at its threshold, with its description`, async ({ page }) => {
+for (const { lang, tag } of journeyRuns(1)) {
+  test(`${lang}: each of the 19 badges appears on the profile exactly at its threshold, with its description`, { tag }, async ({ page }) => {
     test.setTimeout(120_000);
     const t = (key: string) => text(lang, "badges", key);
     const now = new Date();

@@ -1,7 +1,7 @@
 import { createSession } from "../fixtures/sessions";
 import { runJobStep } from "./clock/job-step";
 import { expect, newUser, otherHost, test } from "./fixtures";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // A badge appears exactly at its threshold, on a 360 px phone, with and without JavaScript in every
 // language: a host with 9 completed sessions has no "Experienced DM", the 10th earns it. The
@@ -14,8 +14,8 @@ const DAY = 86_400_000;
 
 const awardBadges = async (userId: string) => (await runJobStep({ step: "badges", now: new Date().toISOString(), userId })).badges;
 
-for (const lang of LANGS) {
-  test(`${lang}: "Experienced DM" appears on the host's profile at the 10th completed session, with its description`, async ({ page }) => {
+for (const { lang, tag } of journeyRuns(2)) {
+  test(`${lang}: "Experienced DM" appears on the host's profile at the 10th completed session, with its description`, { tag }, async ({ page }) => {
     const t = (key: string) => text(lang, "badges", key);
     const host = await newUser({ role: "dm", preferredLanguage: lang });
     const hosted = (n: number) =>

@@ -204,3 +204,12 @@ export async function hostSession(page: Page, fields: Record<string, unknown> = 
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
+
+/**
+ * The half of a list of pages this project checks: each page is checked in one of the two modes
+ * (alternating), so a page-by-page sweep (axe, raw keys) covers every page once and both modes
+ * across the list, instead of every page twice. Decision record 072.
+ */
+export function shareOfPages<T>(items: readonly T[], javaScriptEnabled: boolean): T[] {
+  return items.filter((_, index) => index % 2 === (javaScriptEnabled ? 0 : 1));
+}

@@ -16,7 +16,10 @@ export default async function globalSetup() {
   const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "test",
+      // React's production build, as the site runs (a third less CPU per page than its
+      // development build), on a test deployment: offline mailbox and payments, cookies over http.
+      NODE_ENV: "production",
+      APP_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: baseURL,

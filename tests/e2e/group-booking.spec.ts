@@ -1,6 +1,6 @@
 import { createSession } from "../fixtures/sessions";
 import { escapeRegExp, expect, newUser, openMail, ready, signIn, signInAs, test, uniqueEmail } from "./fixtures";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // Group registration from end to end, on a 360 px phone, with and without JavaScript in every
 // language: a player books a free session for a group of three (a bad row first: the message shows
@@ -9,8 +9,8 @@ import { LANGS, text } from "./locale-text";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-for (const lang of LANGS) {
-  test(`${lang}: a player books for a group of three and a guest accepts their seat after signing up`, async ({ page, javaScriptEnabled }) => {
+for (const { lang, tag } of journeyRuns(1)) {
+  test(`${lang}: a player books for a group of three and a guest accepts their seat after signing up`, { tag }, async ({ page, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "groups", key, values);
     const stamp = Date.now();
     const host = await newUser({ role: "dm" });

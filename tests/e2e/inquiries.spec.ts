@@ -1,7 +1,7 @@
 import { getDb } from "../../db/client.server";
 import { expectNoAxeViolations } from "./axe";
 import { expect, newUser, otherHost, ready, signInAs, test } from "./fixtures";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // A direct booking inquiry from end to end, on a 360 px phone, with and without JavaScript in
 // every language: a signed-out player finds the form on a DM's profile, signs in and is brought
@@ -13,8 +13,8 @@ test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 const money = (lang: string, cents: number) =>
   `${new Intl.NumberFormat({ es: "es-MX", en: "en-US", pt: "pt-BR" }[lang], { style: "currency", currency: "MXN", currencyDisplay: "narrowSymbol" }).format(cents / 100)} MXN`;
 
-for (const lang of LANGS) {
-  test(`${lang}: a player's inquiry becomes a private session the player books with the code`, async ({ page, browser, javaScriptEnabled }) => {
+for (const { lang, tag } of journeyRuns(2)) {
+  test(`${lang}: a player's inquiry becomes a private session the player books with the code`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "inquiries", key, values);
     const stamp = Date.now();
     const dm = await newUser({ role: "dm", preferredLanguage: lang, displayName: `DM ${stamp}` });

@@ -1,5 +1,6 @@
-import { demo, expect, ready, signIn, test } from "./fixtures";
+import { demo, expect, ready, shareOfPages, signIn, test } from "./fixtures";
 import { keysShownIn, localeKeys } from "./locale-keys";
+import { LANGS } from "./locale-text";
 
 test("switching language on a deep page keeps the path and query", async ({ page }) => {
   await signIn(page, demo.player, "es", "/es/settings/profile?x=1");
@@ -102,8 +103,8 @@ const playerPages = [
 ];
 const dmPages = ["/settings/hosting", "/create", "/series/new"];
 
-test("pages never show raw translation keys", async ({ page }) => {
-  // Every page in three languages.
+test("pages never show raw translation keys", async ({ page, javaScriptEnabled }) => {
+  // Every page in three languages, each once: half with JavaScript, half without.
   test.setTimeout(180_000);
   const keys = localeKeys();
   const check = async (path: string) => {
@@ -114,15 +115,20 @@ test("pages never show raw translation keys", async ({ page }) => {
       .evaluateAll((nodes) => nodes.flatMap((n) => ["aria-label", "title", "placeholder", "alt"].map((a) => n.getAttribute(a) ?? "")));
     expect.soft(keysShownIn([await page.title(), visible, ...attributes].join("\n"), keys), path).toEqual([]);
   };
-  for (const lang of ["es", "en", "pt"]) for (const path of publicPages) await check(`/${lang}${path}`);
+  const everyLanguage = (paths: string[]) =>
+    shareOfPages(
+      LANGS.flatMap((lang) => paths.map((path) => `/${lang}${path}`)),
+      javaScriptEnabled,
+    );
+  for (const path of everyLanguage(publicPages)) await check(path);
   await signIn(page, demo.player, "pt");
-  for (const lang of ["es", "en", "pt"]) for (const path of playerPages) await check(`/${lang}${path}`);
+  for (const path of everyLanguage(playerPages)) await check(path);
   await page.context().clearCookies();
   await signIn(page, demo.dm, "en");
-  for (const lang of ["es", "en", "pt"]) for (const path of dmPages) await check(`/${lang}${path}`);
+  for (const path of everyLanguage(dmPages)) await check(path);
   // The public profile's path holds an id: take the host's from a session page.
   await page.goto("/en/sessions?searchTerm=cripta");
   await page.getByRole("link", { name: "La Cripta del Rey Dragón" }).click();
   const profile = (await page.getByRole("complementary").getByRole("link", { name: "4.7 · 3 reviews" }).getAttribute("href"))!.replace(/^\/en|\?.*$/g, "");
-  for (const lang of ["es", "en", "pt"]) for (const query of ["", "?tab=reviews"]) await check(`/${lang}${profile}${query}`);
+  for (const path of everyLanguage([profile, `${profile}?tab=reviews`])) await check(path);
 });

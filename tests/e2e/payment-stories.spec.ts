@@ -3,12 +3,11 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { escapeRegExp, expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { journeyRuns, type Lang } from "./locale-text";
 
 // The paid stories told end to end with the offline adapter, in every language, with the texts
 // read from the locale files: card (declined, then paid), OXXO (paid, lapsed) and the host's
 // cancellation. The test payment page plays Stripe and posts the signed events to the webhook.
-const LANGS = ["es", "en", "pt"] as const;
-type Lang = (typeof LANGS)[number];
 
 type Notice = { title: string };
 type Texts = {
@@ -109,10 +108,10 @@ async function expectNotices(page: Page, lang: Lang, notices: Notice[]) {
   for (const { title } of notices) await expect(page.getByRole("listitem").filter({ hasText: title }).first()).toBeVisible();
 }
 
-for (const lang of LANGS) {
+for (const { lang, tag } of journeyRuns(1)) {
   const t = texts(lang);
 
-  test(`card in ${lang}: a declined card, then a paid one; the webhook books the seat and the player is told`, async ({ page, javaScriptEnabled }) => {
+  test(`card in ${lang}: a declined card, then a paid one; the webhook books the seat and the player is told`, { tag }, async ({ page, javaScriptEnabled }) => {
     const host = await newUser({ role: "dm" });
     const player = await newUser({ preferredLanguage: lang });
     const id = await paidSession(page, host, lang);
@@ -132,7 +131,7 @@ for (const lang of LANGS) {
     await expectNotices(page, lang, [t.notifications.booking_confirmed]);
   });
 
-  test(`OXXO in ${lang}: a voucher holds the last seat, lapses unpaid and the seat goes to the waitlist`, async ({ page }) => {
+  test(`OXXO in ${lang}: a voucher holds the last seat, lapses unpaid and the seat goes to the waitlist`, { tag }, async ({ page }) => {
     const host = await newUser({ role: "dm" });
     const [first, second] = [await newUser({ preferredLanguage: lang }), await newUser({ preferredLanguage: lang })];
     const id = await paidSession(page, host, lang, { maxParticipants: 1 });
@@ -156,7 +155,7 @@ for (const lang of LANGS) {
     await expect(page.getByText(t.payments.voucher.lapsed)).toBeVisible();
   });
 
-  test(`OXXO in ${lang}: the voucher paid at the store confirms the seat`, async ({ page }) => {
+  test(`OXXO in ${lang}: the voucher paid at the store confirms the seat`, { tag }, async ({ page }) => {
     const host = await newUser({ role: "dm" });
     const player = await newUser({ preferredLanguage: lang });
     const id = await paidSession(page, host, lang);
@@ -169,7 +168,7 @@ for (const lang of LANGS) {
     await expectNotices(page, lang, [t.notifications.booking_confirmed]);
   });
 
-  test(`host cancels in ${lang}: every paid seat is refunded and the players are told`, async ({ page, javaScriptEnabled }) => {
+  test(`host cancels in ${lang}: every paid seat is refunded and the players are told`, { tag }, async ({ page, javaScriptEnabled }) => {
     const host = await newUser({ role: "dm", preferredLanguage: lang });
     const players = [await newUser({ preferredLanguage: lang }), await newUser({ preferredLanguage: lang })];
     const id = await paidSession(page, host, lang);

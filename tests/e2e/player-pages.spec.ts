@@ -3,14 +3,12 @@ import type { Locator } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { expectNoAxeViolations } from "./axe";
 import { accountMenu, escapeRegExp, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { journeyRuns, type Lang } from "./locale-text";
 
-// What a player meets around a booking, in every language, with JavaScript on and off: on a
+// What a player meets around a booking, in every language and with JavaScript on and off: on a
 // 360 px phone that reaches the app under another host name than APP_URL's (a phone on the
 // local network), so nothing may lean on APP_URL's host.
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
-
-const langs = ["es", "en", "pt"] as const;
-type Lang = (typeof langs)[number];
 
 /** A text of the locale files, by namespace and dotted key. */
 function text(lang: Lang, ns: string, key: string): string {
@@ -86,8 +84,8 @@ const linesOf = (element: Locator, start: string, end: string) =>
   );
 
 test.describe("the confirmation page on a 360 px phone", () => {
-  for (const lang of langs)
-    test(`keeps the host's avatar round, the action above the questions and the time with its zone (${lang})`, async ({ page }) => {
+  for (const { lang, tag } of journeyRuns(0))
+    test(`keeps the host's avatar round, the action above the questions and the time with its zone (${lang})`, { tag }, async ({ page }) => {
       const { id } = await hostedSession({ price_cents: 25_000 });
       const player = await newUser({ timeZone: "America/Mexico_City", displayName: "Lucía P" });
       await signInAs(page, player);
@@ -127,63 +125,71 @@ test.describe("the confirmation page on a 360 px phone", () => {
 });
 
 test.describe("words a player reads and hears", () => {
-  for (const lang of langs)
-    test(`the breadcrumb is named in the page's language and says what the navigation says (${lang})`, async ({ page, browser, javaScriptEnabled }) => {
-      const { id } = await hostedSession();
-      await signInAs(page, await newUser());
-      await page.goto(`/${lang}/session/${id}/confirm`);
-      const trail = page.getByRole("navigation", { name: text(lang, "common", "nav.breadcrumb"), exact: true });
-      await expect(trail).toBeVisible();
-      if (lang !== "en") await expect(page.getByRole("navigation", { name: "Breadcrumb", exact: true })).toHaveCount(0);
-      const mainSessions = page
-        .getByRole("navigation", { name: text(lang, "common", "nav.main") })
-        .getByRole("link")
-        .first();
-      const words = text(lang, "common", "nav.sessions");
-      await expect(mainSessions).toHaveAccessibleName(words);
-      await expect(trail.getByRole("link").first()).toHaveText(words);
-      await expectNoAxeViolations(page, browser, javaScriptEnabled, `the confirmation page (${lang})`);
-    });
+  for (const { lang, tag } of journeyRuns(1))
+    test(
+      `the breadcrumb is named in the page's language and says what the navigation says (${lang})`,
+      { tag },
+      async ({ page, browser, javaScriptEnabled }) => {
+        const { id } = await hostedSession();
+        await signInAs(page, await newUser());
+        await page.goto(`/${lang}/session/${id}/confirm`);
+        const trail = page.getByRole("navigation", { name: text(lang, "common", "nav.breadcrumb"), exact: true });
+        await expect(trail).toBeVisible();
+        if (lang !== "en") await expect(page.getByRole("navigation", { name: "Breadcrumb", exact: true })).toHaveCount(0);
+        const mainSessions = page
+          .getByRole("navigation", { name: text(lang, "common", "nav.main") })
+          .getByRole("link")
+          .first();
+        const words = text(lang, "common", "nav.sessions");
+        await expect(mainSessions).toHaveAccessibleName(words);
+        await expect(trail.getByRole("link").first()).toHaveText(words);
+        await expectNoAxeViolations(page, browser, javaScriptEnabled, `the confirmation page (${lang})`);
+      },
+    );
 
-  for (const lang of langs)
-    test(`notifications read their unread mark apart from the title, and chat messages say Chat (${lang})`, async ({ page, browser, javaScriptEnabled }) => {
-      const player = await newUser();
-      await getDb()
-        .insertInto("notifications")
-        .values([
-          {
-            user_id: player.id,
-            type: "waitlist_spot_available",
-            title_key: "waitlist_spot_available.title",
-            message_key: "waitlist_spot_available.message",
-            params: JSON.stringify({ title: "La cripta" }),
-          },
-          {
-            user_id: player.id,
-            type: "new_message",
-            title_key: "new_message.title",
-            message_key: "new_message.message",
-            params: JSON.stringify({ title: "La cripta", player: "Ana R" }),
-          },
-        ])
-        .execute();
-      await signInAs(page, player);
-      await page.goto(`/${lang}/notifications`);
-      const list = page.getByRole("main").getByRole("list");
-      const heard = await list.ariaSnapshot();
-      const unread = text(lang, "notifications", "unread");
-      const freed = text(lang, "notifications", "waitlist_spot_available.title");
-      expect(heard).not.toContain(`${unread}${freed}`);
-      // Playwright joins the pieces of a paragraph with spaces: "Sin leer : Hay un lugar libre".
-      expect(heard).toMatch(new RegExp(`${escapeRegExp(unread)} ?: ${escapeRegExp(freed)}`));
-      const chatItem = list.getByRole("listitem").filter({ hasText: text(lang, "notifications", "new_message.title") });
-      await expect(chatItem.getByText(text(lang, "notifications", "labels.chat"), { exact: true })).toBeVisible();
-      await expect(chatItem.getByText(text(lang, "notifications", "categories.SYSTEM"), { exact: true })).toHaveCount(0);
-      await expectNoAxeViolations(page, browser, javaScriptEnabled, `the notifications page (${lang})`);
-    });
+  for (const { lang, tag } of journeyRuns(2))
+    test(
+      `notifications read their unread mark apart from the title, and chat messages say Chat (${lang})`,
+      { tag },
+      async ({ page, browser, javaScriptEnabled }) => {
+        const player = await newUser();
+        await getDb()
+          .insertInto("notifications")
+          .values([
+            {
+              user_id: player.id,
+              type: "waitlist_spot_available",
+              title_key: "waitlist_spot_available.title",
+              message_key: "waitlist_spot_available.message",
+              params: JSON.stringify({ title: "La cripta" }),
+            },
+            {
+              user_id: player.id,
+              type: "new_message",
+              title_key: "new_message.title",
+              message_key: "new_message.message",
+              params: JSON.stringify({ title: "La cripta", player: "Ana R" }),
+            },
+          ])
+          .execute();
+        await signInAs(page, player);
+        await page.goto(`/${lang}/notifications`);
+        const list = page.getByRole("main").getByRole("list");
+        const heard = await list.ariaSnapshot();
+        const unread = text(lang, "notifications", "unread");
+        const freed = text(lang, "notifications", "waitlist_spot_available.title");
+        expect(heard).not.toContain(`${unread}${freed}`);
+        // Playwright joins the pieces of a paragraph with spaces: "Sin leer : Hay un lugar libre".
+        expect(heard).toMatch(new RegExp(`${escapeRegExp(unread)} ?: ${escapeRegExp(freed)}`));
+        const chatItem = list.getByRole("listitem").filter({ hasText: text(lang, "notifications", "new_message.title") });
+        await expect(chatItem.getByText(text(lang, "notifications", "labels.chat"), { exact: true })).toBeVisible();
+        await expect(chatItem.getByText(text(lang, "notifications", "categories.SYSTEM"), { exact: true })).toHaveCount(0);
+        await expectNoAxeViolations(page, browser, javaScriptEnabled, `the notifications page (${lang})`);
+      },
+    );
 
-  for (const lang of langs)
-    test(`the account menu leads to one's own profile and to the settings (${lang})`, async ({ page, browser, javaScriptEnabled }) => {
+  for (const { lang, tag } of journeyRuns(0))
+    test(`the account menu leads to one's own profile and to the settings (${lang})`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
       const player = await newUser();
       await signInAs(page, player);
       await page.goto(`/${lang}/sessions`);
@@ -200,8 +206,8 @@ test.describe("words a player reads and hears", () => {
 });
 
 test.describe("a seat held for a player in line", () => {
-  for (const lang of langs)
-    test(`shows on the session page with its expiry and takes the player to book it (${lang})`, async ({ page, browser, javaScriptEnabled }) => {
+  for (const { lang, tag } of journeyRuns(1))
+    test(`shows on the session page with its expiry and takes the player to book it (${lang})`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
       const player = await newUser({ timeZone: "America/Mexico_City" });
       const id = await seatHeldFor(player);
       await signInAs(page, player);

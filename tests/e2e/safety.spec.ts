@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createSession } from "../fixtures/sessions";
 import { expect, newUser, signInAs, test, type TestUser } from "./fixtures";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 
 // Lines and veils on a 360 px phone, with and without JavaScript, in every language: a player books
 // a free seat with a line and a veil, anonymously; the host sees them without the player's name;
@@ -14,8 +14,8 @@ async function actAs(page: Page, user: TestUser) {
   await signInAs(page, user);
 }
 
-for (const lang of LANGS) {
-  test(`${lang}: a player's anonymous line and veil reach only the host, without the name`, async ({ page }) => {
+for (const { lang, tag } of journeyRuns(1)) {
+  test(`${lang}: a player's anonymous line and veil reach only the host, without the name`, { tag }, async ({ page }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "safety", key, values);
     const s = (key: string) => text(lang, "sessions", key);
     const stamp = Date.now();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { runJobStep } from "./clock/job-step";
 import { expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
-import { LANGS, text } from "./locale-text";
+import { journeyRuns, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 // A paid subscription as time passes, on a 360 px phone under another host name than APP_URL's,
@@ -34,8 +34,8 @@ const seatsOf = (userId: string, seriesId: string) =>
     .orderBy("b.created_at")
     .execute();
 
-for (const lang of LANGS) {
-  test(`${lang}: a paid subscription over two sessions: paid, reminded three times, lapsed, cancelled and rejoined`, async ({ page }) => {
+for (const { lang, tag } of journeyRuns(2)) {
+  test(`${lang}: a paid subscription over two sessions: paid, reminded three times, lapsed, cancelled and rejoined`, { tag }, async ({ page }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
     const host = await newUser({ role: "dm", timeZone: zone });
     await actAs(page, host);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { escapeRegExp, expect, newUser, otherHost, ready, signInAs, test, type TestUser } from "./fixtures";
-import { type Lang, LANGS, text } from "./locale-text";
+import { journeyRuns, type Lang, LANGS, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 // Subscribing to a series as a player meets it, on a 360 px phone reaching the app under another
@@ -29,8 +29,8 @@ async function hostSeries(page: Page, title: string, fields: Record<string, unkn
   });
 }
 
-for (const lang of LANGS) {
-  test(`${lang}: a player joins a free series, finds it on their profile, cancels and rejoins`, async ({ page, browser, javaScriptEnabled }) => {
+for (const { lang, tag } of journeyRuns(0)) {
+  test(`${lang}: a player joins a free series, finds it on their profile, cancels and rejoins`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
     const title = `Campaña abierta ${lang} ${javaScriptEnabled ? "js" : "nojs"} ${Date.now()}`;
     const id = await hostSeries(page, title);

@@ -1,11 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeEach, inject, vi } from "vitest";
 
-// The app reads its environment once; tests run as a local, non-production app whose offline
-// mailer writes to ${DATA_DIR}/mail. Each test file gets its own folder, removed when it ends.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-unit-"));
+// The app reads its environment once per process; tests run as a local, non-production app whose
+// offline mailer writes to ${DATA_DIR}/mail. Integration files share their worker process (and so
+// its cached environment), so the folder is one per process, inside the run's folder that
+// tests/setup/data-root.ts removes when the run ends.
+const shared = globalThis as { mesaTestDataDir?: string };
+const dataDir = (shared.mesaTestDataDir ??= fs.mkdtempSync(path.join(inject("testDataRoot"), "worker-")));
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.APP_URL = "http://localhost:3000";
@@ -14,8 +16,6 @@ process.env.LOG_LEVEL = "silent";
 // A developer's own settings must not leak in: a file that forgot useTestDatabase() fails
 // instead of writing to a real database, and no test sends real mail.
 for (const name of ["DATABASE_URL", "SMTP_URL", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]) delete process.env[name];
-
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 // House style: a console.error during a test is a failure, not noise.
 let errors: unknown[][] = [];
