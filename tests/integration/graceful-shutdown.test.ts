@@ -51,7 +51,11 @@ describe("closing the server (SIGTERM)", () => {
     };
     const clients = Array.from({ length: 20 }, (_, c) => client(c));
 
+    // The signal comes once the clients are well under way with requests in flight: a fixed pause
+    // is not enough on a loaded machine, where the clients may not have started after 300 ms.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const until = Date.now() + 10_000; (received.size < 100 || inFlight === 0) && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 1));
     const inFlightAtSignal = inFlight;
     closeStarted = true;
     const started = Date.now();
