@@ -9,17 +9,9 @@ import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
-import {
-  ACTIVE_BOOKING_STATUSES,
-  type BookingRefusal,
-  type InviteLook,
-  inviteRefusal,
-  leaveActor,
-  leaveRefusal,
-  seatCanceller,
-  seatRefusal,
-  waitlistStanding,
-} from "./rules";
+import { ACTIVE_BOOKING_STATUSES, type BookingRefusal, inviteRefusal, leaveActor, leaveRefusal, seatCanceller, waitlistStanding } from "./rules";
+import { decideSeats } from "./seat-pipeline.server";
+import { seatRefusal } from "./seat-rule";
 export { seatNewSubscriber } from "./subscriber-seats.server";
 import { eventData, type Notice, offerFreedSeats, offerNotices, offerUntilFor, tell } from "./waitlist.server";
 
@@ -87,6 +79,7 @@ const TAKE_ATTEMPTS = 3;
 const refusalForOutcome = {
   gone: "notFound",
   own: "ownSession",
+  banned: "notAllowed",
   closed: "bookingClosed",
   already: "alreadyBooked",
   private: "inviteRequired",
@@ -140,6 +133,8 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
     const taken = await repo.takeFreeSeat(deps.db, { sessionId: input.sessionId, userId: player.id, now: deps.now, code, admin: player.isAdmin });
     outcome = taken.outcome;
     if (taken.outcome === "booked" && taken.booking_id) return { ok: true, bookingId: taken.booking_id, waitlisted: false };
+    // The account's row says it is banned; the request does not (decision record 073).
+    if (taken.outcome === "banned") return refuse("notAllowed");
     const read = await repo.readSeatDecision(deps.db, input.sessionId, player.id, deps.now);
     if (!read) return refuse("notFound");
     const prepared = await prepareFreeSeat(deps, player, read, code);
@@ -147,7 +142,7 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
     if (prepared.full) {
       if (!input.waitlistIfFull) return refuse("sessionFull");
       if (prepared.waiting) return refuse("alreadyWaiting");
-      const lined = await joinFullSessionLine(deps, player, input.sessionId, prepared.invite);
+      const lined = await joinFullSessionLine(deps, player, input.sessionId, code);
       // A seat freed since the session was read: try for it rather than queue behind nobody.
       if (!lined.ok && lined.refusal === "seatsAvailable") continue;
       return lined;
@@ -169,28 +164,28 @@ async function prepareFreeSeat(
   const invite = code ? await checkInvite(deps.db, s.id, code, deps.now) : null;
   const refusal = seatRefusal("freeSeat", player, s, facts, invite, deps.now);
   if (refusal && refusal !== "sessionFull") return refuse(refusal);
-  return { ok: true as const, full: refusal === "sessionFull", waiting: facts.waiting, invite };
+  return { ok: true as const, full: refusal === "sessionFull", waiting: facts.waiting };
 }
 
 /**
- * Whether the player may join the line of the locked session (the seat rule's "waitlist"). The
- * account's row is locked after the session's (the order a paid hold takes too), so one account's
- * joins of different lines are decided one after the other, and its lines are counted in a later
- * statement, which sees the line another join just committed. The verified email is the account's,
- * not what the caller says of it.
+ * Whether the player may join the line of the locked session: the seat pipeline's decision (the
+ * seat rule's "waitlist"), which locks the account's row after the session's, so one account's
+ * joins of different lines are decided one after the other and its lines counted after the lock.
+ * The verified email is the account's, not what the caller says of it. A code only counts for a
+ * private session's line, and checking it takes no use.
  */
-async function lineRefusal(trx: Deps["db"], s: repo.LockedSession, player: Requester, invite: InviteLook, now: Date) {
-  const facts = await repo.seatFacts(trx, s.id, player.id, now);
-  const holder = await repo.lockSeatHolder(trx, player.id);
-  if (!holder) return "notAllowed" as const;
-  const lines = await repo.countWaitingLines(trx, player.id, now);
-  return seatRefusal("waitlist", { id: player.id, isAdmin: player.isAdmin, emailVerified: holder.emailVerified }, s, { ...facts, lines }, invite, now);
+async function lineRefusal(trx: Deps["db"], s: repo.LockedSession, player: Requester, code: ScreenedCode | null, now: Date) {
+  const needsCode = s.is_private && !canManageSession(player, s);
+  const decided = await decideSeats(trx, s, player, { ask: "waitlist", code: needsCode ? code : null }, now);
+  // A line is never refused as 'isFree' (that answers a paid seat only).
+  if (decided.ok) return null;
+  return decided.refusal === "isFree" ? "notAllowed" : decided.refusal;
 }
 
 /** A full session puts the player at the end of its line (decided again under the lock: a seat may have freed). */
-function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string, invite: InviteLook) {
+function joinFullSessionLine(deps: Writer, player: Requester, sessionId: string, code: ScreenedCode | null) {
   return underSessionLock<{ ok: true; waitlisted: true; position: number }>(deps, sessionId, async (trx, s) => {
-    const refusal = await lineRefusal(trx, s, player, invite, deps.now);
+    const refusal = await lineRefusal(trx, s, player, code, deps.now);
     if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, waitlisted: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });
@@ -206,10 +201,7 @@ export async function joinWaitlist(deps: Writer, player: Requester, sessionId: s
   const screened = await screenTyped(deps, player.id, sessionId, typed);
   if (screened && !screened.ok) return refuseCode(screened);
   return underSessionLock<{ ok: true; position: number }>(deps, sessionId, async (trx, s) => {
-    // A code only counts for a private session's line, and checking it takes no use.
-    const needsCode = s.is_private && !canManageSession(player, s);
-    const invite = needsCode && screened ? await checkInvite(trx, s.id, screened.code, deps.now) : null;
-    const refusal = await lineRefusal(trx, s, player, invite, deps.now);
+    const refusal = await lineRefusal(trx, s, player, screened?.code ?? null, deps.now);
     if (refusal) return { result: refuse(refusal) };
     return { result: { ok: true, position: await repo.appendToWaitlist(trx, s.id, player.id, deps.now) } };
   });

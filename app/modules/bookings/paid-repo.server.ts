@@ -37,6 +37,27 @@ export async function insertPendingBooking(
   return row.id;
 }
 
+/**
+ * A seat given to the user whole (a guest accepting the seat a group's booker held, and paid for
+ * when the session is priced): CONFIRMED at once, nothing for them to pay.
+ */
+export async function insertGivenSeat(db: Database, input: { sessionId: string; userId: string; now: Date }) {
+  const row = await db
+    .insertInto("bookings")
+    .values({
+      session_id: input.sessionId,
+      user_id: input.userId,
+      status: "CONFIRMED",
+      payment_method: "FREE",
+      amount_cents: 0,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A booking with what paying for it needs, locked for the transaction (its session is locked first). */
 export function lockBookingForPayment(db: Database, bookingId: string) {
   return (
@@ -192,14 +213,15 @@ export function sessionPaymentTerms(db: Database, sessionId: string) {
 /**
  * Locks the account about to hold a paid seat for the rest of the transaction (FOR NO KEY UPDATE:
  * other holds of the same account wait, while rows that merely reference the account, such as
- * its bookings and notifications, are still written) and says whether its email is verified.
+ * its bookings and notifications, are still written) and says whether its email is verified and
+ * whether it is banned.
  * The account's holds must be counted by a later statement: one statement that both waits for
  * this lock and counts would count with the snapshot it took before waiting, missing the hold
  * the transaction it waited for has just committed.
  */
 export async function lockSeatHolder(db: Database, userId: string) {
-  const row = await db.selectFrom("users").select(["id", "email_verified_at"]).where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
-  return row ? { emailVerified: row.email_verified_at !== null } : null;
+  const row = await db.selectFrom("users").select(["id", "email_verified_at", "banned_at"]).where("id", "=", userId).forNoKeyUpdate().executeTakeFirst();
+  return row ? { emailVerified: row.email_verified_at !== null, banned: row.banned_at !== null } : null;
 }
 
 /** The account's unpaid holds still running at `now`, in every session (the cap's count). */

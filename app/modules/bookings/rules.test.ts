@@ -16,12 +16,12 @@ import {
   offerExpiry,
   seatCanceller,
   seatPaymentDeadline,
-  seatRefusal,
   seatsLeft,
   seatsOpenTo,
   sessionCanceller,
   termsChanged,
 } from "./rules";
+import { seatRefusal } from "./seat-rule";
 
 describe("booking statuses", () => {
   it("counts pending payment and confirmed as holding a seat, and nothing else", () => {

@@ -1,5 +1,3 @@
-import { canManageSession, canTakeSeat } from "#app/modules/access/rules";
-import { waivesPrice } from "#app/modules/invites/rules";
 import { ACTIVE_BOOKING_STATUSES, type ActiveBookingStatus } from "#app/modules/sessions/rules";
 
 /**
@@ -135,98 +133,6 @@ export const MAX_UNPAID_HOLDS = 3;
  * full session; five leaves room for a player hoping for any of a weekend's tables.
  */
 export const MAX_WAITING_LINES = 5;
-
-/** What is asked for: a free seat, a seat to pay for (card or OXXO), or a place in a full session's line. */
-export type SeatAsk = "freeSeat" | "paidSeat" | "waitlist";
-
-/** Who asks; `emailVerified` counts only for paid seats (spec section 5: paid items only). */
-export type SeatSeeker = { id: string; isAdmin: boolean; emailVerified: boolean };
-
-export type SeatSession = BookableSession & {
-  dm_id: string;
-  is_private: boolean;
-  price_cents: number;
-  max_participants: number;
-  booked_count: number;
-};
-
-/**
- * Where the seeker stands in the session (and, for paid seats, across sessions): an active
- * booking here, a place in its line, the seats running offers hold for other people, the
- * seeker's running unpaid holds anywhere, and (for a place in line) the lines they wait in.
- */
-export type SeatStanding = { booked: boolean; waiting: boolean; heldForOthers: number; unpaidHolds?: number; lines?: number };
-
-/** A typed invite code as looked up (null when none was typed). */
-export type InviteLook = { ok: true; type: string } | { ok: false; problem: "invalid" } | null;
-
-/** A seat refusal: a booking refusal, or 'isFree' when a paid seat was asked for one that costs nothing. */
-export type SeatRefusal = BookingRefusal | "isFree";
-
-/** The first gate of every seat: the host runs the table, and the session must take bookings at `now`. */
-export function sessionShutTo(seeker: SeatSeeker, session: SeatSession, now: Date): BookingRefusal | null {
-  if (!canTakeSeat(seeker, session)) return "ownSession";
-  return closedReason(session, now);
-}
-
-/**
- * May this person take a seat (or a place in line) in this session now? The one answer for every
- * path that gives one: the free seat (its database function take_free_seat repeats these checks
- * as a backstop), the paid hold, the waitlist. Null when they may; for a seat, "sessionFull" when
- * everything else allows it but no seat is open to them (the free path may then line them up).
- *
- * A private session opens with a code; its host and admins need none, and someone already in its
- * line got in with one. A code that waives the price makes a paid session free; a paid seat needs
- * a verified email and fewer than MAX_UNPAID_HOLDS unpaid holds running elsewhere.
- *
- * The line of a priced session leads to a paid seat, so it needs a verified email too, code or not
- * (the line keeps no code, and its offer holds a seat only someone who can pay may take: the
- * offer_free_seats function passes over the others). One account waits in at most
- * MAX_WAITING_LINES lines at once.
- */
-export function seatRefusal(
-  ask: "freeSeat" | "waitlist",
-  seeker: SeatSeeker,
-  session: SeatSession,
-  standing: SeatStanding,
-  invite: InviteLook,
-  now: Date,
-): BookingRefusal | null;
-export function seatRefusal(
-  ask: "paidSeat",
-  seeker: SeatSeeker,
-  session: SeatSession,
-  standing: SeatStanding,
-  invite: InviteLook,
-  now: Date,
-): SeatRefusal | null;
-export function seatRefusal(ask: SeatAsk, seeker: SeatSeeker, session: SeatSession, standing: SeatStanding, invite: InviteLook, now: Date): SeatRefusal | null {
-  const shut = sessionShutTo(seeker, session, now);
-  if (shut) return shut;
-  if (standing.booked) return "alreadyBooked";
-  const open = seatsOpenTo(session.max_participants, session.booked_count, standing.heldForOthers);
-  if (ask === "waitlist") {
-    if (standing.waiting) return "alreadyWaiting";
-    // The line of a private session is as closed as its seats: a valid code (no use taken) lets one in.
-    if (session.is_private && !canManageSession(seeker, session)) {
-      if (!invite) return "inviteRequired";
-      if (!invite.ok) return inviteRefusal(invite.problem);
-    }
-    if (open > 0) return "seatsAvailable";
-    if (session.price_cents > 0 && !seeker.emailVerified) return "emailNotVerified";
-    return (standing.lines ?? 0) >= MAX_WAITING_LINES ? "tooManyLines" : null;
-  }
-  if (session.is_private && !invite && !standing.waiting && !canManageSession(seeker, session)) return "inviteRequired";
-  if (invite && !invite.ok) return inviteRefusal(invite.problem);
-  const free = session.price_cents === 0 || (invite?.ok === true && waivesPrice(invite.type));
-  if (ask === "freeSeat" && !free) return "notFree";
-  if (ask === "paidSeat") {
-    if (free) return "isFree";
-    if (!seeker.emailVerified) return "emailNotVerified";
-    if ((standing.unpaidHolds ?? 0) >= MAX_UNPAID_HOLDS) return "tooManyHolds";
-  }
-  return open === 0 ? "sessionFull" : null;
-}
 
 /**
  * Who takes someone off a session's list: the player themself, the host, or an admin (an admin

@@ -4,7 +4,7 @@ import type { SeatCanceller } from "./rules";
 
 // The database functions that take, give back and offer seats, each one call (decision record 031).
 
-export type TakeOutcome = "booked" | "gone" | "own" | "closed" | "already" | "private" | "full" | "invite" | "notFree";
+export type TakeOutcome = "booked" | "gone" | "own" | "banned" | "closed" | "already" | "private" | "full" | "invite" | "notFree";
 
 /**
  * Decides and takes a free seat in one call (the take_free_seat function: lock, checks, invite

@@ -1,13 +1,12 @@
-import { canManageSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
-import * as bookings from "#app/modules/bookings/repo.server";
-import { leaveRefusal, sessionShutTo } from "#app/modules/bookings/rules";
+import { leaveRefusal } from "#app/modules/bookings/rules";
+import { decideSeats } from "#app/modules/bookings/seat-pipeline.server";
 import type { Deps } from "#app/modules/deps.server";
 import { isUuid } from "#app/utils/http";
 import { mailGuests } from "./mail.server";
 import * as repo from "./repo.server";
-import { groupFits, type GroupReading, type GroupRefusal, readGroup } from "./rules";
+import { type GroupReading, type GroupRefusal, readGroup } from "./rules";
 
 type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
 
@@ -17,17 +16,35 @@ export type GroupResult =
 
 const refuse = (refusal: GroupRefusal, seatsLeft?: number): GroupResult => ({ ok: false, refusal, seatsLeft });
 
-/** A booking refusal from the seat rules, as the group's own (the group has fewer ways to be refused). */
-const fromShut = (shut: string): GroupRefusal => (shut === "ownSession" ? "ownSession" : shut === "notFound" ? "notFound" : "closed");
+/** The seat rule's refusals (and a paid hold's), as the group's: the group page and the API have a message for each of these. */
+const AS_GROUP: Partial<Record<string, GroupRefusal>> = {
+  ownSession: "ownSession",
+  notFound: "notFound",
+  notAllowed: "notFound",
+  alreadyBooked: "alreadyBooked",
+  inviteRequired: "private",
+  inviteInvalid: "private",
+  inviteTriesLimited: "private",
+  notFree: "notFree",
+  emailNotVerified: "emailNotVerified",
+  tooManyHolds: "tooManyHolds",
+  sessionFull: "notEnoughSeats",
+  paymentPending: "paymentPending",
+  oxxoNotOffered: "oxxoNotOffered",
+  oxxoTooClose: "oxxoTooClose",
+};
+/** Any other refusal (a session no longer taking bookings) is the group's 'closed'. */
+export const asGroupRefusal = (refusal: string): GroupRefusal => AS_GROUP[refusal] ?? "closed";
 
 /**
  * A player books seats for 1-6 guests at once (decision records 062 and 068). All or none: the
- * decision runs under the session's lock, and the one statement that holds every seat is refused
- * whole by the seat guard should the group not fit. Free sessions only; the booker's address must
- * be verified (their name is what the guests' mail carries), they may have one active group per
- * session, and a private session's group needs a booker who holds a seat there. The answer never
- * says whether a guest's address already holds a seat in the session: such a guest's seat is held
- * like any other, and only they are not mailed. Each other guest is mailed an invitation.
+ * decision runs under the session's lock through the seat pipeline (decideSeats, the seat rule's
+ * 'groupSeats': free sessions only, a verified booker, since their name is what the guests' mail
+ * carries, a private session's code or the booker's own seat there, and every guest's seat open),
+ * and the one statement that holds every seat is refused whole by the seat guard should the group
+ * not fit. The booker may have one active group per session. The answer never says whether a
+ * guest's address already holds a seat in the session: such a guest's seat is held like any
+ * other, and only they are not mailed. Each other guest is mailed an invitation.
  */
 export async function bookGroup(deps: Writer, booker: Requester, sessionId: string, rows: unknown): Promise<GroupResult> {
   const reading = readGroup(rows, booker.email);
@@ -36,23 +53,16 @@ export async function bookGroup(deps: Writer, booker: Requester, sessionId: stri
   const guests = reading.guests;
   let seatedAlready = new Set<string>();
   const decided = await underSessionLock<GroupResult>(deps, sessionId, async (trx, s) => {
-    const shut = sessionShutTo(booker, s, deps.now);
-    if (shut) return { result: refuse(fromShut(shut)) };
-    if (s.price_cents > 0) return { result: refuse("notFree") };
-    if (!booker.emailVerified) return { result: refuse("emailNotVerified") };
-    if (s.is_private && !canManageSession(booker, s) && !(await bookings.findActiveBooking(trx, s.id, booker.id))) return { result: refuse("private") };
-    if (await repo.hasActiveGroup(trx, s.id, booker.id)) return { result: refuse("groupExists") };
-    const taken = await bookings.bookedCount(trx, s.id);
-    const heldForOthers = await bookings.countRunningOffers(trx, s.id, deps.now, booker.id);
-    if (!groupFits(guests.length, s.max_participants, taken, heldForOthers))
-      return { result: refuse("notEnoughSeats", Math.max(0, s.max_participants - taken - heldForOthers)) };
+    const seats = await decideSeats(trx, s, booker, { ask: "groupSeats", count: guests.length }, deps.now);
+    // A second group of the booker's is told so before being told it does not fit (decision record 068).
+    if ((seats.ok || seats.refusal === "sessionFull") && (await repo.hasActiveGroup(trx, s.id, booker.id))) return { result: refuse("groupExists") };
+    if (!seats.ok) return { result: refuse(asGroupRefusal(seats.refusal), seats.refusal === "sessionFull" ? seats.seatsLeft : undefined) };
     seatedAlready = await repo.emailsAlreadySeated(
       trx,
       s.id,
       guests.map((g) => g.email),
     );
-    const seats = await repo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now });
-    return { result: { ok: true, seats } };
+    return { result: { ok: true, seats: await repo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now }) } };
   });
   if (!decided.ok && "refusal" in decided && decided.refusal === "notFound") return refuse("notFound");
   if (decided.ok)

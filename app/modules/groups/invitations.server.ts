@@ -1,7 +1,7 @@
 import { canAnswerInvitation } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { tellBooked, underSessionLock } from "#app/modules/bookings/bookings.server";
-import * as bookings from "#app/modules/bookings/repo.server";
+import { claimHeldSeat } from "#app/modules/bookings/seat-pipeline.server";
 import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
@@ -18,6 +18,13 @@ type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;
  */
 export type InvitationRefusal = "notFound" | "closed" | "ownSession" | "alreadyBooked";
 export type InvitationAnswer = { ok: true; sessionId: string } | { ok: false; refusal: InvitationRefusal };
+
+/**
+ * The seat rule's refusals as an invitation's: the host's own session and a seat already held say
+ * so; an account that may not answer (banned, unverified) finds no invitation; anything else is closed.
+ */
+export const asInvitationRefusal = (refusal: string): InvitationRefusal =>
+  refusal === "ownSession" || refusal === "alreadyBooked" ? refusal : ["notFound", "notAllowed", "emailNotVerified"].includes(refusal) ? "notFound" : "closed";
 
 /** The invitations waiting for the account's verified address (none for an unverified one). */
 export async function pendingInvitations(deps: Pick<Deps, "db" | "now">, user: Pick<Requester, "id" | "email" | "emailVerified">) {
@@ -87,7 +94,8 @@ type Answered = { seat: { booker_id: string; guest_name: string; session_id: str
 /**
  * The guest answers one invitation, through the seat pipeline: under the session's lock (taken
  * before the seat's, the order every booking path takes), the seat is checked to be held for this
- * account's verified address and the session not started. Accepting turns it into their confirmed
+ * account's verified address; accepting is then the seat rule's 'claimSeat' (the session still
+ * taking bookings, not the host's, no seat of theirs there already). Accepting turns it into their confirmed
  * booking in the same transaction (the count does not move); declining gives it up and offers it
  * to the line. Someone who already holds a seat there may only decline.
  */
@@ -100,12 +108,15 @@ export async function answerInvitation(deps: Writer, guest: Requester, seatId: u
     const no = (refusal: InvitationRefusal) => ({ result: { ok: false as const, refusal } });
     const seat = await repo.lockInvitation(trx, { seatId, sessionId: s.id });
     if (!seat || seat.status !== "HELD" || !canAnswerInvitation(guest, seat)) return no("notFound");
-    if (new Date(s.starts_at) <= deps.now || s.status === "CANCELLED") return no("closed");
     let notices: Notice[] = [];
+    // Accepting is bound by the seat rule's time bounds; declining, until the start (as leaving is).
+    if (!accept && (new Date(s.starts_at) <= deps.now || s.status === "CANCELLED")) return no("closed");
     if (accept) {
-      if (s.dm_id === guest.id) return no("ownSession");
-      if (await bookings.findActiveBooking(trx, s.id, guest.id)) return no("alreadyBooked");
-      await repo.claimSeat(trx, { seatId: seat.id, userId: guest.id, now: deps.now });
+      // The seat pipeline's claim: the seat rule ('claimSeat'), then the held seat becomes their booking.
+      const release = () => repo.releaseClaimedSeat(trx, { seatId: seat.id, userId: guest.id, now: deps.now });
+      const claimed = await claimHeldSeat(trx, s, guest, release, deps.now);
+      if (!claimed.ok) return no(asInvitationRefusal(claimed.refusal));
+      await repo.linkClaimedSeat(trx, { seatId: seat.id, bookingId: claimed.bookingId });
     } else {
       if (!(await repo.declineSeat(trx, { seatId: seat.id, now: deps.now }))) return no("notFound");
       notices = await offerFreedSeats(trx, s, deps.now);

@@ -171,28 +171,17 @@ export function sessionOfSeat(db: Database, seatId: string) {
 }
 
 /**
- * Turns one held seat into the guest's own confirmed booking, inside the transaction that holds
- * the session's lock (the seat pipeline's underSessionLock): the seat is released first and the
- * booking inserted after, so the seat guard never sees both and the count does not move.
+ * The guest's answer to one held seat is yes: the seat is released as CLAIMED (so it counts no
+ * more), inside the transaction that holds the session's lock; the seat pipeline's claimHeldSeat
+ * then inserts their booking, and linkClaimedSeat records which booking it became.
  */
-export async function claimSeat(db: Database, input: { seatId: string; userId: string; now: Date }) {
+export async function releaseClaimedSeat(db: Database, input: { seatId: string; userId: string; now: Date }) {
   await db.updateTable("group_seats").set({ status: "CLAIMED", claimed_by: input.userId, updated_at: input.now }).where("id", "=", input.seatId).execute();
-  const seat = await db.selectFrom("group_seats").select("session_id").where("id", "=", input.seatId).executeTakeFirstOrThrow();
-  const booking = await db
-    .insertInto("bookings")
-    .values({
-      session_id: seat.session_id,
-      user_id: input.userId,
-      status: "CONFIRMED",
-      payment_method: "FREE",
-      amount_cents: 0,
-      created_at: input.now,
-      updated_at: input.now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db.updateTable("group_seats").set({ booking_id: booking.id }).where("id", "=", input.seatId).execute();
-  return booking.id;
+}
+
+/** The booking a claimed seat became. */
+export async function linkClaimedSeat(db: Database, input: { seatId: string; bookingId: string }) {
+  await db.updateTable("group_seats").set({ booking_id: input.bookingId }).where("id", "=", input.seatId).execute();
 }
 
 /** The guest declines a held seat: it is given up (and counts no more), remembering that they declined. */

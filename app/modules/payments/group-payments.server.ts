@@ -1,21 +1,20 @@
 import type { Requester } from "#app/modules/auth/session.server";
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
-import { holdHasLapsed, seatRefusal, sessionShutTo } from "#app/modules/bookings/rules";
-import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
-import { bookGroup, type GroupResult } from "#app/modules/groups/groups.server";
+import { ownBookingAfterLapse } from "#app/modules/bookings/seat-pipeline.server";
+import { sessionShutTo } from "#app/modules/bookings/seat-rule";
+import { asGroupRefusal, bookGroup, type GroupResult } from "#app/modules/groups/groups.server";
 import * as groupsRepo from "#app/modules/groups/repo.server";
-import { groupFits, type GroupMethod, type GroupRefusal, groupTotal, type Guest, maxGuests, readGroup, readGroupMethod } from "#app/modules/groups/rules";
+import { type GroupMethod, type GroupRefusal, groupTotal, type Guest, maxGuests, readGroup, readGroupMethod } from "#app/modules/groups/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { isUuid } from "#app/utils/http";
-import type { Hold } from "./holds.server";
+import { type Hold, holdPaidSeats } from "./holds.server";
 import { issueOxxoVoucher, openCheckout, type PayDeps } from "./payments.server";
-import { insertPayment } from "./repo.server";
-import { cardHoldUntil, oxxoAvailability } from "./rules";
+import { oxxoAvailability } from "./rules";
 
 type Refusal = Extract<GroupResult, { ok: false }> & { retryAfterSeconds?: number };
 const refuse = (refusal: GroupRefusal, seatsLeft?: number): Refusal => ({ ok: false, refusal, ...(seatsLeft === undefined ? {} : { seatsLeft }) });
@@ -35,17 +34,6 @@ export type GroupRegistration =
       currency: string;
     }
   | Refusal;
-
-/** The seat rules' refusals, as the group's (the group page and the API have messages for these). */
-const FROM_SEAT_RULES: Partial<Record<string, GroupRefusal>> = {
-  alreadyBooked: "alreadyBooked",
-  emailNotVerified: "emailNotVerified",
-  tooManyHolds: "tooManyHolds",
-  sessionFull: "notEnoughSeats",
-  ownSession: "ownSession",
-  notFound: "notFound",
-  inviteRequired: "private",
-};
 
 /**
  * Group registration, free or paid (decision record 062): a free session's group is the guests'
@@ -106,62 +94,29 @@ type GroupHold = Hold | Refusal;
 /**
  * Holds a paid group whole, under the session's lock: the booker's own seat as a PENDING_PAYMENT
  * booking for the group's total, one PENDING seat per guest paid by that booking, and the payment
- * row, in one transaction. The same rules as one paid seat (seatRefusal 'paidSeat': a verified
- * email, the cap on unpaid holds), and the group must fit the seats left, or nobody gets one. The
- * seat guard refuses the guests' one insert whole should anything slip past. The guests' seats
- * then follow the booking (the migration's trigger): confirmed, expired or refunded together.
+ * row, in one transaction. The same pipeline as one paid seat (holds.server holdPaidSeats: the
+ * seat rule for all the group's seats at once, with its verified email, its cap on unpaid holds
+ * and its private sessions), so the group fits the seats left or nobody gets one. The seat guard
+ * refuses the guests' one insert whole should anything slip past. The guests' seats then follow
+ * the booking (the migration's trigger): confirmed, expired or refunded together.
  */
 async function holdPaidGroup(deps: PayDeps, booker: Requester, sessionId: string, guests: Guest[], method: GroupMethod): Promise<GroupHold> {
   return underSessionLock<Hold | Refusal>(deps, sessionId, async (trx, s) => {
-    let notices: Notice[] = [];
-    const no = (refusal: GroupRefusal, seatsLeft?: number) => ({ result: refuse(refusal, seatsLeft), notices });
     const shut = sessionShutTo(booker, s, deps.now);
-    if (shut) return no(shut === "ownSession" ? "ownSession" : shut === "notFound" ? "notFound" : "closed");
-    // A private session's seats need its code, one seat at a time; its group is not sold at once.
-    if (s.is_private) return no("private");
+    if (shut) return { result: refuse(asGroupRefusal(shut)) };
     const total = groupTotal(s.price_cents, guests.length);
-    if (!total) return no("closed");
-    const existing = await bookingsRepo.findActiveBookingDetail(trx, s.id, booker.id);
-    if (existing && holdHasLapsed(existing, deps.now)) {
-      // The booker's own lapsed hold ends here (as the cleanup job would end it), and its seats go to the line first.
-      await bookingsRepo.moveBooking(trx, existing.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
-      notices = await offerFreedSeats(trx, s, deps.now);
-    } else if (existing) return no(existing.status === "PENDING_PAYMENT" ? "paymentPending" : "alreadyBooked");
-    const terms = (await bookingsRepo.sessionPaymentTerms(trx, s.id))!;
-    if (method === "OXXO") {
-      const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
-      if (oxxo !== "available") return no(oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered");
-    }
+    if (!total) return { result: refuse("closed") };
+    // The booker's own lapsed hold ends here (as the cleanup job would end it), and its seats go to the line first.
+    const { existing, notices } = await ownBookingAfterLapse(trx, s, booker.id, deps.now);
+    const no = (refusal: GroupRefusal, seatsLeft?: number) => ({ result: refuse(refusal, seatsLeft), notices });
+    if (existing) return no(existing.status === "PENDING_PAYMENT" ? "paymentPending" : "alreadyBooked");
     // One active group per booker and session (decision record 068). Whether a guest's address
     // already holds a seat here is not asked: the answer must not tell (its guest is not mailed).
     if (await groupsRepo.hasActiveGroup(trx, s.id, booker.id)) return no("groupExists");
-    const taken = await bookingsRepo.bookedCount(trx, s.id);
-    const facts = await bookingsRepo.seatFacts(trx, s.id, booker.id, deps.now);
-    if (!groupFits(total.seats, s.max_participants, taken, facts.heldForOthers))
-      return no("notEnoughSeats", Math.max(0, s.max_participants - taken - facts.heldForOthers));
-    // The account is locked after the session (the order every hold takes) before its unpaid holds are counted.
-    const holder = await bookingsRepo.lockSeatHolder(trx, booker.id);
-    if (!holder) return no("notFound");
-    const unpaidHolds = await bookingsRepo.countUnpaidHolds(trx, booker.id, deps.now);
-    const seeker = { id: booker.id, isAdmin: booker.isAdmin, emailVerified: holder.emailVerified };
-    const refusal = seatRefusal("paidSeat", seeker, { ...s, booked_count: taken }, { ...facts, unpaidHolds }, null, deps.now);
-    if (refusal) return no(FROM_SEAT_RULES[refusal] ?? "closed");
-    const holdUntil = cardHoldUntil(deps.now);
-    const price = { amountCents: total.amountCents, currency: s.currency };
-    const bookingId = await bookingsRepo.insertPendingBooking(trx, {
-      sessionId: s.id,
-      userId: booker.id,
-      method,
-      ...price,
-      holdUntil,
-      now: deps.now,
-      inviteId: null,
-    });
-    if (facts.waiting) await bookingsRepo.deleteWaitlistEntry(trx, s.id, booker.id);
-    await groupsRepo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now, paidBy: bookingId });
-    const paymentId = await insertPayment(trx, { bookingId, userId: booker.id, provider: deps.payments.provider, method, ...price, now: deps.now });
-    const session = { id: s.id, title: s.title, starts_at: new Date(s.starts_at), voucher_payment_days: terms.voucher_payment_days };
-    const hold: Hold = { ok: true, bookingId, paymentId, resumed: false, heldBefore: false, ...price, holdUntil, session };
+    const order = { count: total.seats, code: null, method, provider: deps.payments.provider };
+    const hold = await holdPaidSeats(deps, trx, s, booker, order);
+    if (!hold.ok) return no(asGroupRefusal(hold.refusal), hold.refusal === "sessionFull" ? hold.seatsLeft : undefined);
+    await groupsRepo.insertHeldSeats(trx, { sessionId: s.id, bookerId: booker.id, guests, now: deps.now, paidBy: hold.bookingId });
     return { result: hold, notices };
   }) as Promise<GroupHold>;
 }

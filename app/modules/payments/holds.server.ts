@@ -1,13 +1,17 @@
 import type { Requester } from "#app/modules/auth/session.server";
 import { refuseCode, underSessionLock, type Writer } from "#app/modules/bookings/bookings.server";
 import * as repo from "#app/modules/bookings/repo.server";
-import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, sessionShutTo } from "#app/modules/bookings/rules";
-import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
-import { checkInvite, redeemInvite, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
-import { discountedPrice } from "#app/modules/invites/rules";
+import type { BookingRefusal } from "#app/modules/bookings/rules";
+import { holdSeats, ownBookingAfterLapse } from "#app/modules/bookings/seat-pipeline.server";
+import { sessionShutTo } from "#app/modules/bookings/seat-rule";
+import { offerFreedSeats } from "#app/modules/bookings/waitlist.server";
+import { type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { isUuid } from "#app/utils/http";
+import type { Database } from "#db/client.server";
 import { insertPayment, latestPaymentOf } from "./repo.server";
 import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";
+
+type LockedSession = repo.LockedSession;
 
 /** Why a paid seat cannot be held: a booking refusal, or one of the payment's own. */
 export type HoldRefusal = BookingRefusal | "isFree" | "oxxoNotOffered" | "oxxoTooClose" | "paymentPending";
@@ -49,101 +53,112 @@ export async function holdPaidSeat(
   const screened = await screenTyped(deps, player.id, input.sessionId, input);
   if (screened && !screened.ok) return refuseCode(screened);
   const code = screened?.code ?? null;
-  const result = await underSessionLock<Hold | { ok: false; refusal: HoldRefusal }>(deps, input.sessionId, async (trx, s) => {
-    // Seats the player's own lapsed hold gave back go to the line first (as the cleanup job would).
-    let notices: Notice[] = [];
-    const refuse = (refusal: HoldRefusal) => ({ result: { ok: false as const, refusal }, notices });
+  return underSessionLock<Hold | { ok: false; refusal: HoldRefusal }>(deps, input.sessionId, async (trx, s) => {
     const shut = sessionShutTo(player, s, deps.now);
-    if (shut) return refuse(shut);
-    const terms = (await repo.sessionPaymentTerms(trx, s.id))!;
-    const session = { id: s.id, title: s.title, starts_at: new Date(s.starts_at), voucher_payment_days: terms.voucher_payment_days };
-    let booked = s.booked_count;
-    const existing = await repo.findActiveBookingDetail(trx, s.id, player.id);
-    if (existing && holdHasLapsed(existing, deps.now)) {
-      // Restarting after the hold ran out (before the cleanup job came by) is not a way to keep
-      // the seat: the hold ends here, and a new try needs a seat free like anyone else's.
-      await repo.moveBooking(trx, existing.id, ["PENDING_PAYMENT"], "EXPIRED", deps.now);
-      notices = await offerFreedSeats(trx, s, deps.now);
-      booked = await repo.bookedCount(trx, s.id);
-    } else if (existing) {
-      if (existing.status !== "PENDING_PAYMENT") return refuse("alreadyBooked");
-      const payment = await latestPaymentOf(trx, existing.id);
-      // A subscription's seat waits for its first payment try until the deadline (decision record 051).
-      const firstTry = !payment && existing.subscription_id !== null;
-      const retry = firstTry ? "anotherTry" : heldSeatRetry(payment, input.method);
-      if ((!payment && !firstTry) || retry === "refuse") return refuse("paymentPending");
-      const price = payment ?? { amount_cents: existing.amount_cents, currency: existing.currency };
-      // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
-      const kept = { ok: true as const, bookingId: existing.id, heldBefore: true, amountCents: price.amount_cents, currency: price.currency, session };
-      const holdUntil = new Date(existing.hold_until!);
-      if (retry === "resume" && payment) return { result: { ...kept, paymentId: payment.id, resumed: true, holdUntil } };
-      // After a declined card the same seat may be paid another way (an OXXO voucher, when the
-      // session still offers it): a new payment of the same booking, never a second booking.
-      if (input.method === "OXXO") {
-        const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
-        if (oxxo !== "available") return refuse(oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered");
-      }
-      await repo.setBookingMethod(trx, existing.id, input.method, deps.now);
-      const paymentId = await insertPayment(trx, {
-        bookingId: existing.id,
-        userId: player.id,
-        provider: input.provider,
-        method: input.method,
-        amountCents: price.amount_cents,
-        currency: price.currency,
-        // The latest try is the one a seat's state is read from: it sorts after the try it follows
-        // even when a request that started earlier (an earlier `now`) reaches the lock later.
-        now: payment ? new Date(Math.max(deps.now.getTime(), new Date(payment.created_at).getTime() + 1)) : deps.now,
-      });
-      return { result: { ...kept, paymentId, resumed: false, holdUntil } };
-    }
-    if (input.method === "OXXO") {
-      const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
-      if (oxxo === "hidden") return refuse("oxxoNotOffered");
-      if (oxxo === "tooClose") return refuse("oxxoTooClose");
-    }
-    const facts = await repo.seatFacts(trx, s.id, player.id, deps.now);
-    const invite = code ? await checkInvite(trx, s.id, code, deps.now) : null;
-    // The account is locked (after the session, the order every hold takes) before its unpaid
-    // holds are counted, so two holds of one account in different sessions cannot both pass the cap.
-    const holder = await repo.lockSeatHolder(trx, player.id);
-    if (!holder) return refuse("notAllowed");
-    const unpaidHolds = await repo.countUnpaidHolds(trx, player.id, deps.now);
-    const seeker = { id: player.id, isAdmin: player.isAdmin, emailVerified: holder.emailVerified };
-    const refusal = seatRefusal("paidSeat", seeker, { ...s, booked_count: booked }, { ...facts, unpaidHolds }, invite, deps.now);
-    if (refusal) return refuse(refusal);
-    const redeemed = code ? await redeemInvite(trx, s.id, code, deps.now) : null;
-    if (redeemed && !redeemed.ok) return refuse(inviteRefusal(redeemed.problem));
-    // A discount invite's percentage comes from the use just taken, not from the earlier look.
-    const amountCents = discountedPrice(s.price_cents, redeemed?.ok ? redeemed.discountPercent : null);
-    const holdUntil = cardHoldUntil(deps.now);
-    const bookingId = await repo.insertPendingBooking(trx, {
-      sessionId: s.id,
-      userId: player.id,
-      method: input.method,
-      amountCents,
-      currency: s.currency,
-      // Short until the provider made the voucher or page; the caller extends an OXXO hold then.
-      holdUntil,
-      now: deps.now,
-      inviteId: redeemed?.ok ? redeemed.inviteId : null,
-    });
-    if (facts.waiting) await repo.deleteWaitlistEntry(trx, s.id, player.id);
-    const paymentId = await insertPayment(trx, {
-      bookingId,
-      userId: player.id,
-      provider: input.provider,
-      method: input.method,
-      amountCents,
-      currency: s.currency,
-      now: deps.now,
-    });
-    return {
-      result: { ok: true as const, bookingId, paymentId, resumed: false, heldBefore: false, amountCents, currency: s.currency, holdUntil, session },
-      notices,
-    };
+    if (shut) return { result: { ok: false, refusal: shut } };
+    // Seats the player's own lapsed hold gave back go to the line first (as the cleanup job would).
+    const { existing, notices } = await ownBookingAfterLapse(trx, s, player.id, deps.now);
+    if (existing) return { result: await tryHeldSeatAgain(deps, trx, s, player, existing, input) };
+    const held = await holdPaidSeats(deps, trx, s, player, { count: 1, code, method: input.method, provider: input.provider });
+    return { result: held.ok ? held : { ok: false, refusal: held.refusal }, notices };
   });
-  return result;
+}
+
+type PayingSession = { id: string; title: string; starts_at: Date; voucher_payment_days: number };
+
+/**
+ * The payment's part of every paid hold, one seat or a paid group's: the OXXO window, then the
+ * seat pipeline (bookings/seat-pipeline holdSeats: the rule, the code's use, the price, the
+ * booking), then the payment row in 'creating'. Runs in the caller's transaction under the
+ * session's lock; the provider is called afterwards, outside it.
+ */
+export async function holdPaidSeats(
+  deps: Pick<Writer, "now">,
+  trx: Database,
+  s: LockedSession,
+  payer: Requester,
+  order: { count: number; code: ScreenedCode | null; method: "CARD" | "OXXO"; provider: string },
+): Promise<Hold | { ok: false; refusal: HoldRefusal; seatsLeft?: number }> {
+  const terms = (await repo.sessionPaymentTerms(trx, s.id))!;
+  if (order.method === "OXXO") {
+    const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
+    if (oxxo !== "available") return { ok: false, refusal: oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered" };
+  }
+  // Short until the provider made the voucher or page; the caller extends an OXXO hold then.
+  const holdUntil = cardHoldUntil(deps.now);
+  const held = await holdSeats(trx, s, payer, { count: order.count, code: order.code, method: order.method, holdUntil }, deps.now);
+  if (!held.ok) return held;
+  const { bookingId, amountCents, currency } = held;
+  const paymentId = await insertPayment(trx, {
+    bookingId,
+    userId: payer.id,
+    provider: order.provider,
+    method: order.method,
+    amountCents,
+    currency,
+    now: deps.now,
+  });
+  return { ok: true, bookingId, paymentId, resumed: false, heldBefore: false, amountCents, currency, holdUntil, session: payingSession(s, terms) };
+}
+
+const payingSession = (s: LockedSession, terms: { voucher_payment_days: number }): PayingSession => ({
+  id: s.id,
+  title: s.title,
+  starts_at: new Date(s.starts_at),
+  voucher_payment_days: terms.voucher_payment_days,
+});
+
+/**
+ * The player already holds this seat (their hold still runs): a form sent twice resumes the
+ * payment under way; after a declined card the same seat may be paid another way; a
+ * subscription's seat waits for its first try until its deadline (decision record 051).
+ */
+async function tryHeldSeatAgain(
+  deps: Writer,
+  trx: Database,
+  s: LockedSession,
+  player: Requester,
+  existing: NonNullable<Awaited<ReturnType<typeof repo.findActiveBookingDetail>>>,
+  input: { method: "CARD" | "OXXO"; provider: string },
+): Promise<Hold | { ok: false; refusal: HoldRefusal }> {
+  const refuse = (refusal: HoldRefusal) => ({ ok: false as const, refusal });
+  if (existing.status !== "PENDING_PAYMENT") return refuse("alreadyBooked");
+  const terms = (await repo.sessionPaymentTerms(trx, s.id))!;
+  const payment = await latestPaymentOf(trx, existing.id);
+  const firstTry = !payment && existing.subscription_id !== null;
+  const retry = firstTry ? "anotherTry" : heldSeatRetry(payment, input.method);
+  if ((!payment && !firstTry) || retry === "refuse") return refuse("paymentPending");
+  const price = payment ?? { amount_cents: existing.amount_cents, currency: existing.currency };
+  // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
+  const kept = {
+    ok: true as const,
+    bookingId: existing.id,
+    heldBefore: true,
+    amountCents: price.amount_cents,
+    currency: price.currency,
+    session: payingSession(s, terms),
+  };
+  const holdUntil = new Date(existing.hold_until!);
+  if (retry === "resume" && payment) return { ...kept, paymentId: payment.id, resumed: true, holdUntil };
+  // After a declined card the same seat may be paid another way (an OXXO voucher, when the
+  // session still offers it): a new payment of the same booking, never a second booking.
+  if (input.method === "OXXO") {
+    const oxxo = oxxoAvailability({ ...terms, starts_at: s.starts_at }, deps.now);
+    if (oxxo !== "available") return refuse(oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered");
+  }
+  await repo.setBookingMethod(trx, existing.id, input.method, deps.now);
+  const paymentId = await insertPayment(trx, {
+    bookingId: existing.id,
+    userId: player.id,
+    provider: input.provider,
+    method: input.method,
+    amountCents: price.amount_cents,
+    currency: price.currency,
+    // The latest try is the one a seat's state is read from: it sorts after the try it follows
+    // even when a request that started earlier (an earlier `now`) reaches the lock later.
+    now: payment ? new Date(Math.max(deps.now.getTime(), new Date(payment.created_at).getTime() + 1)) : deps.now,
+  });
+  return { ...kept, paymentId, resumed: false, holdUntil };
 }
 
 /** Gives up a hold whose payment could not even be started (the provider refused or failed): the seat goes back, to the line first. */
