@@ -2,7 +2,6 @@ import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { insertNotification } from "../../app/modules/notifications/repo.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
@@ -24,7 +23,7 @@ import { action as waitlistApi } from "../../app/routes/api.waitlist";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession, joinLine, type SessionOptions } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -36,9 +35,7 @@ async function who(role: "user" | "dm"): Promise<Who> {
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   return { id: created.userId, cookie, bearer: `Bearer ${tokens!.access_token}` };
 }

@@ -7,7 +7,7 @@ import { expireLapsedHoldsAndOffers, offerOpenSeats } from "../../app/modules/bo
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { createUser, testDeps } from "./helpers";
+import { createUser, requesterOf, testDeps } from "./helpers";
 
 useTestDatabase();
 
@@ -16,21 +16,7 @@ const startsAt = new Date("2026-11-01T20:00:00Z");
 const HOUR = 3_600_000;
 
 async function person(role: "user" | "dm" = "user", preferredLanguage: "es" | "en" | "pt" = "es"): Promise<Requester> {
-  const u = await createUser({ role, preferredLanguage, displayName: role === "dm" ? "Host" : "Player" });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage,
-    timeZone: "America/Mexico_City",
-    loginSessionId: null,
-  };
+  return requesterOf(await createUser({ role, preferredLanguage, displayName: role === "dm" ? "Host" : "Player" }), { preferredLanguage });
 }
 
 const session = async (dmId: string, max: number, extra: SessionColumns = {}) =>

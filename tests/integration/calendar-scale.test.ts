@@ -2,7 +2,6 @@ import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
@@ -10,7 +9,7 @@ import { loader } from "../../app/routes/$lang.calendar";
 import { getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../../server/seed/bulk";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -35,9 +34,7 @@ beforeAll(async () => {
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   await getDb().updateTable("users").set({ time_zone: zone }).where("id", "=", created.userId).execute();
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+  cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const viewer: Requester = {
     id: created.userId,
     email: "",

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { requestDeps } from "../../app/modules/deps.server";
 import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
@@ -11,7 +10,7 @@ import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { createUser, loginCookie, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, createUser, loginCookie, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
 
 useTestDatabase();
@@ -27,9 +26,8 @@ beforeAll(async () => {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("clock")), role: "dm", timeZone: "America/Mexico_City" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  dm = { id: created.userId, cookie: (await authSessionStorage().commitSession(session)).split(";")[0]! };
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
+  dm = { id: created.userId, cookie };
 });
 
 const page = (path: string) => new Request(`${base}${path}`, { headers: { Cookie: dm.cookie } });

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
@@ -11,7 +10,7 @@ import { action as postSeries } from "../../app/routes/api.session-series._index
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -34,12 +33,11 @@ beforeAll(async () => {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   dm = {
     id: created.userId,
-    cookie: (await authSessionStorage().commitSession(session)).split(";")[0]!,
+    cookie,
     auth: { Authorization: `Bearer ${tokens!.access_token}` },
   };
 });

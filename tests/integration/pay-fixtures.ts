@@ -7,7 +7,7 @@ import { createOfflinePayments } from "../../app/services/payments/offline.serve
 import { webhookReply } from "../../app/utils/refusals.server";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
-import { createUser, testDeps } from "./helpers";
+import { createUser, requesterOf, testDeps } from "./helpers";
 
 // The fixtures of the paid-booking tests: people, a paid session, the offline adapter wired to the webhook handler, and what the database holds.
 
@@ -35,22 +35,7 @@ export function payTestDeps(at = now) {
 }
 
 export async function person(role: "user" | "dm" = "user", extra: Partial<Requester> = {}): Promise<Requester> {
-  const u = await createUser({ role, displayName: role === "dm" ? "Host" : "Player" });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: "America/Mexico_City",
-    loginSessionId: null,
-    ...extra,
-  };
+  return requesterOf(await createUser({ role, displayName: role === "dm" ? "Host" : "Player" }), extra);
 }
 
 /** A paid session (250 MXN, card or OXXO) starting at `startsAt`; `extra` sets other columns. */

@@ -4,7 +4,7 @@ import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
 import { loader } from "../../app/routes/$lang.profile.$id";
 import { getDb } from "../../db/client.server";
-import { signedInUser } from "../fixtures/users";
+import { requesterOf, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 import { run } from "./route";
@@ -17,22 +17,9 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 type Person = { id: string; cookie: string; requester: Requester };
 async function person(role: "user" | "dm", displayName: string): Promise<Person> {
-  const { id, cookie } = await signedInUser({ role, displayName });
-  const requester: Requester = {
-    id,
-    email: "",
-    emailVerified: true,
-    displayName,
-    firstName: "",
-    lastName: "",
-    roles: role === "dm" ? ["user", "dm"] : ["user"],
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: zone,
-    loginSessionId: null,
-  };
-  return { id, cookie, requester };
+  const user = await signedInUser({ role, displayName });
+  const requester = requesterOf(user, { email: "", firstName: "", lastName: "", timeZone: zone });
+  return { id: user.id, cookie: user.cookie, requester };
 }
 
 /** A session for the host, validated as the form would (past dates are validated against a past "now"). */

@@ -5,7 +5,7 @@ import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
-import { createUser } from "../fixtures/users";
+import { createUser, requesterOf } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 
@@ -19,20 +19,7 @@ let other: Requester;
 
 async function requester(role: "user" | "dm", name: string): Promise<Requester> {
   const user = await createUser({ role, displayName: name, timeZone: zone });
-  return {
-    id: user.id,
-    email: user.email,
-    emailVerified: true,
-    displayName: name,
-    firstName: "",
-    lastName: "",
-    roles: user.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: zone,
-    loginSessionId: null,
-  };
+  return requesterOf(user, { firstName: "", lastName: "", timeZone: zone });
 }
 
 const form = (overrides: Record<string, unknown>) =>
