@@ -10,6 +10,7 @@ import { action as createSeries } from "../../app/routes/$lang.series.new";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { getDb } from "../../db/client.server";
+import { sessionCount } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { errorsFor, form, initialValue, run } from "./route";
@@ -20,13 +21,6 @@ const base = "http://localhost:3000";
 const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
 const storedFiles = (): string[] =>
   fs.existsSync(uploads()) ? (fs.readdirSync(uploads(), { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp)$/.test(f)) : [];
-const sessionCount = async () =>
-  (
-    await getDb()
-      .selectFrom("sessions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-  ).n;
 
 async function cookieFor(role: "user" | "dm") {
   const user = await signedInUser({ role });

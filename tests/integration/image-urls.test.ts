@@ -9,6 +9,7 @@ import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
+import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
@@ -46,28 +47,9 @@ let day = 300;
 const sessionFields = () => {
   day += 1;
   const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-  return {
-    title: "Mesa con dirección",
-    game: "D&D 5e",
-    date,
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "100",
-    currency: "MXN",
-  };
+  return sessionFormFields("Mesa con dirección", date, { price: "100" });
 };
 const imageOf = async (id: string) => (await getDb().selectFrom("sessions").select("image_url").where("id", "=", id).executeTakeFirstOrThrow()).image_url;
-const sessionCount = async () =>
-  Number(
-    (
-      await getDb()
-        .selectFrom("sessions")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const json = (method: string, path: string, body: unknown) =>
   new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...dm.auth } });
 

@@ -4,6 +4,7 @@ import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
 import { loader } from "../../app/routes/$lang.profile.$id";
 import { getDb } from "../../db/client.server";
+import { sessionFormFields } from "../fixtures/sessions";
 import { requesterOf, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -25,18 +26,7 @@ async function person(role: "user" | "dm", displayName: string): Promise<Person>
 /** A session for the host, validated as the form would (past dates are validated against a past "now"). */
 async function hosts(host: Person, title: string, offsetDays: number, extra: Record<string, unknown> = {}) {
   const schema = sessionFormSchema({ now: new Date(Date.now() + Math.min(0, offsetDays - 1) * 86_400_000), timeZone: zone });
-  const input = schema.parse({
-    title,
-    game: "D&D 5e",
-    date: day(offsetDays),
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "0",
-    currency: "MXN",
-    ...extra,
-  });
+  const input = schema.parse(sessionFormFields(title, day(offsetDays), extra));
   const created = await createSession(testDeps(new Date()).deps, host.requester, input);
   if (!created.ok) throw new Error("session not created");
 }

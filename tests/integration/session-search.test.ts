@@ -5,6 +5,7 @@ import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { sessionFormFields } from "../fixtures/sessions";
 import { createUser, requesterOf } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -22,19 +23,7 @@ async function requester(role: "user" | "dm", name: string): Promise<Requester> 
   return requesterOf(user, { firstName: "", lastName: "", timeZone: zone });
 }
 
-const form = (overrides: Record<string, unknown>) =>
-  schema.parse({
-    title: "Mesa",
-    game: "D&D 5e",
-    date: "2026-11-28",
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "0",
-    currency: "MXN",
-    ...overrides,
-  });
+const form = (overrides: Record<string, unknown>) => schema.parse(sessionFormFields("Mesa", "2026-11-28", overrides));
 
 const search = (query: string, viewer: Requester | null = other) =>
   searchSessions({ db: getDb(), now }, parseSearchParams(new URLSearchParams(query)), viewer, { timeZone: zone });

@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { countedNoShow, hostCancelledSession, lateCancelledSeat } from "#app/modules/attendance/repo.server";
 import type { Database } from "#db/client.server";
-import type { BadgeFacts } from "./rules";
+import { type BadgeFacts, noFacts } from "./rules";
 
 /**
  * Attendance, kept in one place (decision record 057): a CONFIRMED seat in a COMPLETED session is
@@ -42,30 +42,6 @@ type PlayedRow = { user_id: string; game: string; genre: string | null; n: numbe
 type BookingRow = { user_id: string; made: number; week_ahead: number; delays: (number | null)[] };
 type ChatRow = { user_id: string; sessions: number; messages: number };
 type RatingsRow = { user_id: string; ratings: number[] };
-
-const emptyFacts = (): BadgeFacts => ({
-  profileComplete: false,
-  hasAvatar: false,
-  hasBio: false,
-  hostedByGame: {},
-  hostedPaidCompleted: 0,
-  dmCancelled: 0,
-  seriesWith3Completed: 0,
-  playedByGame: {},
-  noShows: 0,
-  lateCancellations: 0,
-  completedByGenre: {},
-  dmRatingSum: 0,
-  dmRatingCount: 0,
-  playerRatingSum: 0,
-  playerRatingCount: 0,
-  ratingsReceived: [],
-  paymentDelaysSeconds: [],
-  bookingsMade: 0,
-  bookingsMadeWeekAhead: 0,
-  chatSessions: 0,
-  chatMessages: 0,
-});
 
 const add = (counts: Record<string, number>, key: string | null, n: number) => {
   if (key === null || n === 0) return;
@@ -155,7 +131,7 @@ export async function badgeFactsFor(db: Database, userIds: readonly string[], no
 
   for (const row of profiles.rows) {
     facts.set(row.id, {
-      ...emptyFacts(),
+      ...noFacts(),
       profileComplete: row.profile_complete,
       hasAvatar: row.has_avatar,
       hasBio: row.has_bio,

@@ -8,10 +8,9 @@ import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import { insertUnderDrawnCode } from "#app/modules/invites/invites.server";
 import { inTransaction } from "#app/modules/live/repo.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import type { Refused } from "#app/modules/refusals";
-import * as sessions from "#app/modules/sessions/repo.server";
 import { formatPrice } from "#app/modules/sessions/rules";
+import { createRequestedSession } from "#app/modules/sessions/sessions.server";
 import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
@@ -152,31 +151,18 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
   const decided = await inTransaction(deps.db, async (trx) => {
     const locked = await repo.lockInquiry(trx, inquiry.id);
     if (!locked || !isPending(locked.status)) return null;
-    const sessionId = await sessions.insertSession(
+    const sessionId = await createRequestedSession(
       trx,
+      dm,
       {
-        dmId: dm.id,
-        seriesId: null,
         title: translator(dmLang, "inquiries")("session.title", { player: playerName }),
         description: inquiry.details || inquiry.availability,
-        sessionInstructions: "",
-        game: "Other",
-        genre: null,
-        experienceLevel: null,
         startsAt,
-        timeZone: dm.timeZone,
         durationMinutes: shape.durationMinutes,
         maxParticipants: shape.maxParticipants,
         minParticipants: shape.minParticipants,
         priceCents: shape.priceCents,
         currency: shape.currency,
-        allowedPaymentMethods: acceptedMethods(shape.priceCents, PRICING_DEFAULTS.paymentMethods),
-        minAdvanceBookingHours: PRICING_DEFAULTS.minAdvanceBookingHours,
-        voucherPaymentDays: PRICING_DEFAULTS.voucherPaymentDays,
-        preSessionCheckHours: 24,
-        tags: [],
-        imageUrl: null,
-        location: null,
         isPrivate: shape.isPrivate,
       },
       deps.now,
