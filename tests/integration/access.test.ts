@@ -21,6 +21,7 @@ import { loader as upcomingApi } from "../../app/routes/api.upcoming-sessions.$u
 import { loader as joinedApi } from "../../app/routes/api.user-joined-sessions.$userId";
 import { action as waitlistApi } from "../../app/routes/api.waitlist";
 import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { bookSeat, createSession, joinLine, type SessionOptions } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
@@ -64,30 +65,12 @@ const inAWeek = new Date(Date.now() + 7 * 86_400_000);
 
 beforeAll(async () => {
   [host, other, player] = [await who("dm"), await who("dm"), await who("user")];
-  const db = getDb();
   const values: SessionOptions = { host: host.id, title: "Mesa", startsAt: inAWeek, columns: { session_instructions: "Enlace secreto" } };
   sessionId = (await createSession(values)).id;
   privateId = (await createSession({ ...values, isPrivate: true })).id;
   await bookSeat(sessionId, player.id);
   await joinLine(sessionId, other.id);
-  seriesId = (
-    await db
-      .insertInto("series")
-      .values({
-        dm_id: host.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "IRREGULAR",
-        time_zone: "America/Mexico_City",
-        time_of_day: "20:00",
-        duration_minutes: 120,
-        start_date: inAWeek.toISOString().slice(0, 10),
-        max_participants: 4,
-        min_participants: 1,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  seriesId = (await insertSeries(host.id, { duration_minutes: 120, start_date: inAWeek.toISOString().slice(0, 10) })).id;
   await createSession({ ...values, seriesId, title: "Abierta" });
   privateOccurrence = (await createSession({ ...values, seriesId, title: "Privada", isPrivate: true, startsAt: new Date(inAWeek.getTime() + 86_400_000) })).id;
 });

@@ -11,7 +11,7 @@ import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { createUser, markVerified, requesterOf, signedInUser } from "./helpers";
 import { now, paidSession, payTestDeps } from "./pay-fixtures";
-import { form, run } from "./route";
+import { apiCall, form, run } from "./route";
 
 // A paid seat is held only for a verified account (spec section 5), decided by the hold itself so
 // every path (create-intent, the OXXO page, the confirmation page's card form) passes it, and one
@@ -23,16 +23,7 @@ const base = "http://localhost:3000";
 const context = { now } as never;
 
 const intent = (as: SignedInUser, body: Record<string, unknown>, ctx: never = context) =>
-  run(
-    createIntent,
-    new Request(`${base}/api/payments/create-intent`, {
-      method: "POST",
-      headers: { ...as.auth, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    {},
-    ctx,
-  );
+  run(createIntent, apiCall("POST", "/api/payments/create-intent", as, body), {}, ctx);
 const oxxo = (id: string) => ({ sessionId: id, paymentMethod: "oxxo", country: "MX", firstName: "Ana", lastName: "Robles" });
 const heldBy = async (userId: string) =>
   (await getDb().selectFrom("bookings").select("status").where("user_id", "=", userId).where("status", "=", "PENDING_PAYMENT").execute()).length;
