@@ -13,8 +13,9 @@ const end = sql`s.starts_at + s.duration_minutes * interval '1 minute'`;
 
 /**
  * A session of `table` (its name or alias) that has not started and still takes place: the one
- * condition for "still to come". Cancelling a series and banning a host cancel these; a series
- * with none left can end. A status set by hand before the start (IN_PROGRESS) keeps it to come.
+ * condition for "still to come". Cancelling a series and banning a host cancel these (the cancel
+ * itself refuses one marked in progress by hand, bookings/rules.ts `closedReason`); a series with
+ * none left can end; the host's subscriber table lists them.
  */
 export const stillToCome = (now: Date, table = "s") =>
   sql<boolean>`${sql.ref(`${table}.starts_at`)} > ${now} and ${sql.ref(`${table}.status`)} not in ('CANCELLED', 'COMPLETED')`;
