@@ -2,7 +2,6 @@ import type { ActionFunction, LoaderFunction } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { insertNotification } from "../../app/modules/notifications/repo.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
@@ -22,9 +21,10 @@ import { loader as upcomingApi } from "../../app/routes/api.upcoming-sessions.$u
 import { loader as joinedApi } from "../../app/routes/api.user-joined-sessions.$userId";
 import { action as waitlistApi } from "../../app/routes/api.waitlist";
 import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { bookSeat, createSession, joinLine, type SessionOptions } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -36,9 +36,7 @@ async function who(role: "user" | "dm"): Promise<Who> {
   const created = await signUp(deps, { ...signupInput(uniqueEmail(role)), role }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   return { id: created.userId, cookie, bearer: `Bearer ${tokens!.access_token}` };
 }
@@ -67,30 +65,12 @@ const inAWeek = new Date(Date.now() + 7 * 86_400_000);
 
 beforeAll(async () => {
   [host, other, player] = [await who("dm"), await who("dm"), await who("user")];
-  const db = getDb();
   const values: SessionOptions = { host: host.id, title: "Mesa", startsAt: inAWeek, columns: { session_instructions: "Enlace secreto" } };
   sessionId = (await createSession(values)).id;
   privateId = (await createSession({ ...values, isPrivate: true })).id;
   await bookSeat(sessionId, player.id);
   await joinLine(sessionId, other.id);
-  seriesId = (
-    await db
-      .insertInto("series")
-      .values({
-        dm_id: host.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "IRREGULAR",
-        time_zone: "America/Mexico_City",
-        time_of_day: "20:00",
-        duration_minutes: 120,
-        start_date: inAWeek.toISOString().slice(0, 10),
-        max_participants: 4,
-        min_participants: 1,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow()
-  ).id;
+  seriesId = (await insertSeries(host.id, { duration_minutes: 120, start_date: inAWeek.toISOString().slice(0, 10) })).id;
   await createSession({ ...values, seriesId, title: "Abierta" });
   privateOccurrence = (await createSession({ ...values, seriesId, title: "Privada", isPrivate: true, startsAt: new Date(inAWeek.getTime() + 86_400_000) })).id;
 });

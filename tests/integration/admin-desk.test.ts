@@ -8,6 +8,7 @@ import { action as reportAction, loader as reportPage } from "../../app/routes/$
 import { action as apiReport } from "../../app/routes/api.reports";
 import { action as apiBook } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { apiToken, bearer, DEFAULT_PASSWORD, loginCookie, type SignedInUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
@@ -236,23 +237,7 @@ describe("the admin desk", () => {
       signedInUser({ role: "admin" }),
     ]);
     const reviewId = await reviewBy(author, target);
-    const series = await db()
-      .insertInto("series")
-      .values({
-        dm_id: author.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "WEEKLY",
-        day_of_week: 5,
-        time_of_day: "19:00",
-        time_zone: "America/Mexico_City",
-        start_date: new Date(),
-        duration_minutes: 180,
-        max_participants: 4,
-        min_participants: 1,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const series = await insertSeries(author.id, { frequency: "WEEKLY", day_of_week: 5, time_of_day: "19:00", start_date: new Date() });
     const hosted = await createSession({ host: author.id, startsInHours: 72 });
     await bookSeat(hosted.id, seated.id);
     await postReport(reporter, { kind: "review", targetId: reviewId, reason: "HARASSMENT" });

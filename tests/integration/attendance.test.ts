@@ -3,6 +3,7 @@ import type { Actor } from "../../app/modules/access/rules";
 import { applyDefaultAttendance, disputeNoShow, markAttendance, reliabilityFor } from "../../app/modules/attendance/attendance.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
@@ -157,23 +158,7 @@ describe("the reliability record", () => {
   it("a player's: attended, no-show and a late cancel (inside the series' lock), a timely cancel not counted", async () => {
     const player = await createUser();
     const dm = await createUser({ role: "dm" });
-    const series = await getDb()
-      .insertInto("series")
-      .values({
-        dm_id: dm.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "IRREGULAR",
-        time_zone: "America/Mexico_City",
-        time_of_day: "20:00",
-        duration_minutes: 180,
-        start_date: "2026-11-01",
-        max_participants: 4,
-        min_participants: 1,
-        booking_lock_hours: 48,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const series = await insertSeries(dm.id, { booking_lock_hours: 48 });
     const { at } = testDeps();
     const now = after(24 * 10);
 

@@ -3,21 +3,15 @@ import { issueApiTokens, refreshApiTokens } from "../../app/modules/auth/api-tok
 import { endLoginSession, startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { changePassword } from "../../app/modules/auth/password-change.server";
 import { requestPasswordReset, resetPassword } from "../../app/modules/auth/password-reset.server";
-import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
+import { getRequester } from "../../app/modules/auth/session.server";
 import { checkCredentials } from "../../app/modules/auth/sign-in.server";
 import { signUp, verifyEmail } from "../../app/modules/auth/sign-up.server";
 import { loader as profileApi } from "../../app/routes/api.profile.$userId";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, tokenFrom, uniqueEmail, userIdOf } from "./helpers";
+import { cookieForLoginSession, meta, newMeta, signupInput, testDeps, tokenFrom, uniqueEmail, userIdOf } from "./helpers";
 
 useTestDatabase();
-
-async function cookieFor(loginSessionId: string) {
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, loginSessionId);
-  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
-}
 
 describe("sign-up to API profile", () => {
   it("signs up, verifies by the mailed link, signs in and reads the profile with a token", async () => {
@@ -107,7 +101,7 @@ describe("sign-in", () => {
     const created = await signUp(deps, signupInput(email), newMeta());
     const userId = userIdOf(created);
     const loginSessionId = await startLoginSession(deps, userId, meta);
-    const request = new Request("http://localhost:3000/es", { headers: { Cookie: await cookieFor(loginSessionId) } });
+    const request = new Request("http://localhost:3000/es", { headers: { Cookie: await cookieForLoginSession(loginSessionId) } });
     expect((await getRequester(request, deps))?.id).toBe(userId);
     await endLoginSession(deps, userId, loginSessionId);
     expect(await getRequester(request, deps)).toBeNull();
@@ -156,7 +150,7 @@ describe("tokens and passwords", () => {
     const resetMail = (await mails()).find((m) => m.subject.includes("Restablece"));
     expect(await resetPassword(deps, tokenFrom(resetMail!.text), "brand new password")).toBe(true);
 
-    const cookieRequest = new Request("http://localhost:3000/es", { headers: { Cookie: await cookieFor(loginSessionId) } });
+    const cookieRequest = new Request("http://localhost:3000/es", { headers: { Cookie: await cookieForLoginSession(loginSessionId) } });
     const bearerRequest = new Request("http://localhost:3000/api/x", { headers: { Authorization: `Bearer ${tokens!.access_token}` } });
     expect(await getRequester(cookieRequest, deps)).toBeNull();
     expect(await getRequester(bearerRequest, deps)).toBeNull();

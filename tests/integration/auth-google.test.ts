@@ -7,7 +7,7 @@ import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { pkceChallenge, PkceGoogleStrategy } from "../../app/modules/auth/google-pkce.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { oauthNextCookie, signInWithGoogle } from "../../app/modules/auth/oauth.server";
-import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
+import { getRequester } from "../../app/modules/auth/session.server";
 import { checkCredentials } from "../../app/modules/auth/sign-in.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { loader as createPage } from "../../app/routes/$lang.create";
@@ -15,7 +15,7 @@ import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { action as createSessionApi } from "../../app/routes/api.session._index";
 import { action as createSeriesApi } from "../../app/routes/api.session-series._index";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
+import { cookieForLoginSession, meta, newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -33,19 +33,13 @@ const googleProfile = (email: string, verified = true): GoogleProfile =>
     _json: { email, email_verified: verified } as GoogleProfile["_json"],
   }) as GoogleProfile;
 
-async function cookieFor(loginSessionId: string) {
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, loginSessionId);
-  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
-}
-
 describe("Google sign-in and accounts made in advance with the same email", () => {
   it("wipes the password, sign-ins and tokens of an unverified account before linking it", async () => {
     const { deps } = testDeps();
     const email = uniqueEmail("victim");
     // Someone else signs up with the victim's address and never verifies it.
     const squatter = userIdOf(await signUp(deps, signupInput(email), newMeta()));
-    const squatterCookie = await cookieFor(await startLoginSession(deps, squatter, meta));
+    const squatterCookie = await cookieForLoginSession(await startLoginSession(deps, squatter, meta));
     const squatterToken = await issueApiTokens(deps, squatter);
 
     expect(await signInWithGoogle(deps, googleProfile(email), "es")).toBe(squatter);
@@ -59,7 +53,7 @@ describe("Google sign-in and accounts made in advance with the same email", () =
     const email = uniqueEmail("owner");
     const owner = userIdOf(await signUp(deps, signupInput(email), newMeta()));
     await deps.db.updateTable("users").set({ email_verified_at: deps.now }).where("id", "=", owner).execute();
-    const cookie = await cookieFor(await startLoginSession(deps, owner, meta));
+    const cookie = await cookieForLoginSession(await startLoginSession(deps, owner, meta));
     expect(await signInWithGoogle(deps, googleProfile(email), "es")).toBe(owner);
     expect(await checkCredentials(deps, email, "correct horse battery", newMeta())).toMatchObject({ ok: true });
     expect((await getRequester(new Request(`${base}/es`, { headers: { Cookie: cookie } }), deps))?.id).toBe(owner);
@@ -77,7 +71,7 @@ describe("hosting needs a verified email", () => {
   it("refuses an unverified DM on the create pages and the API, with a pointer to verification", async () => {
     const { deps } = testDeps();
     const dm = userIdOf(await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta()));
-    const cookie = await cookieFor(await startLoginSession(deps, dm, meta));
+    const cookie = await cookieForLoginSession(await startLoginSession(deps, dm, meta));
     for (const [loader, path] of [
       [createPage, "/es/create"],
       [newSeriesPage, "/es/series/new"],

@@ -3,7 +3,6 @@ import { settleAfterResponse } from "../../app/modules/auth/after-response.serve
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { changePassword } from "../../app/modules/auth/password-change.server";
 import { isResetTokenLive, queuePasswordReset, requestPasswordReset, resetPassword } from "../../app/modules/auth/password-reset.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { checkCredentials } from "../../app/modules/auth/sign-in.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as reset } from "../../app/routes/$lang.reset-password";
@@ -12,7 +11,7 @@ import { action as signup } from "../../app/routes/$lang.signup";
 import type { Mailer } from "../../app/services/mailer/mailer";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, tokenFrom, uniqueEmail, userIdOf } from "./helpers";
+import { cookieForLoginSession, meta, newMeta, signupInput, testDeps, tokenFrom, uniqueEmail, userIdOf } from "./helpers";
 import { fieldErrors, form, initialValue, run } from "./route";
 
 useTestDatabase();
@@ -114,9 +113,7 @@ describe("common passwords are refused on every form that sets one", () => {
     const { deps } = testDeps();
     const email = uniqueEmail("weakchange");
     const userId = userIdOf(await signUp(deps, signupInput(email), newMeta()));
-    const session = await authSessionStorage().getSession();
-    session.set(getAuthenticator().sessionKey, await startLoginSession(deps, userId, meta));
-    const cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+    const cookie = await cookieForLoginSession(await startLoginSession(deps, userId, meta));
     const fields = { currentPassword: "correct horse battery", newPassword: "qwertyuiop", confirmPassword: "qwertyuiop" };
     const result = await run(changePage, form(`${base}/es/settings/password`, fields, { Cookie: cookie }), es);
     expect(result.status).toBe(400);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { issueApiTokens, refreshApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
+import { getRequester } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as sessionsAction, loader as sessionsPage } from "../../app/routes/$lang.settings.sessions";
 import { action as tokenApi } from "../../app/routes/api.auth.token";
 import { loader as profileApi } from "../../app/routes/api.profile.$userId";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
+import { cookieForLoginSession, meta, newMeta, signupInput, testDeps, uniqueEmail, userIdOf } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -16,11 +16,6 @@ useTestDatabase();
 const base = "http://localhost:3000";
 const DAY = 24 * 60 * 60 * 1000;
 
-async function cookieFor(loginSessionId: string) {
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, loginSessionId);
-  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
-}
 const page = (cookie: string) => new Request(`${base}/es`, { headers: { Cookie: cookie } });
 const bearer = (token: string) => new Request(`${base}/api/x`, { headers: { Authorization: `Bearer ${token}` } });
 
@@ -29,8 +24,8 @@ describe("login session lifetime", () => {
     const start = new Date("2030-03-01T09:00:00Z");
     const { deps, at } = testDeps(start);
     const userId = userIdOf(await signUp(deps, signupInput(uniqueEmail("idle")), newMeta()));
-    const used = await cookieFor(await startLoginSession(deps, userId, meta));
-    const left = await cookieFor(await startLoginSession(deps, userId, meta));
+    const used = await cookieForLoginSession(await startLoginSession(deps, userId, meta));
+    const left = await cookieForLoginSession(await startLoginSession(deps, userId, meta));
 
     // 'used' is used on days 10, 20 and 29; 'left' once on day 13, then never: it ends 14 days later.
     expect((await getRequester(page(used), at(new Date(start.getTime() + 10 * DAY))))?.id).toBe(userId);
@@ -47,7 +42,7 @@ describe("login session lifetime", () => {
     const { deps, at } = testDeps(start);
     const userId = userIdOf(await signUp(deps, signupInput(uniqueEmail("touch")), newMeta()));
     const id = await startLoginSession(deps, userId, meta);
-    const cookie = await cookieFor(id);
+    const cookie = await cookieForLoginSession(id);
     const lastSeen = async () =>
       (await getDb().selectFrom("login_sessions").select("last_seen_at").where("id", "=", id).executeTakeFirstOrThrow()).last_seen_at;
     await getRequester(page(cookie), at(new Date(start.getTime() + 60_000)));
@@ -80,7 +75,7 @@ describe("API token families", () => {
     const { deps } = testDeps();
     const email = uniqueEmail("apps");
     const userId = userIdOf(await signUp(deps, signupInput(email), newMeta()));
-    const cookie = await cookieFor(await startLoginSession(deps, userId, meta));
+    const cookie = await cookieForLoginSession(await startLoginSession(deps, userId, meta));
     const issue = async (agent: string) =>
       (
         await run(
@@ -120,7 +115,7 @@ describe("API token families", () => {
     const intruder = userIdOf(await signUp(deps, signupInput(uniqueEmail("intruder")), newMeta()));
     const token = (await issueApiTokens(deps, owner, { userAgent: "cli" }))!;
     const family = (await getDb().selectFrom("api_tokens").select("family_id").where("user_id", "=", owner).executeTakeFirstOrThrow()).family_id;
-    const cookie = await cookieFor(await startLoginSession(deps, intruder, meta));
+    const cookie = await cookieForLoginSession(await startLoginSession(deps, intruder, meta));
     await run(sessionsAction, form(`${base}/es/settings/sessions`, { intent: "revoke-token", tokenId: family }, { Cookie: cookie }), { lang: "es" });
     expect((await getRequester(bearer(token.access_token), deps))?.id).toBe(owner);
   });

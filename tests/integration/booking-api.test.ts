@@ -7,20 +7,14 @@ import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
-import { run } from "./route";
+import { apiCall, run } from "./route";
 
 useTestDatabase();
 
-const base = "http://localhost:3000";
 const now = new Date("2026-10-20T12:00:00Z");
 const context = { now } as never;
 
-const api = (method: string, path: string, as: SignedInUser | null, body?: unknown) =>
-  new Request(`${base}${path}`, {
-    method,
-    headers: { ...(as ? as.auth : {}), "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const api = apiCall;
 
 const session = async (dmId: string, max: number, extra: SessionColumns = {}) =>
   (await createSession({ host: dmId, maxParticipants: max, title: "Mesa", startsAt: new Date("2026-11-01T20:00:00Z"), timeZone: "UTC", columns: extra })).id;

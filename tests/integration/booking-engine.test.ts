@@ -5,9 +5,10 @@ import { cancelSession } from "../../app/modules/bookings/cancel-session.server"
 import { ACTIVE_BOOKING_STATUSES } from "../../app/modules/bookings/rules";
 import { expireLapsedHoldsAndOffers, offerOpenSeats } from "../../app/modules/bookings/waitlist.server";
 import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { createUser, testDeps } from "./helpers";
+import { createUser, requesterOf, testDeps } from "./helpers";
 
 useTestDatabase();
 
@@ -16,21 +17,7 @@ const startsAt = new Date("2026-11-01T20:00:00Z");
 const HOUR = 3_600_000;
 
 async function person(role: "user" | "dm" = "user", preferredLanguage: "es" | "en" | "pt" = "es"): Promise<Requester> {
-  const u = await createUser({ role, preferredLanguage, displayName: role === "dm" ? "Host" : "Player" });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage,
-    timeZone: "America/Mexico_City",
-    loginSessionId: null,
-  };
+  return requesterOf(await createUser({ role, preferredLanguage, displayName: role === "dm" ? "Host" : "Player" }), { preferredLanguage });
 }
 
 const session = async (dmId: string, max: number, extra: SessionColumns = {}) =>
@@ -88,24 +75,14 @@ describe("booking a free seat", () => {
   it("closes a series occurrence at the series' booking lock", async () => {
     const { at } = testDeps(now);
     const host = await person("dm");
-    const series = await getDb()
-      .insertInto("series")
-      .values({
-        dm_id: host.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "WEEKLY",
-        time_zone: "UTC",
-        time_of_day: "20:00",
-        day_of_week: 0,
-        start_date: now,
-        duration_minutes: 120,
-        max_participants: 4,
-        min_participants: 1,
-        booking_lock_hours: 24,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const series = await insertSeries(host.id, {
+      frequency: "WEEKLY",
+      time_zone: "UTC",
+      day_of_week: 0,
+      start_date: now,
+      duration_minutes: 120,
+      booking_lock_hours: 24,
+    });
     const id = await session(host.id, 4);
     await getDb().updateTable("sessions").set({ series_id: series.id }).where("id", "=", id).execute();
     const player = await person();

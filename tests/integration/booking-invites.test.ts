@@ -7,7 +7,7 @@ import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { apiToken, bearer, createUser, loginCookie, testDeps } from "./helpers";
+import { apiToken, bearer, createUser, loginCookie, requesterOf, testDeps } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -17,21 +17,7 @@ const now = new Date("2026-10-20T12:00:00Z");
 const address = "10.62.0.1";
 
 async function person(role: "user" | "dm" = "user"): Promise<Requester> {
-  const u = await createUser({ role });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: "Jugador",
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: "America/Mexico_City",
-    loginSessionId: null,
-  };
+  return requesterOf(await createUser({ role }), { displayName: "Jugador" });
 }
 
 const session = async (dmId: string, { max = 5, ...columns }: SessionColumns & { max?: number } = {}) =>

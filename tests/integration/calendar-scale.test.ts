@@ -1,16 +1,15 @@
 import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import type { Requester } from "../../app/modules/auth/session.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
 import { loader } from "../../app/routes/$lang.calendar";
 import { getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../../server/seed/bulk";
+import { sessionFormFields } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, requesterOf, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -35,37 +34,12 @@ beforeAll(async () => {
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
   await getDb().updateTable("users").set({ time_zone: zone }).where("id", "=", created.userId).execute();
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
-  const viewer: Requester = {
-    id: created.userId,
-    email: "",
-    emailVerified: true,
-    displayName: "Ana",
-    firstName: "",
-    lastName: "",
-    roles: ["user", "dm"],
-    isDm: true,
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: zone,
-    loginSessionId: null,
-  };
+  cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
+  const viewer = requesterOf({ id: created.userId, email: "", displayName: "Ana", roles: ["user", "dm"] }, { firstName: "", lastName: "", timeZone: zone });
 
   const tomorrow = DateTime.now().setZone(zone).plus({ days: 1 });
   month = tomorrow.toFormat("yyyy-MM");
-  const input = sessionFormSchema({ now: new Date(), timeZone: zone }).parse({
-    title: "Mi mesa",
-    game: "D&D 5e",
-    date: tomorrow.toISODate(),
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "0",
-    currency: "MXN",
-  });
+  const input = sessionFormSchema({ now: new Date(), timeZone: zone }).parse(sessionFormFields("Mi mesa", tomorrow.toISODate() ?? ""));
   const mine = await createSession(deps, viewer, input);
   if (!mine.ok) throw new Error("session not created");
   hosted = (await getDb().selectFrom("sessions").select("id").where("dm_id", "=", viewer.id).executeTakeFirstOrThrow()).id;

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { requestDeps } from "../../app/modules/deps.server";
 import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
@@ -8,10 +7,10 @@ import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
-import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { createUser, loginCookie, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, createUser, loginCookie, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { errorsFor, form, run } from "./route";
 
 useTestDatabase();
@@ -27,9 +26,8 @@ beforeAll(async () => {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("clock")), role: "dm", timeZone: "America/Mexico_City" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  dm = { id: created.userId, cookie: (await authSessionStorage().commitSession(session)).split(";")[0]! };
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
+  dm = { id: created.userId, cookie };
 });
 
 const page = (path: string) => new Request(`${base}${path}`, { headers: { Cookie: dm.cookie } });
@@ -66,23 +64,7 @@ describe("routes read the time from the load context", () => {
   });
 
   it("the series page splits upcoming and past sessions at the context's now", async () => {
-    const db = getDb();
-    const series = await db
-      .insertInto("series")
-      .values({
-        dm_id: dm.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "IRREGULAR",
-        time_zone: "America/Mexico_City",
-        time_of_day: "20:00",
-        duration_minutes: 120,
-        start_date: "2031-03-01",
-        max_participants: 4,
-        min_participants: 1,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const series = await insertSeries(dm.id, { duration_minutes: 120, start_date: "2031-03-01" });
     await createSession({ host: dm.id, seriesId: series.id, title: "Antes", startsAt: new Date("2031-03-14T14:00:00Z") });
     await createSession({ host: dm.id, seriesId: series.id, title: "Después", startsAt: new Date("2031-03-14T16:00:00Z") });
     const result = await run(seriesPage, page(`/es/series/${series.id}`), { lang: "es", id: series.id }, context);

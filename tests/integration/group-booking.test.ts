@@ -14,7 +14,7 @@ import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { createUser, signedInUser, testDeps, uniqueEmail } from "./helpers";
+import { createUser, requesterOf, signedInUser, testDeps, uniqueEmail } from "./helpers";
 import { form, jsonPost, run } from "./route";
 
 useTestDatabase();
@@ -26,20 +26,7 @@ const context = { now } as never;
 
 async function player(lang: "es" | "en" | "pt" = "en", options: { email?: string; verified?: boolean } = {}): Promise<Requester> {
   const u = await createUser({ preferredLanguage: lang, displayName: "Booker", ...options });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: options.verified ?? true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: false,
-    isAdmin: false,
-    preferredLanguage: lang,
-    timeZone: "UTC",
-    loginSessionId: null,
-  };
+  return requesterOf(u, { emailVerified: options.verified ?? true, preferredLanguage: lang, timeZone: "UTC" });
 }
 
 const session = async (max: number, extra: { priceCents?: number; isPrivate?: boolean } = {}) =>

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import type { Deps } from "../../app/modules/deps.server";
 import { createOutboxMailer, listOutbox } from "../../app/services/mailer/outbox.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
@@ -23,6 +24,13 @@ export function testDeps(now = new Date()) {
     at: (when: Date): Deps => ({ ...deps, now: when }),
     mails: () => listOutbox(outbox),
   };
+}
+
+/** The `Cookie` header value ("__session=…") that carries this login session, as the app signs it. */
+export async function cookieForLoginSession(loginSessionId: string) {
+  const session = await authSessionStorage().getSession();
+  session.set(getAuthenticator().sessionKey, loginSessionId);
+  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
 }
 
 /** The `token` query parameter of the first link in a message. */
@@ -60,7 +68,7 @@ export function userIdOf(result: { status: string; userId?: string }): string {
 }
 
 // Users, login cookies and API tokens come from one place (tests/fixtures/users.ts).
-export { apiToken, bearer, createUser, loginCookie, meta, signedInUser, uniqueEmail } from "../fixtures/users";
+export { apiToken, bearer, createUser, loginCookie, meta, requesterOf, signedInUser, uniqueEmail } from "../fixtures/users";
 
 /** Hosting needs a verified email (as if the mailed link had been opened). */
 export async function markVerified(userId: string) {

@@ -10,6 +10,7 @@ import { action as createSeries } from "../../app/routes/$lang.series.new";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { getDb } from "../../db/client.server";
+import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { errorsFor, form, initialValue, run } from "./route";
@@ -20,13 +21,6 @@ const base = "http://localhost:3000";
 const uploads = () => path.join(process.env.DATA_DIR!, "uploads");
 const storedFiles = (): string[] =>
   fs.existsSync(uploads()) ? (fs.readdirSync(uploads(), { recursive: true }) as string[]).filter((f) => /\.(jpg|png|webp)$/.test(f)) : [];
-const sessionCount = async () =>
-  (
-    await getDb()
-      .selectFrom("sessions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-  ).n;
 
 async function cookieFor(role: "user" | "dm") {
   const user = await signedInUser({ role });
@@ -47,17 +41,7 @@ let day = 1;
 const good = () => {
   day += 1;
   const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-  return {
-    title: "Mesa con portada",
-    game: "D&D 5e",
-    date,
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "100",
-    currency: "MXN",
-  };
+  return sessionFormFields("Mesa con portada", date, { price: "100" });
 };
 
 let dm = { cookie: "", userId: "" };

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index";
@@ -10,8 +9,9 @@ import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
+import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -34,12 +34,11 @@ beforeAll(async () => {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   dm = {
     id: created.userId,
-    cookie: (await authSessionStorage().commitSession(session)).split(";")[0]!,
+    cookie,
     auth: { Authorization: `Bearer ${tokens!.access_token}` },
   };
 });
@@ -48,28 +47,9 @@ let day = 300;
 const sessionFields = () => {
   day += 1;
   const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-  return {
-    title: "Mesa con dirección",
-    game: "D&D 5e",
-    date,
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "100",
-    currency: "MXN",
-  };
+  return sessionFormFields("Mesa con dirección", date, { price: "100" });
 };
 const imageOf = async (id: string) => (await getDb().selectFrom("sessions").select("image_url").where("id", "=", id).executeTakeFirstOrThrow()).image_url;
-const sessionCount = async () =>
-  Number(
-    (
-      await getDb()
-        .selectFrom("sessions")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const json = (method: string, path: string, body: unknown) =>
   new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...dm.auth } });
 

@@ -1,13 +1,12 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { loader as list } from "../../app/routes/$lang.dev.mailbox._index";
 import { loader as readOne } from "../../app/routes/$lang.dev.mailbox.$id";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -22,9 +21,7 @@ async function cookieFor(admin: boolean) {
       .set({ roles: sql<string[]>`array['user','admin']` })
       .where("id", "=", created.userId)
       .execute();
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  return (await authSessionStorage().commitSession(session)).split(";")[0]!;
+  return cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
 }
 
 // The server writes the client address it read from the socket (or a trusted proxy) into x-client-ip.

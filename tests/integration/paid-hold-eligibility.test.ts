@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Requester } from "../../app/modules/auth/session.server";
 import { MAX_UNPAID_HOLDS } from "../../app/modules/bookings/rules";
 import { startCardIntent } from "../../app/modules/payments/payments.server";
 import { CARD_HOLD_MINUTES } from "../../app/modules/payments/rules";
@@ -10,9 +9,9 @@ import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";
 import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { createUser, markVerified, signedInUser } from "./helpers";
+import { createUser, markVerified, requesterOf, signedInUser } from "./helpers";
 import { now, paidSession, payTestDeps } from "./pay-fixtures";
-import { form, run } from "./route";
+import { apiCall, form, run } from "./route";
 
 // A paid seat is held only for a verified account (spec section 5), decided by the hold itself so
 // every path (create-intent, the OXXO page, the confirmation page's card form) passes it, and one
@@ -24,16 +23,7 @@ const base = "http://localhost:3000";
 const context = { now } as never;
 
 const intent = (as: SignedInUser, body: Record<string, unknown>, ctx: never = context) =>
-  run(
-    createIntent,
-    new Request(`${base}/api/payments/create-intent`, {
-      method: "POST",
-      headers: { ...as.auth, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    {},
-    ctx,
-  );
+  run(createIntent, apiCall("POST", "/api/payments/create-intent", as, body), {}, ctx);
 const oxxo = (id: string) => ({ sessionId: id, paymentMethod: "oxxo", country: "MX", firstName: "Ana", lastName: "Robles" });
 const heldBy = async (userId: string) =>
   (await getDb().selectFrom("bookings").select("status").where("user_id", "=", userId).where("status", "=", "PENDING_PAYMENT").execute()).length;
@@ -74,20 +64,7 @@ describe("paid seats need a verified email, on every path", () => {
     const { deps } = payTestDeps();
     const host = await signedInUser({ role: "dm" });
     const u = await createUser({ verified: false });
-    const claimsVerified: Requester = {
-      id: u.id,
-      email: u.email,
-      emailVerified: true,
-      displayName: u.displayName,
-      firstName: "Ana",
-      lastName: "Robles",
-      roles: u.roles,
-      isDm: false,
-      isAdmin: false,
-      preferredLanguage: "es",
-      timeZone: "America/Mexico_City",
-      loginSessionId: null,
-    };
+    const claimsVerified = requesterOf(u, { emailVerified: true });
     const id = await paidSession(host.id, 3);
     expect(await startCardIntent(deps, claimsVerified, { sessionId: id })).toEqual({ ok: false, refusal: "emailNotVerified" });
     expect(await heldBy(u.id)).toBe(0);

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { zoneName } from "../../app/modules/i18n/format";
 import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher";
 import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo";
-import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
 import { getServices } from "../../app/services/index.server";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
+import { webhookInProcess } from "./pay-fixtures";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -15,17 +15,6 @@ useTestDatabase();
 // Once the voucher is paid, its page is a receipt (when, in the viewer's zone and named; how much;
 // the reference) and no longer asks for money: no amount to pay, no expiry, no PDF to download.
 const base = "http://localhost:3000";
-
-/** The offline adapter posts its events to APP_URL's webhook; no server listens in tests, so the post goes to the route in-process. */
-function webhookInProcess() {
-  const real = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname !== "/api/webhooks/stripe") return real(input, init);
-    const answer = await run(webhookAction, new Request(url, init));
-    return new Response(JSON.stringify(answer.data), { status: answer.status });
-  });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,13 +1,16 @@
+import { vi } from "vitest";
 import { getEnv } from "../../app/env.server";
 import type { Requester } from "../../app/modules/auth/session.server";
 import type { PayDeps } from "../../app/modules/payments/payments.server";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
+import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
 import { offlineWebhookSecret } from "../../app/services/index.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
 import { webhookReply } from "../../app/utils/refusals.server";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
-import { createUser, testDeps } from "./helpers";
+import { createUser, requesterOf, testDeps } from "./helpers";
+import { run } from "./route";
 
 // The fixtures of the paid-booking tests: people, a paid session, the offline adapter wired to the webhook handler, and what the database holds.
 
@@ -35,22 +38,7 @@ export function payTestDeps(at = now) {
 }
 
 export async function person(role: "user" | "dm" = "user", extra: Partial<Requester> = {}): Promise<Requester> {
-  const u = await createUser({ role, displayName: role === "dm" ? "Host" : "Player" });
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: true,
-    displayName: u.displayName,
-    firstName: "Ana",
-    lastName: "Robles",
-    roles: u.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: "America/Mexico_City",
-    loginSessionId: null,
-    ...extra,
-  };
+  return requesterOf(await createUser({ role, displayName: role === "dm" ? "Host" : "Player" }), extra);
 }
 
 /** A paid session (250 MXN, card or OXXO) starting at `startsAt`; `extra` sets other columns. */
@@ -69,3 +57,14 @@ export const counter = async (sessionId: string) =>
 export const paymentsOf = (bookingId: string) => getDb().selectFrom("payments").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
 export const notificationsOf = async (userId: string) =>
   (await getDb().selectFrom("notifications").select("type").where("user_id", "=", userId).execute()).map((n) => n.type);
+
+/** The offline adapter posts its events to APP_URL's webhook; no server listens in tests, so the post goes to the route in-process. */
+export function webhookInProcess() {
+  const real = globalThis.fetch;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname !== "/api/webhooks/stripe") return real(input, init);
+    const answer = await run(webhookAction, new Request(url, init));
+    return new Response(JSON.stringify(answer.data), { status: answer.status });
+  });
+}

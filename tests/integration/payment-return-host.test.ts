@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as payPageAction, loader as payPageLoader } from "../../app/routes/$lang.dev.payments.$id";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
-import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";
+import { webhookInProcess } from "./pay-fixtures";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -13,17 +13,6 @@ useTestDatabase();
 // on the local network would, by the machine's address), so every redirect of the payment flow
 // must stay on the host the request came to: the page's CSP (`form-action 'self'`) blocks any other.
 const offHost = "http://127.0.0.1:3000";
-
-/** The offline adapter posts its events to APP_URL's webhook; no server listens in tests, so the post goes to the route in-process. */
-function webhookInProcess() {
-  const real = globalThis.fetch;
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname !== "/api/webhooks/stripe") return real(input, init);
-    const answer = await run(webhookAction, new Request(url, init));
-    return new Response(JSON.stringify(answer.data), { status: answer.status });
-  });
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,11 +7,10 @@ import { loader as voucherApi } from "../../app/routes/api.bookings.$id.voucher"
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { getDb } from "../../db/client.server";
 import type { SessionColumns } from "../fixtures/sessions";
-import { type SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser, testDeps } from "./helpers";
 import { paidSession as paidSessionOf } from "./pay-fixtures";
-import { form, run } from "./route";
+import { apiCall, form, run } from "./route";
 
 useTestDatabase();
 
@@ -19,12 +18,7 @@ const base = "http://localhost:3000";
 const now = new Date("2026-11-02T16:00:00Z");
 const context = { now } as never;
 
-const api = (method: string, path: string, as: SignedInUser | null, body?: unknown) =>
-  new Request(`${base}${path}`, {
-    method,
-    headers: { ...(as ? as.auth : {}), "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const api = apiCall;
 
 const paidSession = (dmId: string, extra: SessionColumns = {}) => paidSessionOf(dmId, 3, extra);
 

@@ -2,7 +2,6 @@ import { DateTime } from "luxon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "../../app/modules/catalog/options";
 import { predefinedTags } from "../../app/modules/catalog/tags";
@@ -13,7 +12,7 @@ import { action as postSession } from "../../app/routes/api.session._index";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -25,12 +24,11 @@ async function host(): Promise<Host> {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
+  const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   return {
     id: created.userId,
-    cookie: (await authSessionStorage().commitSession(session)).split(";")[0]!,
+    cookie,
     bearer: { Authorization: `Bearer ${tokens!.access_token}` },
   };
 }

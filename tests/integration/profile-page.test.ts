@@ -4,7 +4,8 @@ import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
 import { loader } from "../../app/routes/$lang.profile.$id";
 import { getDb } from "../../db/client.server";
-import { signedInUser } from "../fixtures/users";
+import { sessionFormFields } from "../fixtures/sessions";
+import { requesterOf, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 import { run } from "./route";
@@ -17,39 +18,15 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 type Person = { id: string; cookie: string; requester: Requester };
 async function person(role: "user" | "dm", displayName: string): Promise<Person> {
-  const { id, cookie } = await signedInUser({ role, displayName });
-  const requester: Requester = {
-    id,
-    email: "",
-    emailVerified: true,
-    displayName,
-    firstName: "",
-    lastName: "",
-    roles: role === "dm" ? ["user", "dm"] : ["user"],
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: zone,
-    loginSessionId: null,
-  };
-  return { id, cookie, requester };
+  const user = await signedInUser({ role, displayName });
+  const requester = requesterOf(user, { email: "", firstName: "", lastName: "", timeZone: zone });
+  return { id: user.id, cookie: user.cookie, requester };
 }
 
 /** A session for the host, validated as the form would (past dates are validated against a past "now"). */
 async function hosts(host: Person, title: string, offsetDays: number, extra: Record<string, unknown> = {}) {
   const schema = sessionFormSchema({ now: new Date(Date.now() + Math.min(0, offsetDays - 1) * 86_400_000), timeZone: zone });
-  const input = schema.parse({
-    title,
-    game: "D&D 5e",
-    date: day(offsetDays),
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "0",
-    currency: "MXN",
-    ...extra,
-  });
+  const input = schema.parse(sessionFormFields(title, day(offsetDays), extra));
   const created = await createSession(testDeps(new Date()).deps, host.requester, input);
   if (!created.ok) throw new Error("session not created");
 }

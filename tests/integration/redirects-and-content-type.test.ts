@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
-import { authSessionStorage, getAuthenticator } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as login, loader as loginPage } from "../../app/routes/$lang.login";
 import { action as metrics } from "../../app/routes/api.auth.metrics";
 import { action as token } from "../../app/routes/api.auth.token";
 import { useTestDatabase } from "../setup/database";
-import { meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { cookieForLoginSession, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -19,9 +18,7 @@ beforeAll(async () => {
   email = uniqueEmail("redirects");
   const created = await signUp(deps, signupInput(email), newMeta());
   if (created.status !== "created") throw new Error("sign-up failed");
-  const session = await authSessionStorage().getSession();
-  session.set(getAuthenticator().sessionKey, await startLoginSession(deps, created.userId, meta));
-  cookie = (await authSessionStorage().commitSession(session)).split(";")[0]!;
+  cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
 });
 
 // Each of these normalises to "//evil.com…", which a browser follows to another site.

@@ -54,6 +54,15 @@ export function jsonPost(url: string, body: unknown, headers: Record<string, str
   return new Request(url, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
 }
 
+/** A JSON call to the API at `path` as `as` makes it (their bearer token), or as a visitor when null; no body, none sent. */
+export function apiCall(method: string, path: string, as: { auth: Record<string, string> } | null, body?: unknown) {
+  return new Request(`http://localhost:3000${path}`, {
+    method,
+    headers: { ...(as ? as.auth : {}), "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
 /** The field errors of a conform reply: { status: "error", error: { field: [keys] }, initialValue }. */
 export function fieldErrors(data: unknown): Record<string, string[]> {
   return ((data as { error?: Record<string, string[]> })?.error ?? {}) as Record<string, string[]>;

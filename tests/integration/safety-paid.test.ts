@@ -11,7 +11,7 @@ import type { SignedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser, testDeps } from "./helpers";
 import { bookingsOf, paidSession, paymentsOf, payTestDeps } from "./pay-fixtures";
-import { form, run } from "./route";
+import { apiCall, form, run } from "./route";
 
 // Lines and veils on the paid paths (decision record 061): kept with the hold, shown to the DM only
 // once the payment settled and the seat is confirmed; a payment that fails leaves nothing shown.
@@ -29,17 +29,7 @@ const sheet = async (id: string, as: SignedInUser) =>
 const seen = async (id: string, host: SignedInUser) => ((await sheet(id, host)).data as Players).players;
 const payCard = (id: string, fields: Record<string, string | string[]>, as: SignedInUser) =>
   run(confirmAction, form(`${base}/es/session/${id}/confirm`, { intent: "payCard", ...fields }, { Cookie: as.cookie }), { lang: "es", id }, context);
-const intent = (as: SignedInUser, body: Record<string, unknown>) =>
-  run(
-    createIntent,
-    new Request(`${base}/api/payments/create-intent`, {
-      method: "POST",
-      headers: { ...as.auth, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-    {},
-    context,
-  );
+const intent = (as: SignedInUser, body: Record<string, unknown>) => run(createIntent, apiCall("POST", "/api/payments/create-intent", as, body), {}, context);
 const notesOf = (sessionId: string) => getDb().selectFrom("safety_notes").selectAll().where("session_id", "=", sessionId).execute();
 
 async function table() {

@@ -9,7 +9,7 @@ import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
-import { createSession } from "../fixtures/sessions";
+import { createSession, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { errorsFor, form, run } from "./route";
@@ -18,17 +18,7 @@ useTestDatabase();
 
 const base = "http://localhost:3000";
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-const good = {
-  title: "Mesa segura",
-  game: "D&D 5e",
-  date: tomorrow,
-  time: "19:00",
-  duration: "120",
-  maxParticipants: "5",
-  minParticipants: "3",
-  price: "0",
-  currency: "MXN",
-};
+const good = sessionFormFields("Mesa segura", tomorrow);
 const toolsOf = async (id: string) => (await getDb().selectFrom("sessions").select("safety_tools").where("id", "=", id).executeTakeFirstOrThrow()).safety_tools;
 
 describe("the safety tools of a session", () => {

@@ -4,6 +4,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { COUNT_AHEAD, PAGE_SIZE, parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { insertSeries } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
@@ -22,23 +23,7 @@ const account = async (role: "user" | "dm") => (await createUser({ role })).id;
 
 /** A weekly series whose sessions start on the given days (offsets from `now`), each with its own tags. */
 async function series(title: string, sessions: { days: number; tags: string[] }[]) {
-  const db = getDb();
-  const created = await db
-    .insertInto("series")
-    .values({
-      dm_id: hostId,
-      title,
-      game: "D&D 5e",
-      frequency: "WEEKLY",
-      time_zone: zone,
-      time_of_day: "19:00",
-      duration_minutes: 180,
-      start_date: "2026-11-01",
-      max_participants: 5,
-      min_participants: 3,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const created = await insertSeries(hostId, { title, frequency: "WEEKLY", time_zone: zone, time_of_day: "19:00", max_participants: 5, min_participants: 3 });
   for (const s of sessions) {
     await createSession({
       host: hostId,

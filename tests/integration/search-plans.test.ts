@@ -8,7 +8,7 @@ import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import type { DB } from "../../db/schema";
 import { seedBulkSessions } from "../../server/seed/bulk";
 import { useTestDatabase } from "../setup/database";
-import { markVerified, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
+import { markVerified, newMeta, requesterOf, signupInput, testDeps, uniqueEmail } from "./helpers";
 
 useTestDatabase();
 
@@ -23,20 +23,7 @@ beforeAll(async () => {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm", displayName: "Ana Narradora" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
-  viewer = {
-    id: created.userId,
-    email: "",
-    emailVerified: true,
-    displayName: "Ana",
-    firstName: "",
-    lastName: "",
-    roles: ["user", "dm"],
-    isDm: true,
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: "UTC",
-    loginSessionId: null,
-  };
+  viewer = requesterOf({ id: created.userId, email: "", displayName: "Ana", roles: ["user", "dm"] }, { firstName: "", lastName: "", timeZone: "UTC" });
   // Enough rows that walking the date index costs thousands of buffer reads.
   await seedBulkSessions(6000, () => {});
   pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });

@@ -3,17 +3,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as postSeries, loader as getSeriesCollection } from "../../app/routes/api.session-series._index";
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
+import { seriesCount } from "../fixtures/series";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { run } from "./route";
+import { apiCall, run } from "./route";
 
 useTestDatabase();
 
 const base = "http://localhost:3000";
 type Who = { id: string; auth: Record<string, string> };
 const who = (role: "user" | "dm"): Promise<Who> => signedInUser({ role });
-const send = (method: string, path: string, body: unknown, auth: Record<string, string>) =>
-  new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...auth } });
+const send = (method: string, path: string, body: unknown, auth: Record<string, string>) => apiCall(method, path, { auth }, body);
 
 const zone = "America/Sao_Paulo";
 const day = (n: number) => DateTime.now().setZone(zone).plus({ days: n });
@@ -40,15 +40,6 @@ const payload = {
   endDate: day(90).toISODate(),
   imageUrl: "/uploads/0a1b2c3d/series/1800000000000-capa.webp",
 };
-const seriesCount = async () =>
-  Number(
-    (
-      await getDb()
-        .selectFrom("series")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const sessionsOf = (id: string) =>
   getDb()
     .selectFrom("sessions")

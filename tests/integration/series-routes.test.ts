@@ -8,6 +8,7 @@ import { action as editSession } from "../../app/routes/$lang.session.$id.edit";
 import { loader as liveCheck } from "../../app/routes/api.schedule-conflicts";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
+import { seriesCount } from "../fixtures/series";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { errorsFor, fieldErrors, form, initialValue, run } from "./route";
@@ -39,15 +40,6 @@ const good = {
   price: "150",
   currency: "MXN",
 };
-const seriesCount = async () =>
-  Number(
-    (
-      await getDb()
-        .selectFrom("series")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 const sessionsOf = (seriesId: string) =>
   getDb()
     .selectFrom("sessions")

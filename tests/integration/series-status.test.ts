@@ -13,7 +13,7 @@ import { action as seriesAction, loader as seriesPage } from "../../app/routes/$
 import { action as cancelPageAction, loader as cancelPage } from "../../app/routes/$lang.series.$id.cancel";
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
-import { weeklySeries } from "../fixtures/series";
+import { weeklySeries, weeklySeriesPayload } from "../fixtures/series";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -210,25 +210,7 @@ describe("cancelling a series", () => {
 
 describe("a series that is not running gets no new dates", () => {
   // The fixture's series through the API's payload, asking for four sessions ahead instead of two.
-  const fourAhead = apiSeriesSchema.parse({
-    title: "Campaña de los lunes",
-    sessionInstructions: "Trae tu ficha y dados.",
-    game: "D&D 5e",
-    frequency: "WEEKLY",
-    timezone: "America/Mexico_City",
-    startDate: "2026-11-23",
-    timeOfDay: "19:00",
-    dayOfWeek: 1,
-    duration: 180,
-    maxParticipants: 5,
-    minParticipants: 3,
-    price: 0,
-    currency: "MXN",
-    autoGenerateAhead: 4,
-    bookingLockHours: 24,
-    preSessionCheckHours: 24,
-    isOngoing: true,
-  });
+  const fourAhead = apiSeriesSchema.parse(weeklySeriesPayload({ autoGenerateAhead: 4 }));
 
   it("an edit of a paused or cancelled series adds no session (a resumed one gets them from the top-up)", async () => {
     const host = await person("dm");

@@ -7,15 +7,14 @@ import { loader as upcoming } from "../../app/routes/api.upcoming-sessions.$user
 import { getDb } from "../../db/client.server";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
-import { run } from "./route";
+import { apiCall, run } from "./route";
 
 useTestDatabase();
 
 const base = "http://localhost:3000";
 type Who = { id: string; auth: Record<string, string> };
 const who = (role: "user" | "dm"): Promise<Who> => signedInUser({ role });
-const send = (method: string, path: string, body: unknown, auth: Record<string, string>) =>
-  new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...auth } });
+const send = (method: string, path: string, body: unknown, auth: Record<string, string>) => apiCall(method, path, { auth }, body);
 const get = (path: string, auth: Record<string, string>) => new Request(`${base}${path}`, { headers: auth });
 
 const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();

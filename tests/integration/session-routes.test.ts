@@ -4,6 +4,7 @@ import { loader as detail } from "../../app/routes/$lang.session.$id._index";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as search } from "../../app/routes/$lang.sessions";
 import { getDb } from "../../db/client.server";
+import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { errorsFor, form, run } from "./route";
@@ -14,24 +15,7 @@ const base = "http://localhost:3000";
 const cookieFor = async (role: "user" | "dm") => (await signedInUser({ role })).cookie;
 
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-const good = {
-  title: "Mesa de prueba",
-  game: "D&D 5e",
-  date: tomorrow,
-  time: "19:00",
-  duration: "120",
-  maxParticipants: "5",
-  minParticipants: "3",
-  price: "100",
-  currency: "MXN",
-};
-const count = async () =>
-  (
-    await getDb()
-      .selectFrom("sessions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-  ).n;
+const good = sessionFormFields("Mesa de prueba", tomorrow, { price: "100" });
 
 let dm = "";
 let player = "";
@@ -50,11 +34,11 @@ describe("create session route", () => {
     [{ date: "2020-01-01" }, "date", "datePast"],
     [{ price: "1000001" }, "price", "priceTooHigh"],
   ])("%# %o → 400 %s %s, nothing saved", async (override, field, key) => {
-    const before = await count();
+    const before = await sessionCount();
     const result = await run(create, form(`${base}/es/create`, { ...good, ...override } as Record<string, string | string[]>, { Cookie: dm }), { lang: "es" });
     expect(result.status).toBe(400);
     expect(errorsFor(result.data, field)).toContain(key);
-    expect(await count()).toBe(before);
+    expect(await sessionCount()).toBe(before);
   });
 
   it("refuses players (403) and sends signed-out visitors to log in", async () => {

@@ -5,7 +5,8 @@ import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
-import { createUser } from "../fixtures/users";
+import { sessionFormFields } from "../fixtures/sessions";
+import { createUser, requesterOf } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 
@@ -19,35 +20,10 @@ let other: Requester;
 
 async function requester(role: "user" | "dm", name: string): Promise<Requester> {
   const user = await createUser({ role, displayName: name, timeZone: zone });
-  return {
-    id: user.id,
-    email: user.email,
-    emailVerified: true,
-    displayName: name,
-    firstName: "",
-    lastName: "",
-    roles: user.roles,
-    isDm: role === "dm",
-    isAdmin: false,
-    preferredLanguage: "es",
-    timeZone: zone,
-    loginSessionId: null,
-  };
+  return requesterOf(user, { firstName: "", lastName: "", timeZone: zone });
 }
 
-const form = (overrides: Record<string, unknown>) =>
-  schema.parse({
-    title: "Mesa",
-    game: "D&D 5e",
-    date: "2026-11-28",
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "0",
-    currency: "MXN",
-    ...overrides,
-  });
+const form = (overrides: Record<string, unknown>) => schema.parse(sessionFormFields("Mesa", "2026-11-28", overrides));
 
 const search = (query: string, viewer: Requester | null = other) =>
   searchSessions({ db: getDb(), now }, parseSearchParams(new URLSearchParams(query)), viewer, { timeZone: zone });

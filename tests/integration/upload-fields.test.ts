@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as create } from "../../app/routes/$lang.create";
 import { action as createSeries } from "../../app/routes/$lang.series.new";
 import { MULTIPART_LIMITS } from "../../app/utils/multipart.server";
-import { getDb } from "../../db/client.server";
+import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { run } from "./route";
@@ -10,28 +10,11 @@ import { run } from "./route";
 useTestDatabase();
 
 const base = "http://localhost:3000";
-const sessionCount = async () =>
-  (
-    await getDb()
-      .selectFrom("sessions")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow()
-  ).n;
 
 let day = 40;
 const good = () => {
   day += 1;
-  return {
-    title: "Mesa con muchos campos",
-    game: "D&D 5e",
-    date: new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10),
-    time: "19:00",
-    duration: "120",
-    maxParticipants: "5",
-    minParticipants: "3",
-    price: "0",
-    currency: "MXN",
-  };
+  return sessionFormFields("Mesa con muchos campos", new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10));
 };
 
 /** The create form as multipart, with extra text fields after the real ones and an empty file part. */

@@ -13,7 +13,7 @@ import { action as cancelAction } from "../../app/routes/$lang.session.$id.cance
 import { action as leaveAction } from "../../app/routes/$lang.session.$id.leave";
 import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { getDb } from "../../db/client.server";
-import { weeklySeries } from "../fixtures/series";
+import { insertSeries, weeklySeries, weeklySeriesPayload } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { type SignedInUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
@@ -86,23 +86,7 @@ describe("a player leaving their seat", () => {
     const { deps, offline, at } = payTestDeps();
     const host = await person("dm");
     const player = await person();
-    const series = await getDb()
-      .insertInto("series")
-      .values({
-        dm_id: host.id,
-        title: "Campaña",
-        game: "D&D 5e",
-        frequency: "IRREGULAR",
-        time_zone: "America/Mexico_City",
-        time_of_day: "20:00",
-        duration_minutes: 180,
-        start_date: "2026-11-01",
-        max_participants: 4,
-        min_participants: 1,
-        booking_lock_hours: 48,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const series = await insertSeries(host.id, { booking_lock_hours: 48 });
     const id = await paidSession(host.id, 2, { series_id: series.id });
     const started = await startCardIntent(deps, player, { sessionId: id });
     if (!started.ok) throw new Error(started.refusal);
@@ -235,25 +219,7 @@ describe("a cancelled session", () => {
 describe("a series' sessions", () => {
   const created = new Date("2026-11-22T12:00:00Z");
   // The fixture's weekly series through the API's payload, one session ahead instead of two: the second date is dropped.
-  const oneAhead = apiSeriesSchema.parse({
-    title: "Campaña de los lunes",
-    sessionInstructions: "Trae tu ficha y dados.",
-    game: "D&D 5e",
-    frequency: "WEEKLY",
-    timezone: "America/Mexico_City",
-    startDate: "2026-11-23",
-    timeOfDay: "19:00",
-    dayOfWeek: 1,
-    duration: 180,
-    maxParticipants: 5,
-    minParticipants: 3,
-    price: 0,
-    currency: "MXN",
-    autoGenerateAhead: 1,
-    bookingLockHours: 24,
-    preSessionCheckHours: 24,
-    isOngoing: true,
-  });
+  const oneAhead = apiSeriesSchema.parse(weeklySeriesPayload({ autoGenerateAhead: 1 }));
 
   async function subscribedSeries() {
     const host = await person("dm");

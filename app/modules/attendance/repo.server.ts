@@ -14,6 +14,14 @@ type Db = Kysely<DB>;
 export const hostCancelledSession = sql<boolean>`(s.status = 'CANCELLED' and s.cancelled_by = 'HOST')`;
 
 /**
+ * A no-show that counts against the player: a confirmed seat its host marked NO_SHOW (marking
+ * opens at the end, so the session took place) unless a dispute of it was upheld. `d` is the
+ * seat's dispute, left-joined.
+ */
+export const countedNoShow = sql<boolean>`(b.status = 'CONFIRMED' and b.attendance = 'NO_SHOW' and s.status <> 'CANCELLED'
+  and d.status is distinct from 'UPHELD')`;
+
+/**
  * A seat its player gave up late: cancelled by the player themself (not the host removing them,
  * not the session's cancel) inside the booking lock, that is at or after the series' booking lock
  * before the start (24 hours for a single session) and before the start, in a session that then
@@ -155,7 +163,7 @@ export async function playerCounts(db: Db, userId: string, now: Date) {
     .select([
       sql<number>`count(*) filter (where b.status = 'CONFIRMED' and (b.attendance = 'PRESENT' or (b.attendance is null
         and s.starts_at + make_interval(mins => s.duration_minutes) + make_interval(hours => ${DEFAULT_PRESENT_AFTER_HOURS}) <= ${now})))::int`.as("attended"),
-      sql<number>`count(*) filter (where b.status = 'CONFIRMED' and b.attendance = 'NO_SHOW' and d.status is distinct from 'UPHELD')::int`.as("no_show"),
+      sql<number>`count(*) filter (where ${countedNoShow})::int`.as("no_show"),
       sql<number>`count(*) filter (where ${lateCancelledSeat(now)})::int`.as("late"),
     ])
     .where("b.user_id", "=", userId)

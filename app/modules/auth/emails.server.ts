@@ -2,7 +2,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import type { Mail } from "#app/services/mailer/mailer";
 
-type EmailKind =
+export type EmailKind =
   | "verifyEmail"
   | "resetPassword"
   | "accountExists"

@@ -1,10 +1,8 @@
 import type { Deps } from "#app/modules/deps.server";
-import { recipientLang } from "#app/modules/i18n/rules";
 import { clearHits, consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
-import { displayNameOf } from "#app/modules/users/rules";
-import { buildEmail } from "./emails.server";
+import { mailInTheirLanguage } from "./mail-in-their-language.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import * as repo from "./repo.server";
@@ -25,16 +23,7 @@ export async function changePassword(deps: Deps, input: { userId: string; curren
     await repo.revokeEverySignIn(trx, input.userId, input.keepSessionId, deps.now);
   });
   const user = await users.findUserById(deps.db, input.userId);
-  if (user) {
-    await deps.mailer.send(
-      buildEmail({
-        to: user.email,
-        lang: recipientLang(user.preferred_language),
-        kind: "passwordChanged",
-        name: displayNameOf({ displayName: user.display_name, email: user.email }),
-      }),
-    );
-  }
+  if (user) await mailInTheirLanguage(deps, user, { kind: "passwordChanged" });
   return { ok: true as const };
 }
 

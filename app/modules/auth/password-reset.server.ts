@@ -1,11 +1,9 @@
 import type { Deps } from "#app/modules/deps.server";
-import { recipientLang } from "#app/modules/i18n/rules";
 import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
-import { displayNameOf } from "#app/modules/users/rules";
 import { runAfterResponse } from "./after-response.server";
-import { buildEmail } from "./emails.server";
+import { mailInTheirLanguage } from "./mail-in-their-language.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword } from "./password.server";
 import * as repo from "./repo.server";
@@ -36,16 +34,7 @@ export async function requestPasswordReset(deps: Deps, email: string) {
     expiresAt: new Date(deps.now.getTime() + RESET_PASSWORD_MINUTES * 60 * 1000),
     now: deps.now,
   });
-  const lang = recipientLang(user.preferred_language);
-  await deps.mailer.send(
-    buildEmail({
-      to: user.email,
-      lang,
-      kind: "resetPassword",
-      name: displayNameOf({ displayName: user.display_name, email: user.email }),
-      link: `${deps.appUrl}/${lang}/reset-password?token=${encodeURIComponent(token)}`,
-    }),
-  );
+  await mailInTheirLanguage(deps, user, { kind: "resetPassword", path: `/reset-password?token=${encodeURIComponent(token)}` });
 }
 
 export async function isResetTokenLive(deps: Deps, token: string) {

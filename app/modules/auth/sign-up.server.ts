@@ -1,12 +1,10 @@
 import type { Deps } from "#app/modules/deps.server";
-import { recipientLang } from "#app/modules/i18n/rules";
 import { notifyWelcome } from "#app/modules/notifications/notifications.server";
 import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as users from "#app/modules/users/repo.server";
-import { displayNameOf } from "#app/modules/users/rules";
-import { buildEmail } from "./emails.server";
 import type { RequestMeta } from "./login-sessions.server";
+import { mailInTheirLanguage } from "./mail-in-their-language.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword } from "./password.server";
 import type { SignupInput } from "./schema";
@@ -37,18 +35,7 @@ export async function signUp(deps: Deps, input: SignupInput, meta: RequestMeta) 
     return { status: "created" as const, userId };
   }
   const existing = await users.findUserByEmail(deps.db, input.email);
-  if (existing) {
-    const lang = recipientLang(existing.preferred_language);
-    await deps.mailer.send(
-      buildEmail({
-        to: existing.email,
-        lang,
-        kind: "accountExists",
-        name: displayNameOf({ displayName: existing.display_name, email: existing.email }),
-        link: `${deps.appUrl}/${lang}/forgot-password`,
-      }),
-    );
-  }
+  if (existing) await mailInTheirLanguage(deps, existing, { kind: "accountExists", path: "/forgot-password" });
   return { status: "exists" as const };
 }
 
@@ -66,16 +53,7 @@ export async function sendVerificationEmail(deps: Deps, userId: string) {
     expiresAt: new Date(deps.now.getTime() + VERIFY_EMAIL_HOURS * 60 * 60 * 1000),
     now: deps.now,
   });
-  const lang = recipientLang(user.preferred_language);
-  await deps.mailer.send(
-    buildEmail({
-      to: user.email,
-      lang,
-      kind: "verifyEmail",
-      name: displayNameOf({ displayName: user.display_name, email: user.email }),
-      link: `${deps.appUrl}/${lang}/auth/verify-email?token=${encodeURIComponent(token)}`,
-    }),
-  );
+  await mailInTheirLanguage(deps, user, { kind: "verifyEmail", path: `/auth/verify-email?token=${encodeURIComponent(token)}` });
   return true;
 }
 

@@ -1,24 +1,23 @@
 // The facts behind each badge, counted from rows for a batch of users at once (docs/decisions/056-badge-catalogue.md).
 // Each query groups by user, so a batch of 500 users costs the same handful of statements as one user.
 import { sql } from "kysely";
-import { hostCancelledSession, lateCancelledSeat } from "#app/modules/attendance/repo.server";
+import { countedNoShow, hostCancelledSession, lateCancelledSeat } from "#app/modules/attendance/repo.server";
 import type { Database } from "#db/client.server";
-import type { BadgeFacts } from "./rules";
+import { type BadgeFacts, noFacts } from "./rules";
 
 /**
  * Attendance, kept in one place (decision record 057): a CONFIRMED seat in a COMPLETED session is
  * attended unless its host marked it a no-show (a dispute upheld clears that); unmarked seats count
  * as present, as the 48-hour default makes them. `attendanceColumns` counts, per user (`u` is the
- * users row), the no-shows and the seats the player cancelled late, the latter with the reliability
- * record's own condition (attendance/repo.server.ts `lateCancelledSeat`, decision record 058).
+ * users row), the no-shows and the seats the player cancelled late, both with the reliability
+ * record's own conditions (attendance/repo.server.ts `countedNoShow` and `lateCancelledSeat`).
  */
 const attendedSeat = sql`b.status = 'CONFIRMED' and (b.attendance is distinct from 'NO_SHOW'
   or exists (select 1 from attendance_disputes d where d.booking_id = b.id and d.status = 'UPHELD'))`;
 const attendanceColumns = (now: Date) => sql`
   (select count(*)::int from bookings b join sessions s on s.id = b.session_id
      left join attendance_disputes d on d.booking_id = b.id
-    where b.user_id = u.id and b.status = 'CONFIRMED' and s.status = 'COMPLETED' and b.attendance = 'NO_SHOW'
-      and d.status is distinct from 'UPHELD') as no_shows,
+    where b.user_id = u.id and ${countedNoShow}) as no_shows,
   (select count(*)::int from bookings b join sessions s on s.id = b.session_id
     where b.user_id = u.id and ${lateCancelledSeat(now)}) as late_cancellations`;
 
@@ -43,30 +42,6 @@ type PlayedRow = { user_id: string; game: string; genre: string | null; n: numbe
 type BookingRow = { user_id: string; made: number; week_ahead: number; delays: (number | null)[] };
 type ChatRow = { user_id: string; sessions: number; messages: number };
 type RatingsRow = { user_id: string; ratings: number[] };
-
-const emptyFacts = (): BadgeFacts => ({
-  profileComplete: false,
-  hasAvatar: false,
-  hasBio: false,
-  hostedByGame: {},
-  hostedPaidCompleted: 0,
-  dmCancelled: 0,
-  seriesWith3Completed: 0,
-  playedByGame: {},
-  noShows: 0,
-  lateCancellations: 0,
-  completedByGenre: {},
-  dmRatingSum: 0,
-  dmRatingCount: 0,
-  playerRatingSum: 0,
-  playerRatingCount: 0,
-  ratingsReceived: [],
-  paymentDelaysSeconds: [],
-  bookingsMade: 0,
-  bookingsMadeWeekAhead: 0,
-  chatSessions: 0,
-  chatMessages: 0,
-});
 
 const add = (counts: Record<string, number>, key: string | null, n: number) => {
   if (key === null || n === 0) return;
@@ -156,7 +131,7 @@ export async function badgeFactsFor(db: Database, userIds: readonly string[], no
 
   for (const row of profiles.rows) {
     facts.set(row.id, {
-      ...emptyFacts(),
+      ...noFacts(),
       profileComplete: row.profile_complete,
       hasAvatar: row.has_avatar,
       hasBio: row.has_bio,

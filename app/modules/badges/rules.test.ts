@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { BADGE_IDS, type BadgeId, BADGES } from "./catalogue";
-import { type BadgeFacts, badgesForRole, badgesInCategory, badgeTab, cardBadges, earnedBadges, improvingTrend, isDndSystem } from "./rules";
+import { type BadgeFacts, badgesForRole, badgesInCategory, badgeTab, cardBadges, earnedBadges, improvingTrend, isDndSystem, noFacts } from "./rules";
 
 /** A user who has done nothing yet. */
-const none: BadgeFacts = {
-  profileComplete: false,
-  hasAvatar: false,
-  hasBio: false,
-  hostedByGame: {},
-  hostedPaidCompleted: 0,
-  dmCancelled: 0,
-  seriesWith3Completed: 0,
-  playedByGame: {},
-  noShows: 0,
-  lateCancellations: 0,
-  completedByGenre: {},
-  dmRatingSum: 0,
-  dmRatingCount: 0,
-  playerRatingSum: 0,
-  playerRatingCount: 0,
-  ratingsReceived: [],
-  paymentDelaysSeconds: [],
-  bookingsMade: 0,
-  bookingsMadeWeekAhead: 0,
-  chatSessions: 0,
-  chatMessages: 0,
-};
+const none = noFacts();
 
 const earns = (id: BadgeId, facts: Partial<BadgeFacts>) => earnedBadges({ ...none, ...facts }).includes(id);
 const HOUR = 3600;

@@ -23,7 +23,7 @@ export type BadgeFacts = {
 
   /** Completed sessions where the user had a confirmed seat and was present, per game. */
   playedByGame: Readonly<Record<string, number>>;
-  /** Confirmed seats in completed sessions marked no-show. */
+  /** Confirmed seats marked no-show that count (attendance/repo.server.ts `countedNoShow`). */
   noShows: number;
   /** Seats the player cancelled inside the booking lock. */
   lateCancellations: number;
@@ -53,6 +53,31 @@ export type BadgeFacts = {
   chatSessions: number;
   chatMessages: number;
 };
+
+/** The facts of someone who has done nothing yet: where every count starts. */
+export const noFacts = (): BadgeFacts => ({
+  profileComplete: false,
+  hasAvatar: false,
+  hasBio: false,
+  hostedByGame: {},
+  hostedPaidCompleted: 0,
+  dmCancelled: 0,
+  seriesWith3Completed: 0,
+  playedByGame: {},
+  noShows: 0,
+  lateCancellations: 0,
+  completedByGenre: {},
+  dmRatingSum: 0,
+  dmRatingCount: 0,
+  playerRatingSum: 0,
+  playerRatingCount: 0,
+  ratingsReceived: [],
+  paymentDelaysSeconds: [],
+  bookingsMade: 0,
+  bookingsMadeWeekAhead: 0,
+  chatSessions: 0,
+  chatMessages: 0,
+});
 
 export const PROMPT_PAYMENT_SECONDS = 24 * 60 * 60;
 export const WEEK_AHEAD_SECONDS = 7 * 24 * 60 * 60;

@@ -1,19 +1,16 @@
-import { randomBytes } from "node:crypto";
-import { buildEmail } from "#app/modules/auth/emails.server";
+import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import { openDirectChat, sendMessage } from "#app/modules/chat/chat.server";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
-import * as invites from "#app/modules/invites/repo.server";
-import { codeFromBytes, GENERATED_LENGTH } from "#app/modules/invites/rules";
+import { insertUnderDrawnCode } from "#app/modules/invites/invites.server";
 import { inTransaction } from "#app/modules/live/repo.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import type { Refused } from "#app/modules/refusals";
-import * as sessions from "#app/modules/sessions/repo.server";
 import { formatPrice } from "#app/modules/sessions/rules";
+import { createRequestedSession } from "#app/modules/sessions/sessions.server";
 import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { isUuid } from "#app/utils/http";
@@ -88,16 +85,11 @@ async function tellDmOfInquiry(deps: Deps, dm: repo.DmRow, inquiryId: string, pl
   await recordNotification(deps, { userId: dm.id, type: "inquiry_received", params, actionUrl });
   const lang = recipientLang(dm.preferred_language);
   const estimate = formatPrice(estimateCents(input.playerCount, input.hours, dm.direct_booking_rate_cents), dm.direct_booking_currency, lang);
-  await deps.mailer.send(
-    buildEmail({
-      to: dm.email,
-      lang,
-      kind: "inquiryReceived",
-      name: displayNameOf({ displayName: dm.display_name, email: dm.email }),
-      link: `${deps.appUrl}${localePath(lang, actionUrl)}`,
-      vars: { ...params, estimate: `${estimate} ${dm.direct_booking_currency}`, availability: input.availability },
-    }),
-  );
+  await mailInTheirLanguage(deps, dm, {
+    kind: "inquiryReceived",
+    path: actionUrl,
+    vars: { ...params, estimate: `${estimate} ${dm.direct_booking_currency}`, availability: input.availability },
+  });
 }
 
 /** The inbox: a DM's received inquiries in one status, with the count per status for the tabs. */
@@ -159,51 +151,31 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
   const decided = await inTransaction(deps.db, async (trx) => {
     const locked = await repo.lockInquiry(trx, inquiry.id);
     if (!locked || !isPending(locked.status)) return null;
-    const sessionId = await sessions.insertSession(
+    const sessionId = await createRequestedSession(
       trx,
+      dm,
       {
-        dmId: dm.id,
-        seriesId: null,
         title: translator(dmLang, "inquiries")("session.title", { player: playerName }),
         description: inquiry.details || inquiry.availability,
-        sessionInstructions: "",
-        game: "Other",
-        genre: null,
-        experienceLevel: null,
         startsAt,
-        timeZone: dm.timeZone,
         durationMinutes: shape.durationMinutes,
         maxParticipants: shape.maxParticipants,
         minParticipants: shape.minParticipants,
         priceCents: shape.priceCents,
         currency: shape.currency,
-        allowedPaymentMethods: acceptedMethods(shape.priceCents, PRICING_DEFAULTS.paymentMethods),
-        minAdvanceBookingHours: PRICING_DEFAULTS.minAdvanceBookingHours,
-        voucherPaymentDays: PRICING_DEFAULTS.voucherPaymentDays,
-        preSessionCheckHours: 24,
-        tags: [],
-        imageUrl: null,
-        location: null,
         isPrivate: shape.isPrivate,
       },
       deps.now,
     );
-    let code: string | null = null;
-    // Twelve characters of 32: a taken code is rare, and drawing again settles it.
-    for (let attempt = 0; attempt < 5 && !code; attempt += 1) {
-      const invite = await invites.insertInvite(trx, {
-        session_id: sessionId,
-        code: codeFromBytes(randomBytes(GENERATED_LENGTH)),
-        type: "access",
-        max_uses: shape.inviteUses,
-        expires_at: null,
-        created_by: dm.id,
-        created_at: deps.now,
-        discount_percent: null,
-      });
-      code = invite?.code ?? null;
-    }
-    if (!code) throw new Error("could not draw a free invite code in five attempts");
+    const { code } = await insertUnderDrawnCode(trx, {
+      session_id: sessionId,
+      type: "access",
+      max_uses: shape.inviteUses,
+      expires_at: null,
+      created_by: dm.id,
+      created_at: deps.now,
+      discount_percent: null,
+    });
     await repo.markAccepted(trx, inquiry.id, { sessionId, inviteCode: code, chatId: chat.chatId, now: deps.now });
     return { sessionId, code };
   });
@@ -225,7 +197,7 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
     actionUrl: bookPath,
   });
   const dmName = displayNameOf({ displayName: inquiry.dm_name, email: inquiry.dm_email });
-  if (player) await emailPlayer(deps, player, "inquiryAccepted", bookPath, { dm: dmName, code: decided.code });
+  if (player) await mailInTheirLanguage(deps, player, { kind: "inquiryAccepted", path: bookPath, vars: { dm: dmName, code: decided.code } });
   return { ok: true, ...decided };
 }
 
@@ -249,29 +221,13 @@ export async function declineInquiry(deps: Deps, dm: Actor, id: string, message:
     actionUrl: `/inquiries/${found.row.id}`,
   });
   const player = await findUserById(deps.db, found.row.player_id);
-  if (player) await emailPlayer(deps, player, message ? "inquiryDeclined" : "inquiryDeclinedPlain", `/inquiries/${found.row.id}`, { dm: dmName, message });
+  // The player hears of the DM's decision by email too: a notification is only seen by someone who comes back.
+  if (player) {
+    await mailInTheirLanguage(deps, player, {
+      kind: message ? "inquiryDeclined" : "inquiryDeclinedPlain",
+      path: `/inquiries/${found.row.id}`,
+      vars: { dm: dmName, message },
+    });
+  }
   return { ok: true };
-}
-
-type Recipient = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
-
-/** The player hears of the DM's decision by email too: a notification is only seen by someone who comes back. */
-async function emailPlayer(
-  deps: Deps,
-  player: Recipient,
-  kind: "inquiryAccepted" | "inquiryDeclined" | "inquiryDeclinedPlain",
-  path: string,
-  vars: Record<string, string>,
-) {
-  const lang = recipientLang(player.preferred_language);
-  await deps.mailer.send(
-    buildEmail({
-      to: player.email,
-      lang,
-      kind,
-      name: displayNameOf({ displayName: player.display_name, email: player.email }),
-      link: `${deps.appUrl}${localePath(lang, path)}`,
-      vars,
-    }),
-  );
 }

@@ -40,7 +40,7 @@ export type CreateResult =
 /**
  * A new invite. Expiry is the end of the chosen day in the host's zone. A typed code that is taken
  * is refused, and so is one shorter than the hosts' minimum; a generated one is drawn again
- * (twelve characters of 32: a collision is rare).
+ * (insertUnderDrawnCode).
  */
 export async function createInvite(deps: Pick<Deps, "db" | "now">, actor: Requester, sessionId: string, form: InviteForm): Promise<CreateResult> {
   const access = await managedSession(deps, actor, sessionId);
@@ -66,9 +66,18 @@ export async function createInvite(deps: Pick<Deps, "db" | "now">, actor: Reques
     const row = await repo.insertInvite(deps.db, { ...base, code: typed });
     return row ? { ok: true, code: row.code } : { ok: false, refusal: "invalid", field: "code", error: "invites.codeTaken" };
   }
+  const row = await insertUnderDrawnCode(deps.db, base);
+  return { ok: true, code: row.code };
+}
+
+/**
+ * Stores an invite under a code drawn at random, drawing again while the code is taken (twelve
+ * characters of 32: a collision is rare, five in a row means something else is wrong). The row.
+ */
+export async function insertUnderDrawnCode(db: Database, invite: Omit<Parameters<typeof repo.insertInvite>[1], "code">) {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const row = await repo.insertInvite(deps.db, { ...base, code: codeFromBytes(randomBytes(GENERATED_LENGTH)) });
-    if (row) return { ok: true, code: row.code };
+    const row = await repo.insertInvite(db, { ...invite, code: codeFromBytes(randomBytes(GENERATED_LENGTH)) });
+    if (row) return row;
   }
   throw new Error("could not draw a free invite code in five attempts");
 }

@@ -1,12 +1,11 @@
-import { buildEmail } from "#app/modules/auth/emails.server";
+import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
-import { localePath, recipientLang } from "#app/modules/i18n/rules";
+import { recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { claimNotice } from "#app/modules/sessions/notices-repo.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { duePaymentReminders } from "#app/modules/subscriptions/reminders-repo.server";
-import { displayNameOf } from "#app/modules/users/rules";
 import { type JobResult, paymentReminderCutoffs, paymentReminderDue } from "./rules";
 
 export type DueReminder = Awaited<ReturnType<typeof duePaymentReminders>>[number];
@@ -34,16 +33,7 @@ export async function sendPaymentReminder(deps: Deps, row: DueReminder): Promise
     // The confirmation page is where a held seat is paid, by card or OXXO.
     const path = `/session/${row.session_id}/confirm`;
     await recordNotification({ db: trx, now: deps.now }, { userId: row.user_id, type: "payment_due", params: vars, actionUrl: path });
-    await deps.mailer.send(
-      buildEmail({
-        to: row.email,
-        lang,
-        kind: "paymentDue",
-        name: displayNameOf({ displayName: row.display_name, email: row.email }),
-        link: `${deps.appUrl}${localePath(lang, path)}`,
-        vars,
-      }),
-    );
+    await mailInTheirLanguage(deps, row, { kind: "paymentDue", path, vars });
     return true;
   });
 }

@@ -1,8 +1,7 @@
-import { buildEmail } from "#app/modules/auth/emails.server";
+import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { recipientLang } from "#app/modules/i18n/rules";
-import { localePath } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { claimNotice, dueNotices } from "#app/modules/sessions/notices-repo.server";
 import { type JobResult, type ReminderKind, reminderWindow } from "./rules";
@@ -27,16 +26,7 @@ async function sendOne(deps: Deps, kind: ReminderKind, row: Due): Promise<boolea
       { db: trx, now: deps.now },
       { userId: row.user_id, type: kind, textKey: emailKind[kind], params: { title: row.title, when }, actionUrl: path },
     );
-    await deps.mailer.send(
-      buildEmail({
-        to: row.email,
-        lang,
-        kind: emailKind[kind],
-        name: row.display_name,
-        link: `${deps.appUrl}${localePath(lang, path)}`,
-        vars: { title: row.title, when },
-      }),
-    );
+    await mailInTheirLanguage(deps, row, { kind: emailKind[kind], path, vars: { title: row.title, when } });
     return true;
   });
 }

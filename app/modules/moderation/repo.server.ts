@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { stillToCome } from "#app/modules/sessions/status-repo.server";
 import type { Database } from "#db/client.server";
 import type { AuditAction, ReportKind, ReportReason } from "./rules";
 
@@ -181,13 +182,7 @@ export async function pauseHostedSeries(db: Database, dmId: string, now: Date) {
 
 /** The upcoming sessions a user hosts that are not cancelled or over: a ban cancels them. */
 export async function upcomingHostedSessionIds(db: Database, dmId: string, now: Date) {
-  const rows = await db
-    .selectFrom("sessions")
-    .select("id")
-    .where("dm_id", "=", dmId)
-    .where("starts_at", ">", now)
-    .where("status", "not in", ["CANCELLED", "COMPLETED"])
-    .execute();
+  const rows = await db.selectFrom("sessions").select("id").where("dm_id", "=", dmId).where(stillToCome(now, "sessions")).execute();
   return rows.map((r) => r.id);
 }
 

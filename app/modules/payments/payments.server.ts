@@ -1,14 +1,13 @@
 import { track } from "#app/modules/analytics/analytics.server";
-import { buildEmail } from "#app/modules/auth/emails.server";
+import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import { type Deps, deps as contextDeps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
-import { localePath, recipientLang } from "#app/modules/i18n/rules";
+import { recipientLang } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
 import { type Hold, holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
@@ -110,13 +109,12 @@ export async function issueOxxoVoucher(
   await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, voucherHold > hold.holdUntil ? voucherHold : hold.holdUntil, deps.now);
   const lang = recipientLang(player.preferredLanguage);
   const zone = player.timeZone || "America/Mexico_City";
-  await deps.mailer.send(
-    buildEmail({
-      to: player.email,
-      lang,
+  await mailInTheirLanguage(
+    deps,
+    { email: player.email, display_name: player.displayName, preferred_language: player.preferredLanguage },
+    {
       kind: "oxxoVoucher",
-      name: displayNameOf({ displayName: player.displayName, email: player.email }),
-      link: `${deps.appUrl}${localePath(lang, `/booking/${hold.bookingId}/voucher`)}`,
+      path: `/booking/${hold.bookingId}/voucher`,
       vars: {
         title: hold.session.title,
         reference: voucher.reference,
@@ -124,7 +122,7 @@ export async function issueOxxoVoucher(
         until: formatDateTime(voucher.expiresAt, lang, zone),
         pdf: voucher.hostedVoucherUrl ? absolute(deps, voucher.hostedVoucherUrl) : "",
       },
-    }),
+    },
   );
   await paymentStarted(deps, player, hold, "oxxo", hold.paymentId);
   return {

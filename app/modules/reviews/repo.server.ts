@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { inTransaction } from "#app/modules/live/repo.server";
+import { notToldYet } from "#app/modules/sessions/notices-repo.server";
 import type { Database } from "#db/client.server";
 import type { ReviewRole } from "./rules";
 
@@ -204,7 +205,7 @@ export async function dueReviewRequests(db: Database, input: { since: Date; now:
       join ended e on e.id = p.session_id
       join users u on u.id = p.user_id
      where u.banned_at is null
-       and not exists (select 1 from session_notices n where n.session_id = p.session_id and n.user_id = p.user_id and n.kind = 'review_requested')
+       and ${notToldYet("p.session_id", "p.user_id", "review_requested")}
      order by e.starts_at, p.session_id, u.id
      limit ${input.limit}`.execute(db);
   return rows.rows;

@@ -1,10 +1,8 @@
 // The request to review a session, sent once to each person who played it (docs/decisions/055-reviews.md).
-import { buildEmail } from "#app/modules/auth/emails.server";
+import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Deps } from "#app/modules/deps.server";
-import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { claimNotice } from "#app/modules/sessions/notices-repo.server";
-import { displayNameOf } from "#app/modules/users/rules";
 import * as repo from "./repo.server";
 
 /** Sessions that ended longer ago than this are not asked about any more (a first run after an outage, or after this job came in). */
@@ -23,17 +21,7 @@ export async function requestReview(deps: Deps, row: DueReviewRequest): Promise<
     if (!(await claimNotice(trx, row.session_id, row.user_id, "review_requested", deps.now))) return false;
     const path = row.user_id === row.dm_id ? `/session/${row.session_id}` : `/session/${row.session_id}/review?target=${row.dm_id}`;
     await recordNotification({ db: trx, now: deps.now }, { userId: row.user_id, type: "review_requested", params: { title: row.title }, actionUrl: path });
-    const lang = recipientLang(row.preferred_language);
-    await deps.mailer.send(
-      buildEmail({
-        to: row.email,
-        lang,
-        kind: "reviewRequested",
-        name: displayNameOf({ displayName: row.display_name, email: row.email }),
-        link: `${deps.appUrl}${localePath(lang, path)}`,
-        vars: { title: row.title },
-      }),
-    );
+    await mailInTheirLanguage(deps, row, { kind: "reviewRequested", path, vars: { title: row.title } });
     return true;
   });
 }

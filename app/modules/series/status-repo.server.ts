@@ -1,6 +1,7 @@
 // The queries behind a series' status changes (decision record 053): the status under the
 // series lock, ending its subscriptions, its sessions still to come, and the series that ended.
 import { sql } from "kysely";
+import { stillToCome } from "#app/modules/sessions/status-repo.server";
 import type { Database } from "#db/client.server";
 
 /** The series' status as it is now (read under the series lock by a status change). */
@@ -31,8 +32,7 @@ export async function sessionsNotStarted(db: Database, seriesId: string, now: Da
     .selectFrom("sessions")
     .select("id")
     .where("series_id", "=", seriesId)
-    .where("starts_at", ">", now)
-    .where("status", "in", ["UPCOMING", "CONFIRMED"])
+    .where(stillToCome(now, "sessions"))
     .orderBy("starts_at")
     .execute();
   return rows.map((r) => r.id);
@@ -86,7 +86,7 @@ export function endingSeries(db: Database, now: Date) {
       "se.is_ongoing",
       "se.time_zone",
       sql<string | null>`to_char(se.end_date, 'YYYY-MM-DD')`.as("end_iso"),
-      sql<number>`(select count(*)::int from sessions s where s.series_id = se.id and s.starts_at > ${now} and s.status <> 'CANCELLED')`.as("to_start"),
+      sql<number>`(select count(*)::int from sessions s where s.series_id = se.id and ${stillToCome(now)})`.as("to_start"),
     ])
     .where("se.status", "in", ["ACTIVE", "PAUSED"])
     .where("se.is_ongoing", "=", false)
@@ -106,7 +106,7 @@ export async function completeSeries(db: Database, ids: string[], now: Date) {
     .set({ status: "COMPLETED", updated_at: now })
     .where("se.id", "in", ids)
     .where("se.status", "in", ["ACTIVE", "PAUSED"])
-    .where(sql<boolean>`not exists (select 1 from sessions s where s.series_id = se.id and s.starts_at > ${now} and s.status <> 'CANCELLED')`)
+    .where(sql<boolean>`not exists (select 1 from sessions s where s.series_id = se.id and ${stillToCome(now)})`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

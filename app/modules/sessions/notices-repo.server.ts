@@ -1,8 +1,16 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Database } from "#db/client.server";
 
 export type NoticeKind =
   "session_reminder" | "session_starting" | "players_missing" | "payment_due_7d" | "payment_due_3d" | "payment_due_1d" | "review_requested";
+
+/**
+ * The person in `userColumn` has had no `kind` notice of the session in `sessionColumn` yet: the
+ * condition every due-notice query ends with (claimNotice writes the marker it looks for).
+ */
+export const notToldYet = (sessionColumn: string, userColumn: string, kind: NoticeKind | RawBuilder<string>) =>
+  sql<boolean>`not exists (select 1 from session_notices n
+    where n.session_id = ${sql.ref(sessionColumn)} and n.user_id = ${sql.ref(userColumn)} and n.kind = ${kind})`;
 
 /**
  * Players with a confirmed seat in a session that starts in [from, to), still going ahead
@@ -32,17 +40,7 @@ export function dueNotices(db: Database, kind: NoticeKind, from: Date, to: Date,
     .where("s.starts_at", ">=", from)
     .where("s.starts_at", "<", to)
     .where("u.banned_at", "is", null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("session_notices as n")
-            .select(sql`1`.as("one"))
-            .whereRef("n.session_id", "=", "s.id")
-            .whereRef("n.user_id", "=", "u.id")
-            .where("n.kind", "=", kind),
-        ),
-      ),
-    )
+    .where(notToldYet("s.id", "u.id", kind))
     .orderBy("s.starts_at")
     .limit(limit)
     .execute();

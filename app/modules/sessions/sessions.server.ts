@@ -6,6 +6,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { normaliseTools } from "#app/modules/safety/rules";
 import { isUuid } from "#app/utils/http";
+import type { Database } from "#db/client.server";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
 import * as repo from "./repo.server";
@@ -28,6 +29,39 @@ export async function createSession(deps: Deps, host: Requester, input: SessionF
   const row = formRow(host, input, host.timeZone);
   if (!row) return { ok: false as const, error: "dateRequired" };
   return { ok: true as const, id: await repo.insertSession(deps.db, row, deps.now) };
+}
+
+/** What someone's request settles of a session its host agreed to run (an accepted inquiry). */
+export type RequestedSession = Pick<
+  repo.SessionRow,
+  "title" | "description" | "startsAt" | "durationMinutes" | "maxParticipants" | "minParticipants" | "priceCents" | "currency" | "isPrivate"
+>;
+
+/**
+ * Creates the session a host agreed to run for someone who asked: what the request settles, in the
+ * host's zone, over a new session's defaults (a game of "Other", the house's payment settings for
+ * its price, the check `preSessionCheckHours` before), in the caller's transaction.
+ */
+export function createRequestedSession(db: Database, host: Pick<Requester, "id" | "timeZone">, request: RequestedSession, now: Date) {
+  const defaults = newSessionDefaults(host.timeZone, now);
+  return repo.insertSession(
+    db,
+    {
+      ...request,
+      ...gameDescription({ title: request.title, description: request.description, sessionInstructions: "", game: "Other" }),
+      dmId: host.id,
+      seriesId: null,
+      timeZone: host.timeZone,
+      allowedPaymentMethods: acceptedMethods(request.priceCents, PRICING_DEFAULTS.paymentMethods),
+      minAdvanceBookingHours: PRICING_DEFAULTS.minAdvanceBookingHours,
+      voucherPaymentDays: PRICING_DEFAULTS.voucherPaymentDays,
+      preSessionCheckHours: Number(defaults.preSessionCheckHours),
+      tags: [],
+      imageUrl: null,
+      location: null,
+    },
+    now,
+  );
 }
 
 /** The search page and GET /api/session/search. `timeZone` is the viewer's, for date filters. */

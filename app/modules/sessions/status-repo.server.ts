@@ -11,6 +11,15 @@ import type { Database } from "#db/client.server";
 
 const end = sql`s.starts_at + s.duration_minutes * interval '1 minute'`;
 
+/**
+ * A session of `table` (its name or alias) that has not started and still takes place: the one
+ * condition for "still to come". Cancelling a series and banning a host cancel these (the cancel
+ * itself refuses one marked in progress by hand, bookings/rules.ts `closedReason`); a series with
+ * none left can end; the host's subscriber table lists them.
+ */
+export const stillToCome = (now: Date, table = "s") =>
+  sql<boolean>`${sql.ref(`${table}.starts_at`)} > ${now} and ${sql.ref(`${table}.status`)} not in ('CANCELLED', 'COMPLETED')`;
+
 /** Sessions whose end has passed are COMPLETED (CANCELLED and COMPLETED never change). */
 export async function completeEnded(db: Database, now: Date) {
   const result = await db

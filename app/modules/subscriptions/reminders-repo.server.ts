@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { notToldYet } from "#app/modules/sessions/notices-repo.server";
 import type { Database } from "#db/client.server";
 
 /** Which reminder a seat is due, by cutoff: the first cutoff its deadline is at or before (jobs/rules.ts `paymentReminderCutoffs`). */
@@ -63,17 +64,7 @@ export async function duePaymentReminders(db: Database, now: Date, cutoffs: Remi
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("session_notices as n")
-            .select(sql`1`.as("one"))
-            .whereRef("n.session_id", "=", "b.session_id")
-            .whereRef("n.user_id", "=", "b.user_id")
-            .where("n.kind", "=", due),
-        ),
-      ),
-    )
+    .where(notToldYet("b.session_id", "b.user_id", due))
     .orderBy("b.hold_until")
     .limit(limit)
     .execute();

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { stillToCome } from "#app/modules/sessions/status-repo.server";
 import type { Database } from "#db/client.server";
 import { CAPPED_SUBSCRIPTION_STATUSES, MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionStatus } from "./rules";
 
@@ -235,8 +236,7 @@ export async function subscriberSeats(db: Database, seriesId: string, now: Date,
     .selectFrom("sessions")
     .select(["id", "starts_at"])
     .where("series_id", "=", seriesId)
-    .where("starts_at", ">", now)
-    .where("status", "!=", "CANCELLED")
+    .where(stillToCome(now, "sessions"))
     .orderBy("starts_at")
     .limit(sessionLimit)
     .execute();
