@@ -1,10 +1,10 @@
 import type { Deps } from "#app/modules/deps.server";
+import { buildEmail } from "#app/modules/i18n/emails.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { clearHits, consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
-import * as users from "#app/modules/users/repo.server";
+import * as users from "#app/modules/users/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { buildEmail } from "./emails.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import * as repo from "./repo.server";

@@ -5,7 +5,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
-import { findUserById } from "#app/modules/users/repo.server";
+import { findUserById } from "#app/modules/users/index.server";
 import * as repo from "./repo.server";
 import { plainBookerName } from "./rules";
 

@@ -1,11 +1,11 @@
-import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Deps } from "#app/modules/deps.server";
+import { buildEmail } from "#app/modules/i18n/emails.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { claimNotice } from "#app/modules/sessions/notices-repo.server";
+import { claimNotice } from "#app/modules/sessions/index.server";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { duePaymentReminders } from "#app/modules/subscriptions/reminders-repo.server";
+import { duePaymentReminders } from "#app/modules/subscriptions/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { type JobResult, paymentReminderCutoffs, paymentReminderDue } from "./rules";
 

@@ -1,3 +1,4 @@
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { refuseCode, underSessionLock, type Writer } from "#app/modules/bookings/bookings.server";
 import * as repo from "#app/modules/bookings/repo.server";
@@ -5,7 +6,6 @@ import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, session
 import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { checkInvite, redeemInvite, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { discountedPrice } from "#app/modules/invites/rules";
-import { isUuid } from "#app/utils/http";
 import { insertPayment, latestPaymentOf } from "./repo.server";
 import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";
 

@@ -1,9 +1,9 @@
 import { track } from "#app/modules/analytics/analytics.server";
-import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import { type Deps, deps as contextDeps } from "#app/modules/deps.server";
+import { buildEmail } from "#app/modules/i18n/emails.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { inTransaction } from "#app/modules/live/repo.server";
+import { inTransaction } from "#app/lib/transaction.server";
 import type { Database } from "#db/client.server";
 import type { ReviewRole } from "./rules";
 

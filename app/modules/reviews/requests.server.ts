@@ -1,9 +1,9 @@
 // The request to review a session, sent once to each person who played it (docs/decisions/055-reviews.md).
-import { buildEmail } from "#app/modules/auth/emails.server";
 import type { Deps } from "#app/modules/deps.server";
+import { buildEmail } from "#app/modules/i18n/emails.server";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { claimNotice } from "#app/modules/sessions/notices-repo.server";
+import { claimNotice } from "#app/modules/sessions/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import * as repo from "./repo.server";
 
