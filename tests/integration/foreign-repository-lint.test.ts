@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { foreignRepositoryImportsToMove } from "../../eslint.config.js";
 
 // The lint rule that keeps a module's repository its own (decision record 074), run with the project's
 // own configuration on sources that are never written to disk.
@@ -30,5 +32,15 @@ describe("the lint rule against another module's repository (decision record 074
   it("lets tests use a repository as a fixture", async () => {
     expect(await refusals("tests/integration/example.test.ts", 'import { findSession as value } from "../../app/modules/sessions/repo.server";')).toEqual([]);
     expect(await refusals("app/modules/series/example.test.ts", 'import { findSession as value } from "#app/modules/sessions/repo.server";')).toEqual([]);
+  });
+});
+
+describe("the imports still waiting for their module's entry", () => {
+  it("are each still there, so the list only shrinks", () => {
+    for (const entry of foreignRepositoryImportsToMove) {
+      const [file = "", repo = ""] = entry.split("→");
+      const alias = repo.replace(/^app\//, "#app/");
+      expect(readFileSync(file, "utf8"), entry).toContain(`"${alias}"`);
+    }
   });
 });

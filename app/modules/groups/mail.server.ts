@@ -1,5 +1,5 @@
 import type { Requester } from "#app/modules/auth/session.server";
-import * as bookings from "#app/modules/bookings/repo.server";
+import * as bookings from "#app/modules/bookings/index.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";

@@ -1,7 +1,7 @@
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { type Deps, deps as contextDeps } from "#app/modules/deps.server";
 import { buildEmail } from "#app/modules/i18n/emails.server";
 import { formatDateTime } from "#app/modules/i18n/format";

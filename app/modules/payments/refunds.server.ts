@@ -1,5 +1,5 @@
 import { isUuid } from "#app/lib/ids";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import type { RefundReason } from "#app/services/payments/payments";
 import type { PayDeps } from "./payments.server";
 import * as repo from "./repo.server";

@@ -2,7 +2,7 @@
 // series)'): the series' facts, benefits, next session and the banners, for the viewer.
 import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { OFFER_HOURS, seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
 import type { Deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
