@@ -1,4 +1,5 @@
 import { builtinModules } from "node:module";
+import path from "node:path";
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -62,6 +63,50 @@ const httpStatusInModules = {
   message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/utils/refusals.server.ts).",
 };
 
+// A module's repository (its *repo.server.ts files) is its own: another module, a route or a component
+// asks the module's entry file (index.server.ts), which says what the caller may decide with it
+// (decision record 074). Tests beside the code may use a repository as a fixture.
+// Imports still waiting for their module's entry, as "importing file→imported repository"; the list only
+// shrinks. These are the seat paths of groups and payments, which the one seat pipeline replaces.
+export const foreignRepositoryImportsToMove = new Set([
+  "app/modules/groups/groups.server.ts→app/modules/bookings/repo.server",
+  "app/modules/groups/invitations.server.ts→app/modules/bookings/repo.server",
+  "app/modules/payments/group-payments.server.ts→app/modules/bookings/repo.server",
+  "app/modules/payments/group-payments.server.ts→app/modules/groups/repo.server",
+  "app/modules/payments/holds.server.ts→app/modules/bookings/repo.server",
+  "app/modules/payments/webhooks.server.ts→app/modules/bookings/repo.server",
+  "app/modules/payments/webhooks.server.ts→app/modules/groups/repo.server",
+]);
+const repositoryPath = /^app\/modules\/([^/]+)\/[^/]*repo\.server(\.[cm]?[jt]sx?)?$/;
+const mesaPlugin = {
+  rules: {
+    "no-foreign-repository": {
+      meta: {
+        type: "problem",
+        schema: [],
+        messages: { foreign: "{{repo}} belongs to the {{module}} module: import what you need from app/modules/{{module}}/index.server.ts." },
+      },
+      create(context) {
+        const file = path.relative(context.cwd, context.filename).split(path.sep).join("/");
+        const check = (node) => {
+          const specifier = node.source && node.source.type === "Literal" ? node.source.value : null;
+          if (typeof specifier !== "string") return;
+          let target;
+          if (specifier.startsWith("#app/")) target = path.posix.join("app", specifier.slice("#app/".length));
+          else if (specifier.startsWith(".")) target = path.posix.join(path.posix.dirname(file), specifier);
+          else return;
+          const match = repositoryPath.exec(target);
+          if (!match || file.startsWith(`app/modules/${match[1]}/`)) return;
+          const repo = target.replace(/\.[cm]?[jt]sx?$/, "");
+          if (foreignRepositoryImportsToMove.has(`${file}→${repo}`)) return;
+          context.report({ node: node.source, messageId: "foreign", data: { repo, module: match[1] } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
+
 export default defineConfig(
   globalIgnores([
     "build/",
@@ -92,6 +137,12 @@ export default defineConfig(
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { mesa: mesaPlugin },
+    rules: { "mesa/no-foreign-repository": "error" },
   },
   {
     files: ["app/routes/**"],

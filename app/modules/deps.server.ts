@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { getEnv } from "#app/env.server";
+import { requestInstant } from "#app/lib/request-scope.server";
 import { systemClock } from "#app/services/clock/clock.server";
 import { getServices } from "#app/services/index.server";
 import type { Mailer } from "#app/services/mailer/mailer";
 import type { Storage } from "#app/services/storage/storage";
-import { requestInstant } from "#app/utils/request-scope.server";
 import { type Database, getDb } from "#db/client.server";
 
 /** What use cases need from the outside world; tests build their own with a fixed clock. */

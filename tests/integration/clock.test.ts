@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/lib/request-scope.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { requestDeps } from "../../app/modules/deps.server";
@@ -6,7 +7,6 @@ import { action as createAction, loader as createPage } from "../../app/routes/$
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
-import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
 import { insertSeries } from "../fixtures/series";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { inTransaction } from "../../app/lib/transaction.server";
 import { acceptedCredentials } from "../../app/modules/auth/login-sessions.server";
 import { LiveHub, stopLive } from "../../app/modules/live/hub.server";
-import { appendEvents, inTransaction } from "../../app/modules/live/repo.server";
+import { appendEvents } from "../../app/modules/live/repo.server";
 import { type OpenedStream, openEventStream } from "../../app/modules/live/stream.server";
 import { recordNotification } from "../../app/modules/notifications/notify.server";
 import { presentEvent } from "../../app/modules/notifications/present.server";

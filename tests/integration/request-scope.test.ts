@@ -1,10 +1,10 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openRequestScope, openScopeCount, REQUEST_SCOPE_HEADER } from "../../app/lib/request-scope.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { authSessionStorage, getAuthenticator, getRequester } from "../../app/modules/auth/session.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
-import { openRequestScope, openScopeCount, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
 import type { DB } from "../../db/schema";
 import { useTestDatabase } from "../setup/database";
 import { newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";

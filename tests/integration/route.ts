@@ -1,5 +1,5 @@
 import type { ActionFunction, AppLoadContext, LoaderFunction } from "@remix-run/node";
-import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/utils/request-scope.server";
+import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/lib/request-scope.server";
 
 export type RouteResult = { status: number; data: unknown; headers: Headers };
 

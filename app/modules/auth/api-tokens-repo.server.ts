@@ -1,6 +1,7 @@
 // API tokens (decision record 039's access and refresh tokens): issue, look up, rotate, list and revoke.
 import type { ExpressionBuilder } from "kysely";
-import { announceRevocation, inTransaction } from "#app/modules/live/repo.server";
+import { inTransaction } from "#app/lib/transaction.server";
+import { announceRevocation } from "#app/modules/live/index.server";
 import type { Database } from "#db/client.server";
 import type { DB } from "#db/schema";
 

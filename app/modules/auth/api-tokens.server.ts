@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Deps } from "#app/modules/deps.server";
-import * as users from "#app/modules/users/repo.server";
+import * as users from "#app/modules/users/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import * as repo from "./repo.server";
 import { hashSecret, newSecret } from "./tokens.server";

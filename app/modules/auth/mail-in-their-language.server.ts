@@ -1,7 +1,7 @@
 import type { Deps } from "#app/modules/deps.server";
+import { buildEmail, type EmailKind } from "#app/modules/i18n/emails.server";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import { displayNameOf } from "#app/modules/users/rules";
-import { buildEmail, type EmailKind } from "./emails.server";
 
 /** Someone written to, as a users row names them: the address, the display name and the language they chose. */
 export type Addressee = { email: string; display_name: string | null; preferred_language: string | null };

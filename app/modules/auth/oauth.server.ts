@@ -3,7 +3,7 @@ import type { GoogleProfile } from "remix-auth-google";
 import { getEnv } from "#app/env.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
-import * as users from "#app/modules/users/repo.server";
+import * as users from "#app/modules/users/index.server";
 import type { Database } from "#db/client.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import * as repo from "./repo.server";

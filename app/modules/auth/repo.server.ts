@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
-import { announceRevocation, inTransaction } from "#app/modules/live/repo.server";
+import { inTransaction } from "#app/lib/transaction.server";
+import { announceRevocation } from "#app/modules/live/index.server";
 import type { Database } from "#db/client.server";
 import { preparedQuery } from "#db/prepared";
 import type { DB } from "#db/schema";

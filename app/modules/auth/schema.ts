@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { email, password, text } from "#app/lib/zod";
 import { locales } from "#app/modules/i18n/config";
-import { email, password, text } from "#app/utils/zod";
 
 function isKnownTimeZone(zone: string) {
   try {

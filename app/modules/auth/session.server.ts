@@ -2,10 +2,10 @@ import { createCookieSessionStorage, redirect, type SessionStorage } from "@remi
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getEnv } from "#app/env.server";
+import { oncePerRequest } from "#app/lib/request-scope.server";
 import type { Deps } from "#app/modules/deps.server";
 import { locales } from "#app/modules/i18n/config";
 import { isAdmin, isDm } from "#app/modules/users/rules";
-import { oncePerRequest } from "#app/utils/request-scope.server";
 import { PkceGoogleStrategy } from "./google-pkce.server";
 import { type RequestMeta, startLoginSession } from "./login-sessions.server";
 import { signInWithGoogle } from "./oauth.server";

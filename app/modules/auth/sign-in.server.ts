@@ -1,7 +1,7 @@
 import type { Deps } from "#app/modules/deps.server";
 import { clearHits, consumeLimits, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
-import * as users from "#app/modules/users/repo.server";
+import * as users from "#app/modules/users/index.server";
 import type { RequestMeta } from "./login-sessions.server";
 import { verifyAgainstDummy, verifyPassword } from "./password.server";
 

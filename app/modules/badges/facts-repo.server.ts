@@ -1,7 +1,7 @@
 // The facts behind each badge, counted from rows for a batch of users at once (docs/decisions/056-badge-catalogue.md).
 // Each query groups by user, so a batch of 500 users costs the same handful of statements as one user.
 import { sql } from "kysely";
-import { countedNoShow, hostCancelledSession, lateCancelledSeat } from "#app/modules/attendance/repo.server";
+import { countedNoShow, hostCancelledSession, lateCancelledSeat } from "#app/modules/attendance/index.server";
 import type { Database } from "#db/client.server";
 import { type BadgeFacts, noFacts } from "./rules";
 

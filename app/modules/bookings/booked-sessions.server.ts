@@ -2,19 +2,19 @@
 // the waiting list, the detail page shows the viewer's booking and the roster, the API's past sessions list
 // their bookings. They live here, above sessions, so the sessions module never imports bookings
 // (decision record 045).
+import { isUuid } from "#app/lib/ids";
 import { canManageSession, canSeeInstructions } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { notify } from "#app/modules/notifications/notify.server";
 import type { Refused } from "#app/modules/refusals";
-import { reviewLinks } from "#app/modules/reviews/repo.server";
+import { reviewLinks } from "#app/modules/reviews/index.server";
 import type { ApiSessionInput } from "#app/modules/sessions/api-schema";
+import * as sessionRepo from "#app/modules/sessions/index.server";
+import { hostProfiles } from "#app/modules/sessions/index.server";
 import { sessionJson } from "#app/modules/sessions/json.server";
-import { hostProfiles } from "#app/modules/sessions/people-repo.server";
-import * as sessionRepo from "#app/modules/sessions/repo.server";
 import type { SessionFormInput } from "#app/modules/sessions/schema";
 import { apiRow, formRow, type Reader, userSessions } from "#app/modules/sessions/sessions.server";
-import { isUuid } from "#app/utils/http";
 import { sessionRoster, viewerBooking, viewerWaitlistEntry } from "./bookings.server";
 import { followSubscribedSeats, forgetPaymentReminders, seatHolders } from "./edited-seats-repo.server";
 import { isSeatGuardViolation, seriesBookingLockHours, sessionBookings } from "./repo.server";

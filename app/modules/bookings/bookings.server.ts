@@ -1,12 +1,12 @@
+import { isUuid } from "#app/lib/ids";
 import { canManageSession, canRemoveFromSession } from "#app/modules/access/rules";
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import type { Refused as RefusedInWords } from "#app/modules/refusals";
-import { seatedPlayers } from "#app/modules/sessions/people-repo.server";
+import { seatedPlayers } from "#app/modules/sessions/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
 import { ACTIVE_BOOKING_STATUSES, type BookingRefusal, inviteRefusal, leaveActor, leaveRefusal, seatCanceller, waitlistStanding } from "./rules";

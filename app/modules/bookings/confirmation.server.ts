@@ -1,3 +1,4 @@
+import { isUuid } from "#app/lib/ids";
 import { canManageSession, hostsSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
@@ -5,8 +6,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { type CodeTrier, screenInviteCode } from "#app/modules/invites/invites.server";
 import { waivesPrice } from "#app/modules/invites/rules";
-import { findSession } from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { findSession } from "#app/modules/sessions/index.server";
 import { viewerWaitlistEntry } from "./bookings.server";
 import * as repo from "./repo.server";
 import { closedReason, seatsOpenTo } from "./rules";

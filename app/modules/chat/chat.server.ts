@@ -1,6 +1,7 @@
+import { inTransaction } from "#app/lib/transaction.server";
 import { type Actor, canReadDirectChat, canStartDirectChat, sessionChatAccess } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
-import { appendEvents, inTransaction, viewersOf } from "#app/modules/live/repo.server";
+import { appendEvents, viewersOf } from "#app/modules/live/index.server";
 import { VIEWER_STALE_MS } from "#app/modules/live/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "#app/utils/zod";
+import { text } from "#app/lib/zod";
 import { MESSAGE_MAX } from "./rules";
 
 /** A chat message (shared rulebook: 1-2000 characters, type text); messages are validation keys. */

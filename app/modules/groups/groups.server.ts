@@ -1,9 +1,9 @@
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
 import { leaveRefusal } from "#app/modules/bookings/rules";
 import { decideSeats } from "#app/modules/bookings/seat-pipeline.server";
 import type { Deps } from "#app/modules/deps.server";
-import { isUuid } from "#app/utils/http";
 import { mailGuests } from "./mail.server";
 import * as repo from "./repo.server";
 import { type GroupReading, type GroupRefusal, readGroup } from "./rules";

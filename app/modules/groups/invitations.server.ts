@@ -1,3 +1,4 @@
+import { isUuid } from "#app/lib/ids";
 import { canAnswerInvitation } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { tellBooked, underSessionLock } from "#app/modules/bookings/bookings.server";
@@ -6,7 +7,6 @@ import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.ser
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 
 type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;

@@ -1,11 +1,11 @@
 import type { Requester } from "#app/modules/auth/session.server";
-import * as bookings from "#app/modules/bookings/repo.server";
+import * as bookings from "#app/modules/bookings/index.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath, recipientLang } from "#app/modules/i18n/rules";
-import { findUserById } from "#app/modules/users/repo.server";
+import { findUserById } from "#app/modules/users/index.server";
 import * as repo from "./repo.server";
 import { plainBookerName } from "./rules";
 

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from "#app/utils/zod";
+import { hasForbiddenCharacters } from "#app/lib/zod";
 
 /**
  * Group registration (spec section 5, shared rulebook 'Bulk registration'; decision records 062

@@ -1,5 +1,5 @@
-import { unreadChatTotalQuery } from "#app/modules/chat/repo.server";
-import { unreadCountQuery } from "#app/modules/notifications/repo.server";
+import { unreadChatTotalQuery } from "#app/modules/chat/index.server";
+import { unreadCountQuery } from "#app/modules/notifications/index.server";
 import type { Database } from "#db/client.server";
 import { preparedQuery } from "#db/prepared";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { hasForbiddenCharacters, optionalText } from "#app/lib/zod";
 import { MAX_PRICE_CENTS, toCents } from "#app/modules/pricing/rules";
-import { hasForbiddenCharacters, optionalText } from "#app/utils/zod";
 import { INQUIRY_DEFAULTS, INQUIRY_LIMITS, sessionTypes } from "./rules";
 
 /**

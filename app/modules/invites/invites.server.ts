@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import { DateTime } from "luxon";
+import { isUuid } from "#app/lib/ids";
 import { canManageSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { isTodayOrLater } from "#app/modules/dates/day";
@@ -8,8 +9,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { consumeLimits, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import type { Refused } from "#app/modules/refusals";
-import * as sessions from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import * as sessions from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import type { DB } from "#db/schema";
 import * as repo from "./repo.server";

@@ -1,9 +1,9 @@
-import { buildEmail } from "#app/modules/auth/emails.server";
+import { email as emailField } from "#app/lib/zod";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
-import { insertAudit } from "#app/modules/moderation/repo.server";
-import { email as emailField } from "#app/utils/zod";
+import { buildEmail } from "#app/modules/i18n/emails.server";
+import { insertAudit } from "#app/modules/moderation/index.server";
 import { runJob } from "./jobs.server";
 import * as repo from "./repo.server";
 import { JOB_NAMES, JOB_SCHEDULES, type JobName, runDurationMs, shownError } from "./rules";

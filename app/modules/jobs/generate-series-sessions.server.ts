@@ -1,5 +1,5 @@
 import type { Deps } from "#app/modules/deps.server";
-import { scheduledSeriesIds } from "#app/modules/series/repo.server";
+import { scheduledSeriesIds } from "#app/modules/series/index.server";
 import { topUpSeries } from "#app/modules/series/series.server";
 import { completeEndedSeries } from "#app/modules/series/status.server";
 import type { JobResult } from "./rules";

@@ -3,9 +3,9 @@ import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { claimNotice } from "#app/modules/sessions/notices-repo.server";
+import { claimNotice } from "#app/modules/sessions/index.server";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { duePaymentReminders } from "#app/modules/subscriptions/reminders-repo.server";
+import { duePaymentReminders } from "#app/modules/subscriptions/index.server";
 import { type JobResult, paymentReminderCutoffs, paymentReminderDue } from "./rules";
 
 export type DueReminder = Awaited<ReturnType<typeof duePaymentReminders>>[number];

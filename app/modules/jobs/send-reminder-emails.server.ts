@@ -3,7 +3,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { claimNotice, dueNotices } from "#app/modules/sessions/notices-repo.server";
+import { claimNotice, dueNotices } from "#app/modules/sessions/index.server";
 import { type JobResult, type ReminderKind, reminderWindow } from "./rules";
 
 const emailKind = { session_reminder: "sessionReminder", session_starting: "sessionStarting" } as const;

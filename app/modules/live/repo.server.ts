@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { inTransaction } from "#app/lib/transaction.server";
 import type { Database } from "#db/client.server";
 import { LIVE_CHANNEL, type NotifyEntry, notifyPayloads, type Revocation, REVOKED_KIND } from "./rules";
 
@@ -27,11 +28,6 @@ export async function appendEvents(trx: Database, events: readonly NewLiveEvent[
   const entries = rows.map((r) => [Number(r.id), r.user_id] as const);
   for (const payload of notifyPayloads(entries)) await sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(trx);
   return entries;
-}
-
-/** Runs `work` in the given transaction, or opens one. */
-export function inTransaction<T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** A user's events after `afterId`, oldest first: what a reconnecting client missed. */

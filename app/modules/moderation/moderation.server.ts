@@ -1,9 +1,9 @@
+import { inTransaction } from "#app/lib/transaction.server";
 import { canModerate, canReport } from "#app/modules/access/rules";
-import { revokeEverySignIn } from "#app/modules/auth/repo.server";
+import { revokeEverySignIn } from "#app/modules/auth/index.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
-import { inTransaction } from "#app/modules/live/repo.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";

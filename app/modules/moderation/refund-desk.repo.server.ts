@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ClaimedRefund } from "#app/modules/payments/repo.server";
+import type { ClaimedRefund } from "#app/modules/payments/index.server";
 import type { Database } from "#db/client.server";
 
 /** Refunds that need a person or are on their way: given up first, then by when they are due. */

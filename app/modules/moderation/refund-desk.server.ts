@@ -1,11 +1,11 @@
+import { isUuid } from "#app/lib/ids";
+import { inTransaction } from "#app/lib/transaction.server";
 import { canModerate } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
-import { inTransaction } from "#app/modules/live/repo.server";
+import * as repo from "#app/modules/payments/index.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
 import { CLAIM_MINUTES, requestRefund } from "#app/modules/payments/refunds.server";
-import * as repo from "#app/modules/payments/repo.server";
 import { REFUND_MAX_TRIES } from "#app/modules/payments/rules";
-import { isUuid } from "#app/utils/http";
 import { auditReason, canRetryNow, checkNote, isRefundReason, manualRefundRefusal, type ManualRefusal } from "./refund-desk";
 import * as deskRepo from "./refund-desk.repo.server";
 import { insertAudit } from "./repo.server";

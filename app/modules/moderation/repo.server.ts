@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { stillToCome } from "#app/modules/sessions/status-repo.server";
+import { stillToCome } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import type { AuditAction, ReportKind, ReportReason } from "./rules";
 

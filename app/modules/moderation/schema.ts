@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "#app/utils/zod";
+import { optionalText } from "#app/lib/zod";
 import { REPORT_DETAILS_MAX, reportKinds, reportReasons } from "./rules";
 
 /** The report form and POST /api/reports: the same schema (docs/decisions/063-admin-desk.md). */

@@ -1,7 +1,8 @@
+import { inTransaction } from "#app/lib/transaction.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
-import { appendEvents, inTransaction } from "#app/modules/live/repo.server";
+import { appendEvents } from "#app/modules/live/index.server";
 import type { Database } from "#db/client.server";
 import { recordNotification } from "./notify.server";
 import * as repo from "./repo.server";

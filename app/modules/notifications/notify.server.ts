@@ -1,10 +1,11 @@
+import { inTransaction } from "#app/lib/transaction.server";
 import type { Deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { localePath } from "#app/modules/i18n/rules";
-import { appendEvents, inTransaction } from "#app/modules/live/repo.server";
-import { findUserById } from "#app/modules/users/repo.server";
+import { appendEvents } from "#app/modules/live/index.server";
+import { findUserById } from "#app/modules/users/index.server";
 import type { Mail } from "#app/services/mailer/mailer";
 import { sessionIcs } from "./calendar-file.server";
 import type { StoredNotification } from "./notifications.server";

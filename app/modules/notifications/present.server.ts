@@ -1,6 +1,6 @@
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import type { LiveEventRow } from "#app/modules/live/repo.server";
+import type { LiveEventRow } from "#app/modules/live/index.server";
 import { presentNotification, type StoredNotification } from "./notifications.server";
 import { toastTypes } from "./rules";
 

@@ -1,3 +1,4 @@
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
@@ -11,7 +12,6 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { isUuid } from "#app/utils/http";
 import { type Hold, holdPaidSeats } from "./holds.server";
 import { issueOxxoVoucher, openCheckout, type PayDeps } from "./payments.server";
 import { oxxoAvailability } from "./rules";

@@ -1,3 +1,4 @@
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { refuseCode, underSessionLock, type Writer } from "#app/modules/bookings/bookings.server";
 import * as repo from "#app/modules/bookings/repo.server";
@@ -6,7 +7,6 @@ import { holdSeats, ownBookingAfterLapse } from "#app/modules/bookings/seat-pipe
 import { sessionShutTo } from "#app/modules/bookings/seat-rule";
 import { offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
-import { isUuid } from "#app/utils/http";
 import type { Database } from "#db/client.server";
 import { insertPayment, latestPaymentOf } from "./repo.server";
 import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";

@@ -2,7 +2,7 @@ import { track } from "#app/modules/analytics/analytics.server";
 import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Writer } from "#app/modules/bookings/bookings.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { type Deps, deps as contextDeps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { recipientLang } from "#app/modules/i18n/rules";

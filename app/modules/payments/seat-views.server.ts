@@ -1,13 +1,13 @@
+import { isUuid } from "#app/lib/ids";
 import { sessionChatAccess } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { heldSeats } from "#app/modules/bookings/bookings.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { type HeldSeat, heldSeatState, oxxoAvailability, payAgainChoices } from "./rules";
 

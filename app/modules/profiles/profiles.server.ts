@@ -1,7 +1,7 @@
 import type { Deps } from "#app/modules/deps.server";
 import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
-import * as users from "#app/modules/users/repo.server";
+import * as users from "#app/modules/users/index.server";
 import { displayNameOf, isAdmin, isDm, usernameChangeAvailableAt, usernameProblem } from "#app/modules/users/rules";
 import { findProfile, type ProfileRow, updateHostingFields, updateProfileFields } from "./repo.server";
 import type { HostingInput, ProfileInput } from "./schema";

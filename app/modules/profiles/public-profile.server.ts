@@ -1,9 +1,9 @@
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { parseSearchParams } from "#app/modules/sessions/search";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
 import { isDm } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
 import { findProfile } from "./repo.server";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { optionalText, text } from "#app/lib/zod";
 import { locales } from "#app/modules/i18n/config";
 import { toCents } from "#app/modules/pricing/rules";
-import { optionalText, text } from "#app/utils/zod";
 import { currencies, experienceLevels, games, isTimeZone, LIMITS, spokenLanguages, weekDays } from "./rules";
 
 const supportedZones: readonly string[] = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];

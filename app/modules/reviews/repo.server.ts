@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { inTransaction } from "#app/modules/live/repo.server";
-import { notToldYet } from "#app/modules/sessions/notices-repo.server";
+import { inTransaction } from "#app/lib/transaction.server";
+import { notToldYet } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import type { ReviewRole } from "./rules";
 

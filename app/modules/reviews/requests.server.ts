@@ -2,7 +2,7 @@
 import { mailInTheirLanguage } from "#app/modules/auth/mail-in-their-language.server";
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
-import { claimNotice } from "#app/modules/sessions/notices-repo.server";
+import { claimNotice } from "#app/modules/sessions/index.server";
 import * as repo from "./repo.server";
 
 /** Sessions that ended longer ago than this are not asked about any more (a first run after an outage, or after this job came in). */

@@ -1,12 +1,12 @@
 // Reviews both ways (docs/decisions/055-reviews.md): the use cases behind the review page, its
 // form action and the JSON API. Each checks the one rule in rules.ts. Their refusals are the
 // review's own words (translated in the reviews namespace), as the subscriptions' are.
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { ratingAverage } from "#app/modules/ratings/rules";
-import { seatedPlayers } from "#app/modules/sessions/people-repo.server";
+import { seatedPlayers } from "#app/modules/sessions/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { canEditReview, EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
 import type { NewReviewInput, ReviewInput } from "./schema";

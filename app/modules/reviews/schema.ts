@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, text } from "#app/utils/zod";
+import { optionalText, text } from "#app/lib/zod";
 import { RATING_MAX, RATING_MIN, REVIEW_COMMENT_MAX } from "./rules";
 
 /** A whole number of stars, 1 to 5; "4.5", 0, 6, a string and anything else are refused with one message. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "#app/utils/zod";
+import { optionalText } from "#app/lib/zod";
 import { SAFETY_NOTE_MAX, SAFETY_TOOLS, SAFETY_TOPICS, type SafetyInput } from "./rules";
 
 /** A checkbox group: nothing, one value or many; each must be one of the list's values. */

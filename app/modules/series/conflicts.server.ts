@@ -1,10 +1,10 @@
+import { isUuid } from "#app/lib/ids";
 import { canManageSeries, canManageSession } from "#app/modules/access/rules";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
-import { findSession } from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { findSession } from "#app/modules/sessions/index.server";
 import { planEdit } from "./edit.server";
 import * as repo from "./repo.server";
 import { conflictsWith, conflictToken } from "./rules";

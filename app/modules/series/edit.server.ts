@@ -1,12 +1,11 @@
 // Saving a series edit: the series row, and its sessions that still follow it, with the seats
 // subscribers hold in them (docs/decisions/010-series-edits-reach-untouched-sessions.md, 054).
-import { followSubscribedSeats, forgetPaymentReminders } from "#app/modules/bookings/edited-seats-repo.server";
-import { cancelAllActiveBookings, clearWaitlist } from "#app/modules/bookings/repo.server";
+import { cancelAllActiveBookings, clearWaitlist, followSubscribedSeats, forgetPaymentReminders } from "#app/modules/bookings/index.server";
 import { seatPaymentDeadline, type SessionCanceller, termsChanged } from "#app/modules/bookings/rules";
 import { offerOpenSeats } from "#app/modules/bookings/waitlist.server";
 import type { Deps } from "#app/modules/deps.server";
 import { notify, type SessionEventData } from "#app/modules/notifications/notify.server";
-import { insertSession } from "#app/modules/sessions/repo.server";
+import { insertSession } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import { newOccurrence, occurrenceFields } from "./occurrences.server";
 import * as repo from "./repo.server";

@@ -1,5 +1,5 @@
 // The sessions a series makes: what each takes from its series.
-import type { SessionRow } from "#app/modules/sessions/repo.server";
+import type { SessionRow } from "#app/modules/sessions/index.server";
 import type * as repo from "./repo.server";
 
 /** What every session of a series takes from it. */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { SessionCanceller } from "#app/modules/bookings/rules";
-import { anyBookingExists, keptSeatExists, type SessionRow } from "#app/modules/sessions/repo.server";
+import { anyBookingExists, keptSeatExists, type SessionRow } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
 export type SeriesRow = {

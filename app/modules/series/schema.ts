@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { optionalText, text } from "#app/lib/zod";
 import { formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
 import { safetyToolsSchema } from "#app/modules/safety/schema";
 import { durationField } from "#app/modules/sessions/schema";
-import { optionalText, text } from "#app/utils/zod";
 import { isTodayOrLater } from "./rules";
 
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);

@@ -1,13 +1,13 @@
 import { DateTime } from "luxon";
+import { isUuid } from "#app/lib/ids";
 import { canManageSeries, canSeeInstructions, canSeePrivateSession } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
-import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules/bookings/repo.server";
+import { bookedSessionIdsInSeries, hasConfirmedSeatInSeries } from "#app/modules/bookings/index.server";
 import { sessionCanceller } from "#app/modules/bookings/rules";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Refused } from "#app/modules/refusals";
-import { insertSession } from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { insertSession } from "#app/modules/sessions/index.server";
 import type { ApiSeriesInput } from "./api-schema";
 import { applySeriesEdit, tellSeriesEdit } from "./edit.server";
 import { newOccurrence } from "./occurrences.server";

@@ -1,7 +1,7 @@
 // The queries behind a series' status changes (decision record 053): the status under the
 // series lock, ending its subscriptions, its sessions still to come, and the series that ended.
 import { sql } from "kysely";
-import { stillToCome } from "#app/modules/sessions/status-repo.server";
+import { stillToCome } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
 /** The series' status as it is now (read under the series lock by a status change). */

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { optionalText, text } from "#app/lib/zod";
 import { formExperienceLevels, games, genres } from "#app/modules/catalog/options";
 import { isTodayOrLater } from "#app/modules/dates/day";
 import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
 import { safetyToolsSchema } from "#app/modules/safety/schema";
-import { optionalText, text } from "#app/utils/zod";
 import { DURATION, durationProblem } from "./rules";
 
 export const SESSION_LIMITS = {

@@ -1,11 +1,11 @@
 import { DateTime } from "luxon";
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { storedTagNames } from "#app/modules/catalog/tags";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { normaliseTools } from "#app/modules/safety/rules";
-import { isUuid } from "#app/utils/http";
 import type { Database } from "#db/client.server";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";

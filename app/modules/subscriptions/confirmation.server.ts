@@ -1,7 +1,8 @@
 // The series confirmation screen (spec section 2, 'Booking confirmation screen (session or
 // series)'): the series' facts, benefits, next session and the banners, for the viewer.
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { OFFER_HOURS, seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
 import type { Deps } from "#app/modules/deps.server";
 import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
@@ -11,12 +12,11 @@ import { localePath } from "#app/modules/i18n/rules";
 import type { CardDialogProps } from "#app/modules/payments/dialogs";
 import { paymentDialogs } from "#app/modules/payments/dialogs.server";
 import { oxxoAvailability } from "#app/modules/payments/rules";
-import * as seriesRepo from "#app/modules/series/repo.server";
+import * as seriesRepo from "#app/modules/series/index.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
-import { isUuid } from "#app/utils/http";
 import * as repo from "./repo.server";
 import { cardTryState, nextOpenSession, subscribeRefusal, subscriptionStanding } from "./rules";
 

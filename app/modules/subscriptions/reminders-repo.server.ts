@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { notToldYet } from "#app/modules/sessions/notices-repo.server";
+import { notToldYet } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
 /** Which reminder a seat is due, by cutoff: the first cutoff its deadline is at or before (jobs/rules.ts `paymentReminderCutoffs`). */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { stillToCome } from "#app/modules/sessions/status-repo.server";
+import { stillToCome } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import { CAPPED_SUBSCRIPTION_STATUSES, MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionStatus } from "./rules";
 

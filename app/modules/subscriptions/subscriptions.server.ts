@@ -1,6 +1,7 @@
 // Series subscriptions (decision record 051): subscribe once, hold a seat in every session of the
 // series. Above series, bookings and payments: the first seat is taken by the booking paths (the
 // one seat rule), the later ones by enrol_subscribers in the database.
+import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, seatNewSubscriber, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
 import { seatPaymentDeadline } from "#app/modules/bookings/rules";
@@ -10,8 +11,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
-import * as seriesRepo from "#app/modules/series/repo.server";
-import { isUuid } from "#app/utils/http";
+import * as seriesRepo from "#app/modules/series/index.server";
 import * as repo from "./repo.server";
 import { isProviderRef, nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
 

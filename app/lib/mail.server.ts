@@ -1,32 +1,24 @@
-import type { Locale } from "#app/modules/i18n/config";
-import { translator } from "#app/modules/i18n/i18next.server";
-import type { Mail } from "#app/services/mailer/mailer";
+/**
+ * The words of one message, looked up by key in the recipient's language: a list of keys takes the
+ * first that has a text. The caller passes its translator, so the composer knows no language files.
+ */
+export type MailWords = (key: string | string[], vars: Record<string, string | number>) => string;
 
-export type EmailKind =
-  | "verifyEmail"
-  | "resetPassword"
-  | "accountExists"
-  | "passwordChanged"
-  | "sessionReminder"
-  | "sessionStarting"
-  | "oxxoVoucher"
-  | "paymentDue"
-  | "reviewRequested"
-  | "inquiryReceived"
-  | "inquiryAccepted"
-  | "inquiryDeclined"
-  | "inquiryDeclinedPlain"
-  | "adminTest";
+/** A composed message: what a mailer sends (app/services/mailer). */
+export type ComposedMail = { to: string; subject: string; text: string; html: string };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
- * Builds a message in the recipient's language; `link` is the one action it offers, if any, and
- * `vars` fills the kind's own placeholders (a session's title and time).
+ * Composes a message of one kind from its words (`kind.subject`, `kind.body`, `kind.action`, and
+ * `kind.footer` or the shared `footer`), as plain text and as HTML; `link` is the one action it
+ * offers, if any, and `vars` fills the kind's own placeholders (a session's title and time).
  */
-export function buildEmail(input: { to: string; lang: Locale; kind: EmailKind; name: string; link?: string; vars?: Record<string, string | number> }): Mail {
-  const t = translator(input.lang, "emails");
-  const vars = { ...input.vars, name: input.name, appName: t("appName") };
+export function composeEmail(
+  t: MailWords,
+  input: { to: string; lang: string; kind: string; name: string; appName: string; link?: string; vars?: Record<string, string | number> },
+): ComposedMail {
+  const vars = { ...input.vars, name: input.name, appName: input.appName };
   const subject = t(`${input.kind}.subject`, vars);
   const body = t(`${input.kind}.body`, vars);
   const action = input.link ? t(`${input.kind}.action`, vars) : null;

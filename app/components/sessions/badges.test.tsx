@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { BADGE_IDS } from "#app/modules/badges/catalogue";
 import { type Locale, locales } from "#app/modules/i18n/config";
 import { testTranslations } from "../../../tests/fixtures/i18n";
-import { SessionCard } from "../sessions/session-card";
+import { BadgePill } from "../badges/badge-pill";
+import { BadgesCard } from "../badges/badges-card";
 import { PlainHtmlProvider } from "../ui/link";
-import { BadgePill } from "./badge-pill";
-import { BadgesCard } from "./badges-card";
+import { SessionCard } from "./session-card";
 
 /** Renders inside a router at a profile page, as a page with scripts (`plain` false) or without. */
 async function render(element: React.ReactNode, lang: Locale = "es", plain = false) {
