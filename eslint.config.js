@@ -55,11 +55,11 @@ const requestClockReads = [
 ];
 
 // Modules answer refusals in words ({ ok: false, refusal: "notFound" }); routes map them to HTTP in
-// app/utils/refusals.server.ts (decision record 046). An HTTP error status in a module's object literal
+// app/web/refusals.server.ts (decision record 046). An HTTP error status in a module's object literal
 // ({ status: 404 }, data(x, { status: 400 })) is the thing this forbids.
 const httpStatusInModules = {
   selector: String.raw`Property[key.name='status'] > Literal[value>=400][value<=599]`,
-  message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/utils/refusals.server.ts).",
+  message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/web/refusals.server.ts).",
 };
 
 export default defineConfig(
@@ -106,7 +106,7 @@ export default defineConfig(
     rules: { "no-restricted-imports": ["error", { patterns: [routeModules, componentModules] }] },
   },
   {
-    files: ["app/routes/**", "app/modules/**", "app/components/**", "app/root.tsx"],
+    files: ["app/routes/**", "app/modules/**", "app/web/**", "app/components/**", "app/root.tsx"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", ...requestClockReads] },
   },

@@ -12,7 +12,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { jobsDesk, runJobNow, sendTestEmail } from "#app/modules/jobs/desk.server";
 import { isJobName } from "#app/modules/jobs/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 

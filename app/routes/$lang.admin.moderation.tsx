@@ -20,8 +20,8 @@ import {
 import { MODERATION_REASON_MAX, profileActions, REPORTS_TO_HOLD_REVIEW, reviewActions } from "#app/modules/moderation/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { isUuid, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { isUuid, notFound } from "#app/web/http";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 

@@ -15,8 +15,8 @@ import { payDeps } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { REFUND_REASONS } from "#app/services/payments/payments";
-import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 // The refunds section of the admin desk (decision record 064): admins only, a 404 to anyone else.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };

@@ -5,7 +5,7 @@ import { getAuthenticator } from "#app/modules/auth/session.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { getServices } from "#app/services/index.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
 
 export async function loader({ params }: ActionFunctionArgs) {
   return redirect(localePath(params.lang as Locale, "/login"));

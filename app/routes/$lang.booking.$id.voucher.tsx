@@ -15,8 +15,8 @@ import { countdown, VOUCHER_POLL } from "#app/modules/payments/rules";
 import { voucherFor } from "#app/modules/payments/seat-views.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { notFound } from "#app/utils/http";
 import { useNonce } from "#app/utils/nonce";
+import { notFound } from "#app/web/http";
 
 // Plain HTML (decision record 021) with a few lines of inline script for the copy button and the countdown.
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };

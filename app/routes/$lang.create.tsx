@@ -16,7 +16,7 @@ import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

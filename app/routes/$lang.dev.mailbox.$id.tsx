@@ -7,7 +7,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { readMail } from "#app/modules/mailbox/mailbox.server";
 import { linkify } from "#app/modules/mailbox/rules";
-import { throwPageRefusal } from "#app/utils/refusals.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["mailbox"] };
 

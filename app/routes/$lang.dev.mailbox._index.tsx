@@ -7,7 +7,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { listMailbox } from "#app/modules/mailbox/mailbox.server";
-import { throwPageRefusal } from "#app/utils/refusals.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["mailbox"] };
 

@@ -9,8 +9,8 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/offline-page.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { refusalResponse, throwPageRefusal } from "#app/utils/refusals.server";
+import { readForm } from "#app/web/form.server";
+import { refusalResponse, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 

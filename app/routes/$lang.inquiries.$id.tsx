@@ -20,8 +20,8 @@ import { centsToFormPrice } from "#app/modules/pricing/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 export const handle = { i18n: ["inquiries", "validation"], hydrate: false };
 

@@ -20,7 +20,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 

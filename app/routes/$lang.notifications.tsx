@@ -14,7 +14,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
 import { labelKeyOf, MAX_LIMIT } from "#app/modules/notifications/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
 
 export const handle = { i18n: ["notifications"], hydrate: false };
 

@@ -33,7 +33,7 @@ import { toCard } from "#app/modules/sessions/cards.server";
 import { userSessionPage } from "#app/modules/sessions/sessions.server";
 import { subscriptionsForProfile } from "#app/modules/subscriptions/subscriptions.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
 
 // Scripts only for a signed-in visitor shown the inquiry form (its counter and estimate follow what is typed).
 export const handle = {

@@ -12,8 +12,8 @@ import { inquiryOffer, sendInquiry } from "#app/modules/inquiries/inquiries.serv
 import { estimateText } from "#app/modules/inquiries/present";
 import { inquirySchema } from "#app/modules/inquiries/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 export const handle = { i18n: ["inquiries", "validation"] };
 

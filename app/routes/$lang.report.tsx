@@ -12,8 +12,8 @@ import { fileReport, reportTarget } from "#app/modules/moderation/moderation.ser
 import { REPORT_DETAILS_MAX, reportReasons } from "#app/modules/moderation/rules";
 import { reportSchema } from "#app/modules/moderation/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { isUuid, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { isUuid, notFound } from "#app/web/http";
 
 // Reporting a review or a profile (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };

@@ -17,8 +17,8 @@ import { replyToReview, reviewToAnswer } from "#app/modules/reviews/reviews.serv
 import { REVIEW_COMMENT_MAX } from "#app/modules/reviews/rules";
 import { replySchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 // The reviewed person's one public answer (decision record 055): a plain form that keeps what was typed.
 export const handle = { i18n: ["reviews", "validation"], hydrate: false };

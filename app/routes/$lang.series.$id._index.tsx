@@ -30,10 +30,10 @@ import { publicImage } from "#app/modules/storage/images.server";
 import { seriesSubscriptionPanel } from "#app/modules/subscriptions/series-panel.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
-import { seriesStatusFormReply } from "#app/utils/series-status.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { seriesStatusFormReply } from "#app/web/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = {

@@ -9,8 +9,8 @@ import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { seriesForEditor } from "#app/modules/series/series.server";
-import { throwPageRefusal } from "#app/utils/refusals.server";
-import { seriesStatusFormReply } from "#app/utils/series-status.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
+import { seriesStatusFormReply } from "#app/web/series-status.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 

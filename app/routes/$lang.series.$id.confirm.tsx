@@ -25,8 +25,8 @@ import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.serv
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { invariantResponse, notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
 // (decision records 021 and 051).

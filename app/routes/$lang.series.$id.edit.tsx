@@ -18,7 +18,7 @@ import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows.se
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

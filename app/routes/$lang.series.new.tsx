@@ -17,7 +17,7 @@ import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

@@ -36,7 +36,7 @@ import { seatNoteView } from "#app/modules/safety/safety.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {

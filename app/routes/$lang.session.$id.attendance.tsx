@@ -12,8 +12,8 @@ import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { forbidden, notFound } from "#app/web/http";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 

@@ -9,7 +9,7 @@ import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
 
 export const handle = { i18n: ["chat"], hydrate: false };
 

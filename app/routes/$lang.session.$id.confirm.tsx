@@ -23,8 +23,8 @@ import { payDeps, startCardCheckout } from "#app/modules/payments/payments.serve
 import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { invariantResponse, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and
 // OXXO dialogs come from the payment-dialogs island, loaded on the first click on either (decision record 032).

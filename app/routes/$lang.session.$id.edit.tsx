@@ -17,8 +17,8 @@ import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/utils/http";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { forbidden, notFound } from "#app/web/http";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

@@ -16,8 +16,8 @@ import { localePath } from "#app/modules/i18n/rules";
 import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 

@@ -16,8 +16,8 @@ import { localePath } from "#app/modules/i18n/rules";
 import { createInvite, revokeSessionInvite, sessionInvites } from "#app/modules/invites/invites.server";
 import { INVITE_LIMITS, INVITE_TYPES, inviteFormSchema, inviteProblem } from "#app/modules/invites/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 

@@ -25,8 +25,8 @@ import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };

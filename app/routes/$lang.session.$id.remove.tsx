@@ -14,8 +14,8 @@ import { payDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { readForm } from "#app/utils/form.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { forbidden, notFound } from "#app/web/http";
 
 export const handle = { i18n: ["sessions"] };
 

@@ -16,8 +16,8 @@ import { editReview, reviewForm, submitReview } from "#app/modules/reviews/revie
 import { DEFAULT_RATING } from "#app/modules/reviews/rules";
 import { reviewSchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
 import { useNonce } from "#app/utils/nonce";
+import { parseForm, readForm } from "#app/web/form.server";
 
 // The review page (spec section 2, "Review dialog"): stars 1 to 5 (5 unless changed) and a comment
 // of at most 1000 characters. Plain HTML (decision record 021); a few lines of inline script count

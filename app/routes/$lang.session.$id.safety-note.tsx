@@ -11,8 +11,8 @@ import { localePath } from "#app/modules/i18n/rules";
 import { editSeatSafety, seatNoteView } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { invariantResponse, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
 
 export const handle = { i18n: ["safety", "validation"], hydrate: false };
 

@@ -9,7 +9,7 @@ import { deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { safetySheet } from "#app/modules/safety/safety.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/web/http";
 
 export const handle = { i18n: ["safety"], hydrate: false };
 

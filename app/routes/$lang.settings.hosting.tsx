@@ -17,8 +17,8 @@ import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
 import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#app/modules/profiles/rules";
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 
 export const handle = { i18n: ["profile", "validation"] };
 

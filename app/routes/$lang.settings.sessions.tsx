@@ -12,7 +12,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
 
 export const handle = { i18n: ["profile"] };
 

@@ -1,4 +1,4 @@
-import { apiError } from "#app/modules/api/api.server";
+import { apiError } from "#app/web/api.server";
 
 /** Unknown API paths answer JSON, not the HTML 404 page. */
 export const loader = () => apiError("Not found", 404);

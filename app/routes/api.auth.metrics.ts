@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed, readBody } from "#app/modules/api/api.server";
 import { recordAuthMetric } from "#app/modules/auth/auth-metrics.server";
 import { authMetricSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
+import { apiError, methodNotAllowed, readBody } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/modules/api/api.server";
 import { refreshApiTokens } from "#app/modules/auth/api-tokens.server";
 import { refreshRequestSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

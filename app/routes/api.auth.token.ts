@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/modules/api/api.server";
 import { issueApiTokens } from "#app/modules/auth/api-tokens.server";
 import { tokenRequestSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { checkCredentials } from "#app/modules/auth/sign-in.server";
 import { deps } from "#app/modules/deps.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

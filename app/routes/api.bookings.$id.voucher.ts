@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { voucherFor } from "#app/modules/payments/seat-views.server";
+import { apiError, apiJson, requireApiUser } from "#app/web/api.server";
 
 /** GET /api/bookings/{id}/voucher (spec section 7): the holder's OXXO voucher; null fields while it is being made. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { leaveBooking, removeFromSession } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { deps } from "#app/modules/deps.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBooking, refundCancelledBookings } from "#app/modules/payments/refunds.server";
-import { bookingRefusalStatus, refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { bookingRefusalStatus, refusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { chatAccess, readMessages, sendMessage } from "#app/modules/chat/chat.server";
 import { parseBefore } from "#app/modules/chat/rules";
 import { messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { isLocale } from "#app/modules/i18n/rules";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 
 /** GET /api/chats/{id}/messages?before={messageId}: a page of messages, oldest first; `olderBefore` pages back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { badgesOf } from "#app/modules/badges/badges.server";
 import { badgesForRole } from "#app/modules/badges/rules";
 import { deps } from "#app/modules/deps.server";
 import { getProfile } from "#app/modules/profiles/profiles.server";
 import { ratingsFor } from "#app/modules/reviews/reviews.server";
 import { displayNameOf, isDm } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { apiError, apiJson, requireApiUser } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
 
 /**
  * GET /api/dm?userId= — the DM summary (spec section 3): the rating as a host from the kept

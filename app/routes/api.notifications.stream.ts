@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, requireApiUser } from "#app/modules/api/api.server";
 import { acceptedCredentials } from "#app/modules/auth/login-sessions.server";
 import { chatAccess } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
@@ -9,6 +8,7 @@ import { liveHub } from "#app/modules/live/hub.server";
 import { MAX_STREAMS_PER_USER, parseLastEventId } from "#app/modules/live/rules";
 import { openEventStream } from "#app/modules/live/stream.server";
 import { presentEvent } from "#app/modules/notifications/present.server";
+import { apiError, requireApiUser } from "#app/web/api.server";
 
 /**
  * GET /api/notifications/stream: the signed-in user's server-sent events (decision record 030).

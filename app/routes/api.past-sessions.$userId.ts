@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { canReadUserData } from "#app/modules/access/rules";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { pastSessionsWithPeople } from "#app/modules/bookings/booked-sessions.server";
 import { deps } from "#app/modules/deps.server";
+import { apiError, apiJson, requireApiUser } from "#app/web/api.server";
 
 /** The requester's own past sessions (hosted or booked), with host, bookings and reviews; other users' lists are private. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { type Requester, requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
@@ -11,8 +10,9 @@ import { recordSeatSafety, recordSubscriptionSafety } from "#app/modules/safety/
 import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { subscribeByCard } from "#app/modules/subscriptions/subscriptions.server";
-import { isUuid } from "#app/utils/http";
-import { payRefusalStatus, subscribeRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
+import { payRefusalStatus, subscribeRefusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 

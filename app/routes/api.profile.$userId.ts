@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { getProfile, profileJson } from "#app/modules/profiles/profiles.server";
-import { isUuid } from "#app/utils/http";
+import { apiError, apiJson, requireApiUser } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
 
 /** GET /api/profile/{userId}: the profile (private fields for its owner and admins), or 404 'Profile not found'. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { fileReport } from "#app/modules/moderation/moderation.server";
 import { reportSchema } from "#app/modules/moderation/schema";
+import { apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

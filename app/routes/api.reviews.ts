@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { reviewInputRefusal, reviewRefusalText } from "#app/modules/reviews/messages.server";
 import { submitReview } from "#app/modules/reviews/reviews.server";
 import { newReviewSchema } from "#app/modules/reviews/schema";
-import { reviewRefusalStatus } from "#app/utils/refusals.server";
+import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { reviewRefusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 

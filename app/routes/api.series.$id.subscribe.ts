@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -11,8 +10,9 @@ import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema"
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { isProviderRef } from "#app/modules/subscriptions/rules";
 import { subscribeByOxxo, subscribeFree, subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
-import { isUuid } from "#app/utils/http";
-import { subscribeRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
+import { subscribeRefusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 

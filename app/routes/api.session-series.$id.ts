@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { apiSeriesSchema, apiSeriesStatusSchema, changeForStatus } from "#app/modules/series/api-schema";
@@ -7,7 +6,8 @@ import { updateSeriesFromApi } from "#app/modules/series/series.server";
 import { changeSeriesStatus } from "#app/modules/series/status.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { canHost } from "#app/modules/access/rules";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSeriesSchema } from "#app/modules/series/api-schema";
 import { createSeriesFromApi } from "#app/modules/series/series.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

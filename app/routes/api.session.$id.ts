@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { updateSessionFromApi } from "#app/modules/bookings/booked-sessions.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { canHost } from "#app/modules/access/rules";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSessionSchema, firstIssue } from "#app/modules/sessions/api-schema";
 import { createSessionFromApi } from "#app/modules/sessions/sessions.server";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { deps } from "#app/modules/deps.server";
 import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
-import { bookingRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { bookingRefusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { canReadUserData } from "#app/modules/access/rules";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { sessionJson } from "#app/modules/sessions/json.server";
 import { userSessions } from "#app/modules/sessions/sessions.server";
+import { apiError, apiJson, requireApiUser } from "#app/web/api.server";
 
 /** The requester's own joined sessions (hosted or booked); other users' lists are private. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { checkUsername } from "#app/modules/profiles/profiles.server";
+import { apiError, apiJson, requireApiUser } from "#app/web/api.server";
 
 /** GET /api/username/check?username= → { available, error?, availableAt? } (20 checks per 10 minutes). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

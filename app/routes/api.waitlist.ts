@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { removeFromSession } from "#app/modules/bookings/bookings.server";
 import { deps } from "#app/modules/deps.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 

@@ -36,7 +36,7 @@ describe("the module cycle check (decision record 045)", () => {
     expect(targetFolder("../bookings/rules", "app/modules/sessions/x.ts")).toBe("bookings");
     expect(targetFolder("./rules", "app/modules/sessions/x.ts")).toBe("sessions");
     expect(targetFolder("#app/modules/deps.server", "app/modules/sessions/x.ts")).toBeNull();
-    expect(targetFolder("#app/utils/http", "app/modules/sessions/x.ts")).toBeNull();
+    expect(targetFolder("#app/web/http", "app/modules/sessions/x.ts")).toBeNull();
     expect(targetFolder("kysely", "app/modules/sessions/x.ts")).toBeNull();
   });
 

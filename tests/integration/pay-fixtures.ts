@@ -4,7 +4,7 @@ import type { PayDeps } from "../../app/modules/payments/payments.server";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { offlineWebhookSecret } from "../../app/services/index.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
-import { webhookReply } from "../../app/utils/refusals.server";
+import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { createUser, testDeps } from "./helpers";

@@ -14,7 +14,7 @@ import { hostProfiles } from "#app/modules/sessions/people-repo.server";
 import * as sessionRepo from "#app/modules/sessions/repo.server";
 import type { SessionFormInput } from "#app/modules/sessions/schema";
 import { apiRow, formRow, type Reader, userSessions } from "#app/modules/sessions/sessions.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { sessionRoster, viewerBooking, viewerWaitlistEntry } from "./bookings.server";
 import { followSubscribedSeats, forgetPaymentReminders, seatHolders } from "./edited-seats-repo.server";
 import { isSeatGuardViolation, seriesBookingLockHours, sessionBookings } from "./repo.server";

@@ -6,7 +6,7 @@ import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedI
 import type { Refused as RefusedInWords } from "#app/modules/refusals";
 import { seatedPlayers } from "#app/modules/sessions/people-repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { refusalText } from "./messages.server";
 import * as repo from "./repo.server";
 import {

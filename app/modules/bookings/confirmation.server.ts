@@ -6,7 +6,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { type CodeTrier, screenInviteCode } from "#app/modules/invites/invites.server";
 import { waivesPrice } from "#app/modules/invites/rules";
 import { findSession } from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { viewerWaitlistEntry } from "./bookings.server";
 import * as repo from "./repo.server";
 import { closedReason, seatsOpenTo } from "./rules";

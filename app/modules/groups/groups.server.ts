@@ -4,7 +4,7 @@ import { underSessionLock } from "#app/modules/bookings/bookings.server";
 import * as bookings from "#app/modules/bookings/repo.server";
 import { leaveRefusal, sessionShutTo } from "#app/modules/bookings/rules";
 import type { Deps } from "#app/modules/deps.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { mailGuests } from "./mail.server";
 import * as repo from "./repo.server";
 import { groupFits, type GroupReading, type GroupRefusal, readGroup } from "./rules";

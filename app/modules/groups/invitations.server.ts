@@ -6,7 +6,7 @@ import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.ser
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import * as repo from "./repo.server";
 
 type Writer = Pick<Deps, "db" | "mailer" | "now" | "appUrl">;

@@ -16,7 +16,7 @@ import * as sessions from "#app/modules/sessions/repo.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import * as repo from "./repo.server";
 import { estimateCents, type InquiryStatus, isPending, roleIn, sendProblem, type SendRefusal, sessionFromInquiry } from "./rules";
 import type { AcceptInput, InquiryInput } from "./schema";

@@ -9,7 +9,7 @@ import { consumeLimits, refundHit } from "#app/modules/rate-limits/rate-limits.s
 import { limits } from "#app/modules/rate-limits/rules";
 import type { Refused } from "#app/modules/refusals";
 import * as sessions from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import type { Database } from "#db/client.server";
 import type { DB } from "#db/schema";
 import * as repo from "./repo.server";

@@ -5,7 +5,7 @@ import type { PayDeps } from "#app/modules/payments/payments.server";
 import { CLAIM_MINUTES, requestRefund } from "#app/modules/payments/refunds.server";
 import * as repo from "#app/modules/payments/repo.server";
 import { REFUND_MAX_TRIES } from "#app/modules/payments/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { auditReason, canRetryNow, checkNote, isRefundReason, manualRefundRefusal, type ManualRefusal } from "./refund-desk";
 import * as deskRepo from "./refund-desk.repo.server";
 import { insertAudit } from "./repo.server";

@@ -11,7 +11,7 @@ import { formatDateTime } from "#app/modules/i18n/format";
 import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import type { Hold } from "./holds.server";
 import { issueOxxoVoucher, openCheckout, type PayDeps } from "./payments.server";
 import { insertPayment } from "./repo.server";

@@ -5,7 +5,7 @@ import { type BookingRefusal, holdHasLapsed, inviteRefusal, seatRefusal, session
 import { type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { checkInvite, redeemInvite, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { discountedPrice } from "#app/modules/invites/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { insertPayment, latestPaymentOf } from "./repo.server";
 import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";
 

@@ -1,6 +1,6 @@
 import * as bookingsRepo from "#app/modules/bookings/repo.server";
 import type { RefundReason } from "#app/services/payments/payments";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import type { PayDeps } from "./payments.server";
 import * as repo from "./repo.server";
 import { OWED_REFUND_GRACE_MINUTES, OWED_REFUND_LOOKBACK_DAYS, REFUND_MAX_TRIES, REFUND_RETRY_MINUTES, refundClaimMinutes, refundGivesUp } from "./rules";

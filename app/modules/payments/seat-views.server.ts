@@ -7,7 +7,7 @@ import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import * as repo from "./repo.server";
 import { type HeldSeat, heldSeatState, oxxoAvailability, payAgainChoices } from "./rules";
 

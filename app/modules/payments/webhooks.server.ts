@@ -8,7 +8,7 @@ import * as groupsRepo from "#app/modules/groups/repo.server";
 import { findUserById } from "#app/modules/users/repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { type RefundReason, type WebhookEvent, WebhookSignatureError } from "#app/services/payments/payments";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import type { Database } from "#db/client.server";
 import type { PayDeps } from "./payments.server";
 import { askForRefund } from "./refunds.server";

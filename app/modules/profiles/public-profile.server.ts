@@ -3,7 +3,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { parseSearchParams } from "#app/modules/sessions/search";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
 import { isDm } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { findProfile } from "./repo.server";
 
 /**

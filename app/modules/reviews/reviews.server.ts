@@ -6,7 +6,7 @@ import type { Deps } from "#app/modules/deps.server";
 import { ratingAverage } from "#app/modules/ratings/rules";
 import { seatedPlayers } from "#app/modules/sessions/people-repo.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import * as repo from "./repo.server";
 import { canEditReview, EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, reviewDecision, type ReviewRefusal, type ReviewRole, sessionEnd } from "./rules";
 import type { NewReviewInput, ReviewInput } from "./schema";

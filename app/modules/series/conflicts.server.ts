@@ -4,7 +4,7 @@ import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { findSession } from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import { planEdit } from "./edit.server";
 import * as repo from "./repo.server";
 import { conflictsWith, conflictToken } from "./rules";

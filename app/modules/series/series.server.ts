@@ -7,7 +7,7 @@ import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Refused } from "#app/modules/refusals";
 import { insertSession } from "#app/modules/sessions/repo.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import type { ApiSeriesInput } from "./api-schema";
 import { applySeriesEdit, tellSeriesEdit } from "./edit.server";
 import { newOccurrence } from "./occurrences.server";

@@ -5,7 +5,7 @@ import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import { acceptedMethods, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { normaliseTools } from "#app/modules/safety/rules";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
 import * as repo from "./repo.server";

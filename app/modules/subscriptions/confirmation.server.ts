@@ -16,7 +16,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import * as repo from "./repo.server";
 import { cardTryState, nextOpenSession, subscribeRefusal, subscriptionStanding } from "./rules";
 

@@ -11,7 +11,7 @@ import type { TypedInvite } from "#app/modules/invites/invites.server";
 import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import * as seriesRepo from "#app/modules/series/repo.server";
-import { isUuid } from "#app/utils/http";
+import { isUuid } from "#app/utils/uuid";
 import * as repo from "./repo.server";
 import { isProviderRef, nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
 

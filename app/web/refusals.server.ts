@@ -3,7 +3,7 @@ import type { PayRefusal } from "#app/modules/payments/payments.server";
 import type { WebhookAnswer } from "#app/modules/payments/webhooks.server";
 import type { Refusal } from "#app/modules/refusals";
 import type { SubscribeRefusal } from "#app/modules/subscriptions/rules";
-import { forbidden, notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/web/http";
 
 // The one place a module's refusal becomes an HTTP status, for pages and the JSON API alike.
 // Modules answer in words (app/modules/refusals.ts); only routes speak HTTP.

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { isUuid } from "#app/utils/uuid";
 
 /** Throws a 4xx response (rendered by the error boundary) when the condition is false. */
 export function invariantResponse(condition: unknown, message: string, init: ResponseInit = { status: 400 }): asserts condition {
@@ -8,11 +9,6 @@ export function invariantResponse(condition: unknown, message: string, init: Res
 export function jsonError(error: string, status: number, headers?: HeadersInit) {
   return Response.json({ error }, { status, headers });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in URLs and bodies are uuids; anything else names nothing (and must never reach a uuid column, where it is a 500). */
-export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
 
 /** The page's 404 (the error boundary renders 'not found'). */
 export function notFound(): never {
@@ -29,3 +25,5 @@ export function requireUuidParam(value: string | undefined): string {
   if (!isUuid(value)) notFound();
   return value;
 }
+
+export { isUuid };
