@@ -6,19 +6,19 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { jobsDesk, runJobNow, sendTestEmail } from "#app/modules/jobs/desk.server";
 import { isJobName } from "#app/modules/jobs/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const when = (d: Date) => formatDateTime(new Date(d), lang, admin.timeZone);
   const jobs = await jobsDesk(deps(context));
   return {
@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Two forms: `intent=run` with a job's name, `intent=email` with a recipient. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const intent = form.get("intent");
   const back = localePath(lang, "/admin/jobs");

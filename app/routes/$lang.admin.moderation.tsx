@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import {
@@ -22,12 +21,13 @@ import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { isUuid, notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const queue = await moderationQueue(deps(context));
   const when = (d: Date | string) => formatDateTime(new Date(d), lang, admin.timeZone);
   return {
@@ -42,7 +42,7 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T
 /** One form per queue item; `target` says which kind of item, `action` what to do with it. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const target = form.get("target");
   const id = form.get("id");

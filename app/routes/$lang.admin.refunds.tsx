@@ -17,13 +17,14 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { REFUND_REASONS } from "#app/services/payments/payments";
 import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 // The refunds section of the admin desk (decision record 064): admins only, a 404 to anyone else.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const desk = await refundDesk(payDeps(context));
   const when = (d: Date | string | null) => (d ? formatDateTime(new Date(d), lang, admin.timeZone) : null);
   const money = (cents: number, currency: string) => `${formatPrice(cents, currency, lang)} ${currency}`;
@@ -64,7 +65,7 @@ const here = (lang: Locale) => localePath(lang, "/admin/refunds");
 /** Two forms: "retry now" on a listed refund (`intent=retry`), and the manual refund (`intent=refund`). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const deps = payDeps(context);
   if (form.get("intent") === "retry") {

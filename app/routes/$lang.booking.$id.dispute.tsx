@@ -10,17 +10,18 @@ import { disputeNoShow, disputePage } from "#app/modules/attendance/attendance.s
 import { MAX_DISPUTE_REASON } from "#app/modules/attendance/rules";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 
 /** A player's page to dispute a no-show on one of their bookings, once (decision record 057). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const page = await disputePage(deps(context), user, params.id ?? "");
   if (!page.ok) notFound();
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const values = form.getAll("reason");
@@ -53,7 +54,7 @@ export default function DisputePage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("attendance");
-  const back = localePath(i18n.language as Locale, `/session/${loaded.sessionId}`);
+  const back = localePath(pageLocale(i18n.language), `/session/${loaded.sessionId}`);
   const blocked = loaded.disputed ? "alreadyDisputed" : loaded.refusal;
   return (
     <section className="mx-auto max-w-xl rounded-lg border border-stone-200 bg-white p-6">

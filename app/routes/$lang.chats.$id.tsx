@@ -14,11 +14,12 @@ import { chatAccess, markChatRead, readMessages, sendMessage } from "#app/module
 import { parseBefore } from "#app/modules/chat/rules";
 import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 type LoaderData = { chat: { id: string } };
 
@@ -28,7 +29,7 @@ export const handle = { i18n: ["chat", "validation"], hydrate: false, liveChat: 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const access = await chatAccess(d, user, params.id);
@@ -47,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: messageSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -62,7 +63,7 @@ export default function ChatPage() {
   const { title, chat, me, messages, olderBefore } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: getZodConstraint(messageSchema), shouldValidate: "onSubmit" });
   return (
     <section className="mx-auto max-w-2xl">

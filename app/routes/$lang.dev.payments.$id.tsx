@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Button } from "#app/components/ui/button";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/offline-page.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
 import { refusalResponse, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
  * delayed methods) or lapse. A plain form: it works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const view = await offlinePaymentView(request, params.id ?? "", lang);
   if (!view.ok) throwPageRefusal(view.refusal, localePath(lang, "/"));
   // Back from a declined try (?outcome=declined): said on the page itself while the payment can still be made.
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const id = params.id ?? "";
   const form = await readForm(request);
   const result = await offlinePaymentAct(request, id, form.get("action"), form.get("method"), lang);

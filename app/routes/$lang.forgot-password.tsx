@@ -9,18 +9,18 @@ import { Field } from "#app/components/ui/field";
 import { queuePasswordReset } from "#app/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export function loader({ params }: LoaderFunctionArgs) {
-  return { title: translator(params.lang as Locale, "auth")("forgot.title") };
+  return { title: translator(localeOf(params), "auth")("forgot.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -28,7 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The same answer, in the same time, whether or not the address has an account.
   queuePasswordReset(deps(context), submission.value.email);
-  return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "info", key: "toasts.resetSent" });
+  return redirectWithToast(localePath(localeOf(params), "/login"), { type: "info", key: "toasts.resetSent" });
 }
 
 export default function ForgotPasswordPage() {

@@ -9,7 +9,6 @@ import { ErrorList, Field, TextareaField } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -22,6 +21,8 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["inquiries", "validation"], hydrate: false };
 
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** One inquiry, for its DM (with answer, accept and decline) or its player; anyone else gets 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const found = await inquiryFor(d, user, params.id ?? "");
@@ -67,7 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** answer (opens the direct chat), accept (date and time) or decline (optional words): the DM's only. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const id = params.id ?? "";
@@ -108,7 +109,7 @@ export default function InquiryDetail() {
   const { title, role, inquiry: q, acceptDefaults, currency } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("inquiries");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const [acceptForm, acceptFields] = useForm<{ date: string; time: string; price: string }>({
     id: "accept",
     lastResult: answer?.intent === "accept" ? answer.result : null,

@@ -15,26 +15,27 @@ import { loginSchema } from "#app/modules/auth/schema";
 import { AuthorizationError, commitLogin, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
   if (await getOptionalUser(request)) throw redirect(redirectTo);
   return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("login.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
   const submission = parseForm(formData, { schema: loginSchema });
@@ -66,7 +67,7 @@ export default function LoginPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("auth");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "login",

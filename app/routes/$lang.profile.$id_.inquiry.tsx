@@ -6,7 +6,6 @@ import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { inquiryOffer, sendInquiry } from "#app/modules/inquiries/inquiries.server";
 import { estimateText } from "#app/modules/inquiries/present";
@@ -14,6 +13,8 @@ import { inquirySchema } from "#app/modules/inquiries/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["inquiries", "validation"] };
 
@@ -21,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** The inquiry form on its own (where 'Sign In to Book' returns to); signed-out visitors sign in first. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   await requireUser(request, lang);
   const offer = await inquiryOffer(deps(context), params.id ?? "");
   if (!offer) notFound();
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * inquiries) answers 400 with every value kept, and the estimate for the values sent.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const offer = await inquiryOffer(d, params.id ?? "");
@@ -52,12 +53,12 @@ export default function InquiryPage() {
   const { t, i18n } = useTranslation("inquiries");
   return (
     <div className="mx-auto max-w-xl space-y-4">
-      <Link to={localePath(i18n.language as Locale, `/profile/${offer.dmId}`)} className="inline-flex min-h-11 items-center text-brand-700 underline">
+      <Link to={localePath(pageLocale(i18n.language), `/profile/${offer.dmId}`)} className="inline-flex min-h-11 items-center text-brand-700 underline">
         {offer.dmName}
       </Link>
       <InquiryOfferCard offer={offer} signedIn lastResult={answer?.result} serverEstimate={answer?.estimate} />
       <p className="text-sm">
-        <Link to={localePath(i18n.language as Locale, "/inquiries?view=sent")} className="text-brand-700 underline">
+        <Link to={localePath(pageLocale(i18n.language), "/inquiries?view=sent")} className="text-brand-700 underline">
           {t("inbox.sentTitle")}
         </Link>
       </p>

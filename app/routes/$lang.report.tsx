@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { fileReport, reportTarget } from "#app/modules/moderation/moderation.server";
@@ -14,6 +13,7 @@ import { reportSchema } from "#app/modules/moderation/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { isUuid, notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 // Reporting a review or a profile (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
@@ -29,7 +29,7 @@ function targetOf(request: Request) {
 }
 
 async function load(request: Request, params: { lang?: string }, context: LoaderFunctionArgs["context"]) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "admin:errors.loginRequired");
   const { kind, id } = targetOf(request);
   const target = await reportTarget(deps(context), kind, id);

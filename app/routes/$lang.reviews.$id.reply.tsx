@@ -10,7 +10,6 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { replyToReview, reviewToAnswer } from "#app/modules/reviews/reviews.server";
@@ -19,6 +18,7 @@ import { replySchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 // The reviewed person's one public answer (decision record 055): a plain form that keeps what was typed.
 export const handle = { i18n: ["reviews", "validation"], hydrate: false };
@@ -26,7 +26,7 @@ export const handle = { i18n: ["reviews", "validation"], hydrate: false };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const review = await reviewToAnswer(deps(context), user, params.id ?? "");
   if (!review) notFound();
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const submission = parseForm(await readForm(request), { schema: replySchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -17,7 +17,7 @@ import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
-import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
+import { guestTimeZone, intlLocale } from "#app/modules/i18n/config";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -32,6 +32,8 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 import { seriesStatusFormReply } from "#app/web/series-status.server";
 
@@ -45,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** Public to anyone with the link. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const viewer = await getOptionalUser(request);
   const d = deps(context);
   const page = await getSeries(d, params.id ?? "", viewer);
@@ -128,7 +130,7 @@ const isChange = (intent: unknown): intent is SeriesChange => (SERIES_CHANGES as
  * posts to its confirmation page; an intent 'cancel' sent here goes to the same use case.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const id = params.id ?? "";
@@ -166,7 +168,7 @@ export default function SeriesPage() {
   const reply = useActionData<typeof action>();
   const replyFor = (intent: string) => (reply && reply.intent === intent ? reply.result : undefined);
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const row = (x: (typeof s.upcoming)[number]) => (
     <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
       <Link to={localePath(lang, `/session/${x.id}`)} className="text-brand-700 underline">

@@ -15,7 +15,6 @@ import { Link } from "#app/components/ui/link";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
@@ -27,6 +26,8 @@ import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
 // (decision records 021 and 051).
@@ -36,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await seriesConfirmation(deps(context), {
-    lang: params.lang as Locale,
+    lang: localeOf(params),
     viewer: await getOptionalUser(request),
     seriesId: params.id ?? "",
     url: new URL(request.url),
@@ -49,7 +50,7 @@ const INTENTS = ["join", "payCard", "payOxxo", "cancel"] as const;
 
 /** Join (free), pay by card (the hosted page) or at OXXO, or cancel; each answers with a toast and a redirect (PRG). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "subscriptions:errors.loginToSubscribe");
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -104,7 +105,7 @@ export default function SeriesConfirmPage() {
   const page = useLoaderData<typeof loader>();
   const { series: s, next } = page;
   const { t, i18n } = useTranslation("subscriptions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const seriesHref = localePath(lang, `/series/${s.id}`);
   return (
     <article className="space-y-6">
@@ -167,7 +168,7 @@ function SidePanel() {
   const refusedSafety = acted && "safety" in acted && acted.intent !== "payOxxo" ? acted.safety : undefined;
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("subscriptions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const seriesHref = localePath(lang, `/series/${page.series.id}`);
   const goToSeries = (
     <Link to={seriesHref} className={buttonClass("secondary", "w-full")}>

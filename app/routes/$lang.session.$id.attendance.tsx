@@ -9,11 +9,12 @@ import { attendanceSheet, markAttendance } from "#app/modules/attendance/attenda
 import { parseMark } from "#app/modules/attendance/rules";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { forbidden, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 
@@ -21,7 +22,7 @@ const FIELD_PREFIX = "mark:";
 
 /** The host's attendance sheet for a past session: each confirmed player, present or no-show. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sheet = await attendanceSheet(deps(context), user, params.id ?? "");
   if (!sheet.ok && sheet.refusal === "notFound") notFound();
@@ -51,7 +52,7 @@ function readMarks(form: FormData): { userId: string; present: boolean }[] | nul
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const marks = readMarks(await readForm(request));
@@ -67,7 +68,7 @@ export default function AttendancePage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("attendance");
-  const back = localePath(i18n.language as Locale, `/session/${loaded.sessionId}`);
+  const back = localePath(pageLocale(i18n.language), `/session/${loaded.sessionId}`);
   return (
     <section className="mx-auto max-w-xl rounded-lg border border-stone-200 bg-white p-6">
       <h1 className="text-xl font-bold">{t("sheet.title", { title: loaded.title })}</h1>

@@ -14,7 +14,6 @@ import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { inviteRefusal } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmationPage } from "#app/modules/payments/confirmation-page.server";
@@ -25,6 +24,8 @@ import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and
 // OXXO dialogs come from the payment-dialogs island, loaded on the first click on either (decision record 032).
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await confirmationPage(deps(context), {
-    lang: params.lang as Locale,
+    lang: localeOf(params),
     viewer: await getOptionalUser(request),
     sessionId: params.id ?? "",
     url: new URL(request.url),
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Book, join the waitlist or leave it; each answers with a toast and a redirect (PRG). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "sessions:booking.loginRequired");
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -96,7 +97,7 @@ export default function ConfirmPage() {
   const data = useLoaderData<typeof loader>();
   const { session: s } = data;
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const sessionHref = localePath(lang, `/session/${s.id}`);
   return (
     <article className="space-y-6">
@@ -154,7 +155,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const goToSession = (
     <Link to={sessionHref} className={buttonClass("secondary", "w-full")}>
       {t("booking.goToSession")}

@@ -11,13 +11,14 @@ import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
 import { GROUP_LIMITS, type GuestErrors, maxGuests, type TypedGuest } from "#app/modules/groups/rules";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
  * provider's page, or an OXXO voucher), and the page shows that payment until it is settled.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const view = await confirmationView(d, params.id ?? "", user);
@@ -52,7 +53,7 @@ function formRows(form: FormData) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const sessionId = params.id ?? "";
@@ -88,7 +89,7 @@ export default function GroupPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("groups");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   // As many guest rows as could still fit, a group being at most 6 seats (a paid group's booker takes one of them), never fewer than were typed.
   const fitting = Math.min(maxGuests(Boolean(view.paid)), view.paid ? view.spotsLeft - 1 : view.spotsLeft);
   const rows = Array.from({ length: Math.max(fitting, answer?.typed.length ?? 0) }, (_, i) => ({

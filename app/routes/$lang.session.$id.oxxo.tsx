@@ -13,7 +13,7 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
-import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { intlLocale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { discountedPrice } from "#app/modules/invites/rules";
@@ -27,6 +27,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
@@ -34,7 +35,7 @@ export const handle = { i18n: ["payments", "sessions", "validation", "safety"], 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   // The ?invite= code the confirmation page passed on: it may lower the price, and it passes the same limited screen there.
@@ -80,7 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const submission = parseForm(form, { schema: oxxoNameSchema });

@@ -9,7 +9,6 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { editReview, reviewForm, submitReview } from "#app/modules/reviews/reviews.server";
@@ -18,6 +17,7 @@ import { reviewSchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
 import { parseForm, readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
 
 // The review page (spec section 2, "Review dialog"): stars 1 to 5 (5 unless changed) and a comment
 // of at most 1000 characters. Plain HTML (decision record 021); a few lines of inline script count
@@ -27,7 +27,7 @@ export const handle = { i18n: ["reviews", "validation", "sessions"], hydrate: fa
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 async function load(request: Request, params: LoaderFunctionArgs["params"], context: LoaderFunctionArgs["context"]) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const sessionId = params.id ?? "";
   const targetId = new URL(request.url).searchParams.get("target") ?? "";

@@ -6,13 +6,14 @@ import { SeatSafetyPanel } from "#app/components/safety/seat-safety-panel";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { editSeatSafety, seatNoteView } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["safety", "validation"], hydrate: false };
 
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Mesa" }, { name: "robots", co
  * holder reaches it: anyone else gets 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const note = await seatNoteView(deps(context), user.id, params.id ?? "");
   if (!note) notFound();
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const form = await readForm(request);
@@ -59,7 +60,7 @@ export default function SeatSafetyPage() {
   return (
     <section className="mx-auto max-w-xl space-y-4">
       <SeatSafetyPanel sessionId={page.sessionId} note={page.note} state={refused?.state} />
-      <Link to={localePath(i18n.language as Locale, `/session/${page.sessionId}`)} className="text-sm underline">
+      <Link to={localePath(pageLocale(i18n.language), `/session/${page.sessionId}`)} className="text-sm underline">
         {t("edit.back")}
       </Link>
     </section>

@@ -10,7 +10,6 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { requireDm } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
@@ -19,6 +18,7 @@ import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** DM only: a player gets the guard screen. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireDm(request, lang);
   const profile = await getProfile(deps(context), user.id);
   if (!profile) notFound();
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireDm(request, lang);
   const submission = parseForm(await readForm(request), { schema: hostingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

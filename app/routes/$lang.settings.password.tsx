@@ -11,24 +11,24 @@ import { changePassword, hasPassword } from "#app/modules/auth/password-change.s
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { changePasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   return { title: translator(lang, "profile")("password.title"), hasPassword: await hasPassword(deps(context), user.id) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };

@@ -13,7 +13,7 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
-import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
+import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
@@ -22,13 +22,14 @@ import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const profile = await getProfile(deps(context), user.id);
   if (!profile) notFound();
@@ -53,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: profileSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

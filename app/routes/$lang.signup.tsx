@@ -17,26 +17,28 @@ import { signupSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { signUp } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
-import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
+import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
   if (await getOptionalUser(request)) throw redirect(redirectTo);
   return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("signup.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const submission = parseForm(await readForm(request), { schema: signupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const v = submission.value;
@@ -55,7 +57,7 @@ export default function SignupPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("auth");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "signup",
