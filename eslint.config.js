@@ -62,6 +62,16 @@ const httpStatusInModules = {
   message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/web/refusals.server.ts).",
 };
 
+// Routes name a refusal in words and the web layer (app/web/refusals.server.ts, app/web/replies.server.ts)
+// picks its status (decision record 075): a status number written in a route is the thing this forbids.
+const statusCallees = "/^(apiError|apiJson|jsonError|redirect|redirectDocument|data|json)$/";
+const httpStatusInRoutes = [
+  String.raw`Property[key.name='status'] Literal[value>=100][value<=599]`,
+  `CallExpression[callee.name=${statusCallees}] > Literal[value>=100][value<=599]`,
+  `CallExpression[callee.name=${statusCallees}] > ConditionalExpression > Literal[value>=100][value<=599]`,
+  String.raw`VariableDeclarator[id.name=/status/i] Literal[value>=100][value<=599]`,
+].map((selector) => ({ selector, message: "Name the refusal (refuse, apiRefusal, seeOther, notFound… in app/web); the web layer picks the status." }));
+
 export default defineConfig(
   globalIgnores([
     "build/",
@@ -114,6 +124,11 @@ export default defineConfig(
     files: ["app/modules/**"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", ...requestClockReads, httpStatusInModules] },
+  },
+  {
+    files: ["app/routes/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...requestClockReads, ...httpStatusInRoutes] },
   },
   {
     files: ["app/**/rules.ts"],

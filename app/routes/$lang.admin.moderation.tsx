@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +22,8 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import type { WebRefusal } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
@@ -50,8 +52,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const reason = form.get("reason");
   const typed = typeof reason === "string" ? reason : "";
   const formId = `${String(target)}-${String(id)}`;
-  const bad = (error: string, status = 400) => data({ formId, error: `errors.${error}`, reason: typed }, { status });
-  if (!isUuid(id)) return bad("notFound", 404);
+  const bad = (error: string, refusal: WebRefusal = "invalid") => refuse(refusal, { formId, error: `errors.${error}`, reason: typed });
+  if (!isUuid(id)) return bad("notFound", "notFound");
   let result: ModerationResult;
   if (target === "review") {
     if (!oneOf(reviewActions, act)) return bad("actionInvalid");
@@ -69,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (!result.ok) {
     if (result.refusal === "forbidden") notFound();
-    return bad(result.refusal, result.refusal === "notFound" ? 404 : result.refusal.startsWith("reason") ? 400 : 409);
+    return bad(result.refusal, result.refusal === "notFound" ? "notFound" : result.refusal.startsWith("reason") ? "invalid" : "conflict");
   }
   return redirectWithToast(localePath(lang, "/admin/moderation"), { type: "success", key: "admin:toasts.done" });
 }

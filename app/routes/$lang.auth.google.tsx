@@ -5,6 +5,7 @@ import { getAuthenticator } from "#app/modules/auth/session.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getServices } from "#app/services/index.server";
 import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 
 export async function loader({ params }: ActionFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader({ params }: ActionFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = localeOf(params);
-  if (!getServices().googleEnabled) throw new Response("Not Found", { status: 404 });
+  if (!getServices().googleEnabled) notFound();
   const form = await readForm(request.clone());
   const next = safeRedirect(form.get("next"), localePath(lang, "/"));
   try {

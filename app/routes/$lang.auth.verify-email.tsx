@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -16,6 +16,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -52,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const submission = parseForm(form, { schema: verifyEmailSchema });
   const verified = submission.status === "success" ? await verifyEmail(deps(context), submission.value.token) : null;
-  if (!verified) return data({ errors: ["tokenInvalid"] }, { status: 400 });
+  if (!verified) return refuse("invalid", { errors: ["tokenInvalid"] });
   // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
   await noticeInvitationsOf(deps(context), { userId: verified });
   if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -16,6 +16,7 @@ import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 
@@ -45,9 +46,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await disputeNoShow(deps(context), user, params.id ?? "", reason);
   if (result.ok) return redirectWithToast(localePath(lang, `/booking/${params.id ?? ""}/dispute`), { type: "success", key: "attendance:toasts.disputeSent" });
   if (result.refusal === "notFound") notFound();
-  const status = result.refusal === "invalid" ? 400 : 409;
   // What was typed comes back (without NUL bytes, which the page could not show) so nothing is lost.
-  return data({ error: `attendance:errors.${result.error}`, reason: typed.replaceAll("\u0000", "") }, { status });
+  return refuse(result.refusal === "invalid" ? "invalid" : "conflict", { error: `attendance:errors.${result.error}`, reason: typed.replaceAll("\u0000", "") });
 }
 
 export default function DisputePage() {

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessageItem } from "#app/components/chat/message-item";
@@ -20,6 +20,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 type LoaderData = { chat: { id: string } };
 
@@ -51,12 +52,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: messageSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await sendMessage(deps(context), user, params.id, submission.value.content);
-  if (result.status === "limited") return data(submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }), { status: 429 });
-  if (result.status !== "sent") return data(submission.reply({ formErrors: ["chatNotFound"] }), { status: 404 });
+  if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
+  if (result.status !== "sent") return refuse("notFound", submission.reply({ formErrors: ["chatNotFound"] }));
   // Post/redirect/get: the new message is on the page, and a refresh does not send it again.
-  return redirect(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`, 303);
+  return seeOther(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`);
 }
 
 export default function ChatPage() {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { openDirectChat } from "#app/modules/chat/chat.server";
@@ -7,6 +7,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { seeOther } from "#app/web/replies.server";
 
 export const loader = () => notFound();
 
@@ -17,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const result = await openDirectChat(deps(context), user, form.get("userId"));
   if (result.status !== "ok") notFound();
-  return redirect(localePath(lang, `/chats/${result.chatId}`), 303);
+  return seeOther(localePath(lang, `/chats/${result.chatId}`));
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

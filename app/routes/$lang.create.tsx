@@ -18,6 +18,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refusalStatus } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   const { submission } = form;
   const result = await createSession(d, user, submission.value);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });
+  if (!result.ok) return refuse("invalid", submission.reply({ fieldErrors: { date: [result.error] } }));
   return redirectWithToast(localePath(lang, `/session/${result.id}`), { type: "success", key: "sessions:toasts.created" });
 }
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -11,6 +11,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { localeOf } from "#app/web/locale.server";
 import { refusalResponse, throwPageRefusal } from "#app/web/refusals.server";
+import { seeOther } from "#app/web/replies.server";
 
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 
@@ -38,9 +39,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = localePath(lang, `/dev/payments/${id}`);
   if (!result.ok && "refusal" in result) throw refusalResponse(result.refusal);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
-  if (result.redirectTo) return redirect(result.redirectTo, 303);
+  if (result.redirectTo) return seeOther(result.redirectTo);
   // A declined card stays on the page, as on the provider's, which says so and offers another try.
-  if (form.get("action") === "fail") return redirect(`${here}?outcome=declined`, 303);
+  if (form.get("action") === "fail") return seeOther(`${here}?outcome=declined`);
   return redirectWithToast(here, { type: "success", key: "payments:dev.done", params: { status: String(form.get("action")) } });
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 export const handle = { i18n: ["inquiries", "validation"], hydrate: false };
 
@@ -78,25 +79,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "answer") {
     const answered = await answerInquiry(d, user, id);
     if (!answered.ok) notFound();
-    return redirect(localePath(lang, `/chats/${answered.chatId}`), 303);
+    return seeOther(localePath(lang, `/chats/${answered.chatId}`));
   }
   if (intent === "accept") {
     // Only the inquiry's DM hears about their typing mistakes; anyone else is told it does not exist.
     // acceptInquiry reads the inquiry again under its lock, which is what decides.
     if ((await inquiryFor(d, user, id))?.role !== "dm") notFound();
     const submission = parseForm(form, { schema: acceptSchema, echo: ["intent"] });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
     const accepted = await acceptInquiry(d, user, id, submission.value);
     if (!accepted.ok && accepted.refusal === "notFound") notFound();
     if (!accepted.ok && accepted.refusal === "invalid")
-      return data({ intent, result: submission.reply({ fieldErrors: { date: [accepted.error] } }) }, { status: 400 });
+      return refuse("invalid", { intent, result: submission.reply({ fieldErrors: { date: [accepted.error] } }) });
     if (!accepted.ok) return redirectWithToast(here, { type: "error", key: "inquiries:errors.alreadyDecided" });
     return redirectWithToast(here, { type: "success", key: "inquiries:toasts.accepted" });
   }
   if (intent === "decline") {
     if ((await inquiryFor(d, user, id))?.role !== "dm") notFound();
     const submission = parseForm(form, { schema: declineSchema, echo: ["intent"] });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
     const declined = await declineInquiry(d, user, id, submission.value.message);
     if (!declined.ok && declined.refusal === "notFound") notFound();
     if (!declined.ok) return redirectWithToast(here, { type: "error", key: "inquiries:errors.alreadyDecided" });

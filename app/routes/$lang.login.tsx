@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
@@ -22,6 +22,7 @@ import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
   const submission = parseForm(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply({ hideFields: ["password"] }));
 
   let loginSessionId: string;
   try {
@@ -53,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const limited = cause.reason === "rateLimited";
       const banned = cause.reason === "banned";
       const message = limited ? `rateLimited|${Math.ceil(cause.retryAfterSeconds / 60)}` : banned ? "accountBanned" : "invalidCredentials";
-      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: limited ? 429 : banned ? 403 : 401 });
+      return refuse(limited ? "limited" : banned ? "forbidden" : "unauthenticated", submission.reply({ formErrors: [message], hideFields: ["password"] }));
     }
     throw error;
   }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,6 +15,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["inquiries", "validation"] };
 
@@ -40,10 +41,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const offer = await inquiryOffer(d, params.id ?? "");
   const submission = parseForm(await readForm(request), { schema: inquirySchema });
   const estimate = offer ? estimateText(submission.payload, offer, lang) : null;
-  if (submission.status !== "success") return data({ result: submission.reply(), estimate }, { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", { result: submission.reply(), estimate });
   const sent = await sendInquiry(d, user, params.id ?? "", submission.value);
   if (!sent.ok && sent.error === "notFound") notFound();
-  if (!sent.ok) return data({ result: submission.reply({ formErrors: [`inquiries:errors.${sent.error}`] }), estimate }, { status: 400 });
+  if (!sent.ok) return refuse("invalid", { result: submission.reply({ formErrors: [`inquiries:errors.${sent.error}`] }), estimate });
   return redirectWithToast(localePath(lang, `/inquiries/${sent.id}`), { type: "success", key: "inquiries:toasts.sent" });
 }
 

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -14,6 +14,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // Reporting a review or a profile (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
@@ -63,14 +64,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
-    return data({ errors: issues, typed }, { status: 400 });
+    return refuse("invalid", { errors: issues, typed });
   }
   const result = await fileReport(deps(context), page.user, parsed.data);
   if (!result.ok)
-    return data(
-      { errors: [{ field: "form", message: `admin:errors.${result.refusal}` }], typed },
-      { status: result.refusal === "notFound" ? 404 : result.refusal === "rateLimited" ? 429 : 409 },
-    );
+    return refuse(result.refusal === "notFound" ? "notFound" : result.refusal === "rateLimited" ? "limited" : "conflict", {
+      errors: [{ field: "form", message: `admin:errors.${result.refusal}` }],
+      typed,
+    });
   return redirectWithToast(page.back, { type: "success", key: "admin:toasts.reported" });
 }
 

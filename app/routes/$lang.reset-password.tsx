@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -18,6 +18,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -31,11 +32,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply({ hideFields: ["password", "confirmPassword"] }));
   const weak = weakPasswordProblem(submission.value.password);
-  if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (weak) return refuse("invalid", submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password", "confirmPassword"] }));
   const ok = await resetPassword(deps(context), submission.value.token, submission.value.password);
-  if (!ok) return data(submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (!ok) return refuse("invalid", submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }));
   return redirectWithToast(localePath(localeOf(params), "/login"), { type: "success", key: "toasts.passwordReset" });
 }
 

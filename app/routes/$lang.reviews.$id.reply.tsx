@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -19,6 +19,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // The reviewed person's one public answer (decision record 055): a plain form that keeps what was typed.
 export const handle = { i18n: ["reviews", "validation"], hydrate: false };
@@ -41,9 +42,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const submission = parseForm(await readForm(request), { schema: replySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await replyToReview(deps(context), user, params.id ?? "", submission.value.reply);
-  if (!result.ok) return data(submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }), { status: result.refusal === "notFound" ? 404 : 409 });
+  if (!result.ok)
+    return refuse(result.refusal === "notFound" ? "notFound" : "conflict", submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }));
   return redirectWithToast(`${localePath(lang, `/profile/${user.id}`)}?tab=reviews`, { type: "success", key: "reviews:toasts.replied" });
 }
 

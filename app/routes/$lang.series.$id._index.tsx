@@ -35,6 +35,7 @@ import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 import { seriesStatusFormReply } from "#app/web/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
@@ -145,8 +146,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : intent === "generate"
         ? parseForm(formData, { schema: generateSessionsSchema })
         : null;
-  if (!submission) throw data({ message: "Unknown intent" }, { status: 400 });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  if (!submission) throw refuse("invalid", { message: "Unknown intent" });
+  if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
   const result =
     "date" in submission.value ? await addSeriesSession(d, user, id, submission.value) : await generateSeriesSessions(d, user, id, submission.value);
   if (!result.ok) {

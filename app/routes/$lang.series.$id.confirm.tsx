@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -28,6 +28,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
 // (decision records 021 and 051).
@@ -75,10 +76,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // Lines and veils come with the subscription; a refused form comes back with every value as typed.
   const safety = parseSafetyForm(form);
-  if (!safety.ok) return data({ safety: safety.state, intent }, { status: 400 });
+  if (!safety.ok) return refuse("invalid", { safety: safety.state, intent });
   if (intent === "payOxxo") {
     const submission = parseForm(form, { schema: oxxoNameSchema });
-    if (submission.status !== "success") return data({ ...submission.reply(), oxxoSafety: typedSafetyState(form) }, { status: 400 });
+    if (submission.status !== "success") return refuse("invalid", { ...submission.reply(), oxxoSafety: typedSafetyState(form) });
     const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value });
     if (!result.ok) return refused(result.refusal);
     // Kept with the voucher's seat: the DM sees it only once the voucher is paid and the seat confirmed.
@@ -90,7 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) return refused(result.refusal);
     // Kept with the subscription's payment: the DM sees it only with a confirmed seat, once it settles.
     await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
-    return redirect(result.url, 303);
+    return seeOther(result.url);
   }
   const result = await subscribeFree(deps(context), user, seriesId, typed);
   if (!result.ok) return refused(result.refusal);

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,6 +15,7 @@ import { readForm } from "#app/web/form.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 
@@ -56,11 +57,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const marks = readMarks(await readForm(request));
-  if (marks === null || marks.length === 0) return data({ error: "attendance:errors.invalidMarks" }, { status: 400 });
+  if (marks === null || marks.length === 0) return refuse("invalid", { error: "attendance:errors.invalidMarks" });
   const result = await markAttendance(deps(context), user, sessionId, marks);
   if (!result.ok && result.refusal === "notFound") notFound();
   if (!result.ok && result.refusal === "forbidden") forbidden(localePath(lang, `/session/${sessionId}`));
-  if (!result.ok) return data({ error: `attendance:errors.${result.error}` }, { status: 409 });
+  if (!result.ok) return refuse("conflict", { error: `attendance:errors.${result.error}` });
   return redirectWithToast(localePath(lang, `/session/${sessionId}/attendance`), { type: "success", key: "attendance:toasts.saved" });
 }
 

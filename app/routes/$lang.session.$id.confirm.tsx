@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -26,6 +26,7 @@ import { readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and
 // OXXO dialogs come from the payment-dialogs island, loaded on the first click on either (decision record 032).
@@ -59,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const typed = { inviteCode: String(form.get("inviteCode") ?? "") || null, address: requestMeta(request).ip };
   // Lines and veils come with a booking; a refused form comes back with every value as typed and nothing booked.
   const safety = intent === "book" || intent === "payCard" ? parseSafetyForm(form) : null;
-  if (safety && !safety.ok) return data({ safety: safety.state }, { status: 400 });
+  if (safety && !safety.ok) return refuse("invalid", { safety: safety.state });
   if (intent === "payCard") {
     // Off to the hosted card page, which returns to the session. The hold refuses an unverified
     // email (spec section 5: paid items only), which is sent to verify it.
@@ -72,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     // Kept with the hold: the DM sees it only once the payment settles and the seat is confirmed.
     if (safety?.ok) await recordSeatSafety(d, user.id, sessionId, safety.input);
-    return redirect(started.url, 303);
+    return seeOther(started.url);
   }
   const result =
     intent === "book"

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -19,6 +19,8 @@ import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { seeOther } from "#app/web/replies.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 
@@ -68,21 +70,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: form.get("method"), lang });
   if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
   // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
-  if (result.ok && result.kind === "checkout") return redirect(result.url, 303);
+  if (result.ok && result.kind === "checkout") return seeOther(result.url);
   if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
   if (result.refusal === "emailNotVerified")
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "groups:errors.emailNotVerified" });
   if (result.refusal === "notFound") notFound();
   const typed: TypedGuest[] = result.reading?.typed ?? formRows(form).map((r) => ({ name: String(r.name ?? ""), email: String(r.email ?? "") }));
-  return data(
-    {
-      typed,
-      rows: result.reading?.rows ?? [],
-      form: result.reading?.form ?? (result.refusal === "invalid" ? null : `errors.${result.refusal}`),
-      seatsLeft: result.seatsLeft ?? 0,
-    },
-    { status: 400 },
-  );
+  return refuse("invalid", {
+    typed,
+    rows: result.reading?.rows ?? [],
+    form: result.reading?.form ?? (result.refusal === "invalid" ? null : `errors.${result.refusal}`),
+    seatsLeft: result.seatsLeft ?? 0,
+  });
 }
 
 export default function GroupPage() {

@@ -19,6 +19,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -67,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   const submission = parseForm(form, { schema: inviteFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await createInvite(d, user, sessionId, submission.value);
   if (!result.ok) {
     if (result.refusal === "invalid")

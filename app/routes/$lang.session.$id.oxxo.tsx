@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -28,6 +28,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
@@ -89,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const safety = parseSafetyForm(form);
   if (submission.status !== "success" || !safety.ok) {
     const typed = safety.ok ? { values: { ...safety.input, lines: [...safety.input.lines], veils: [...safety.input.veils] }, errors: [] } : safety.state;
-    return data({ ...submission.reply(), safety: typed }, { status: 400 });
+    return refuse("invalid", { ...submission.reply(), safety: typed });
   }
   const sessionId = params.id ?? "";
   const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -14,6 +14,7 @@ import { readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["safety", "validation"], hydrate: false };
 
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (parsed && !parsed.ok) {
     // Whoever holds no seat learns nothing more from a bad form than from a good one.
     if (!(await seatNoteView(d, user.id, sessionId))) notFound();
-    return data({ state: parsed.state }, { status: 400 });
+    return refuse("invalid", { state: parsed.state });
   }
   const result = await editSeatSafety(d, user.id, sessionId, parsed?.ok ? parsed.input : null);
   if (!result.ok && result.refusal === "notFound") notFound();

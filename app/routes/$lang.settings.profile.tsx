@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +23,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
@@ -57,11 +58,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: profileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await saveProfile(deps(context), user.id, submission.value);
   if (!result.ok) {
-    const status = result.error === "usernameUpdateLimited" ? 429 : 400;
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status });
+    return refuse(result.error === "usernameUpdateLimited" ? "limited" : "invalid", submission.reply({ fieldErrors: { [result.field]: [result.error] } }));
   }
   return redirectWithToast(localePath(lang, "/settings/profile"), { type: "success", key: "toasts.profileSaved" });
 }

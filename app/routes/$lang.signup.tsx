@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +25,7 @@ import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -40,14 +41,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const submission = parseForm(await readForm(request), { schema: signupSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply({ hideFields: ["password"] }));
   const v = submission.value;
   const weak = weakPasswordProblem(v.password, [v.email, v.firstName, v.lastName, v.displayName]);
-  if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password"] }), { status: 400 });
+  if (weak) return refuse("invalid", submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password"] }));
   const result = await signUp(deps(context), submission.value, requestMeta(request));
   if (result.status === "rateLimited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return data(submission.reply({ formErrors: [`rateLimited|${minutes}`], hideFields: ["password"] }), { status: 429 });
+    return refuse("limited", submission.reply({ formErrors: [`rateLimited|${minutes}`], hideFields: ["password"] }));
   }
   // A taken email gets the same answer: its owner is told by email instead.
   return redirectWithToast(`${localePath(lang, "/auth/verify-email")}?sent=1`, { type: "success", key: "toasts.checkEmail" });
