@@ -56,11 +56,11 @@ const requestClockReads = [
 ];
 
 // Modules answer refusals in words ({ ok: false, refusal: "notFound" }); routes map them to HTTP in
-// app/utils/refusals.server.ts (decision record 046). An HTTP error status in a module's object literal
+// app/web/refusals.server.ts (decision record 046). An HTTP error status in a module's object literal
 // ({ status: 404 }, data(x, { status: 400 })) is the thing this forbids.
 const httpStatusInModules = {
   selector: String.raw`Property[key.name='status'] > Literal[value>=400][value<=599]`,
-  message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/utils/refusals.server.ts).",
+  message: "Modules answer with a refusal in words ({ ok: false, refusal }); the route maps it to an HTTP status (app/web/refusals.server.ts).",
 };
 
 // A module's repository (its *repo.server.ts files) is its own: another module, a route or a component
@@ -106,6 +106,16 @@ const mesaPlugin = {
     },
   },
 };
+
+// Routes name a refusal in words and the web layer (app/web/refusals.server.ts, app/web/replies.server.ts)
+// picks its status (decision record 075): a status number written in a route is the thing this forbids.
+const statusCallees = "/^(apiError|apiJson|jsonError|redirect|redirectDocument|data|json)$/";
+const httpStatusInRoutes = [
+  String.raw`Property[key.name='status'] Literal[value>=100][value<=599]`,
+  `CallExpression[callee.name=${statusCallees}] > Literal[value>=100][value<=599]`,
+  `CallExpression[callee.name=${statusCallees}] > ConditionalExpression > Literal[value>=100][value<=599]`,
+  String.raw`VariableDeclarator[id.name=/status/i] Literal[value>=100][value<=599]`,
+].map((selector) => ({ selector, message: "Name the refusal (refuse, apiRefusal, seeOther, notFound… in app/web); the web layer picks the status." }));
 
 export default defineConfig(
   globalIgnores([
@@ -157,7 +167,7 @@ export default defineConfig(
     rules: { "no-restricted-imports": ["error", { patterns: [routeModules, componentModules] }] },
   },
   {
-    files: ["app/routes/**", "app/modules/**", "app/components/**", "app/root.tsx"],
+    files: ["app/routes/**", "app/modules/**", "app/web/**", "app/components/**", "app/root.tsx"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", ...requestClockReads] },
   },
@@ -165,6 +175,11 @@ export default defineConfig(
     files: ["app/modules/**"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", ...requestClockReads, httpStatusInModules] },
+  },
+  {
+    files: ["app/routes/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ...requestClockReads, ...httpStatusInRoutes] },
   },
   {
     files: ["app/**/rules.ts"],

@@ -8,7 +8,7 @@ import { renderI18n } from "#app/modules/i18n/i18next.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { NonceProvider } from "#app/utils/nonce";
 import { hasDeferredData, shipsScripts } from "#app/utils/render-plan";
-import { handleServerError } from "#app/utils/server-errors.server";
+import { handleServerError } from "#app/web/server-errors.server";
 
 const utf8 = new TextEncoder();
 

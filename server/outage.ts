@@ -4,7 +4,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { type Locale, localeCookieName } from "../app/modules/i18n/config";
 import { translator } from "../app/modules/i18n/i18next.server";
 import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
-import { outageBody } from "../app/utils/outage";
+import { outageBody } from "../app/web/outage";
 import { databaseDownSince, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from "../db/availability";
 import { replaceBody } from "./replace-body";
 

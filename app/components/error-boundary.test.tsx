@@ -3,7 +3,7 @@ import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "#app/modules/i18n/config";
-import { outageBody } from "#app/utils/outage";
+import { outageBody } from "#app/web/outage";
 import { testTranslations } from "../../tests/fixtures/i18n";
 import { GeneralErrorBoundary } from "./error-boundary";
 

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useLocation, useNavigate, useParams, useRouteErro
 import { useTranslation } from "react-i18next";
 import { Link } from "#app/components/ui/link";
 import { isLocale, localePath } from "#app/modules/i18n/rules";
-import { isOutageBody } from "#app/utils/outage";
+import { isOutageBody } from "#app/web/outage";
 import { buttonClass } from "./ui/button";
 
 /** Whether a route error is the database being away (server/outage.ts): "back in a moment", not "something went wrong". */

@@ -1,6 +1,6 @@
 /**
  * Why a use case said no, in words. Modules never pick an HTTP status: the route that called the use
- * case maps the refusal to one (app/utils/refusals.server.ts), so the same rule can answer a page, the
+ * case maps the refusal to one (app/web/refusals.server.ts), so the same rule can answer a page, the
  * JSON API or a job without knowing which.
  */
 export type Refusal =

@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
 
 /** Anything outside /es, /en and /pt (an unknown locale included) is a 404. */
 export function loader() {

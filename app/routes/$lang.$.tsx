@@ -1,5 +1,5 @@
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
 
 export function loader() {
   notFound();

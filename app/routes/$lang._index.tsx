@@ -5,17 +5,18 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { buttonClass } from "#app/components/ui/button";
 import { CalendarIcon, CreditCardIcon, DieIcon, type IconProps, RepeatIcon, SearchIcon, StarIcon } from "#app/components/ui/icons";
 import { Link } from "#app/components/ui/link";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import type { loader as rootLoader } from "#app/root";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["common"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Mesa" }, { name: "description", content: data?.description ?? "" }];
 
 export function loader({ params }: LoaderFunctionArgs) {
-  const t = translator(params.lang as Locale);
+  const t = translator(localeOf(params));
   return { title: t("home.metaTitle"), description: t("home.metaDescription") };
 }
 
@@ -35,7 +36,7 @@ export default function HomePage() {
   useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const hostHref = root?.user?.isDm ? localePath(lang, "/create") : root?.user ? localePath(lang, "/settings/profile") : localePath(lang, "/signup");
   return (
     <div className="space-y-12">

@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { localeOf } from "#app/web/locale.server";
 
 /** The desk opens on the moderation queue. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminDesk(request);
-  return redirect(localePath(params.lang as Locale, "/admin/moderation"));
+  return redirect(localePath(localeOf(params), "/admin/moderation"));
 }

@@ -5,17 +5,18 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { auditLog } from "#app/modules/moderation/moderation.server";
 import { parsePage } from "#app/modules/moderation/rules";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const log = await auditLog(deps(context), page);
   return {
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function AuditPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("admin");
-  const lang = (useParams().lang ?? "es") as Locale;
+  const lang = pageLocale(useParams().lang);
   const pageHref = (n: number) => `${localePath(lang, "/admin/audit")}?page=${n}`;
   return (
     <section className="space-y-3">

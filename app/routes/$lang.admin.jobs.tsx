@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,19 +6,20 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { jobsDesk, runJobNow, sendTestEmail } from "#app/modules/jobs/desk.server";
 import { isJobName } from "#app/modules/jobs/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const when = (d: Date) => formatDateTime(new Date(d), lang, admin.timeZone);
   const jobs = await jobsDesk(deps(context));
   return {
@@ -34,15 +35,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Two forms: `intent=run` with a job's name, `intent=email` with a recipient. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const intent = form.get("intent");
   const back = localePath(lang, "/admin/jobs");
   if (intent === "run") {
     const name = String(form.get("job") ?? "");
-    if (!isJobName(name)) return data({ formId: "job", error: "jobs.errors.jobUnknown", params: {}, to: "" }, { status: 404 });
+    if (!isJobName(name)) return refuse("notFound", { formId: "job", error: "jobs.errors.jobUnknown", params: {}, to: "" });
     const result = await runJobNow(deps(context), admin, name);
-    if (!result.ok) return data({ formId: `job-${name}`, error: `jobs.errors.${result.refusal}`, params: {}, to: "" }, { status: 409 });
+    if (!result.ok) return refuse("conflict", { formId: `job-${name}`, error: `jobs.errors.${result.refusal}`, params: {}, to: "" });
     return redirectWithToast(
       back,
       result.outcome === "ok" ? { type: "success", key: "admin:toasts.jobRan" } : { type: "error", key: "admin:toasts.jobFailed" },
@@ -53,12 +54,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const to = typeof typed === "string" ? typed : "";
     const result = await sendTestEmail(deps(context), admin, to, lang);
     if (!result.ok) {
-      const status = result.refusal === "sendFailed" ? 502 : 400;
-      return data({ formId: "email", error: `jobs.errors.${result.refusal}`, params: { detail: result.detail ?? "" }, to }, { status });
+      const refusal = result.refusal === "sendFailed" ? "providerFailed" : "invalid";
+      return refuse(refusal, { formId: "email", error: `jobs.errors.${result.refusal}`, params: { detail: result.detail ?? "" }, to });
     }
     return redirectWithToast(back, { type: "success", key: "admin:toasts.emailSent" });
   }
-  return data({ formId: "intent", error: "errors.actionInvalid", params: {}, to: "" }, { status: 400 });
+  return refuse("invalid", { formId: "intent", error: "errors.actionInvalid", params: {}, to: "" });
 }
 
 type Reply = { formId: string; error: string; params: Record<string, string>; to: string } | undefined;

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import {
@@ -20,14 +19,17 @@ import {
 import { MODERATION_REASON_MAX, profileActions, REPORTS_TO_HOLD_REVIEW, reviewActions } from "#app/modules/moderation/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { isUuid, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { isUuid, notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import type { WebRefusal } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const queue = await moderationQueue(deps(context));
   const when = (d: Date | string) => formatDateTime(new Date(d), lang, admin.timeZone);
   return {
@@ -42,7 +44,7 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T
 /** One form per queue item; `target` says which kind of item, `action` what to do with it. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const target = form.get("target");
   const id = form.get("id");
@@ -50,8 +52,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const reason = form.get("reason");
   const typed = typeof reason === "string" ? reason : "";
   const formId = `${String(target)}-${String(id)}`;
-  const bad = (error: string, status = 400) => data({ formId, error: `errors.${error}`, reason: typed }, { status });
-  if (!isUuid(id)) return bad("notFound", 404);
+  const bad = (error: string, refusal: WebRefusal = "invalid") => refuse(refusal, { formId, error: `errors.${error}`, reason: typed });
+  if (!isUuid(id)) return bad("notFound", "notFound");
   let result: ModerationResult;
   if (target === "review") {
     if (!oneOf(reviewActions, act)) return bad("actionInvalid");
@@ -69,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (!result.ok) {
     if (result.refusal === "forbidden") notFound();
-    return bad(result.refusal, result.refusal === "notFound" ? 404 : result.refusal.startsWith("reason") ? 400 : 409);
+    return bad(result.refusal, result.refusal === "notFound" ? "notFound" : result.refusal.startsWith("reason") ? "invalid" : "conflict");
   }
   return redirectWithToast(localePath(lang, "/admin/moderation"), { type: "success", key: "admin:toasts.done" });
 }

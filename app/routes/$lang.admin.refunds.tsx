@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RecentRefund, RefundCard } from "#app/components/admin/refund-card";
@@ -15,15 +15,17 @@ import { payDeps } from "#app/modules/payments/payments.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { REFUND_REASONS } from "#app/services/payments/payments";
-import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // The refunds section of the admin desk (decision record 064): admins only, a 404 to anyone else.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const desk = await refundDesk(payDeps(context));
   const when = (d: Date | string | null) => (d ? formatDateTime(new Date(d), lang, admin.timeZone) : null);
   const money = (cents: number, currency: string) => `${formatPrice(cents, currency, lang)} ${currency}`;
@@ -64,7 +66,7 @@ const here = (lang: Locale) => localePath(lang, "/admin/refunds");
 /** Two forms: "retry now" on a listed refund (`intent=retry`), and the manual refund (`intent=refund`). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const deps = payDeps(context);
   if (form.get("intent") === "retry") {
@@ -72,8 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await retryRefundNow(deps, admin, id, undefined);
     if (!result.ok) {
       if (result.refusal === "forbidden") notFound();
-      const status = result.refusal === "notFound" ? 404 : 409;
-      return data({ form: "retry" as const, id, error: `refunds.errors.${result.refusal}` }, { status });
+      return refuse(result.refusal === "notFound" ? "notFound" : "conflict", { form: "retry" as const, id, error: `refunds.errors.${result.refusal}` });
     }
     const toast = result.accepted
       ? { type: "success" as const, key: "admin:toasts.refundRetried" }
@@ -86,12 +87,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) {
       if (result.refusal === "forbidden") notFound();
       const field: keyof ManualValues = result.refusal === "reasonInvalid" ? "reason" : result.refusal === "noteTooLong" ? "note" : "payment";
-      const status = result.refusal === "notFound" ? 404 : field === "payment" ? 409 : 400;
-      return data({ form: "manual" as const, values, errors: { [field]: [`admin:refunds.errors.${result.refusal}`] } }, { status });
+      const refusal = result.refusal === "notFound" ? "notFound" : field === "payment" ? "conflict" : "invalid";
+      return refuse(refusal, { form: "manual" as const, values, errors: { [field]: [`admin:refunds.errors.${result.refusal}`] } });
     }
     return redirectWithToast(here(lang), { type: "success", key: "admin:toasts.refundAsked" });
   }
-  return data({ form: "retry" as const, id: "", error: "errors.actionInvalid" }, { status: 400 });
+  return refuse("invalid", { form: "retry" as const, id: "", error: "errors.actionInvalid" });
 }
 
 export default function RefundsPage() {

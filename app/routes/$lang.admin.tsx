@@ -3,8 +3,8 @@ import { NavLink, Outlet, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { pageLocale } from "#app/web/locale";
 
 // The admin desk's shell (decision record 063): admins only, a 404 to anyone else.
 export const handle = { i18n: ["admin"], hydrate: false };
@@ -26,7 +26,7 @@ const sections = [
 
 export default function AdminShell() {
   const { t } = useTranslation("admin");
-  const lang = (useParams().lang ?? "es") as Locale;
+  const lang = pageLocale(useParams().lang);
   return (
     <div className="space-y-4">
       <header className="space-y-2">

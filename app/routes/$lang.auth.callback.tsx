@@ -5,14 +5,14 @@ import { safeRedirect } from "#app/modules/auth/rules";
 import { commitLogin, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast, toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
+import { localeOf } from "#app/web/locale.server";
 
 /** Return point of Google sign-in: /{lang}/auth/callback?next={path}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   if (!getServices().googleEnabled) return redirect(localePath(lang, "/login"));
   const url = new URL(request.url);
   const fromCookie: unknown = await oauthNextCookie().parse(request.headers.get("cookie"));

@@ -2,18 +2,19 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { oauthNextCookie } from "#app/modules/auth/oauth.server";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { getAuthenticator } from "#app/modules/auth/session.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { getServices } from "#app/services/index.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 export async function loader({ params }: ActionFunctionArgs) {
-  return redirect(localePath(params.lang as Locale, "/login"));
+  return redirect(localePath(localeOf(params), "/login"));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
-  if (!getServices().googleEnabled) throw new Response("Not Found", { status: 404 });
+  const lang = localeOf(params);
+  if (!getServices().googleEnabled) notFound();
   const form = await readForm(request.clone());
   const next = safeRedirect(form.get("next"), localePath(lang, "/"));
   try {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -10,11 +10,13 @@ import { verifyEmailSchema } from "#app/modules/auth/schema";
 import { sendVerificationEmail, verifyEmail } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
 import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -25,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * button: verifying is a POST, so mail scanners that fetch links cannot use up the token.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const user = await getOptionalUser(request);
@@ -37,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const form = await readForm(request);
   const user = await getOptionalUser(request);
   if (form.get("intent") === "resend") {
@@ -51,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const submission = parseForm(form, { schema: verifyEmailSchema });
   const verified = submission.status === "success" ? await verifyEmail(deps(context), submission.value.token) : null;
-  if (!verified) return data({ errors: ["tokenInvalid"] }, { status: 400 });
+  if (!verified) return refuse("invalid", { errors: ["tokenInvalid"] });
   // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
   await noticeInvitationsOf(deps(context), { userId: verified });
   if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });
@@ -62,7 +64,7 @@ export default function VerifyEmailPage() {
   const { token, user } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t, i18n } = useTranslation("auth");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
 
   if (token) {
     return (

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -10,17 +10,19 @@ import { disputeNoShow, disputePage } from "#app/modules/attendance/attendance.s
 import { MAX_DISPUTE_REASON } from "#app/modules/attendance/rules";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 
 /** A player's page to dispute a no-show on one of their bookings, once (decision record 057). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const page = await disputePage(deps(context), user, params.id ?? "");
   if (!page.ok) notFound();
@@ -34,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const values = form.getAll("reason");
@@ -44,16 +46,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await disputeNoShow(deps(context), user, params.id ?? "", reason);
   if (result.ok) return redirectWithToast(localePath(lang, `/booking/${params.id ?? ""}/dispute`), { type: "success", key: "attendance:toasts.disputeSent" });
   if (result.refusal === "notFound") notFound();
-  const status = result.refusal === "invalid" ? 400 : 409;
   // What was typed comes back (without NUL bytes, which the page could not show) so nothing is lost.
-  return data({ error: `attendance:errors.${result.error}`, reason: typed.replaceAll("\u0000", "") }, { status });
+  return refuse(result.refusal === "invalid" ? "invalid" : "conflict", { error: `attendance:errors.${result.error}`, reason: typed.replaceAll("\u0000", "") });
 }
 
 export default function DisputePage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("attendance");
-  const back = localePath(i18n.language as Locale, `/session/${loaded.sessionId}`);
+  const back = localePath(pageLocale(i18n.language), `/session/${loaded.sessionId}`);
   const blocked = loaded.disputed ? "alreadyDisputed" : loaded.refusal;
   return (
     <section className="mx-auto max-w-xl rounded-lg border border-stone-200 bg-white p-6">

@@ -7,7 +7,6 @@ import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -15,8 +14,9 @@ import { countdown, VOUCHER_POLL } from "#app/modules/payments/rules";
 import { voucherFor } from "#app/modules/payments/seat-views.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { notFound } from "#app/utils/http";
 import { useNonce } from "#app/utils/nonce";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 // Plain HTML (decision record 021) with a few lines of inline script for the copy button and the countdown.
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** The spec's voucher display page; only the booking's holder sees it (anyone else: 404). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const found = await voucherFor(d, user, params.id ?? "");

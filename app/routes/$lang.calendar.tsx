@@ -14,6 +14,8 @@ import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { calendarEvents, calendarOpenCounts } from "#app/modules/sessions/sessions.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["sessions"] };
 
@@ -21,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** Month grid (Sunday first), agenda week, or one day — all plain links, state in the URL. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
   const today = todayIn(user.timeZone, deps(context).now);
@@ -52,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function CalendarPage() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const base = localePath(lang, "/calendar");
   const names = t("calendar.weekdaysShort", { returnObjects: true }) as unknown as string[];
   const label = (iso: string, opts: Intl.DateTimeFormatOptions) =>

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessageItem } from "#app/components/chat/message-item";
@@ -14,11 +14,13 @@ import { chatAccess, markChatRead, readMessages, sendMessage } from "#app/module
 import { parseBefore } from "#app/modules/chat/rules";
 import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 type LoaderData = { chat: { id: string } };
 
@@ -28,7 +30,7 @@ export const handle = { i18n: ["chat", "validation"], hydrate: false, liveChat: 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const access = await chatAccess(d, user, params.id);
@@ -47,22 +49,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: messageSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await sendMessage(deps(context), user, params.id, submission.value.content);
-  if (result.status === "limited") return data(submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }), { status: 429 });
-  if (result.status !== "sent") return data(submission.reply({ formErrors: ["chatNotFound"] }), { status: 404 });
+  if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
+  if (result.status !== "sent") return refuse("notFound", submission.reply({ formErrors: ["chatNotFound"] }));
   // Post/redirect/get: the new message is on the page, and a refresh does not send it again.
-  return redirect(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`, 303);
+  return seeOther(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`);
 }
 
 export default function ChatPage() {
   const { title, chat, me, messages, olderBefore } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: getZodConstraint(messageSchema), shouldValidate: "onSubmit" });
   return (
     <section className="mx-auto max-w-2xl">

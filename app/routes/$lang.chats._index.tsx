@@ -6,16 +6,17 @@ import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { listChats } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["chat"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   return { title: translator(lang, "chat")("title"), chats: await listChats(deps(context), user) };
 }
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function ChatsPage() {
   const { chats } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("chat");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <section className="max-w-2xl">
       <h1 className="text-2xl font-bold">{t("title")}</h1>

@@ -1,23 +1,24 @@
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { openDirectChat } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { seeOther } from "#app/web/replies.server";
 
 export const loader = () => notFound();
 
 /** POST from a profile's "Send a message": opens (or creates) the direct chat with that person. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const result = await openDirectChat(deps(context), user, form.get("userId"));
   if (result.status !== "ok") notFound();
-  return redirect(localePath(lang, `/chats/${result.chatId}`), 303);
+  return seeOther(localePath(lang, `/chats/${result.chatId}`));
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

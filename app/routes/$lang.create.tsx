@@ -7,7 +7,6 @@ import { SessionForm } from "#app/components/sessions/session-form";
 import { getOptionalUser, requireVerifiedHost } from "#app/modules/auth/guards.server";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -16,7 +15,10 @@ import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refusalStatus } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
@@ -24,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** DM only (spec: the create button shows only to users whose roles include dm). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireVerifiedHost(request, lang);
   const { now } = deps(context);
   return {
@@ -38,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   if (!(await getOptionalUser(request))) {
     return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/create"))}`, {
       type: "error",
@@ -56,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
   const { submission } = form;
   const result = await createSession(d, user, submission.value);
-  if (!result.ok) return data(submission.reply({ fieldErrors: { date: [result.error] } }), { status: 400 });
+  if (!result.ok) return refuse("invalid", submission.reply({ fieldErrors: { date: [result.error] } }));
   return redirectWithToast(localePath(lang, `/session/${result.id}`), { type: "success", key: "sessions:toasts.created" });
 }
 
@@ -76,7 +78,7 @@ export default function CreateSessionPage() {
         zoneName={zoneName}
         now={now}
         minDate={minDate}
-        lang={i18n.language as Locale}
+        lang={pageLocale(i18n.language)}
       />
     </section>
   );

@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { readMail } from "#app/modules/mailbox/mailbox.server";
 import { linkify } from "#app/modules/mailbox/rules";
-import { throwPageRefusal } from "#app/utils/refusals.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["mailbox"] };
 
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.s
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const found = await readMail(request, params.id ?? "");
-  if (!found.ok) throwPageRefusal(found.refusal, localePath(params.lang as Locale, "/dev/mailbox"));
+  if (!found.ok) throwPageRefusal(found.refusal, localePath(localeOf(params), "/dev/mailbox"));
   return found.mail;
 }
 
@@ -24,7 +25,7 @@ export default function MailPage() {
   const { t, i18n } = useTranslation("mailbox");
   return (
     <article className="max-w-2xl">
-      <Link to={localePath(i18n.language as Locale, "/dev/mailbox")} className="text-sm text-brand-700 underline">
+      <Link to={localePath(pageLocale(i18n.language), "/dev/mailbox")} className="text-sm text-brand-700 underline">
         ← {t("back")}
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{mail.subject}</h1>

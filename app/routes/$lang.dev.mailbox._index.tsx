@@ -3,18 +3,19 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { listMailbox } from "#app/modules/mailbox/mailbox.server";
-import { throwPageRefusal } from "#app/utils/refusals.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["mailbox"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const found = await listMailbox(request);
   if (!found.ok) throwPageRefusal(found.refusal, localePath(lang, "/"));
   return { mails: found.mails, title: translator(lang, "mailbox")("title") };
@@ -23,7 +24,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 export default function MailboxPage() {
   const { mails } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("mailbox");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("title")}</h1>

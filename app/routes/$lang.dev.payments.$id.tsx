@@ -1,16 +1,17 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Button } from "#app/components/ui/button";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/offline-page.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { refusalResponse, throwPageRefusal } from "#app/utils/refusals.server";
+import { readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
+import { refusalResponse, throwPageRefusal } from "#app/web/refusals.server";
+import { seeOther } from "#app/web/replies.server";
 
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
  * delayed methods) or lapse. A plain form: it works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const view = await offlinePaymentView(request, params.id ?? "", lang);
   if (!view.ok) throwPageRefusal(view.refusal, localePath(lang, "/"));
   // Back from a declined try (?outcome=declined): said on the page itself while the payment can still be made.
@@ -31,16 +32,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const id = params.id ?? "";
   const form = await readForm(request);
   const result = await offlinePaymentAct(request, id, form.get("action"), form.get("method"), lang);
   const here = localePath(lang, `/dev/payments/${id}`);
   if (!result.ok && "refusal" in result) throw refusalResponse(result.refusal);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });
-  if (result.redirectTo) return redirect(result.redirectTo, 303);
+  if (result.redirectTo) return seeOther(result.redirectTo);
   // A declined card stays on the page, as on the provider's, which says so and offers another try.
-  if (form.get("action") === "fail") return redirect(`${here}?outcome=declined`, 303);
+  if (form.get("action") === "fail") return seeOther(`${here}?outcome=declined`);
   return redirectWithToast(here, { type: "success", key: "payments:dev.done", params: { status: String(form.get("action")) } });
 }
 

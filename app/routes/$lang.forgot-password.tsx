@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -9,26 +9,27 @@ import { Field } from "#app/components/ui/field";
 import { queuePasswordReset } from "#app/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export function loader({ params }: LoaderFunctionArgs) {
-  return { title: translator(params.lang as Locale, "auth")("forgot.title") };
+  return { title: translator(localeOf(params), "auth")("forgot.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   // The same answer, in the same time, whether or not the address has an account.
   queuePasswordReset(deps(context), submission.value.email);
-  return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "info", key: "toasts.resetSent" });
+  return redirectWithToast(localePath(localeOf(params), "/login"), { type: "info", key: "toasts.resetSent" });
 }
 
 export default function ForgotPasswordPage() {

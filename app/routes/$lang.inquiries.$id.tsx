@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,6 @@ import { ErrorList, Field, TextareaField } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -20,8 +19,11 @@ import { centsToFormPrice } from "#app/modules/pricing/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 export const handle = { i18n: ["inquiries", "validation"], hydrate: false };
 
@@ -29,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** One inquiry, for its DM (with answer, accept and decline) or its player; anyone else gets 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const found = await inquiryFor(d, user, params.id ?? "");
@@ -67,7 +69,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** answer (opens the direct chat), accept (date and time) or decline (optional words): the DM's only. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const id = params.id ?? "";
@@ -77,25 +79,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "answer") {
     const answered = await answerInquiry(d, user, id);
     if (!answered.ok) notFound();
-    return redirect(localePath(lang, `/chats/${answered.chatId}`), 303);
+    return seeOther(localePath(lang, `/chats/${answered.chatId}`));
   }
   if (intent === "accept") {
     // Only the inquiry's DM hears about their typing mistakes; anyone else is told it does not exist.
     // acceptInquiry reads the inquiry again under its lock, which is what decides.
     if ((await inquiryFor(d, user, id))?.role !== "dm") notFound();
     const submission = parseForm(form, { schema: acceptSchema, echo: ["intent"] });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
     const accepted = await acceptInquiry(d, user, id, submission.value);
     if (!accepted.ok && accepted.refusal === "notFound") notFound();
     if (!accepted.ok && accepted.refusal === "invalid")
-      return data({ intent, result: submission.reply({ fieldErrors: { date: [accepted.error] } }) }, { status: 400 });
+      return refuse("invalid", { intent, result: submission.reply({ fieldErrors: { date: [accepted.error] } }) });
     if (!accepted.ok) return redirectWithToast(here, { type: "error", key: "inquiries:errors.alreadyDecided" });
     return redirectWithToast(here, { type: "success", key: "inquiries:toasts.accepted" });
   }
   if (intent === "decline") {
     if ((await inquiryFor(d, user, id))?.role !== "dm") notFound();
     const submission = parseForm(form, { schema: declineSchema, echo: ["intent"] });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
     const declined = await declineInquiry(d, user, id, submission.value.message);
     if (!declined.ok && declined.refusal === "notFound") notFound();
     if (!declined.ok) return redirectWithToast(here, { type: "error", key: "inquiries:errors.alreadyDecided" });
@@ -108,7 +110,7 @@ export default function InquiryDetail() {
   const { title, role, inquiry: q, acceptDefaults, currency } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("inquiries");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const [acceptForm, acceptFields] = useForm<{ date: string; time: string; price: string }>({
     id: "accept",
     lastResult: answer?.intent === "accept" ? answer.result : null,

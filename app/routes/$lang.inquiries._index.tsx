@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -13,6 +12,8 @@ import { dmInbox, sentInquiries } from "#app/modules/inquiries/inquiries.server"
 import { inboxTab, inquiryStatuses } from "#app/modules/inquiries/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["inquiries"], hydrate: false };
 
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
  * `?view=sent` (and anyone who does not host) sees the inquiries they sent.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
   const d = deps(context);
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function InquiriesInbox() {
   const { view, tab, isDm, counts, rows } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("inquiries");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const base = localePath(lang, "/inquiries");
   const tabClass =
     "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-1 font-semibold aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700 border-transparent text-stone-700";

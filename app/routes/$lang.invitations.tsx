@@ -7,11 +7,12 @@ import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { answerInvitation, pendingInvitations } from "#app/modules/groups/invitations.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["groups"], hydrate: false };
 
@@ -23,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Mesa" }];
  * told). Plain forms, so it works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const list = await pendingInvitations(d, user);
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function InvitationsPage() {
   const view = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("groups");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <h1 className="text-2xl font-semibold">{t("invitations.title")}</h1>

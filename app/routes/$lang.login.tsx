@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
@@ -15,30 +15,32 @@ import { loginSchema } from "#app/modules/auth/schema";
 import { AuthorizationError, commitLogin, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
   if (await getOptionalUser(request)) throw redirect(redirectTo);
   return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("login.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   // remix-auth copies the request, so its body must stay unread: parse a clone.
   const formData = await readForm(request.clone());
   const submission = parseForm(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply({ hideFields: ["password"] }));
 
   let loginSessionId: string;
   try {
@@ -52,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const limited = cause.reason === "rateLimited";
       const banned = cause.reason === "banned";
       const message = limited ? `rateLimited|${Math.ceil(cause.retryAfterSeconds / 60)}` : banned ? "accountBanned" : "invalidCredentials";
-      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: limited ? 429 : banned ? 403 : 401 });
+      return refuse(limited ? "limited" : banned ? "forbidden" : "unauthenticated", submission.reply({ formErrors: [message], hideFields: ["password"] }));
     }
     throw error;
   }
@@ -66,7 +68,7 @@ export default function LoginPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("auth");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "login",

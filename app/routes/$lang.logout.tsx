@@ -7,15 +7,15 @@ import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { endLoginSession } from "#app/modules/auth/login-sessions.server";
 import { destroyLoginCookie } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["auth"] };
 
 /** Signing out changes state, so GET only offers the button. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!(await getOptionalUser(request))) throw redirect(localePath(params.lang as Locale, "/"));
+  if (!(await getOptionalUser(request))) throw redirect(localePath(localeOf(params), "/"));
   return null;
 }
 
@@ -23,7 +23,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
   if (user?.loginSessionId) await endLoginSession(deps(context), user.id, user.loginSessionId);
   return redirectWithToast(
-    localePath(params.lang as Locale, "/"),
+    localePath(localeOf(params), "/"),
     { type: "info", key: "toasts.signedOut" },
     {
       headers: { "Set-Cookie": await destroyLoginCookie(request) },

@@ -7,21 +7,22 @@ import { Button } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
 import { labelKeyOf, MAX_LIMIT } from "#app/modules/notifications/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["notifications"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const items = await listForReader(deps(context), user.id, lang, MAX_LIMIT);
   const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   if (form.get("intent") === "read-all") {
@@ -47,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function NotificationsPage() {
   const { items } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("notifications");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const unread = items.some((n) => !n.read);
   return (
     <section className="max-w-2xl">

@@ -22,7 +22,7 @@ import { reliabilityFor } from "#app/modules/attendance/attendance.server";
 import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { badgesOf } from "#app/modules/badges/badges.server";
 import { deps } from "#app/modules/deps.server";
-import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
+import { guestTimeZone, intlLocale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { inquiryOffer } from "#app/modules/inquiries/inquiries.server";
@@ -33,7 +33,9 @@ import { toCard } from "#app/modules/sessions/cards.server";
 import { userSessionPage } from "#app/modules/sessions/sessions.server";
 import { subscriptionsForProfile } from "#app/modules/subscriptions/subscriptions.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 // Scripts only for a signed-in visitor shown the inquiry form (its counter and estimate follow what is typed).
 export const handle = {
@@ -51,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * On your own profile, also what you will play or run and what you played (spec, profile screens).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const viewer = await getOptionalUser(request);
   const url = new URL(request.url);
   const zone = viewer?.timeZone ?? guestTimeZone;
@@ -134,7 +136,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function ProfilePage() {
   const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges, reliability, inquiry } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const base = localePath(lang, `/profile/${p.id}`);
   const tabClass =
     "inline-flex min-h-11 items-center border-b-2 px-1 font-semibold aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700 border-transparent text-stone-700 hover:text-stone-900";

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -6,14 +6,16 @@ import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { inquiryOffer, sendInquiry } from "#app/modules/inquiries/inquiries.server";
 import { estimateText } from "#app/modules/inquiries/present";
 import { inquirySchema } from "#app/modules/inquiries/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["inquiries", "validation"] };
 
@@ -21,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** The inquiry form on its own (where 'Sign In to Book' returns to); signed-out visitors sign in first. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   await requireUser(request, lang);
   const offer = await inquiryOffer(deps(context), params.id ?? "");
   if (!offer) notFound();
@@ -33,16 +35,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * inquiries) answers 400 with every value kept, and the estimate for the values sent.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const offer = await inquiryOffer(d, params.id ?? "");
   const submission = parseForm(await readForm(request), { schema: inquirySchema });
   const estimate = offer ? estimateText(submission.payload, offer, lang) : null;
-  if (submission.status !== "success") return data({ result: submission.reply(), estimate }, { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", { result: submission.reply(), estimate });
   const sent = await sendInquiry(d, user, params.id ?? "", submission.value);
   if (!sent.ok && sent.error === "notFound") notFound();
-  if (!sent.ok) return data({ result: submission.reply({ formErrors: [`inquiries:errors.${sent.error}`] }), estimate }, { status: 400 });
+  if (!sent.ok) return refuse("invalid", { result: submission.reply({ formErrors: [`inquiries:errors.${sent.error}`] }), estimate });
   return redirectWithToast(localePath(lang, `/inquiries/${sent.id}`), { type: "success", key: "inquiries:toasts.sent" });
 }
 
@@ -52,12 +54,12 @@ export default function InquiryPage() {
   const { t, i18n } = useTranslation("inquiries");
   return (
     <div className="mx-auto max-w-xl space-y-4">
-      <Link to={localePath(i18n.language as Locale, `/profile/${offer.dmId}`)} className="inline-flex min-h-11 items-center text-brand-700 underline">
+      <Link to={localePath(pageLocale(i18n.language), `/profile/${offer.dmId}`)} className="inline-flex min-h-11 items-center text-brand-700 underline">
         {offer.dmName}
       </Link>
       <InquiryOfferCard offer={offer} signedIn lastResult={answer?.result} serverEstimate={answer?.estimate} />
       <p className="text-sm">
-        <Link to={localePath(i18n.language as Locale, "/inquiries?view=sent")} className="text-brand-700 underline">
+        <Link to={localePath(pageLocale(i18n.language), "/inquiries?view=sent")} className="text-brand-700 underline">
           {t("inbox.sentTitle")}
         </Link>
       </p>

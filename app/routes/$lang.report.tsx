@@ -1,19 +1,20 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { fileReport, reportTarget } from "#app/modules/moderation/moderation.server";
 import { REPORT_DETAILS_MAX, reportReasons } from "#app/modules/moderation/rules";
 import { reportSchema } from "#app/modules/moderation/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { isUuid, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { isUuid, notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // Reporting a review or a profile (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
@@ -29,7 +30,7 @@ function targetOf(request: Request) {
 }
 
 async function load(request: Request, params: { lang?: string }, context: LoaderFunctionArgs["context"]) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "admin:errors.loginRequired");
   const { kind, id } = targetOf(request);
   const target = await reportTarget(deps(context), kind, id);
@@ -63,14 +64,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
-    return data({ errors: issues, typed }, { status: 400 });
+    return refuse("invalid", { errors: issues, typed });
   }
   const result = await fileReport(deps(context), page.user, parsed.data);
   if (!result.ok)
-    return data(
-      { errors: [{ field: "form", message: `admin:errors.${result.refusal}` }], typed },
-      { status: result.refusal === "notFound" ? 404 : result.refusal === "rateLimited" ? 429 : 409 },
-    );
+    return refuse(result.refusal === "notFound" ? "notFound" : result.refusal === "rateLimited" ? "limited" : "conflict", {
+      errors: [{ field: "form", message: `admin:errors.${result.refusal}` }],
+      typed,
+    });
   return redirectWithToast(page.back, { type: "success", key: "admin:toasts.reported" });
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -12,11 +12,13 @@ import { isResetTokenLive, resetPassword } from "#app/modules/auth/password-rese
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { resetPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -25,17 +27,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const live = token.length > 0 && token.length <= 200 && (await isResetTokenLive(deps(context), token));
-  return { token: live ? token : null, title: translator(params.lang as Locale, "auth")("reset.title") };
+  return { token: live ? token : null, title: translator(localeOf(params), "auth")("reset.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply({ hideFields: ["password", "confirmPassword"] }));
   const weak = weakPasswordProblem(submission.value.password);
-  if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (weak) return refuse("invalid", submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password", "confirmPassword"] }));
   const ok = await resetPassword(deps(context), submission.value.token, submission.value.password);
-  if (!ok) return data(submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  return redirectWithToast(localePath(params.lang as Locale, "/login"), { type: "success", key: "toasts.passwordReset" });
+  if (!ok) return refuse("invalid", submission.reply({ formErrors: ["tokenInvalid"], hideFields: ["password", "confirmPassword"] }));
+  return redirectWithToast(localePath(localeOf(params), "/login"), { type: "success", key: "toasts.passwordReset" });
 }
 
 export default function ResetPasswordPage() {
@@ -56,7 +58,7 @@ export default function ResetPasswordPage() {
       <section className="mx-auto max-w-md text-center">
         <h1 className="text-2xl font-bold">{t("reset.invalidTitle")}</h1>
         <p className="mt-2 text-stone-700">{t("reset.invalidBody")}</p>
-        <Link to={localePath(i18n.language as Locale, "/forgot-password")} className={buttonClass("primary", "mt-6")}>
+        <Link to={localePath(pageLocale(i18n.language), "/forgot-password")} className={buttonClass("primary", "mt-6")}>
           {t("reset.requestNew")}
         </Link>
       </section>

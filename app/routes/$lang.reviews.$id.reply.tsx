@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -10,15 +10,16 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { replyToReview, reviewToAnswer } from "#app/modules/reviews/reviews.server";
 import { REVIEW_COMMENT_MAX } from "#app/modules/reviews/rules";
 import { replySchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // The reviewed person's one public answer (decision record 055): a plain form that keeps what was typed.
 export const handle = { i18n: ["reviews", "validation"], hydrate: false };
@@ -26,7 +27,7 @@ export const handle = { i18n: ["reviews", "validation"], hydrate: false };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const review = await reviewToAnswer(deps(context), user, params.id ?? "");
   if (!review) notFound();
@@ -38,12 +39,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const submission = parseForm(await readForm(request), { schema: replySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await replyToReview(deps(context), user, params.id ?? "", submission.value.reply);
-  if (!result.ok) return data(submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }), { status: result.refusal === "notFound" ? 404 : 409 });
+  if (!result.ok)
+    return refuse(result.refusal === "notFound" ? "notFound" : "conflict", submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }));
   return redirectWithToast(`${localePath(lang, `/profile/${user.id}`)}?tab=reviews`, { type: "success", key: "reviews:toasts.replied" });
 }
 

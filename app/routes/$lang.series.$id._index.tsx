@@ -17,7 +17,7 @@ import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
-import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
+import { guestTimeZone, intlLocale } from "#app/modules/i18n/config";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -30,10 +30,13 @@ import { publicImage } from "#app/modules/storage/images.server";
 import { seriesSubscriptionPanel } from "#app/modules/subscriptions/series-panel.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
-import { seriesStatusFormReply } from "#app/utils/series-status.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
+import { seriesStatusFormReply } from "#app/web/series-status.server";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = {
@@ -45,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** Public to anyone with the link. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const viewer = await getOptionalUser(request);
   const d = deps(context);
   const page = await getSeries(d, params.id ?? "", viewer);
@@ -128,7 +131,7 @@ const isChange = (intent: unknown): intent is SeriesChange => (SERIES_CHANGES as
  * posts to its confirmation page; an intent 'cancel' sent here goes to the same use case.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const id = params.id ?? "";
@@ -143,8 +146,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : intent === "generate"
         ? parseForm(formData, { schema: generateSessionsSchema })
         : null;
-  if (!submission) throw data({ message: "Unknown intent" }, { status: 400 });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  if (!submission) throw refuse("invalid", { message: "Unknown intent" });
+  if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
   const result =
     "date" in submission.value ? await addSeriesSession(d, user, id, submission.value) : await generateSeriesSessions(d, user, id, submission.value);
   if (!result.ok) {
@@ -166,7 +169,7 @@ export default function SeriesPage() {
   const reply = useActionData<typeof action>();
   const replyFor = (intent: string) => (reply && reply.intent === intent ? reply.result : undefined);
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const row = (x: (typeof s.upcoming)[number]) => (
     <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
       <Link to={localePath(lang, `/session/${x.id}`)} className="text-brand-700 underline">

@@ -6,11 +6,12 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { seriesForEditor } from "#app/modules/series/series.server";
-import { throwPageRefusal } from "#app/utils/refusals.server";
-import { seriesStatusFormReply } from "#app/utils/series-status.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
+import { seriesStatusFormReply } from "#app/web/series-status.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 
@@ -19,7 +20,7 @@ export const handle = { i18n: ["sessions"], hydrate: false };
  * without JavaScript; with it, the same question is a dialog on the series page posting here).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const id = params.id ?? "";
   const back = localePath(lang, `/series/${id}`);
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   return seriesStatusFormReply(context, user, lang, params.id ?? "", "cancel");
 }
@@ -45,7 +46,7 @@ export default function CancelSeriesPage() {
       <p className="mt-3 text-stone-700">{t("seriesStatus.cancelBody")}</p>
       {data.refunds ? <p className="mt-2 text-stone-700">{t("seriesStatus.cancelRefund")}</p> : null}
       <Form method="post" className="mt-6 flex flex-wrap justify-center gap-2">
-        <Link to={localePath(i18n.language as Locale, `/series/${data.seriesId}`)} className={buttonClass("secondary")}>
+        <Link to={localePath(pageLocale(i18n.language), `/series/${data.seriesId}`)} className={buttonClass("secondary")}>
           {t("seriesStatus.cancelKeep")}
         </Link>
         <Button variant="danger">{t("seriesStatus.cancelConfirm")}</Button>

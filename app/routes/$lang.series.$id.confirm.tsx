@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -15,7 +15,6 @@ import { Link } from "#app/components/ui/link";
 import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
@@ -25,8 +24,11 @@ import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.serv
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { invariantResponse, notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
 // (decision records 021 and 051).
@@ -36,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await seriesConfirmation(deps(context), {
-    lang: params.lang as Locale,
+    lang: localeOf(params),
     viewer: await getOptionalUser(request),
     seriesId: params.id ?? "",
     url: new URL(request.url),
@@ -49,7 +51,7 @@ const INTENTS = ["join", "payCard", "payOxxo", "cancel"] as const;
 
 /** Join (free), pay by card (the hosted page) or at OXXO, or cancel; each answers with a toast and a redirect (PRG). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "subscriptions:errors.loginToSubscribe");
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -74,10 +76,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // Lines and veils come with the subscription; a refused form comes back with every value as typed.
   const safety = parseSafetyForm(form);
-  if (!safety.ok) return data({ safety: safety.state, intent }, { status: 400 });
+  if (!safety.ok) return refuse("invalid", { safety: safety.state, intent });
   if (intent === "payOxxo") {
     const submission = parseForm(form, { schema: oxxoNameSchema });
-    if (submission.status !== "success") return data({ ...submission.reply(), oxxoSafety: typedSafetyState(form) }, { status: 400 });
+    if (submission.status !== "success") return refuse("invalid", { ...submission.reply(), oxxoSafety: typedSafetyState(form) });
     const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value });
     if (!result.ok) return refused(result.refusal);
     // Kept with the voucher's seat: the DM sees it only once the voucher is paid and the seat confirmed.
@@ -89,7 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!result.ok) return refused(result.refusal);
     // Kept with the subscription's payment: the DM sees it only with a confirmed seat, once it settles.
     await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
-    return redirect(result.url, 303);
+    return seeOther(result.url);
   }
   const result = await subscribeFree(deps(context), user, seriesId, typed);
   if (!result.ok) return refused(result.refusal);
@@ -104,7 +106,7 @@ export default function SeriesConfirmPage() {
   const page = useLoaderData<typeof loader>();
   const { series: s, next } = page;
   const { t, i18n } = useTranslation("subscriptions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const seriesHref = localePath(lang, `/series/${s.id}`);
   return (
     <article className="space-y-6">
@@ -167,7 +169,7 @@ function SidePanel() {
   const refusedSafety = acted && "safety" in acted && acted.intent !== "payOxxo" ? acted.safety : undefined;
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("subscriptions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const seriesHref = localePath(lang, `/series/${page.series.id}`);
   const goToSeries = (
     <Link to={seriesHref} className={buttonClass("secondary", "w-full")}>

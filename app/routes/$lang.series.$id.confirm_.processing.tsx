@@ -7,12 +7,12 @@ import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
+import { localeOf } from "#app/web/locale.server";
 
 // Where a card subscription comes back (spec section 4): it waits for the provider's webhook, then
 // lands on the series. Plain HTML (decision record 021): without JavaScript a meta refresh reloads
@@ -27,7 +27,7 @@ const POLL = { intervalMs: 2000, maxTries: 60 };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "subscriptions:errors.loginToSubscribe");
   const seriesId = params.id ?? "";
   const url = new URL(request.url);

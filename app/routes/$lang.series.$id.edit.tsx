@@ -18,7 +18,9 @@ import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows.se
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
@@ -32,7 +34,7 @@ async function editableSeries(d: Deps, lang: Locale, id: string, user: Requester
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const row = await editableSeries(deps(context), lang, params.id ?? "", user);
   const { now } = deps(context);
@@ -48,7 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const row = await editableSeries(deps(context), lang, params.id ?? "", user);
   const d = deps(context);
@@ -69,7 +71,7 @@ export default function EditSeriesPage() {
   const { now, timeZone, zoneName, existing, values, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.editTitle")}</h1>

@@ -7,7 +7,6 @@ import { SeriesForm } from "#app/components/sessions/series-form";
 import { requireVerifiedHost } from "#app/modules/auth/guards.server";
 import { plusDays, todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -17,14 +16,16 @@ import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireVerifiedHost(request, lang);
   // Spec section 9 defaults: weekly on Monday at 19:00, starting tomorrow, 180 min, 5/3 players.
   const { now } = deps(context);
@@ -52,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
   const form = await readHostForm(request, d, {
@@ -71,7 +72,7 @@ export default function NewSeriesPage() {
   const { now, timeZone, zoneName, defaults, minDate } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("seriesForm.createTitle")}</h1>

@@ -27,7 +27,7 @@ import { tagChips } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import { pendingInvitations } from "#app/modules/groups/invitations.server";
 import { guestRoster } from "#app/modules/groups/roster.server";
-import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
+import { guestTimeZone } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { sessionPageStanding } from "#app/modules/payments/seat-views.server";
@@ -36,7 +36,9 @@ import { seatNoteView } from "#app/modules/safety/safety.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
@@ -51,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** Public to anyone with the link; instructions only for the host and confirmed players. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const viewer = await getOptionalUser(request);
   const page = await getSessionForViewer(deps(context), params.id ?? "", viewer);
   if (!page) notFound();
@@ -140,7 +142,7 @@ export default function SessionPage() {
   const { session: s, isHost, attendanceOpen, safetyHref, joined, held, refunded, canLeave, seatNote, waiting, closed, chat, url } = data;
   const { participants, guests, waitlist, paymentReturn, reviews, verifyEmailHref, hostRating, disputeHref } = data;
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-6">

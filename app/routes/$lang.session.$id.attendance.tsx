@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -9,11 +9,13 @@ import { attendanceSheet, markAttendance } from "#app/modules/attendance/attenda
 import { parseMark } from "#app/modules/attendance/rules";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { forbidden, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
 
@@ -21,7 +23,7 @@ const FIELD_PREFIX = "mark:";
 
 /** The host's attendance sheet for a past session: each confirmed player, present or no-show. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sheet = await attendanceSheet(deps(context), user, params.id ?? "");
   if (!sheet.ok && sheet.refusal === "notFound") notFound();
@@ -51,15 +53,15 @@ function readMarks(form: FormData): { userId: string; present: boolean }[] | nul
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const marks = readMarks(await readForm(request));
-  if (marks === null || marks.length === 0) return data({ error: "attendance:errors.invalidMarks" }, { status: 400 });
+  if (marks === null || marks.length === 0) return refuse("invalid", { error: "attendance:errors.invalidMarks" });
   const result = await markAttendance(deps(context), user, sessionId, marks);
   if (!result.ok && result.refusal === "notFound") notFound();
   if (!result.ok && result.refusal === "forbidden") forbidden(localePath(lang, `/session/${sessionId}`));
-  if (!result.ok) return data({ error: `attendance:errors.${result.error}` }, { status: 409 });
+  if (!result.ok) return refuse("conflict", { error: `attendance:errors.${result.error}` });
   return redirectWithToast(localePath(lang, `/session/${sessionId}/attendance`), { type: "success", key: "attendance:toasts.saved" });
 }
 
@@ -67,7 +69,7 @@ export default function AttendancePage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("attendance");
-  const back = localePath(i18n.language as Locale, `/session/${loaded.sessionId}`);
+  const back = localePath(pageLocale(i18n.language), `/session/${loaded.sessionId}`);
   return (
     <section className="mx-auto max-w-xl rounded-lg border border-stone-200 bg-white p-6">
       <h1 className="text-xl font-bold">{t("sheet.title", { title: loaded.title })}</h1>

@@ -8,19 +8,20 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 
 /** The host's confirmation step before cancelling a session (one occurrence, for a series). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const page = await getSessionForViewer(deps(context), params.id ?? "", user);
   if (!page) notFound();
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const back = localePath(lang, `/session/${sessionId}`);
@@ -57,7 +58,7 @@ export default function CancelPage() {
       <p className="mt-3 text-stone-700">{t("booking.cancelBody")}</p>
       {data.refunds ? <p className="mt-2 text-stone-700">{t("booking.cancelRefund")}</p> : null}
       <Form method="post" className="mt-6 flex flex-wrap justify-center gap-2">
-        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
+        <Link to={localePath(pageLocale(i18n.language), `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
           {t("booking.cancelKeep")}
         </Link>
         <Button variant="danger">{t("booking.cancelConfirm")}</Button>

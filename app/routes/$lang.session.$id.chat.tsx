@@ -6,10 +6,11 @@ import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { openSessionChat } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["chat"], hydrate: false };
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.h
 
 /** The session's chat: the host and confirmed players go in; a player whose cash payment is pending is told it opens after payment. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const result = await openSessionChat(deps(context), user, params.id);
   if (result.status === "ok") throw redirect(localePath(lang, `/chats/${result.chatId}`));
@@ -33,7 +34,7 @@ export default function SessionChatWaiting() {
       <h1 className="text-xl font-bold">{heading}</h1>
       <p className="mt-2 text-stone-800">{t("afterPayment", { title })}</p>
       <Link
-        to={localePath(i18n.language as Locale, `/session/${sessionId}`)}
+        to={localePath(pageLocale(i18n.language), `/session/${sessionId}`)}
         className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
       >
         {title}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -14,7 +14,6 @@ import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { inviteRefusal } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { confirmationPage } from "#app/modules/payments/confirmation-page.server";
@@ -23,8 +22,11 @@ import { payDeps, startCardCheckout } from "#app/modules/payments/payments.serve
 import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { invariantResponse, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse, seeOther } from "#app/web/replies.server";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and
 // OXXO dialogs come from the payment-dialogs island, loaded on the first click on either (decision record 032).
@@ -34,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await confirmationPage(deps(context), {
-    lang: params.lang as Locale,
+    lang: localeOf(params),
     viewer: await getOptionalUser(request),
     sessionId: params.id ?? "",
     url: new URL(request.url),
@@ -46,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Book, join the waitlist or leave it; each answers with a toast and a redirect (PRG). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "sessions:booking.loginRequired");
   const form = await readForm(request);
   const intent = form.get("intent");
@@ -58,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const typed = { inviteCode: String(form.get("inviteCode") ?? "") || null, address: requestMeta(request).ip };
   // Lines and veils come with a booking; a refused form comes back with every value as typed and nothing booked.
   const safety = intent === "book" || intent === "payCard" ? parseSafetyForm(form) : null;
-  if (safety && !safety.ok) return data({ safety: safety.state }, { status: 400 });
+  if (safety && !safety.ok) return refuse("invalid", { safety: safety.state });
   if (intent === "payCard") {
     // Off to the hosted card page, which returns to the session. The hold refuses an unverified
     // email (spec section 5: paid items only), which is sent to verify it.
@@ -71,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     // Kept with the hold: the DM sees it only once the payment settles and the seat is confirmed.
     if (safety?.ok) await recordSeatSafety(d, user.id, sessionId, safety.input);
-    return redirect(started.url, 303);
+    return seeOther(started.url);
   }
   const result =
     intent === "book"
@@ -96,7 +98,7 @@ export default function ConfirmPage() {
   const data = useLoaderData<typeof loader>();
   const { session: s } = data;
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const sessionHref = localePath(lang, `/session/${s.id}`);
   return (
     <article className="space-y-6">
@@ -154,7 +156,7 @@ function SidePanel({ sessionHref }: { sessionHref: string }) {
   const data = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const goToSession = (
     <Link to={sessionHref} className={buttonClass("secondary", "w-full")}>
       {t("booking.goToSession")}

@@ -8,7 +8,6 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer, updateSession } from "#app/modules/bookings/booked-sessions.server";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -17,15 +16,17 @@ import { readHostForm } from "#app/modules/series/host-form.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/utils/http";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { forbidden, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const page = await getSessionForViewer(d, params.id ?? "", user);
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const page = await getSessionForViewer(d, params.id ?? "", user);
@@ -84,7 +85,7 @@ export default function EditSessionPage() {
         zoneName={zoneName}
         now={now}
         minDate={minDate}
-        lang={i18n.language as Locale}
+        lang={pageLocale(i18n.language)}
       />
     </section>
   );

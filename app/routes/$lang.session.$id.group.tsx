@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -11,13 +11,16 @@ import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
 import { GROUP_LIMITS, type GuestErrors, maxGuests, type TypedGuest } from "#app/modules/groups/rules";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { seeOther } from "#app/web/replies.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 
@@ -29,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
  * provider's page, or an OXXO voucher), and the page shows that payment until it is settled.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const view = await confirmationView(d, params.id ?? "", user);
@@ -52,7 +55,7 @@ function formRows(form: FormData) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const sessionId = params.id ?? "";
@@ -67,28 +70,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: form.get("method"), lang });
   if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
   // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
-  if (result.ok && result.kind === "checkout") return redirect(result.url, 303);
+  if (result.ok && result.kind === "checkout") return seeOther(result.url);
   if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
   if (result.refusal === "emailNotVerified")
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "groups:errors.emailNotVerified" });
   if (result.refusal === "notFound") notFound();
   const typed: TypedGuest[] = result.reading?.typed ?? formRows(form).map((r) => ({ name: String(r.name ?? ""), email: String(r.email ?? "") }));
-  return data(
-    {
-      typed,
-      rows: result.reading?.rows ?? [],
-      form: result.reading?.form ?? (result.refusal === "invalid" ? null : `errors.${result.refusal}`),
-      seatsLeft: result.seatsLeft ?? 0,
-    },
-    { status: 400 },
-  );
+  return refuse("invalid", {
+    typed,
+    rows: result.reading?.rows ?? [],
+    form: result.reading?.form ?? (result.refusal === "invalid" ? null : `errors.${result.refusal}`),
+    seatsLeft: result.seatsLeft ?? 0,
+  });
 }
 
 export default function GroupPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("groups");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   // As many guest rows as could still fit, a group being at most 6 seats (a paid group's booker takes one of them), never fewer than were typed.
   const fitting = Math.min(maxGuests(Boolean(view.paid)), view.paid ? view.spotsLeft - 1 : view.spotsLeft);
   const rows = Array.from({ length: Math.max(fitting, answer?.typed.length ?? 0) }, (_, i) => ({

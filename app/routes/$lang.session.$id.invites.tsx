@@ -10,14 +10,16 @@ import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { createInvite, revokeSessionInvite, sessionInvites } from "#app/modules/invites/invites.server";
 import { INVITE_LIMITS, INVITE_TYPES, inviteFormSchema, inviteProblem } from "#app/modules/invites/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { refusalStatus, throwPageRefusal } from "#app/utils/refusals.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["sessions", "validation"] };
 
@@ -25,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** The host's invite codes for one session: make, share, revoke (plain forms; works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   const found = await sessionInvites(d, user, params.id ?? "");
@@ -51,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const d = deps(context);
@@ -66,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   const submission = parseForm(form, { schema: inviteFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await createInvite(d, user, sessionId, submission.value);
   if (!result.ok) {
     if (result.refusal === "invalid")
@@ -80,7 +82,7 @@ export default function InvitesPage() {
   const page = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "invite",

@@ -10,18 +10,18 @@ import { leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { notFound } from "#app/utils/http";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 
 /** The confirmation step before a player leaves a session (a page, so it works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const view = await confirmationView(deps(context), params.id ?? "", user);
   // Only ever the requester's own booking: without one there is nothing here to leave.
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const form = await request.formData();

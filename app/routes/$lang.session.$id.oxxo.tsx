@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -13,7 +13,7 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
-import { intlLocale, type Locale } from "#app/modules/i18n/config";
+import { intlLocale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { discountedPrice } from "#app/modules/invites/rules";
@@ -25,8 +25,10 @@ import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
@@ -34,7 +36,7 @@ export const handle = { i18n: ["payments", "sessions", "validation", "safety"], 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
   // The ?invite= code the confirmation page passed on: it may lower the price, and it passes the same limited screen there.
@@ -80,7 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const submission = parseForm(form, { schema: oxxoNameSchema });
@@ -88,7 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const safety = parseSafetyForm(form);
   if (submission.status !== "success" || !safety.ok) {
     const typed = safety.ok ? { values: { ...safety.input, lines: [...safety.input.lines], veils: [...safety.input.veils] }, errors: [] } : safety.state;
-    return data({ ...submission.reply(), safety: typed }, { status: 400 });
+    return refuse("invalid", { ...submission.reply(), safety: typed });
   }
   const sessionId = params.id ?? "";
   const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;

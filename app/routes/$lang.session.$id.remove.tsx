@@ -8,20 +8,21 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { removeFromSession } from "#app/modules/bookings/bookings.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { readForm } from "#app/utils/form.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { forbidden, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["sessions"] };
 
 /** The host's confirmation step for removing a participant or waitlist entry (a page, so it works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
   const list = url.searchParams.get("list") === "waitlist" ? "waitlist" : "bookings";
@@ -41,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const list = form.get("list") === "waitlist" ? "waitlist" : "bookings";
@@ -67,7 +68,7 @@ export default function RemovePage() {
       <Form method="post" className="mt-6 flex justify-center gap-2">
         <input type="hidden" name="list" value={data.list} />
         <input type="hidden" name="userId" value={data.userId} />
-        <Link to={localePath(i18n.language as Locale, `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
+        <Link to={localePath(pageLocale(i18n.language), `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
           {t("remove.cancel")}
         </Link>
         <Button variant="danger">{t("remove.confirm")}</Button>

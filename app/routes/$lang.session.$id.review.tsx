@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -9,15 +9,16 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { editReview, reviewForm, submitReview } from "#app/modules/reviews/reviews.server";
 import { DEFAULT_RATING } from "#app/modules/reviews/rules";
 import { reviewSchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
 import { useNonce } from "#app/utils/nonce";
+import { parseForm, readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 // The review page (spec section 2, "Review dialog"): stars 1 to 5 (5 unless changed) and a comment
 // of at most 1000 characters. Plain HTML (decision record 021); a few lines of inline script count
@@ -27,7 +28,7 @@ export const handle = { i18n: ["reviews", "validation", "sessions"], hydrate: fa
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 
 async function load(request: Request, params: LoaderFunctionArgs["params"], context: LoaderFunctionArgs["context"]) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang, "reviews:errors.loginRequired");
   const sessionId = params.id ?? "";
   const targetId = new URL(request.url).searchParams.get("target") ?? "";
@@ -39,12 +40,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { lang, sessionId, form } = await load(request, params, context);
   const t = translator(lang, "reviews");
   const sessionHref = localePath(lang, `/session/${sessionId}`);
-  if (!form.ok && form.refusal === "notFound") throw data(null, { status: 404 });
+  if (!form.ok && form.refusal === "notFound") throw refuse("notFound", null);
   // Not (or no longer, or not yet) reviewable: the page says why, with the way back.
   // An author whose email is not verified is shown the way to verify it (decision record 069).
   const verifyHref = !form.ok && form.refusal === "emailNotVerified" ? localePath(lang, "/auth/verify-email") : null;
   if (!form.ok)
-    return data({ refused: t(`errors.${form.refusal}`), verifyHref, heading: t("titleClosed"), name: "", review: null, sessionHref }, { status: 403 });
+    return refuse("forbidden", { refused: t(`errors.${form.refusal}`), verifyHref, heading: t("titleClosed"), name: "", review: null, sessionHref });
   return {
     refused: null,
     verifyHref: null,
@@ -58,14 +59,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { lang, user, sessionId, form } = await load(request, params, context);
   const submission = parseForm(await readForm(request), { schema: reviewSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const sessionHref = localePath(lang, `/session/${sessionId}`);
-  if (!form.ok) return data(submission.reply({ formErrors: [`reviews:errors.${form.refusal}`] }), { status: 403 });
+  if (!form.ok) return refuse("forbidden", submission.reply({ formErrors: [`reviews:errors.${form.refusal}`] }));
   const d = deps(context);
   const result = form.review
     ? await editReview(d, user, form.review.id, submission.value)
     : await submitReview(d, user, { ...submission.value, sessionId, targetId: form.target.id });
-  if (!result.ok) return data(submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }), { status: 409 });
+  if (!result.ok) return refuse("conflict", submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }));
   return redirectWithToast(sessionHref, { type: "success", key: form.review ? "reviews:toasts.updated" : "reviews:toasts.submitted" });
 }
 

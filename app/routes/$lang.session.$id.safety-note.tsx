@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -6,13 +6,15 @@ import { SeatSafetyPanel } from "#app/components/safety/seat-safety-panel";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { editSeatSafety, seatNoteView } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
-import { invariantResponse, notFound } from "#app/utils/http";
+import { readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["safety", "validation"], hydrate: false };
 
@@ -24,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: "Mesa" }, { name: "robots", co
  * holder reaches it: anyone else gets 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const note = await seatNoteView(deps(context), user.id, params.id ?? "");
   if (!note) notFound();
@@ -32,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const form = await readForm(request);
@@ -44,7 +46,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (parsed && !parsed.ok) {
     // Whoever holds no seat learns nothing more from a bad form than from a good one.
     if (!(await seatNoteView(d, user.id, sessionId))) notFound();
-    return data({ state: parsed.state }, { status: 400 });
+    return refuse("invalid", { state: parsed.state });
   }
   const result = await editSeatSafety(d, user.id, sessionId, parsed?.ok ? parsed.input : null);
   if (!result.ok && result.refusal === "notFound") notFound();
@@ -59,7 +61,7 @@ export default function SeatSafetyPage() {
   return (
     <section className="mx-auto max-w-xl space-y-4">
       <SeatSafetyPanel sessionId={page.sessionId} note={page.note} state={refused?.state} />
-      <Link to={localePath(i18n.language as Locale, `/session/${page.sessionId}`)} className="text-sm underline">
+      <Link to={localePath(pageLocale(i18n.language), `/session/${page.sessionId}`)} className="text-sm underline">
         {t("edit.back")}
       </Link>
     </section>

@@ -6,10 +6,11 @@ import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { safetySheet } from "#app/modules/safety/safety.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/web/http";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["safety"], hydrate: false };
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 
 /** The host's view of what the players asked privately (decision record 061); nobody else's. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sheet = await safetySheet(deps(context), user, params.id ?? "");
   if (!sheet.ok && sheet.refusal === "notFound") notFound();
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function SafetyPage() {
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("safety");
-  const back = localePath(i18n.language as Locale, `/session/${page.sessionId}`);
+  const back = localePath(pageLocale(i18n.language), `/session/${page.sessionId}`);
   return (
     <section className="mx-auto max-w-xl space-y-4 rounded-lg border border-stone-200 bg-white p-4 sm:p-6">
       <h1 className="break-words text-xl font-bold">{t("sheet.title", { title: page.title })}</h1>

@@ -10,7 +10,6 @@ import { Pagination } from "#app/components/ui/pagination";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { popularTagIds, predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { activeFilters } from "#app/modules/sessions/active-filters";
@@ -19,6 +18,8 @@ import { todayIn } from "#app/modules/sessions/date-range.server";
 import { parseSearchParams, withParams } from "#app/modules/sessions/search";
 import { canonicalSearch } from "#app/modules/sessions/search-url";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 // Plain HTML: filters are a GET form, pages are links, the bottom sheet is CSS (decision record 009).
 export const handle = { i18n: ["sessions", "badges", "safety", "validation"], hydrate: false };
@@ -27,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** Spec: without a login the search redirects to /login?redirect=/sessions. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const url = new URL(request.url);
   const canonical = canonicalSearch(url.searchParams);
@@ -52,7 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function SessionsPage() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const location = useLocation();
   const current = new URLSearchParams(location.search);
   const href = (changes: Record<string, string | null>, keepPage = false) => `${location.pathname}${withParams(current, changes, keepPage)}`;

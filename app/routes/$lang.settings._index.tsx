@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { localeOf } from "#app/web/locale.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
-  return redirect(localePath(params.lang as Locale, "/settings/profile"));
+  return redirect(localePath(localeOf(params), "/settings/profile"));
 }

@@ -6,19 +6,19 @@ import { Button } from "#app/components/ui/button";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { feedStatus, makeFeed, turnFeedOff } from "#app/modules/calendar-feed/feed.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/utils/form.server";
+import { readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const feed = await feedStatus(deps(context), user.id);
   const when = (date: Date) => formatDateTime(date, lang, user.timeZone);
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * Making a new one revokes the old, so a leaked address is fixed with one click.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
   const d = deps(context);

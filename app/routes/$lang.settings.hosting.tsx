@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,15 +10,16 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { requireDm } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
 import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#app/modules/profiles/rules";
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** DM only: a player gets the guard screen. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireDm(request, lang);
   const profile = await getProfile(deps(context), user.id);
   if (!profile) notFound();
@@ -44,10 +45,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireDm(request, lang);
   const submission = parseForm(await readForm(request), { schema: hostingSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   await saveHosting(deps(context), user.id, submission.value);
   return redirectWithToast(localePath(lang, "/settings/hosting"), { type: "success", key: "toasts.hostingSaved" });
 }

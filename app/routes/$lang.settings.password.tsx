@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -11,35 +11,36 @@ import { changePassword, hasPassword } from "#app/modules/auth/password-change.s
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { changePasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   return { title: translator(lang, "profile")("password.title"), hasPassword: await hasPassword(deps(context), user.id) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
-  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply(hidden));
   const weak = weakPasswordProblem(submission.value.newPassword, [user.email, user.firstName, user.lastName, user.displayName]);
-  if (weak) return data(submission.reply({ ...hidden, fieldErrors: { newPassword: [weak] } }), { status: 400 });
+  if (weak) return refuse("invalid", submission.reply({ ...hidden, fieldErrors: { newPassword: [weak] } }));
   const result = await changePassword(deps(context), { userId: user.id, ...submission.value, keepSessionId: user.loginSessionId });
   if (!result.ok) {
     const limited = result.reason === "rateLimited";
     const message = limited ? `rateLimited|${Math.ceil(result.retryAfterSeconds / 60)}` : "wrongCurrentPassword";
-    return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [message] } }), { status: limited ? 429 : 400 });
+    return refuse(limited ? "limited" : "invalid", submission.reply({ ...hidden, fieldErrors: { currentPassword: [message] } }));
   }
   return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" });
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,22 +13,24 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
-import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
+import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { parseForm, readForm } from "#app/utils/form.server";
-import { notFound } from "#app/utils/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { notFound } from "#app/web/http";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const profile = await getProfile(deps(context), user.id);
   if (!profile) notFound();
@@ -53,14 +55,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const submission = parseForm(await readForm(request), { schema: profileSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await saveProfile(deps(context), user.id, submission.value);
   if (!result.ok) {
-    const status = result.error === "usernameUpdateLimited" ? 429 : 400;
-    return data(submission.reply({ fieldErrors: { [result.field]: [result.error] } }), { status });
+    return refuse(result.error === "usernameUpdateLimited" ? "limited" : "invalid", submission.reply({ fieldErrors: { [result.field]: [result.error] } }));
   }
   return redirectWithToast(localePath(lang, "/settings/profile"), { type: "success", key: "toasts.profileSaved" });
 }

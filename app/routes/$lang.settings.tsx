@@ -3,13 +3,14 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireUser } from "#app/modules/auth/guards.server";
-import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, params.lang as Locale);
+  const user = await requireUser(request, localeOf(params));
   return { isDm: user.isDm };
 }
 
@@ -19,7 +20,7 @@ const tab =
 export default function SettingsLayout() {
   const { isDm } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   return (
     <div>
       <p className="text-sm font-semibold uppercase tracking-wide text-stone-600">{t("settings.title")}</p>

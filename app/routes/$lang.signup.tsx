@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,35 +17,38 @@ import { signupSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { signUp } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
-import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
+import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
-import { parseForm, readForm } from "#app/utils/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
   if (await getOptionalUser(request)) throw redirect(redirectTo);
   return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("signup.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const lang = params.lang as Locale;
+  const lang = localeOf(params);
   const submission = parseForm(await readForm(request), { schema: signupSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return refuse("invalid", submission.reply({ hideFields: ["password"] }));
   const v = submission.value;
   const weak = weakPasswordProblem(v.password, [v.email, v.firstName, v.lastName, v.displayName]);
-  if (weak) return data(submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password"] }), { status: 400 });
+  if (weak) return refuse("invalid", submission.reply({ fieldErrors: { password: [weak] }, hideFields: ["password"] }));
   const result = await signUp(deps(context), submission.value, requestMeta(request));
   if (result.status === "rateLimited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return data(submission.reply({ formErrors: [`rateLimited|${minutes}`], hideFields: ["password"] }), { status: 429 });
+    return refuse("limited", submission.reply({ formErrors: [`rateLimited|${minutes}`], hideFields: ["password"] }));
   }
   // A taken email gets the same answer: its owner is told by email instead.
   return redirectWithToast(`${localePath(lang, "/auth/verify-email")}?sent=1`, { type: "success", key: "toasts.checkEmail" });
@@ -55,7 +58,7 @@ export default function SignupPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("auth");
-  const lang = i18n.language as Locale;
+  const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "signup",

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { isLocale } from "#app/modules/i18n/rules";
+import { localeOf } from "#app/web/locale.server";
 
+/** An unknown language in the URL is the 404 page, for every page under it. */
 export function loader({ params }: LoaderFunctionArgs) {
-  if (!isLocale(params.lang)) throw new Response("Not Found", { status: 404 });
+  localeOf(params);
   return null;
 }
 

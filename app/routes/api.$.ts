@@ -1,5 +1,5 @@
-import { apiError } from "#app/modules/api/api.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 /** Unknown API paths answer JSON, not the HTML 404 page. */
-export const loader = () => apiError("Not found", 404);
-export const action = () => apiError("Not found", 404);
+export const loader = () => apiRefusal("notFound", "Not found");
+export const action = () => apiRefusal("notFound", "Not found");

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, methodNotAllowed, readBody } from "#app/modules/api/api.server";
 import { recordAuthMetric } from "#app/modules/auth/auth-metrics.server";
 import { authMetricSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
+import { methodNotAllowed, readBody } from "#app/web/api.server";
+import { apiRefusal } from "#app/web/replies.server";
+import { noContent } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -11,8 +13,8 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = authMetricSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiError("eventType must be oauth_attempt or oauth_failure, with a provider", 400);
+  if (!parsed.success) return apiRefusal("invalid", "eventType must be oauth_attempt or oauth_failure, with a provider");
   const stored = await recordAuthMetric(deps(context), { ...parsed.data, errorMessage: parsed.data.errorMessage ?? null }, requestMeta(request).ip);
-  if (!stored) return apiError("Too many events", 429);
-  return new Response(null, { status: 204 });
+  if (!stored) return apiRefusal("limited", "Too many events");
+  return noContent();
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/modules/api/api.server";
 import { refreshApiTokens } from "#app/modules/auth/api-tokens.server";
 import { refreshRequestSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
+import { apiJson, methodNotAllowed, readBody } from "#app/web/api.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -10,7 +11,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = refreshRequestSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiError("refresh_token is required", 400);
+  if (!parsed.success) return apiRefusal("invalid", "refresh_token is required");
   const record = await refreshApiTokens(deps(context), parsed.data.refresh_token);
-  return record ? apiJson(record) : apiError("Invalid or expired refresh token", 401);
+  return record ? apiJson(record) : apiRefusal("unauthenticated", "Invalid or expired refresh token");
 }

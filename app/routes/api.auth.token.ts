@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/modules/api/api.server";
 import { issueApiTokens } from "#app/modules/auth/api-tokens.server";
 import { tokenRequestSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { checkCredentials } from "#app/modules/auth/sign-in.server";
 import { deps } from "#app/modules/deps.server";
+import { apiJson, methodNotAllowed, readBody } from "#app/web/api.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,16 +13,16 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = tokenRequestSchema.safeParse(await readBody(request));
-  if (!parsed.success) return apiError("Email and password are required", 400);
+  if (!parsed.success) return apiRefusal("invalid", "Email and password are required");
   const d = deps(context);
   const meta = requestMeta(request);
   const result = await checkCredentials(d, parsed.data.email, parsed.data.password, meta);
   if (!result.ok) {
     if (result.reason === "rateLimited") {
-      return apiError("Too many sign-in attempts. Try again later.", 429, { "Retry-After": String(result.retryAfterSeconds) });
+      return apiRefusal("limited", "Too many sign-in attempts. Try again later.", { "Retry-After": String(result.retryAfterSeconds) });
     }
-    return apiError("Invalid email or password", 401);
+    return apiRefusal("unauthenticated", "Invalid email or password");
   }
   const record = await issueApiTokens(d, result.userId, { userAgent: meta.userAgent });
-  return record ? apiJson(record) : apiError("Invalid email or password", 401);
+  return record ? apiJson(record) : apiRefusal("unauthenticated", "Invalid email or password");
 }

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { leaveBooking, removeFromSession } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { deps } from "#app/modules/deps.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { refundCancelledBooking, refundCancelledBookings } from "#app/modules/payments/refunds.server";
-import { bookingRefusalStatus, refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { bookingRefusalStatus, refusalStatus } from "#app/web/refusals.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (result.ok) await refundCancelledBooking(payDeps(context), body.bookingId, "customer_request");
     return result.ok ? apiJson({ success: true }) : apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal));
   }
-  if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiError("bookingId, or sessionId and userId, are required", 400);
+  if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiRefusal("invalid", "bookingId, or sessionId and userId, are required");
   const result = await removeFromSession(deps(context), user, { sessionId: body.sessionId, userId: body.userId, list: "bookings" });
   if (result.ok) await refundCancelledBookings(payDeps(context), body.sessionId, body.userId, body.userId === user.id ? "customer_request" : "other");
   return result.ok ? apiJson({ success: true }) : apiError(result.error, refusalStatus(result.refusal));

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { feedCalendar } from "#app/modules/calendar-feed/feed.server";
 import { tokenFromFileName } from "#app/modules/calendar-feed/rules";
 import { deps } from "#app/modules/deps.server";
+import { refusalStatus } from "#app/web/refusals.server";
 
 /** A user's calendar for phones' calendar apps, opened by the secret in its address (no login). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -10,7 +11,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const calendar = token ? await feedCalendar(deps(context), token, new URL(request.url).origin) : null;
   // One answer for a malformed, unknown or revoked address: nothing tells which it was.
   if (calendar === null)
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Not found", {
+      status: refusalStatus("notFound"),
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   return new Response(calendar, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

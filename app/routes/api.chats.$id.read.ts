@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
 import { chatAccess, markChatRead } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
+import { apiJson, methodNotAllowed, requireApiUser } from "#app/web/api.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -11,7 +12,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const d = deps(context);
   const access = await chatAccess(d, user, params.id);
-  if (access.status !== "member") return apiError("Chat not found", 404);
+  if (access.status !== "member") return apiRefusal("notFound", "Chat not found");
   await markChatRead(d, user, access.chat.id);
   return apiJson({ success: true });
 }

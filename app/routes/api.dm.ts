@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { badgesOf } from "#app/modules/badges/badges.server";
 import { badgesForRole } from "#app/modules/badges/rules";
 import { deps } from "#app/modules/deps.server";
 import { getProfile } from "#app/modules/profiles/profiles.server";
 import { ratingsFor } from "#app/modules/reviews/reviews.server";
 import { displayNameOf, isDm } from "#app/modules/users/rules";
-import { isUuid } from "#app/utils/http";
+import { apiJson, requireApiUser } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
+import { apiRefusal } from "#app/web/replies.server";
 
 /**
  * GET /api/dm?userId= — the DM summary (spec section 3): the rating as a host from the kept
@@ -16,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiUser(request);
   const userId = new URL(request.url).searchParams.get("userId") ?? "";
   const row = isUuid(userId) ? await getProfile(deps(context), userId) : undefined;
-  if (!row || !isDm(row.roles)) return apiError("DM not found", 404);
+  if (!row || !isDm(row.roles)) return apiRefusal("notFound", "DM not found");
   const rating = (await ratingsFor(deps(context), [row.id], "DM"))(row.id);
   const badges = badgesForRole((await badgesOf(deps(context).db, [row.id])).get(row.id) ?? [], "dm");
   return apiJson({

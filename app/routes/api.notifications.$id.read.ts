@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { markNotificationRead } from "#app/modules/notifications/notifications.server";
+import { apiJson, methodNotAllowed, requireApiUser } from "#app/web/api.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -11,5 +12,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   const found = await markNotificationRead(deps(context), user.id, id);
-  return found ? apiJson({ success: true }) : apiError("Notification not found", 404);
+  return found ? apiJson({ success: true }) : apiRefusal("notFound", "Notification not found");
 }

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { listForReader } from "#app/modules/notifications/notifications.server";
 import { parseLimit } from "#app/modules/notifications/rules";
+import { apiJson, requireApiUser } from "#app/web/api.server";
 
 /** GET /api/notifications?limit=10 → the requester's newest notifications, in their language (or the page's, ?lang=). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

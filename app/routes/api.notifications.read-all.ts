@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { markAllNotificationsRead } from "#app/modules/notifications/notifications.server";
+import { apiJson, methodNotAllowed, requireApiUser } from "#app/web/api.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 

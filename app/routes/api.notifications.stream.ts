@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, requireApiUser } from "#app/modules/api/api.server";
 import { acceptedCredentials } from "#app/modules/auth/login-sessions.server";
 import { chatAccess } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
@@ -9,6 +8,8 @@ import { liveHub } from "#app/modules/live/hub.server";
 import { MAX_STREAMS_PER_USER, parseLastEventId } from "#app/modules/live/rules";
 import { openEventStream } from "#app/modules/live/stream.server";
 import { presentEvent } from "#app/modules/notifications/present.server";
+import { requireApiUser } from "#app/web/api.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 /**
  * GET /api/notifications/stream: the signed-in user's server-sent events (decision record 030).
@@ -38,6 +39,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     present: (row) => presentEvent(row, lang),
     initial: async (db) => ({ kind: "unread_count", data: await headerCounts({ db }, user) }),
   });
-  if (!opened.ok) return apiError("Too many open streams", 429, { "Retry-After": "30" });
+  if (!opened.ok) return apiRefusal("limited", "Too many open streams", { "Retry-After": "30" });
   return opened.response;
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { type Requester, requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
@@ -11,8 +10,10 @@ import { recordSeatSafety, recordSubscriptionSafety } from "#app/modules/safety/
 import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { subscribeByCard } from "#app/modules/subscriptions/subscriptions.server";
-import { isUuid } from "#app/utils/http";
-import { payRefusalStatus, subscribeRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
+import { payRefusalStatus, subscribeRefusalStatus } from "#app/web/refusals.server";
+import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -33,17 +34,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
-  if (!body) return apiError("Send a JSON object", 400);
+  if (!body) return apiRefusal("invalid", "Send a JSON object");
   const safety = parseSafetyJson(body);
-  if (!safety.ok) return apiError(safety.message, 400);
+  if (!safety.ok) return apiRefusal("invalid", safety.message);
   if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body, safety.input);
-  if (!isUuid(body.sessionId)) return apiError("Session ID is required to create payment", 400);
-  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiError('paymentMethod must be "card" or "oxxo"', 400);
+  if (!isUuid(body.sessionId)) return apiRefusal("invalid", "Session ID is required to create payment");
+  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiRefusal("invalid", 'paymentMethod must be "card" or "oxxo"');
   const method = (body.paymentMethod ?? "card").toLowerCase();
   const d = payDeps(context);
   if (method === "oxxo") {
     const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
-    if (!names.success) return apiError(translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message), 400);
+    if (!names.success) return apiRefusal("invalid", translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message));
     const result = await startOxxoPayment(d, user, {
       sessionId: body.sessionId,
       ...names.data,
@@ -52,17 +53,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
     await recordSeatSafety(d, user.id, body.sessionId, safety.input);
-    return apiJson(
-      {
-        booking: { id: result.bookingId },
-        amount: result.amountCents,
-        currency: result.currency,
-        oxxoDetails: { reference: result.reference, hostedVoucherUrl: result.voucherUrl, expiresAfter: Math.floor(result.expiresAt.getTime() / 1000) },
-      },
-      201,
-    );
+    return apiCreated({
+      booking: { id: result.bookingId },
+      amount: result.amountCents,
+      currency: result.currency,
+      oxxoDetails: { reference: result.reference, hostedVoucherUrl: result.voucherUrl, expiresAfter: Math.floor(result.expiresAt.getTime() / 1000) },
+    });
   }
-  if (method !== "card") return apiError('paymentMethod must be "card" or "oxxo"', 400);
+  if (method !== "card") return apiRefusal("invalid", 'paymentMethod must be "card" or "oxxo"');
   const result = await startCardIntent(d, user, {
     sessionId: body.sessionId,
     country: parseCountry(body.country),
@@ -71,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
   await recordSeatSafety(d, user.id, body.sessionId, safety.input);
-  return apiJson({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency }, 201);
+  return apiCreated({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency });
 }
 
 /** The card subscription's intent: the payload names a series, never a session. */
@@ -83,8 +81,9 @@ async function subscriptionIntent(
   safety: SafetyInput,
 ) {
   const lang = recipientLang(user.preferredLanguage);
-  if (body.isSubscription !== true || !isUuid(body.seriesId)) return apiError("A subscription needs isSubscription: true and a seriesId", 400);
-  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId)) return apiError("nextSessionId is not valid", 400);
+  if (body.isSubscription !== true || !isUuid(body.seriesId)) return apiRefusal("invalid", "A subscription needs isSubscription: true and a seriesId");
+  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId))
+    return apiRefusal("invalid", "nextSessionId is not valid");
   const d = payDeps(context);
   const result = await subscribeByCard(d, user, body.seriesId, {
     nextSessionId: (body.nextSessionId as string | undefined) ?? null,
@@ -94,14 +93,11 @@ async function subscriptionIntent(
   });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
   await recordSubscriptionSafety(d, user.id, body.seriesId, safety);
-  return apiJson(
-    {
-      clientSecret: result.clientSecret,
-      subscriptionId: result.subscriptionId,
-      nextSessionId: result.nextSessionId,
-      amount: result.amountCents,
-      currency: result.currency,
-    },
-    201,
-  );
+  return apiCreated({
+    clientSecret: result.clientSecret,
+    subscriptionId: result.subscriptionId,
+    nextSessionId: result.nextSessionId,
+    amount: result.amountCents,
+    currency: result.currency,
+  });
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { offlineVoucher } from "#app/modules/payments/offline-page.server";
+import { refusalResponse } from "#app/web/refusals.server";
 
 /**
  * The offline adapter's printable OXXO voucher (a PDF with a scannable barcode). Like Stripe's
@@ -8,7 +9,7 @@ import { offlineVoucher } from "#app/modules/payments/offline-page.server";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const pdf = await offlineVoucher(params.id ?? "");
-  if (!pdf) return new Response("Not Found", { status: 404 });
+  if (!pdf) return refusalResponse("notFound");
   return new Response(Buffer.from(pdf), {
     headers: { "Content-Type": "application/pdf", "Content-Disposition": 'inline; filename="ficha-oxxo.pdf"', "Cache-Control": "private, max-age=300" },
   });

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { reviewInputRefusal, reviewRefusalText } from "#app/modules/reviews/messages.server";
 import { editReview } from "#app/modules/reviews/reviews.server";
 import { apiReviewSchema } from "#app/modules/reviews/schema";
-import { reviewRefusalStatus } from "#app/utils/refusals.server";
+import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { reviewRefusalStatus } from "#app/web/refusals.server";
+import { apiRefused } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -15,9 +16,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const lang = recipientLang(user.preferredLanguage);
   const body = await readBody(request);
-  if (!body) return apiJson({ success: false, error: "Send a JSON object" }, 400);
+  if (!body) return apiRefused("invalid", { success: false, error: "Send a JSON object" });
   const parsed = apiReviewSchema.safeParse(body);
-  if (!parsed.success) return apiJson(reviewInputRefusal(parsed.error, lang), 400);
+  if (!parsed.success) return apiRefused("invalid", reviewInputRefusal(parsed.error, lang));
   const result = await editReview(deps(context), user, params.id ?? "", parsed.data);
   if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
   return apiJson({ success: true });

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { reviewInputRefusal, reviewRefusalText } from "#app/modules/reviews/messages.server";
 import { submitReview } from "#app/modules/reviews/reviews.server";
 import { newReviewSchema } from "#app/modules/reviews/schema";
-import { reviewRefusalStatus } from "#app/utils/refusals.server";
+import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { reviewRefusalStatus } from "#app/web/refusals.server";
+import { apiCreated, apiRefused } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -19,10 +20,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const lang = recipientLang(user.preferredLanguage);
   const body = await readBody(request);
-  if (!body) return apiJson({ success: false, error: "Send a JSON object" }, 400);
+  if (!body) return apiRefused("invalid", { success: false, error: "Send a JSON object" });
   const parsed = newReviewSchema.safeParse(body);
-  if (!parsed.success) return apiJson(reviewInputRefusal(parsed.error, lang), 400);
+  if (!parsed.success) return apiRefused("invalid", reviewInputRefusal(parsed.error, lang));
   const result = await submitReview(deps(context), user, parsed.data);
   if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
-  return apiJson({ success: true, reviewId: result.id }, 201);
+  return apiCreated({ success: true, reviewId: result.id });
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveConflicts } from "#app/modules/series/conflicts.server";
+import { apiJson, requireApiUser } from "#app/web/api.server";
 
 /**
  * GET /api/schedule-conflicts — the overlap warning beside the session and series date pickers,

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -11,8 +10,10 @@ import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema"
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { isProviderRef } from "#app/modules/subscriptions/rules";
 import { subscribeByOxxo, subscribeFree, subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
-import { isUuid } from "#app/utils/http";
-import { subscribeRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
+import { subscribeRefusalStatus } from "#app/web/refusals.server";
+import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -30,30 +31,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
-  if (!body) return apiError("Send a JSON object", 400);
+  if (!body) return apiRefusal("invalid", "Send a JSON object");
   const seriesId = params.id ?? "";
   const lang = recipientLang(user.preferredLanguage);
   const t = translator(lang, "subscriptions");
-  if (!isUuid(seriesId)) return apiError(t("errors.notSubscribed"), 404);
+  if (!isUuid(seriesId)) return apiRefusal("notFound", t("errors.notSubscribed"));
 
   if (body.paymentIntentId !== undefined) {
-    if (!isProviderRef(body.paymentIntentId)) return apiError("paymentIntentId is not valid", 400);
+    if (!isProviderRef(body.paymentIntentId)) return apiRefusal("invalid", "paymentIntentId is not valid");
     const payment = await subscriptionPayment(deps(context), user, seriesId, body.paymentIntentId);
-    if (!payment || payment.state === "unknown") return apiError(t("errors.notSubscribed"), 404);
+    if (!payment || payment.state === "unknown") return apiRefusal("notFound", t("errors.notSubscribed"));
     // A declined first payment leaves no subscription (decision record 070): the client subscribes again.
-    if (payment.state === "declined") return apiError(t("errors.cardDeclined"), 402);
-    if (payment.state !== "paid") return apiError(t("processing.body"), 409);
+    if (payment.state === "declined") return apiRefusal("declined", t("errors.cardDeclined"));
+    if (payment.state !== "paid") return apiRefusal("conflict", t("processing.body"));
     return apiJson({ success: true, subscriptionId: payment.subscriptionId });
   }
 
   const method = typeof body.paymentMethod === "string" ? body.paymentMethod.toLowerCase() : null;
-  if (method !== "free" && method !== "oxxo") return apiError('paymentMethod must be "free" or "oxxo"; cards start at /api/payments/create-intent', 400);
-  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId)) return apiError("nextSessionId is not valid", 400);
+  if (method !== "free" && method !== "oxxo")
+    return apiRefusal("invalid", 'paymentMethod must be "free" or "oxxo"; cards start at /api/payments/create-intent');
+  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId))
+    return apiRefusal("invalid", "nextSessionId is not valid");
   const inviteCode = body.inviteCode;
   if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
-    return apiError("inviteCode is not valid", 400);
+    return apiRefusal("invalid", "inviteCode is not valid");
   const safety = parseSafetyJson(body);
-  if (!safety.ok) return apiError(safety.message, 400);
+  if (!safety.ok) return apiRefusal("invalid", safety.message);
   const typed = {
     nextSessionId: (body.nextSessionId as string | undefined) ?? null,
     inviteCode: (inviteCode as string | undefined) ?? null,
@@ -63,28 +66,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const result = await subscribeFree(deps(context), user, seriesId, typed);
     if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
     await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
-    return apiJson({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined }, 201);
+    return apiCreated({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined });
   }
   const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
-  if (!names.success) return apiError(translator(lang, "validation")(names.error.issues[0]!.message), 400);
+  if (!names.success) return apiRefusal("invalid", translator(lang, "validation")(names.error.issues[0]!.message));
   const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...names.data });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
   await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
   const v = result.voucher;
-  return apiJson(
-    {
-      success: true,
-      subscriptionId: result.subscriptionId,
-      rejoined: result.rejoined,
-      oxxoVoucher: {
-        bookingId: v.bookingId,
-        reference: v.reference,
-        hostedVoucherUrl: v.voucherUrl,
-        expiresAfter: Math.floor(v.expiresAt.getTime() / 1000),
-        amount: v.amountCents,
-        currency: v.currency,
-      },
+  return apiCreated({
+    success: true,
+    subscriptionId: result.subscriptionId,
+    rejoined: result.rejoined,
+    oxxoVoucher: {
+      bookingId: v.bookingId,
+      reference: v.reference,
+      hostedVoucherUrl: v.voucherUrl,
+      expiresAfter: Math.floor(v.expiresAt.getTime() / 1000),
+      amount: v.amountCents,
+      currency: v.currency,
     },
-    201,
-  );
+  });
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { apiSeriesSchema, apiSeriesStatusSchema, changeForStatus } from "#app/modules/series/api-schema";
@@ -7,7 +6,9 @@ import { updateSeriesFromApi } from "#app/modules/series/series.server";
 import { changeSeriesStatus } from "#app/modules/series/status.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { refusalStatus } from "#app/web/refusals.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("PATCH");
 
@@ -32,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readBody(request, { lists: ["tags", "allowedPaymentMethods", "safetyTools"] });
   if (body && "status" in body) {
     const wanted = apiSeriesStatusSchema.safeParse(body);
-    if (!wanted.success) return apiError(firstIssue(wanted.error), 400);
+    if (!wanted.success) return apiRefusal("invalid", firstIssue(wanted.error));
     const changed = await changeSeriesStatus(payDeps(context), user, params.id ?? "", changeForStatus[wanted.data.status]);
     if (changed.ok) return apiJson({ id: params.id, success: true, status: changed.status });
     const status = refusalStatus(changed.refusal);
@@ -41,9 +42,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiError(statusErrors[changed.error], status);
   }
   const parsed = apiSeriesSchema.safeParse(body);
-  if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
+  if (!parsed.success) return apiRefusal("invalid", firstIssue(parsed.error));
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
-  if (!image.ok) return apiError(image.error, 400);
+  if (!image.ok) return apiRefusal("invalid", image.error);
   const result = await updateSeriesFromApi(deps(context), user, params.id ?? "", image.value);
   if (result.ok) return apiJson({ id: params.id, success: true });
   const status = refusalStatus(result.refusal);

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { canHost } from "#app/modules/access/rules";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { apiSeriesSchema } from "#app/modules/series/api-schema";
 import { createSeriesFromApi } from "#app/modules/series/series.server";
 import { firstIssue } from "#app/modules/sessions/api-schema";
 import { checkApiImageUrl } from "#app/modules/storage/upload-form.server";
+import { methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -13,12 +14,12 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  if (!canHost(user)) return apiError("Only hosts can create series", 403);
-  if (!user.emailVerified) return apiError("Verify your email address before creating series", 403);
+  if (!canHost(user)) return apiRefusal("forbidden", "Only hosts can create series");
+  if (!user.emailVerified) return apiRefusal("forbidden", "Verify your email address before creating series");
   const parsed = apiSeriesSchema.safeParse(await readBody(request, { lists: ["tags", "allowedPaymentMethods", "safetyTools"] }));
-  if (!parsed.success) return apiError(firstIssue(parsed.error), 400);
+  if (!parsed.success) return apiRefusal("invalid", firstIssue(parsed.error));
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
-  if (!image.ok) return apiError(image.error, 400);
+  if (!image.ok) return apiRefusal("invalid", image.error);
   const result = await createSeriesFromApi(deps(context), user, image.value);
-  return result.ok ? apiJson({ id: result.id, sessionsCreated: result.sessions }, 201) : apiError(result.error, 400);
+  return result.ok ? apiCreated({ id: result.id, sessionsCreated: result.sessions }) : apiRefusal("invalid", result.error);
 }

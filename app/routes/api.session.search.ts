@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, requireApiUser } from "#app/modules/api/api.server";
 import { deps } from "#app/modules/deps.server";
 import { groupedJson, sessionJson } from "#app/modules/sessions/json.server";
 import { parseSearchParams } from "#app/modules/sessions/search";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
-import { isUuid } from "#app/utils/http";
+import { apiJson, requireApiUser } from "#app/web/api.server";
+import { isUuid } from "#app/web/http";
 
 /** GET /api/session/search — a list, or {grouped, series, individualSessions} when grouped (the default). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { deps } from "#app/modules/deps.server";
 import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
-import { bookingRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { bookingRefusalStatus } from "#app/web/refusals.server";
+import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -19,12 +20,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
-  if (typeof body?.paymentMethod !== "string" || body.paymentMethod.toLowerCase() !== "free") return apiError('paymentMethod must be "free"', 400);
+  if (typeof body?.paymentMethod !== "string" || body.paymentMethod.toLowerCase() !== "free") return apiRefusal("invalid", 'paymentMethod must be "free"');
   const inviteCode = body?.inviteCode;
   if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
-    return apiError("inviteCode is not valid", 400);
+    return apiRefusal("invalid", "inviteCode is not valid");
   const safety = parseSafetyJson(body ?? {});
-  if (!safety.ok) return apiError(safety.message, 400);
+  if (!safety.ok) return apiRefusal("invalid", safety.message);
   const waitlistIfFull = body?.joinWaitlist === true || body?.joinWaitlist === "true";
   const result = await bookFreeSeat(deps(context), user, {
     sessionId: params.id ?? "",
@@ -36,5 +37,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!result.waitlisted) await recordSeatSafety(deps(context), user.id, params.id ?? "", safety.input);
   return result.waitlisted
     ? apiJson({ success: true, waitlisted: true, position: result.position })
-    : apiJson({ success: true, bookingId: result.bookingId }, 201);
+    : apiCreated({ success: true, bookingId: result.bookingId });
 }

@@ -1,32 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
-import type { GroupRefusal } from "#app/modules/groups/rules";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { registerGroup } from "#app/modules/payments/group-payments.server";
 import { payDeps } from "#app/modules/payments/payments.server";
+import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { groupRefusalStatus } from "#app/web/refusals.server";
+import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");
-
-const STATUS: Record<GroupRefusal, number> = {
-  invalid: 400,
-  notFound: 404,
-  closed: 409,
-  ownSession: 403,
-  private: 403,
-  notFree: 409,
-  notEnoughSeats: 409,
-  groupExists: 409,
-  tooManyGroups: 429,
-  alreadyBooked: 409,
-  paymentPending: 409,
-  emailNotVerified: 403,
-  tooManyHolds: 409,
-  methodInvalid: 400,
-  oxxoNotOffered: 400,
-  oxxoTooClose: 400,
-  providerError: 502,
-};
 
 /**
  * POST /api/sessions/{id}/group-booking {guests: [{name, email}, ...], paymentMethod?} (1-6 guests;
@@ -39,11 +20,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: ["guests"] });
-  if (!body) return apiError("Invalid JSON body", 400);
+  if (!body) return apiRefusal("invalid", "Invalid JSON body");
   const lang = recipientLang(user.preferredLanguage);
   const result = await registerGroup(payDeps(context), user, params.id ?? "", { guests: body.guests, method: body.paymentMethod, lang });
   if (result.ok && result.kind === "free")
-    return apiJson({ success: true, seats: result.seats.map((s) => ({ id: s.id, name: s.guest_name, email: s.guest_email, status: "HELD" })) }, 201);
+    return apiCreated({ success: true, seats: result.seats.map((s) => ({ id: s.id, name: s.guest_name, email: s.guest_email, status: "HELD" })) });
   if (result.ok) {
     const paying = {
       success: true,
@@ -53,16 +34,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       amountCents: result.amountCents,
       currency: result.currency,
     };
-    if (result.kind === "checkout") return apiJson({ ...paying, paymentMethod: "CARD", checkoutUrl: result.url }, 201);
+    if (result.kind === "checkout") return apiCreated({ ...paying, paymentMethod: "CARD", checkoutUrl: result.url });
     const voucher = { reference: result.reference, voucherUrl: result.voucherUrl, expiresAt: result.expiresAt.toISOString() };
-    return apiJson({ ...paying, paymentMethod: "OXXO", voucher }, 201);
+    return apiCreated({ ...paying, paymentMethod: "OXXO", voucher });
   }
   const t = translator(lang, "groups");
   const key = result.reading?.form ?? `errors.${result.refusal}`;
   const fields = (result.reading?.rows ?? []).flatMap((row, i) =>
     Object.entries(row).map(([field, message]) => ({ path: `guests[${i}].${field}`, message: t(message as string) })),
   );
-  const response = apiJson({ success: false, error: t(key, { count: result.seatsLeft ?? 0 }), fields }, STATUS[result.refusal]);
+  const response = apiJson({ success: false, error: t(key, { count: result.seatsLeft ?? 0 }), fields }, groupRefusalStatus(result.refusal));
   if (result.retryAfterSeconds) response.headers.set("Retry-After", String(result.retryAfterSeconds));
   return response;
 }

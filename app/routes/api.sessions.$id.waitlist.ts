@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/modules/api/api.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
 import { deps } from "#app/modules/deps.server";
-import { bookingRefusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { bookingRefusalStatus } from "#app/web/refusals.server";
+import { apiCreated } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST, DELETE");
 
@@ -21,5 +22,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? await joinWaitlist(deps(context), user, sessionId, { inviteCode, address: requestMeta(request).ip })
       : await leaveList(deps(context), user, { sessionId, userId: user.id, list: "waitlist" });
   if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
-  return apiJson({ success: true, ...("position" in result ? { position: result.position } : {}) }, request.method === "POST" ? 201 : 200);
+  const answer = { success: true, ...("position" in result ? { position: result.position } : {}) };
+  return request.method === "POST" ? apiCreated(answer) : apiJson(answer);
 }

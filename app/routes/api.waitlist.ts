@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/modules/api/api.server";
 import { removeFromSession } from "#app/modules/bookings/bookings.server";
 import { deps } from "#app/modules/deps.server";
-import { refusalStatus } from "#app/utils/refusals.server";
+import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { refusalStatus } from "#app/web/refusals.server";
+import { apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -11,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const user = await requireApiUser(request);
   const body = await readBody(request);
-  if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiError("sessionId and userId are required", 400);
+  if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiRefusal("invalid", "sessionId and userId are required");
   const result = await removeFromSession(deps(context), user, { sessionId: body.sessionId, userId: body.userId, list: "waitlist" });
   return result.ok ? apiJson({ success: true }) : apiError(result.error, refusalStatus(result.refusal));
 }

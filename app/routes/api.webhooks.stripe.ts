@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, methodNotAllowed, readRawJson } from "#app/modules/api/api.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { handleWebhook } from "#app/modules/payments/webhooks.server";
-import { webhookReply } from "#app/utils/refusals.server";
+import { apiJson, methodNotAllowed, readRawJson } from "#app/web/api.server";
+import { webhookReply } from "#app/web/refusals.server";
 
 export const loader = () => methodNotAllowed("POST");
 

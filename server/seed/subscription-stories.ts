@@ -12,7 +12,7 @@ import { insertSeriesWithSessions, topUpSeries } from "../../app/modules/series/
 import { cancelSubscription, subscribeByCard, subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
 import type { Storage } from "../../app/services/storage/storage";
-import { webhookReply } from "../../app/utils/refusals.server";
+import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";
 
 const HOUR = 3_600_000;

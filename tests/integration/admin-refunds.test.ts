@@ -6,7 +6,7 @@ import { REFUND_MAX_TRIES } from "../../app/modules/payments/rules";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { action as deskAction, loader as deskPage } from "../../app/routes/$lang.admin.refunds";
 import type { Payments } from "../../app/services/payments/payments";
-import { webhookReply } from "../../app/utils/refusals.server";
+import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";
 import { failedRefund } from "../fixtures/refunds";
 import { bookSeat, createSession } from "../fixtures/sessions";

@@ -6,7 +6,7 @@ import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { action as webhookAction } from "../../app/routes/api.webhooks.stripe";
 import { offlineWebhookSecret } from "../../app/services/index.server";
 import { createOfflinePayments } from "../../app/services/payments/offline.server";
-import { webhookReply } from "../../app/utils/refusals.server";
+import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { createUser, requesterOf, testDeps } from "./helpers";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as create } from "../../app/routes/$lang.create";
 import { action as createSeries } from "../../app/routes/$lang.series.new";
-import { MULTIPART_LIMITS } from "../../app/utils/multipart.server";
+import { MULTIPART_LIMITS } from "../../app/web/multipart.server";
 import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";

@@ -5,7 +5,7 @@ import { type PayDeps, startCardIntent } from "../../app/modules/payments/paymen
 import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
 import { createOfflinePayments, type OfflinePayments } from "../../app/services/payments/offline.server";
-import { webhookReply } from "../../app/utils/refusals.server";
+import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";

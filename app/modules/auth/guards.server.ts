@@ -4,7 +4,7 @@ import { requestDeps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/web/http";
 import { getRequester, type Requester } from "./session.server";
 
 /** Who is asking, judged at the request's instant (the load context's `now`). */

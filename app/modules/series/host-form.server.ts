@@ -3,7 +3,7 @@ import type { z, ZodTypeAny } from "zod";
 import type { Deps } from "#app/modules/deps.server";
 import type { ImageTarget } from "#app/modules/storage/rules";
 import { imageFormReply, readFormWithImage } from "#app/modules/storage/upload-form.server";
-import { parseForm } from "#app/utils/form.server";
+import { parseForm } from "#app/web/form.server";
 import { confirmed, type ConflictReport } from "./conflicts.server";
 
 /** Helper fields the forms send beside the schema's own, echoed back so a failed submit keeps them. */

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Storage } from "#app/services/storage/storage";
-import { readFormWithFile } from "#app/utils/multipart.server";
+import { readFormWithFile } from "#app/web/multipart.server";
 import { prepareImage, storeImage } from "./images.server";
 import { checkImage, IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageProblem, type ImageTarget, ownImageUrl } from "./rules";
 
@@ -13,7 +13,7 @@ export type FormWithImage = { formData: FormData; imageProblem: ImageProblem | n
 
 /**
  * Reads a session or series form, with or without an image (multipart or not; the body itself is
- * read by app/utils/multipart.server.ts, which cuts short one too large). The `imageUrl`
+ * read by app/web/multipart.server.ts, which cuts short one too large). The `imageUrl`
  * the form sends back (the image it already has) must be one of our stored images, else
  * `imageUrlInvalid`. A new file is checked at once, but stored only when `isValid` accepts the
  * rest of the form: a form that fails stores nothing (no orphan files from bad submits), and a

@@ -1,16 +1,35 @@
 import type { BookingRefusal } from "#app/modules/bookings/rules";
+import type { GroupRefusal } from "#app/modules/groups/rules";
 import type { PayRefusal } from "#app/modules/payments/payments.server";
 import type { WebhookAnswer } from "#app/modules/payments/webhooks.server";
 import type { Refusal } from "#app/modules/refusals";
 import type { SubscribeRefusal } from "#app/modules/subscriptions/rules";
-import { forbidden, notFound } from "#app/utils/http";
+import { forbidden, notFound } from "#app/web/http";
 
 // The one place a module's refusal becomes an HTTP status, for pages and the JSON API alike.
 // Modules answer in words (app/modules/refusals.ts); only routes speak HTTP.
 
-const refusalStatuses = { notFound: 404, forbidden: 403, invalid: 400, conflict: 409 } as const satisfies Record<Refusal, number>;
+/**
+ * Every 'no' the HTTP edge gives, in words: a module's refusal (app/modules/refusals.ts), or one only
+ * the edge can give (nobody signed in, a card declined, too many tries, a provider that failed, the
+ * database away).
+ * Routes name the word; the status is looked up here.
+ */
+export type WebRefusal = Refusal | "unauthenticated" | "declined" | "limited" | "providerFailed" | "unavailable";
 
-export const refusalStatus = <R extends Refusal>(refusal: R): (typeof refusalStatuses)[R] => refusalStatuses[refusal];
+const refusalStatuses = {
+  notFound: 404,
+  forbidden: 403,
+  invalid: 400,
+  conflict: 409,
+  unauthenticated: 401,
+  declined: 402,
+  limited: 429,
+  providerFailed: 502,
+  unavailable: 503,
+} as const satisfies Record<WebRefusal, number>;
+
+export const refusalStatus = <R extends WebRefusal>(refusal: R): (typeof refusalStatuses)[R] => refusalStatuses[refusal];
 
 /**
  * A page's answer to 'not found' or 'forbidden': the 404 page, or the guard screen linking to
@@ -94,3 +113,32 @@ export const reviewRefusalStatus = (refusal: string): 403 | 404 | 409 =>
     : refusal === "notParticipant" || refusal === "targetNotThere" || refusal === "self" || refusal === "emailNotVerified"
       ? 403
       : 409;
+
+/** The API's status for a refused group booking: a full or taken session 409, too many groups 429, a provider that failed 502. */
+const groupRefusalStatuses = {
+  invalid: 400,
+  notFound: 404,
+  closed: 409,
+  ownSession: 403,
+  private: 403,
+  notFree: 409,
+  notEnoughSeats: 409,
+  groupExists: 409,
+  tooManyGroups: 429,
+  alreadyBooked: 409,
+  paymentPending: 409,
+  emailNotVerified: 403,
+  tooManyHolds: 409,
+  methodInvalid: 400,
+  oxxoNotOffered: 400,
+  oxxoTooClose: 400,
+  providerError: 502,
+} as const satisfies Record<GroupRefusal, number>;
+
+export const groupRefusalStatus = (refusal: GroupRefusal) => groupRefusalStatuses[refusal];
+
+/** The API's word for a refused report: an unknown target, reporting oneself, a second report of the same target, too many reports. */
+export const reportRefusal = { notFound: "notFound", self: "forbidden", alreadyReported: "conflict", rateLimited: "limited" } as const satisfies Record<
+  string,
+  WebRefusal
+>;

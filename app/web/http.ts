@@ -11,7 +11,6 @@ export function jsonError(error: string, status: number, headers?: HeadersInit) 
 }
 
 // Routes find the id check beside the HTTP helpers; it lives below the modules (app/lib/ids.ts).
-export { isUuid };
 
 /** The page's 404 (the error boundary renders 'not found'). */
 export function notFound(): never {
@@ -28,3 +27,6 @@ export function requireUuidParam(value: string | undefined): string {
   if (!isUuid(value)) notFound();
   return value;
 }
+
+// Routes find the id check beside the HTTP helpers; it lives below the modules (app/lib/ids.ts).
+export { isUuid };

@@ -7,7 +7,7 @@ import { payDeps } from "#app/modules/payments/payments.server";
 import type { SeriesChange } from "#app/modules/series/rules";
 import { changeSeriesStatus } from "#app/modules/series/status.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { throwPageRefusal } from "#app/utils/refusals.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
 
 const doneToast = { pause: "paused", resume: "resumed", cancel: "cancelled" } as const;
 
