@@ -69,8 +69,6 @@ const httpStatusInModules = {
 // Imports still waiting for their module's entry, as "importing file→imported repository"; the list only
 // shrinks. These are the seat paths of groups and payments, which the one seat pipeline replaces.
 export const foreignRepositoryImportsToMove = new Set([
-  "app/modules/groups/groups.server.ts→app/modules/bookings/repo.server",
-  "app/modules/groups/invitations.server.ts→app/modules/bookings/repo.server",
   "app/modules/payments/group-payments.server.ts→app/modules/bookings/repo.server",
   "app/modules/payments/group-payments.server.ts→app/modules/groups/repo.server",
   "app/modules/payments/holds.server.ts→app/modules/bookings/repo.server",
