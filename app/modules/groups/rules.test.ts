@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupFits, groupTotal, maxGuests, plainBookerName, readGroup, readGroupMethod } from "./rules";
+import { groupTotal, maxGuests, plainBookerName, readGroup, readGroupMethod } from "./rules";
 
 const me = "booker@example.com";
 const row = (name: string, email: string) => ({ name, email });
@@ -41,15 +41,6 @@ describe("readGroup", () => {
     const r = readGroup([{ name: ["A"], email: { x: 1 } }], me);
     expect(r).toMatchObject({ ok: false, rows: [{ name: "errors.nameInvalid", email: "errors.emailInvalid" }] });
     expect(readGroup("guests", me)).toMatchObject({ ok: false, form: "errors.guestsInvalid" });
-  });
-});
-
-describe("groupFits", () => {
-  it("needs a seat for every guest", () => {
-    expect(groupFits(3, 6, 3, 0)).toBe(true);
-    expect(groupFits(3, 6, 4, 0)).toBe(false);
-    expect(groupFits(2, 6, 3, 1)).toBe(true);
-    expect(groupFits(3, 6, 3, 1)).toBe(false);
   });
 });
 

@@ -96,12 +96,6 @@ export type GroupRefusal =
   | "providerError";
 
 /**
- * Whether `wanted` seats fit: the seats left (capacity less taken seats and those held by running
- * waitlist offers to others) must cover the whole group, or nobody gets one.
- */
-export const groupFits = (wanted: number, capacity: number, taken: number, heldForOthers: number) => capacity - taken - heldForOthers >= wanted;
-
-/**
  * The one payment of a paid group: the booker's own seat and each guest's, at the session's price,
  * in integer minor units of the session's currency. Null when the sum would not be a safe integer
  * (a price no form accepts), so nobody is charged a rounded amount.
