@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { codeFromBytes, discountedPrice, GENERATED_LENGTH, hostCodeProblem, inviteFormSchema, inviteProblem, normalizeCode, waivesPrice } from "./rules";
+import {
+  codeFromBytes,
+  discountedPrice,
+  GENERATED_LENGTH,
+  hostCodeProblem,
+  inviteFormSchema,
+  inviteProblem,
+  normalizeCode,
+  typedInviteCode,
+  waivesPrice,
+} from "./rules";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const invite = { code: "MESA-2026", type: "access", max_uses: 2, uses: 0, expires_at: null, revoked_at: null };
@@ -65,5 +75,15 @@ describe("discount invites", () => {
     expect(inviteFormSchema.safeParse({ type: "discount", maxUses: "5", discountPercent: "100" }).success).toBe(false);
     expect(inviteFormSchema.parse({ type: "discount", maxUses: "5", discountPercent: "25" })).toMatchObject({ type: "discount", discountPercent: 25 });
     expect(inviteFormSchema.parse({ type: "access", maxUses: "5", discountPercent: "25" }).discountPercent).toBeNull();
+  });
+});
+
+describe("typedInviteCode", () => {
+  it("takes an absent code or one of up to 20 characters, and refuses a longer one or a number", () => {
+    expect(typedInviteCode.safeParse(undefined).success).toBe(true);
+    expect(typedInviteCode.safeParse(null).success).toBe(true);
+    expect(typedInviteCode.safeParse("A".repeat(20)).success).toBe(true);
+    expect(typedInviteCode.safeParse("A".repeat(21)).success).toBe(false);
+    expect(typedInviteCode.safeParse(42).success).toBe(false);
   });
 });
