@@ -1,7 +1,7 @@
 import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { refuseCode, underSessionLock, type Writer } from "#app/modules/bookings/bookings.server";
-import * as repo from "#app/modules/bookings/repo.server";
+import * as repo from "#app/modules/bookings/index.server";
 import type { BookingRefusal } from "#app/modules/bookings/rules";
 import { holdSeats, ownBookingAfterLapse } from "#app/modules/bookings/seat-pipeline.server";
 import { sessionShutTo } from "#app/modules/bookings/seat-rule";
