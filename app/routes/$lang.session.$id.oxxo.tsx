@@ -21,7 +21,6 @@ import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, oxxoSessionDate } from "#app/modules/payments/rules";
 import { paymentPanel } from "#app/modules/payments/seat-views.server";
-import { recordSeatSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
@@ -94,7 +93,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const sessionId = params.id ?? "";
   const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
-  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode, address: requestMeta(request).ip });
+  const result = await startOxxoPayment(payDeps(context), user, {
+    sessionId,
+    ...submission.value,
+    inviteCode,
+    address: requestMeta(request).ip,
+    safety: safety.input,
+  });
   if (!result.ok && result.refusal === "emailNotVerified")
     return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
   if (!result.ok) {
@@ -105,7 +110,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       params: { reason },
     });
   }
-  await recordSeatSafety(deps(context), user.id, sessionId, safety.input);
   return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
 }
 

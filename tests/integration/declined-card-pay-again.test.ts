@@ -7,7 +7,7 @@ import { PlainHtmlProvider } from "../../app/components/ui/link";
 import type { Requester } from "../../app/modules/auth/session.server";
 import type { Locale } from "../../app/modules/i18n/config";
 import { startCardCheckout } from "../../app/modules/payments/payments.server";
-import { default as ConfirmPage, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm";
+import { default as ConfirmPage, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
 import { testTranslations } from "../fixtures/i18n";
 import { useTestDatabase } from "../setup/database";

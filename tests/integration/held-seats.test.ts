@@ -6,7 +6,7 @@ import { refundCancelledBookings } from "../../app/modules/payments/refunds.serv
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
 import { loader as cancelPage } from "../../app/routes/$lang.session.$id.cancel";
-import { loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm";
+import { loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm/route";
 import { useTestDatabase } from "../setup/database";
 import { loginCookie } from "./helpers";
 import { notificationsOf, now, paidSession, payTestDeps, person } from "./pay-fixtures";

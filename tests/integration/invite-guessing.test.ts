@@ -3,7 +3,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { createInvite, revokeSessionInvite, sessionInvites } from "../../app/modules/invites/invites.server";
 import { limits } from "../../app/modules/rate-limits/rules";
 import { readToast } from "../../app/modules/toast/toast.server";
-import { action as confirmAction, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm";
+import { action as confirmAction, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm/route";
 import { loader as invitesPage } from "../../app/routes/$lang.session.$id.invites";
 import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";

@@ -261,6 +261,10 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
       [{ sessionId: usd, paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles" }, 400, /no acepta pago en OXXO/],
       [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "A", lastName: "Robles" }, 400, /al menos 2 caracteres/],
       [{ sessionId: mxn, paymentMethod: "cash" }, 400, /paymentMethod/],
+      // A code longer than any code is refused, never cut to one that might open the session.
+      [{ sessionId: mxn, inviteCode: "A".repeat(21) }, 400, /^inviteCode is not valid$/],
+      [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles", inviteCode: "A".repeat(21) }, 400, /^inviteCode is not valid$/],
+      [{ isSubscription: true, seriesId: mxn, inviteCode: "A".repeat(21) }, 400, /^inviteCode is not valid$/],
       [{ sessionId: "00000000-0000-4000-8000-000000000000", paymentMethod: "card" }, 404, /./],
       // A subscription names a series: a session's id is no series.
       [{ isSubscription: true, seriesId: mxn }, 404, /./],
