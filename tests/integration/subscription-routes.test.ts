@@ -5,7 +5,7 @@ import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm_.processing";
-import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._index/route";
 import { loader as sessionConfirmPage } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
 import { action as oxxoNameAction, loader as oxxoNamePage } from "../../app/routes/$lang.session.$id.oxxo";
