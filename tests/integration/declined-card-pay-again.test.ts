@@ -8,7 +8,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import type { Locale } from "../../app/modules/i18n/config";
 import { startCardCheckout } from "../../app/modules/payments/payments.server";
 import { default as ConfirmPage, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm/route";
-import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
+import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { testTranslations } from "../fixtures/i18n";
 import { useTestDatabase } from "../setup/database";
 import { loginCookie } from "./helpers";

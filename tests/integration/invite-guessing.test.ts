@@ -5,7 +5,7 @@ import { limits } from "../../app/modules/rate-limits/rules";
 import { readToast } from "../../app/modules/toast/toast.server";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm/route";
 import { loader as invitesPage } from "../../app/routes/$lang.session.$id.invites";
-import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo";
+import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { action as waitlistApi } from "../../app/routes/api.sessions.$id.waitlist";

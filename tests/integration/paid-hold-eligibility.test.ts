@@ -3,7 +3,7 @@ import { MAX_UNPAID_HOLDS } from "../../app/modules/bookings/rules";
 import { startCardIntent } from "../../app/modules/payments/payments.server";
 import { CARD_HOLD_MINUTES } from "../../app/modules/payments/rules";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
-import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
+import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";

@@ -8,7 +8,7 @@ import { loader as processingPage } from "../../app/routes/$lang.series.$id.conf
 import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._index/route";
 import { loader as sessionConfirmPage } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
-import { action as oxxoNameAction, loader as oxxoNamePage } from "../../app/routes/$lang.session.$id.oxxo";
+import { action as oxxoNameAction, loader as oxxoNamePage } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as subscribeApi } from "../../app/routes/api.series.$id.subscribe";
