@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { createInvite } from "../../app/modules/invites/invites.server";
-import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher";
+import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher/route";
 import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { loader as voucherApi } from "../../app/routes/api.bookings.$id.voucher";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";

@@ -284,3 +284,10 @@ export function heldSeatRetry(
   if (failed && (payment.method !== method || payment.status === "failed" || payment.status === "canceled")) return "anotherTry";
   return payment.method === method ? "resume" : "refuse";
 }
+
+/** What a voucher's page says first: paid (a receipt), still being made, waiting to be paid, or lapsed. */
+export function voucherState(booking: { status: string }, payment: { voucher_reference: string | null }) {
+  if (booking.status === "CONFIRMED") return "paid" as const;
+  if (booking.status !== "PENDING_PAYMENT") return "lapsed" as const;
+  return payment.voucher_reference ? ("waiting" as const) : ("creating" as const);
+}
