@@ -12,10 +12,13 @@ const seatFields = z.object({ inviteCode: typedInviteCode }).merge(safetyFields)
  * The confirmation page's form, one intent per button: a free seat, the card page for a paid one,
  * joining the full session's line, leaving it. The field names and intent values are the page's HTML.
  */
+/** Joining a full session's line: the code a private session's line needs (POST /api/sessions/{id}/waitlist's optional body too). */
+export const joinLineSchema = z.object({ inviteCode: typedInviteCode });
+
 export const confirmIntentSchema = z.discriminatedUnion("intent", [
   seatFields.extend({ intent: z.literal("book") }),
   seatFields.extend({ intent: z.literal("payCard") }),
-  z.object({ intent: z.literal("joinWaitlist"), inviteCode: typedInviteCode }),
+  joinLineSchema.extend({ intent: z.literal("joinWaitlist") }),
   z.object({ intent: z.literal("leaveWaitlist") }),
 ]);
 
