@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bodyProblem } from "#app/web/api.server";
-import { BOOK_BODY_WORDS, bookSeatBodySchema, confirmIntentSchema, joinLineSchema } from "./schema";
+import { bookSeatBodySchema, confirmIntentSchema, joinLineSchema } from "./schema";
+
+/** The field an API answer names: the first the schema refused. */
+const firstRefused = (result: { success: boolean; error?: { issues: { path: (string | number)[] }[] } }) => result.error?.issues[0]?.path[0];
 
 describe("the seat commands' schemas", () => {
   it("read the confirmation page's four intents, with the code and the lines and veils where a seat is taken", () => {
@@ -19,15 +21,12 @@ describe("the seat commands' schemas", () => {
     const long = "A".repeat(21);
     expect(confirmIntentSchema.safeParse({ intent: "payCard", inviteCode: long }).success).toBe(false);
     expect(joinLineSchema.safeParse({ inviteCode: long }).success).toBe(false);
-    const booked = bookSeatBodySchema.safeParse({ paymentMethod: "free", inviteCode: long });
-    expect(!booked.success && bodyProblem(booked.error, BOOK_BODY_WORDS)).toBe("inviteCode is not valid");
+    expect(firstRefused(bookSeatBodySchema.safeParse({ paymentMethod: "free", inviteCode: long }))).toBe("inviteCode");
   });
 
   it("name the first refused field of the book call as the endpoint always has", () => {
-    const paid = bookSeatBodySchema.safeParse({ paymentMethod: "card", lines: ["nope"] });
-    expect(!paid.success && bodyProblem(paid.error, BOOK_BODY_WORDS)).toBe('paymentMethod must be "free"');
-    const lines = bookSeatBodySchema.safeParse({ paymentMethod: "FREE", lines: ["nope"] });
-    expect(!lines.success && bodyProblem(lines.error, BOOK_BODY_WORDS)).toBe("lines is not valid");
+    expect(firstRefused(bookSeatBodySchema.safeParse({ paymentMethod: "card", lines: ["nope"] }))).toBe("paymentMethod");
+    expect(firstRefused(bookSeatBodySchema.safeParse({ paymentMethod: "FREE", lines: ["nope"] }))).toBe("lines");
     expect(bookSeatBodySchema.parse({ paymentMethod: "free", joinWaitlist: "true" }).joinWaitlist).toBe(true);
     expect(bookSeatBodySchema.parse({ paymentMethod: "free", joinWaitlist: "yes" }).joinWaitlist).toBe(false);
   });
