@@ -162,10 +162,10 @@ export function oxxoNameErrors(values: { firstName: string; lastName: string }):
 /** The OXXO dialog's confirm button waits for both names (spec section 5: disabled while either is empty). */
 export const oxxoNamesTyped = (values: { firstName: string; lastName: string }) => values.firstName !== "" && values.lastName !== "";
 
-/** Spec section 2: the session's date on the OXXO dialog, in Mexican Spanish and Mexico City time, whatever the page's language. */
-export function oxxoSessionDate(startsAt: Date): string {
+/** A moment as OXXO's papers state it: in Mexican Spanish and Mexico City time, whatever the page's language. */
+export function oxxoDateTime(at: Date, options: { weekday?: boolean } = {}): string {
   return new Intl.DateTimeFormat("es-MX", {
-    weekday: "long",
+    ...(options.weekday ? { weekday: "long" as const } : {}),
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -173,8 +173,11 @@ export function oxxoSessionDate(startsAt: Date): string {
     minute: "2-digit",
     timeZone: "America/Mexico_City",
     timeZoneName: "short",
-  }).format(startsAt);
+  }).format(at);
 }
+
+/** Spec section 2: the session's date on the OXXO dialog, with its weekday. */
+export const oxxoSessionDate = (startsAt: Date): string => oxxoDateTime(startsAt, { weekday: true });
 
 /** Payment statuses that end a payment's story; a later event never moves a payment out of them but to a refund. */
 export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "refund_failed", "canceled"] as const;
