@@ -39,6 +39,15 @@ describe("the OXXO name page", () => {
     expect(bad.status).toBe(400);
     expect((bad.data as { error: Record<string, string[]> }).error).toEqual({ firstName: ["firstNameTooShort"], lastName: ["lastNameRequired"] });
     expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
+    // A code longer than any code is refused, as the API refuses it, and answered as every wrong code is.
+    const long = await run(
+      oxxoAction,
+      form(`${base}/es/session/${id}/oxxo`, { firstName: "Ana", lastName: "Robles", inviteCode: "A".repeat(21) }, { Cookie: player.cookie }),
+      { lang: "es", id },
+      context,
+    );
+    expect(long.headers.get("Location")).toBe(`/es/session/${id}/confirm`);
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
     const ok = await run(
       oxxoAction,
       form(`${base}/es/session/${id}/oxxo`, { firstName: " Ana ", lastName: " Robles " }, { Cookie: player.cookie }),

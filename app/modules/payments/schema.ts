@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isUuid } from "#app/lib/ids";
 import { typedInviteCode } from "#app/modules/invites/rules";
 import { safetyFields } from "#app/modules/safety/schema";
-import { parseCountry } from "./rules";
+import { oxxoNameSchema, parseCountry } from "./rules";
 
 /**
  * POST /api/payments/create-intent for one seat (spec section 7): the session, the method (card when
@@ -29,3 +29,10 @@ export const SEAT_PAYMENT_WORDS = {
   sessionId: "Session ID is required to create payment",
   paymentMethod: 'paymentMethod must be "card" or "oxxo"',
 } as const;
+
+/**
+ * The OXXO page's form: the payer's names (the dialog's schema, which the page's browser check uses
+ * too) and the code the confirmation page passed on, under the same rule as the API's. Its lines and
+ * veils are read by the safety form, which keeps them as typed when the form is refused.
+ */
+export const oxxoPageSchema = oxxoNameSchema.extend({ inviteCode: typedInviteCode });

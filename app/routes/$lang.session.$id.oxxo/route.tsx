@@ -16,6 +16,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { oxxoPageSchema } from "#app/modules/payments/schema";
 import { parseSafetyForm } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
@@ -41,23 +42,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
-  const submission = parseForm(form, { schema: oxxoNameSchema });
+  const submission = parseForm(form, { schema: oxxoPageSchema });
   // Lines and veils ride with the voucher's hold; the DM sees them only once the voucher is paid.
   const safety = parseSafetyForm(form);
+  const sessionId = params.id ?? "";
+  const back = localePath(lang, `/session/${sessionId}/confirm`);
   if (submission.status !== "success" || !safety.ok) {
+    const errors = submission.status === "success" ? [] : Object.keys(submission.error ?? {});
+    // A code longer than any code, the names and lines fine: answered as every wrong code is.
+    if (safety.ok && errors.length > 0 && errors.every((field) => field === "inviteCode"))
+      return refusedSeat(lang, back, "inviteInvalid", payRefusalText("inviteInvalid", lang));
     const typed = safety.ok ? { values: { ...safety.input, lines: [...safety.input.lines], veils: [...safety.input.veils] }, errors: [] } : safety.state;
     return refuse("invalid", { ...submission.reply(), safety: typed });
   }
-  const sessionId = params.id ?? "";
-  const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
-  const result = await startOxxoPayment(payDeps(context), user, {
-    sessionId,
-    ...submission.value,
-    inviteCode,
-    address: requestMeta(request).ip,
-    safety: safety.input,
-  });
-  if (!result.ok) return refusedSeat(lang, localePath(lang, `/session/${sessionId}/confirm`), result.refusal, payRefusalText(result.refusal, lang));
+  const { inviteCode = null, ...names } = submission.value;
+  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...names, inviteCode, address: requestMeta(request).ip, safety: safety.input });
+  if (!result.ok) return refusedSeat(lang, back, result.refusal, payRefusalText(result.refusal, lang));
   return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
 }
 
