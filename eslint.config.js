@@ -67,14 +67,9 @@ const httpStatusInModules = {
 // asks the module's entry file (index.server.ts), which says what the caller may decide with it
 // (decision record 074). Tests beside the code may use a repository as a fixture.
 // Imports still waiting for their module's entry, as "importing file→imported repository"; the list only
-// shrinks. These are the seat paths of groups and payments, which the one seat pipeline replaces.
-export const foreignRepositoryImportsToMove = new Set([
-  "app/modules/payments/group-payments.server.ts→app/modules/bookings/repo.server",
-  "app/modules/payments/group-payments.server.ts→app/modules/groups/repo.server",
-  "app/modules/payments/holds.server.ts→app/modules/bookings/repo.server",
-  "app/modules/payments/webhooks.server.ts→app/modules/bookings/repo.server",
-  "app/modules/payments/webhooks.server.ts→app/modules/groups/repo.server",
-]);
+// shrinks, and is empty now that the seat paths of payments ask bookings and groups through their entries.
+/** @type {Set<string>} */
+export const foreignRepositoryImportsToMove = new Set([]);
 const repositoryPath = /^app\/modules\/([^/]+)\/[^/]*repo\.server(\.[cm]?[jt]sx?)?$/;
 const mesaPlugin = {
   rules: {

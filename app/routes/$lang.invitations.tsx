@@ -7,10 +7,11 @@ import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { answerInvitation, pendingInvitations } from "#app/modules/groups/invitations.server";
+import { invitationAnswerSchema } from "#app/modules/groups/schema";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 
@@ -44,14 +45,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
-  const intent = form.get("intent");
+  const submission = parseForm(await readForm(request), { schema: invitationAnswerSchema });
   const back = localePath(lang, "/invitations");
-  if (intent !== "accept" && intent !== "decline") return redirectWithToast(back, { type: "error", key: "groups:invitations.notFound" });
-  const answer = await answerInvitation(deps(context), user, form.get("seatId"), intent === "accept");
+  if (submission.status !== "success") return redirectWithToast(back, { type: "error", key: "groups:invitations.notFound" });
+  const { intent, seatId } = submission.value;
+  const answer = await answerInvitation(deps(context), user, seatId, intent === "accept");
   if (!answer.ok) return redirectWithToast(back, { type: "error", key: `groups:invitations.${answer.refusal}` });
-  if (intent === "accept") return redirectWithToast(localePath(lang, `/session/${answer.sessionId}`), { type: "success", key: "groups:invitations.accepted" });
-  return redirectWithToast(back, { type: "success", key: "groups:invitations.declined" });
+  switch (intent) {
+    case "accept":
+      return redirectWithToast(localePath(lang, `/session/${answer.sessionId}`), { type: "success", key: "groups:invitations.accepted" });
+    case "decline":
+      return redirectWithToast(back, { type: "success", key: "groups:invitations.declined" });
+  }
 }
 
 export default function InvitationsPage() {

@@ -6,14 +6,14 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { safeRedirect } from "#app/modules/auth/rules";
-import { leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { leaveSeat } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 
@@ -43,11 +43,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
-  const form = await request.formData();
-  const result = await leaveList(deps(context), user, { sessionId, userId: user.id, list: "bookings" });
+  const form = await readForm(request);
+  const result = await leaveSeat(payDeps(context), user, sessionId);
   // Back where the player asked to leave from: the session's page, or their profile's list.
   const back = safeRedirect(form.get("returnTo"), localePath(lang, `/session/${sessionId}`));
-  if (result.ok) await refundCancelledBookings(payDeps(context), sessionId, user.id, "customer_request");
   if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.bookingLeft" });
   return redirectWithToast(back, {
     type: "error",

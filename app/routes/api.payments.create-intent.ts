@@ -2,15 +2,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { type Requester, requestMeta } from "#app/modules/auth/session.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
+import { typedInviteCode } from "#app/modules/invites/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";
-import type { SafetyInput } from "#app/modules/safety/rules";
-import { recordSeatSafety, recordSubscriptionSafety } from "#app/modules/safety/safety.server";
-import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
+import { SEAT_PAYMENT_WORDS, seatPaymentBodySchema } from "#app/modules/payments/schema";
+import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
+import { asSafetyInput, parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { subscribeByCard } from "#app/modules/subscriptions/subscriptions.server";
-import { apiError, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { apiError, bodyProblem, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { isUuid } from "#app/web/http";
 import { payRefusalStatus, subscribeRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
@@ -35,24 +36,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
   if (!body) return apiRefusal("invalid", "Send a JSON object");
-  const safety = parseSafetyJson(body);
-  if (!safety.ok) return apiRefusal("invalid", safety.message);
-  if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body, safety.input);
-  if (!isUuid(body.sessionId)) return apiRefusal("invalid", "Session ID is required to create payment");
-  if (body.paymentMethod !== undefined && typeof body.paymentMethod !== "string") return apiRefusal("invalid", 'paymentMethod must be "card" or "oxxo"');
-  const method = (body.paymentMethod ?? "card").toLowerCase();
+  if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body);
+  const parsed = seatPaymentBodySchema.safeParse(body);
+  if (!parsed.success) return apiRefusal("invalid", bodyProblem(parsed.error, SEAT_PAYMENT_WORDS));
+  const { sessionId, paymentMethod, inviteCode = null, country } = parsed.data;
+  const seat = { sessionId, inviteCode, address: requestMeta(request).ip, safety: asSafetyInput(parsed.data) };
   const d = payDeps(context);
-  if (method === "oxxo") {
+  if (paymentMethod === "oxxo") {
     const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
     if (!names.success) return apiRefusal("invalid", translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message));
-    const result = await startOxxoPayment(d, user, {
-      sessionId: body.sessionId,
-      ...names.data,
-      inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
-      address: requestMeta(request).ip,
-    });
+    const result = await startOxxoPayment(d, user, { ...seat, ...names.data });
     if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
-    await recordSeatSafety(d, user.id, body.sessionId, safety.input);
     return apiCreated({
       booking: { id: result.bookingId },
       amount: result.amountCents,
@@ -60,39 +54,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
       oxxoDetails: { reference: result.reference, hostedVoucherUrl: result.voucherUrl, expiresAfter: Math.floor(result.expiresAt.getTime() / 1000) },
     });
   }
-  if (method !== "card") return apiRefusal("invalid", 'paymentMethod must be "card" or "oxxo"');
-  const result = await startCardIntent(d, user, {
-    sessionId: body.sessionId,
-    country: parseCountry(body.country),
-    inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
-    address: requestMeta(request).ip,
-  });
+  const result = await startCardIntent(d, user, { ...seat, country });
   if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
-  await recordSeatSafety(d, user.id, body.sessionId, safety.input);
   return apiCreated({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency });
 }
 
 /** The card subscription's intent: the payload names a series, never a session. */
-async function subscriptionIntent(
-  request: Request,
-  context: ActionFunctionArgs["context"],
-  user: Requester,
-  body: Record<string, unknown>,
-  safety: SafetyInput,
-) {
+async function subscriptionIntent(request: Request, context: ActionFunctionArgs["context"], user: Requester, body: Record<string, unknown>) {
+  const safety = parseSafetyJson(body);
+  if (!safety.ok) return apiRefusal("invalid", safety.message);
   const lang = recipientLang(user.preferredLanguage);
   if (body.isSubscription !== true || !isUuid(body.seriesId)) return apiRefusal("invalid", "A subscription needs isSubscription: true and a seriesId");
   if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId))
     return apiRefusal("invalid", "nextSessionId is not valid");
+  const inviteCode = typedInviteCode.safeParse(body.inviteCode);
+  if (!inviteCode.success) return apiRefusal("invalid", "inviteCode is not valid");
   const d = payDeps(context);
   const result = await subscribeByCard(d, user, body.seriesId, {
     nextSessionId: (body.nextSessionId as string | undefined) ?? null,
     country: parseCountry(body.country),
-    inviteCode: typeof body.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null,
+    inviteCode: inviteCode.data ?? null,
     address: requestMeta(request).ip,
   });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
-  await recordSubscriptionSafety(d, user.id, body.seriesId, safety);
+  await recordSubscriptionSafety(d, user.id, body.seriesId, safety.input);
   return apiCreated({
     clientSecret: result.clientSecret,
     subscriptionId: result.subscriptionId,

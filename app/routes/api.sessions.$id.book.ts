@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
+import { BOOK_BODY_WORDS, bookSeatBodySchema } from "#app/modules/bookings/schema";
 import { deps } from "#app/modules/deps.server";
-import { recordSeatSafety } from "#app/modules/safety/safety.server";
-import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { asSafetyInput, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
+import { apiError, apiJson, bodyProblem, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { bookingRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
@@ -19,22 +19,16 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request);
-  const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
-  if (typeof body?.paymentMethod !== "string" || body.paymentMethod.toLowerCase() !== "free") return apiRefusal("invalid", 'paymentMethod must be "free"');
-  const inviteCode = body?.inviteCode;
-  if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
-    return apiRefusal("invalid", "inviteCode is not valid");
-  const safety = parseSafetyJson(body ?? {});
-  if (!safety.ok) return apiRefusal("invalid", safety.message);
-  const waitlistIfFull = body?.joinWaitlist === true || body?.joinWaitlist === "true";
+  const body = bookSeatBodySchema.safeParse((await readBody(request, { lists: SAFETY_LIST_FIELDS })) ?? {});
+  if (!body.success) return apiRefusal("invalid", bodyProblem(body.error, BOOK_BODY_WORDS));
   const result = await bookFreeSeat(deps(context), user, {
     sessionId: params.id ?? "",
-    inviteCode: inviteCode ?? null,
+    inviteCode: body.data.inviteCode ?? null,
     address: requestMeta(request).ip,
-    waitlistIfFull,
+    waitlistIfFull: body.data.joinWaitlist,
+    safety: asSafetyInput(body.data),
   });
   if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
-  if (!result.waitlisted) await recordSeatSafety(deps(context), user.id, params.id ?? "", safety.input);
   return result.waitlisted
     ? apiJson({ success: true, waitlisted: true, position: result.position })
     : apiCreated({ success: true, bookingId: result.bookingId });

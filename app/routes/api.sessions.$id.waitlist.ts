@@ -2,10 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { refusalText } from "#app/modules/bookings/messages.server";
+import { joinLineSchema } from "#app/modules/bookings/schema";
 import { deps } from "#app/modules/deps.server";
-import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
+import { apiError, apiJson, bodyProblem, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { bookingRefusalStatus } from "#app/web/refusals.server";
-import { apiCreated } from "#app/web/replies.server";
+import { apiCreated, apiRefusal } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST, DELETE");
 
@@ -15,8 +16,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const sessionId = params.id ?? "";
   // An optional JSON body may carry the invite code a private session's line needs.
-  const body = request.method === "POST" ? await readBody(request) : null;
-  const inviteCode = typeof body?.inviteCode === "string" ? body.inviteCode.slice(0, 20) : null;
+  const body = joinLineSchema.safeParse(request.method === "POST" ? ((await readBody(request)) ?? {}) : {});
+  if (!body.success) return apiRefusal("invalid", bodyProblem(body.error));
+  const inviteCode = body.data.inviteCode ?? null;
   const result =
     request.method === "POST"
       ? await joinWaitlist(deps(context), user, sessionId, { inviteCode, address: requestMeta(request).ip })

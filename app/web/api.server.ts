@@ -1,3 +1,4 @@
+import type { ZodError } from "zod";
 import { getRequester, type Requester } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
 
@@ -73,4 +74,13 @@ export async function requireApiUser(request: Request): Promise<Requester> {
 
 export function methodNotAllowed(allowed: string) {
   return apiError("Method not allowed", 405, { Allow: allowed });
+}
+
+/**
+ * The JSON API's word for a body its command's schema refused: the first refused field, in the words
+ * the route gives for it, else "<field> is not valid".
+ */
+export function bodyProblem(error: ZodError, words: Partial<Record<string, string>> = {}) {
+  const field = String(error.issues[0]?.path[0] ?? "body");
+  return words[field] ?? `${field} is not valid`;
 }

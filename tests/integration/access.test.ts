@@ -7,7 +7,7 @@ import { insertNotification } from "../../app/modules/notifications/repo.server"
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { action as seriesPageAction, loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as seriesEditAction, loader as seriesEdit } from "../../app/routes/$lang.series.$id.edit";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as sessionEditAction, loader as sessionEdit } from "../../app/routes/$lang.session.$id.edit";
 import { action as removeAction, loader as removePage } from "../../app/routes/$lang.session.$id.remove";
 import { action as bookingsApi } from "../../app/routes/api.bookings";

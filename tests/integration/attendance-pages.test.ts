@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { action as disputeAction, loader as disputePage } from "../../app/routes/$lang.booking.$id.dispute";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as markAction, loader as sheetPage } from "../../app/routes/$lang.session.$id.attendance";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";

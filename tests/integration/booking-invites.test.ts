@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "../../app/modules/bookings/bookings.server";
 import { createInvite } from "../../app/modules/invites/invites.server";
-import { loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm";
+import { loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";

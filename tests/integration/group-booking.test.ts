@@ -8,7 +8,7 @@ import { answerInvitation, noticeInvitationsOf, pendingInvitations } from "../..
 import { insertHeldSeats } from "../../app/modules/groups/repo.server";
 import { action as invitationsAction, loader as invitationsLoader } from "../../app/routes/$lang.invitations";
 import { action as loginAction } from "../../app/routes/$lang.login";
-import { action as groupAction, loader as groupLoader } from "../../app/routes/$lang.session.$id.group";
+import { action as groupAction, loader as groupLoader } from "../../app/routes/$lang.session.$id.group/route";
 import { action as groupApi } from "../../app/routes/api.sessions.$id.group-booking";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { insertHeldSeats } from "../../app/modules/groups/repo.server";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";

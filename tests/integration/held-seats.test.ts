@@ -4,9 +4,9 @@ import { cancelSession } from "../../app/modules/bookings/cancel-session.server"
 import { startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
 import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { loader as cancelPage } from "../../app/routes/$lang.session.$id.cancel";
-import { loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm";
+import { loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm/route";
 import { useTestDatabase } from "../setup/database";
 import { loginCookie } from "./helpers";
 import { notificationsOf, now, paidSession, payTestDeps, person } from "./pay-fixtures";

@@ -7,7 +7,7 @@ import { action as create } from "../../app/routes/$lang.create";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { action as editSeries } from "../../app/routes/$lang.series.$id.edit";
 import { action as createSeries } from "../../app/routes/$lang.series.new";
-import { loader as detail } from "../../app/routes/$lang.session.$id._index";
+import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { getDb } from "../../db/client.server";
 import { sessionCount, sessionFormFields } from "../fixtures/sessions";

@@ -3,7 +3,7 @@ import { issueApiTokens } from "../../app/modules/auth/api-tokens.server";
 import { startLoginSession } from "../../app/modules/auth/login-sessions.server";
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { action as create } from "../../app/routes/$lang.create";
-import { loader as detail } from "../../app/routes/$lang.session.$id._index";
+import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";

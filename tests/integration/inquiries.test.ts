@@ -6,7 +6,7 @@ import { loader as inboxLoader } from "../../app/routes/$lang.inquiries._index";
 import { action as detailAction, loader as detailLoader } from "../../app/routes/$lang.inquiries.$id";
 import { loader as profileLoader } from "../../app/routes/$lang.profile.$id";
 import { action as sendAction, loader as formLoader } from "../../app/routes/$lang.profile.$id_.inquiry";
-import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { getDb } from "../../db/client.server";
 import { createUser, loginCookie } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";

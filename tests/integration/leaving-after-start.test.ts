@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { releaseSeat } from "../../app/modules/bookings/repo.server";
 import { readToast } from "../../app/modules/toast/toast.server";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
-import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
 import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { action as waitlistApi } from "../../app/routes/api.sessions.$id.waitlist";

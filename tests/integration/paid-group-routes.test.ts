@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action as groupAction, loader as groupLoader } from "../../app/routes/$lang.session.$id.group";
+import { action as groupAction, loader as groupLoader } from "../../app/routes/$lang.session.$id.group/route";
 import { action as groupApi } from "../../app/routes/api.sessions.$id.group-booking";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";

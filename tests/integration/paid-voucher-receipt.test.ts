@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { zoneName } from "../../app/modules/i18n/format";
-import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher";
-import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo";
+import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher/route";
+import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { getServices } from "../../app/services/index.server";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as payPageAction, loader as payPageLoader } from "../../app/routes/$lang.dev.payments.$id";
-import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { getDb } from "../../db/client.server";
 import { useTestDatabase } from "../setup/database";
 import { signedInUser } from "./helpers";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { createInvite } from "../../app/modules/invites/invites.server";
-import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher";
-import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo";
+import { loader as voucherPage } from "../../app/routes/$lang.booking.$id.voucher/route";
+import { action as oxxoAction, loader as oxxoLoader } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { loader as voucherApi } from "../../app/routes/api.bookings.$id.voucher";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { getDb } from "../../db/client.server";
@@ -38,6 +38,15 @@ describe("the OXXO name page", () => {
     );
     expect(bad.status).toBe(400);
     expect((bad.data as { error: Record<string, string[]> }).error).toEqual({ firstName: ["firstNameTooShort"], lastName: ["lastNameRequired"] });
+    expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
+    // A code longer than any code is refused, as the API refuses it, and answered as every wrong code is.
+    const long = await run(
+      oxxoAction,
+      form(`${base}/es/session/${id}/oxxo`, { firstName: "Ana", lastName: "Robles", inviteCode: "A".repeat(21) }, { Cookie: player.cookie }),
+      { lang: "es", id },
+      context,
+    );
+    expect(long.headers.get("Location")).toBe(`/es/session/${id}/confirm`);
     expect(await getDb().selectFrom("bookings").select("id").where("user_id", "=", player.id).execute()).toHaveLength(0);
     const ok = await run(
       oxxoAction,
@@ -261,6 +270,10 @@ describe("POST /api/payments/create-intent and GET /api/bookings/{id}/voucher", 
       [{ sessionId: usd, paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles" }, 400, /no acepta pago en OXXO/],
       [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "A", lastName: "Robles" }, 400, /al menos 2 caracteres/],
       [{ sessionId: mxn, paymentMethod: "cash" }, 400, /paymentMethod/],
+      // A code longer than any code is refused, never cut to one that might open the session.
+      [{ sessionId: mxn, inviteCode: "A".repeat(21) }, 400, /^inviteCode is not valid$/],
+      [{ sessionId: mxn, paymentMethod: "oxxo", firstName: "Ana", lastName: "Robles", inviteCode: "A".repeat(21) }, 400, /^inviteCode is not valid$/],
+      [{ isSubscription: true, seriesId: mxn, inviteCode: "A".repeat(21) }, 400, /^inviteCode is not valid$/],
       [{ sessionId: "00000000-0000-4000-8000-000000000000", paymentMethod: "card" }, 404, /./],
       // A subscription names a series: a session's id is no series.
       [{ isSubscription: true, seriesId: mxn }, 404, /./],

@@ -4,7 +4,7 @@ import { limits } from "../../app/modules/rate-limits/rules";
 import { action as moderate, loader as moderationQueue } from "../../app/routes/$lang.admin.moderation";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { action as reportPage } from "../../app/routes/$lang.report";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as reviewAction, loader as reviewPage } from "../../app/routes/$lang.session.$id.review";
 import { action as apiReport } from "../../app/routes/api.reports";
 import { action as postReview } from "../../app/routes/api.reviews";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
 import { action as replyAction, loader as replyPage } from "../../app/routes/$lang.reviews.$id.reply";
-import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as reviewAction, loader as reviewPage } from "../../app/routes/$lang.session.$id.review";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { action as seriesConfirmAction } from "../../app/routes/$lang.series.$id.confirm";
-import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
-import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
+import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { loader as safetyPage } from "../../app/routes/$lang.session.$id.safety";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { getDb } from "../../db/client.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSearchParams } from "../../app/modules/sessions/search";
 import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import { action as create } from "../../app/routes/$lang.create";
-import { loader as detail } from "../../app/routes/$lang.session.$id._index";
+import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as searchPage } from "../../app/routes/$lang.sessions";
 import { action as postSession } from "../../app/routes/api.session._index";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { loader as safetyPage } from "../../app/routes/$lang.session.$id.safety";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";
 import { getDb } from "../../db/client.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as create } from "../../app/routes/$lang.create";
-import { loader as detail } from "../../app/routes/$lang.session.$id._index";
+import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
 import { loader as search } from "../../app/routes/$lang.sessions";
 import { getDb } from "../../db/client.server";

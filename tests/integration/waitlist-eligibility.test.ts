@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_UNPAID_HOLDS, MAX_WAITING_LINES } from "../../app/modules/bookings/rules";
-import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm";
+import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";

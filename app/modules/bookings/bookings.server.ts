@@ -1,10 +1,13 @@
 import { isUuid } from "#app/lib/ids";
+import { inTransaction } from "#app/lib/transaction.server";
 import { canManageSession, canRemoveFromSession } from "#app/modules/access/rules";
 import { track } from "#app/modules/analytics/analytics.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { checkInvite, type Screened, type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import type { Refused as RefusedInWords } from "#app/modules/refusals";
+import { recordSeatSafety } from "#app/modules/safety/index.server";
+import type { SafetyInput } from "#app/modules/safety/rules";
 import { seatedPlayers } from "#app/modules/sessions/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { refusalText } from "./messages.server";
@@ -112,7 +115,8 @@ export async function tellBooked(deps: Writer, player: Requester, sessionId: str
   ]);
 }
 
-type FreeSeatRequest = { sessionId: string; waitlistIfFull?: boolean } & TypedInvite;
+/** `safety`: the player's lines and veils, kept with the seat in its transaction (none given leaves any note as it is). */
+type FreeSeatRequest = { sessionId: string; waitlistIfFull?: boolean; safety?: SafetyInput } & TypedInvite;
 
 /**
  * The database's part of a free booking, without telling anyone (bookFreeSeat tells). The seat is decided and taken
@@ -130,7 +134,11 @@ export async function decideFreeSeat(deps: Writer, player: Requester, input: Fre
   const code = screened?.code ?? null;
   let outcome: repo.TakeOutcome = "gone";
   for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt += 1) {
-    const taken = await repo.takeFreeSeat(deps.db, { sessionId: input.sessionId, userId: player.id, now: deps.now, code, admin: player.isAdmin });
+    const taken = await inTransaction(deps.db, async (trx) => {
+      const take = await repo.takeFreeSeat(trx, { sessionId: input.sessionId, userId: player.id, now: deps.now, code, admin: player.isAdmin });
+      if (take.outcome === "booked" && input.safety) await recordSeatSafety({ db: trx, now: deps.now }, player.id, input.sessionId, input.safety);
+      return take;
+    });
     outcome = taken.outcome;
     if (taken.outcome === "booked" && taken.booking_id) return { ok: true, bookingId: taken.booking_id, waitlisted: false };
     // The account's row says it is banned; the request does not (decision record 073).

@@ -1,11 +1,11 @@
 import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { underSessionLock } from "#app/modules/bookings/bookings.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { ownBookingAfterLapse } from "#app/modules/bookings/seat-pipeline.server";
 import { sessionShutTo } from "#app/modules/bookings/seat-rule";
 import { asGroupRefusal, bookGroup, type GroupResult } from "#app/modules/groups/groups.server";
-import * as groupsRepo from "#app/modules/groups/repo.server";
+import * as groupsRepo from "#app/modules/groups/index.server";
 import { type GroupMethod, type GroupRefusal, groupTotal, type Guest, maxGuests, readGroup, readGroupMethod } from "#app/modules/groups/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";

@@ -1,12 +1,14 @@
 import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import { refuseCode, underSessionLock, type Writer } from "#app/modules/bookings/bookings.server";
-import * as repo from "#app/modules/bookings/repo.server";
+import * as repo from "#app/modules/bookings/index.server";
 import type { BookingRefusal } from "#app/modules/bookings/rules";
 import { holdSeats, ownBookingAfterLapse } from "#app/modules/bookings/seat-pipeline.server";
 import { sessionShutTo } from "#app/modules/bookings/seat-rule";
 import { offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
+import { recordSeatSafety } from "#app/modules/safety/index.server";
+import type { SafetyInput } from "#app/modules/safety/rules";
 import type { Database } from "#db/client.server";
 import { insertPayment, latestPaymentOf } from "./repo.server";
 import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";
@@ -41,12 +43,14 @@ export type HoldResult = Hold | { ok: false; refusal: HoldRefusal; retryAfterSec
  * Runs under the session lock like the free path, so the seat invariant holds under any
  * concurrency. Whether the player may hold it is the seat rule (bookings/rules.ts seatRefusal):
  * a verified email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the
- * account. The provider is called afterwards, outside the lock (holds.server's callers).
+ * account. The provider is called afterwards, outside the lock (holds.server's callers). The
+ * player's lines and veils (`safety`) are kept with the hold in its transaction; the DM sees them
+ * once the payment settles (decision record 061).
  */
 export async function holdPaidSeat(
   deps: Writer,
   player: Requester,
-  input: { sessionId: string; method: "CARD" | "OXXO"; provider: string } & TypedInvite,
+  input: { sessionId: string; method: "CARD" | "OXXO"; provider: string; safety?: SafetyInput } & TypedInvite,
 ): Promise<HoldResult> {
   if (!isUuid(input.sessionId)) return { ok: false, refusal: "notFound" };
   // A typed code passes the limited screen before the session is locked.
@@ -58,9 +62,11 @@ export async function holdPaidSeat(
     if (shut) return { result: { ok: false, refusal: shut } };
     // Seats the player's own lapsed hold gave back go to the line first (as the cleanup job would).
     const { existing, notices } = await ownBookingAfterLapse(trx, s, player.id, deps.now);
-    if (existing) return { result: await tryHeldSeatAgain(deps, trx, s, player, existing, input) };
-    const held = await holdPaidSeats(deps, trx, s, player, { count: 1, code, method: input.method, provider: input.provider });
-    return { result: held.ok ? held : { ok: false, refusal: held.refusal }, notices };
+    const held = existing
+      ? await tryHeldSeatAgain(deps, trx, s, player, existing, input)
+      : await holdPaidSeats(deps, trx, s, player, { count: 1, code, method: input.method, provider: input.provider });
+    if (held.ok && input.safety) await recordSeatSafety({ db: trx, now: deps.now }, player.id, s.id, input.safety);
+    return { result: held.ok ? held : { ok: false, refusal: held.refusal }, notices: existing ? [] : notices };
   });
 }
 

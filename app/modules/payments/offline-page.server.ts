@@ -9,7 +9,7 @@ import { OFFLINE_ACTIONS, type OfflineAction } from "#app/services/payments/offl
 import { voucherPdf } from "#app/services/payments/voucher-pdf.server";
 import { getDb } from "#db/client.server";
 import { findSessionTitle } from "./repo.server";
-import { pathWithinApp } from "./rules";
+import { oxxoDateTime, pathWithinApp } from "./rules";
 
 const OFFLINE_ID = /^(pi|cs)_offline_[0-9a-f]{24}$/;
 
@@ -86,15 +86,7 @@ export async function offlineVoucher(id: string) {
   return voucherPdf({
     reference: record.voucher_reference,
     amount: `${formatPrice(record.amount_cents, record.currency, "es")} ${record.currency}`,
-    expiresAt: new Intl.DateTimeFormat("es-MX", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: "America/Mexico_City",
-      timeZoneName: "short",
-    }).format(new Date(record.expires_at)),
+    expiresAt: oxxoDateTime(new Date(record.expires_at)),
     name: record.billing_name,
     title: title ?? "Mesa",
   });

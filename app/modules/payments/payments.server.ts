@@ -7,6 +7,7 @@ import { type Deps, deps as contextDeps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { recipientLang } from "#app/modules/i18n/rules";
 import type { TypedInvite } from "#app/modules/invites/invites.server";
+import type { SafetyInput } from "#app/modules/safety/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
@@ -46,7 +47,7 @@ export type OxxoStarted = {
 export async function startOxxoPayment(
   deps: PayDeps,
   player: Requester,
-  input: { sessionId: string; firstName: string; lastName: string } & TypedInvite,
+  input: { sessionId: string; firstName: string; lastName: string; safety?: SafetyInput } & TypedInvite,
 ): Promise<OxxoStarted | Refused> {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "oxxo" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "OXXO", provider: deps.payments.provider });
@@ -162,7 +163,7 @@ async function methodChoice(deps: Pick<Deps, "db" | "now">, sessionId: string, c
 export async function startCardCheckout(
   deps: PayDeps,
   player: Requester,
-  input: { sessionId: string; lang: string; returnPaths?: { success: string; cancel: string } } & TypedInvite,
+  input: { sessionId: string; lang: string; returnPaths?: { success: string; cancel: string }; safety?: SafetyInput } & TypedInvite,
 ) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
@@ -208,7 +209,11 @@ export async function openCheckout(deps: PayDeps, player: Requester, hold: Hold,
  * secret goes to the Payment Element. Opening the dialog again while the hold runs resumes the
  * same intent (asked for again with its idempotency key, the provider answers with the same one).
  */
-export async function startCardIntent(deps: PayDeps, player: Requester, input: { sessionId: string; country?: string | null } & TypedInvite) {
+export async function startCardIntent(
+  deps: PayDeps,
+  player: Requester,
+  input: { sessionId: string; country?: string | null; safety?: SafetyInput } & TypedInvite,
+) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
   if (!hold.ok) return hold;

@@ -75,29 +75,25 @@ export function latestPaymentOf(db: Database, bookingId: string) {
   return db.selectFrom("payments").select(paymentColumns).where("booking_id", "=", bookingId).orderBy("created_at", "desc").executeTakeFirst();
 }
 
-/** Whether another payment of the booking already succeeded (a second one is a duplicate). */
-export async function otherPaidPayment(db: Database, bookingId: string, paymentId: string) {
+/** Whether the booking has a payment other than `paymentId` in one of `statuses`. */
+async function otherPaymentIn(db: Database, bookingId: string, paymentId: string, statuses: readonly string[]) {
   const row = await db
     .selectFrom("payments")
     .select("id")
     .where("booking_id", "=", bookingId)
     .where("id", "<>", paymentId)
-    .where("status", "in", ["succeeded", "refund_pending", "refunded", "refund_failed"])
+    .where("status", "in", statuses)
     .executeTakeFirst();
   return row !== undefined;
 }
 
+/** Whether another payment of the booking already succeeded (a second one is a duplicate). */
+export const otherPaidPayment = (db: Database, bookingId: string, paymentId: string) =>
+  otherPaymentIn(db, bookingId, paymentId, ["succeeded", "refund_pending", "refunded", "refund_failed"]);
+
 /** Whether another payment of the booking may still succeed (so a lapsed one does not free the seat). */
-export async function otherLivePayment(db: Database, bookingId: string, paymentId: string) {
-  const row = await db
-    .selectFrom("payments")
-    .select("id")
-    .where("booking_id", "=", bookingId)
-    .where("id", "<>", paymentId)
-    .where("status", "in", ["creating", "requires_payment_method", "requires_action", "processing"])
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const otherLivePayment = (db: Database, bookingId: string, paymentId: string) =>
+  otherPaymentIn(db, bookingId, paymentId, ["creating", "requires_payment_method", "requires_action", "processing"]);
 
 export async function updatePayment(
   db: Database,

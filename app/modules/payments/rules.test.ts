@@ -26,6 +26,7 @@ import {
   refundClaimMinutes,
   refundGivesUp,
   VOUCHER_POLL,
+  voucherState,
 } from "./rules";
 
 const now = new Date("2026-11-24T12:00:00Z");
@@ -266,5 +267,14 @@ describe("a held seat's ways to pay again", () => {
 
   it("a voucher the provider could not make leaves a failed payment, not a voucher to pay", () => {
     expect(heldSeatState({ ...voucher, status: "failed" })).toBe("paymentFailed");
+  });
+});
+
+describe("voucherState", () => {
+  it("says paid, being made, waiting or lapsed from the booking and its payment", () => {
+    expect(voucherState({ status: "CONFIRMED" }, { voucher_reference: "123" })).toBe("paid");
+    expect(voucherState({ status: "PENDING_PAYMENT" }, { voucher_reference: null })).toBe("creating");
+    expect(voucherState({ status: "PENDING_PAYMENT" }, { voucher_reference: "123" })).toBe("waiting");
+    expect(voucherState({ status: "EXPIRED" }, { voucher_reference: "123" })).toBe("lapsed");
   });
 });

@@ -162,10 +162,10 @@ export function oxxoNameErrors(values: { firstName: string; lastName: string }):
 /** The OXXO dialog's confirm button waits for both names (spec section 5: disabled while either is empty). */
 export const oxxoNamesTyped = (values: { firstName: string; lastName: string }) => values.firstName !== "" && values.lastName !== "";
 
-/** Spec section 2: the session's date on the OXXO dialog, in Mexican Spanish and Mexico City time, whatever the page's language. */
-export function oxxoSessionDate(startsAt: Date): string {
+/** A moment as OXXO's papers state it: in Mexican Spanish and Mexico City time, whatever the page's language. */
+export function oxxoDateTime(at: Date, options: { weekday?: boolean } = {}): string {
   return new Intl.DateTimeFormat("es-MX", {
-    weekday: "long",
+    ...(options.weekday ? { weekday: "long" as const } : {}),
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -173,8 +173,11 @@ export function oxxoSessionDate(startsAt: Date): string {
     minute: "2-digit",
     timeZone: "America/Mexico_City",
     timeZoneName: "short",
-  }).format(startsAt);
+  }).format(at);
 }
+
+/** Spec section 2: the session's date on the OXXO dialog, with its weekday. */
+export const oxxoSessionDate = (startsAt: Date): string => oxxoDateTime(startsAt, { weekday: true });
 
 /** Payment statuses that end a payment's story; a later event never moves a payment out of them but to a refund. */
 export const FINAL_PAYMENT_STATUSES = ["succeeded", "refund_pending", "refunded", "refund_failed", "canceled"] as const;
@@ -283,4 +286,11 @@ export function heldSeatRetry(
   // A try that ended (failed to start, or a voucher that lapsed on a seat still held) is never resumed.
   if (failed && (payment.method !== method || payment.status === "failed" || payment.status === "canceled")) return "anotherTry";
   return payment.method === method ? "resume" : "refuse";
+}
+
+/** What a voucher's page says first: paid (a receipt), still being made, waiting to be paid, or lapsed. */
+export function voucherState(booking: { status: string }, payment: { voucher_reference: string | null }) {
+  if (booking.status === "CONFIRMED") return "paid" as const;
+  if (booking.status !== "PENDING_PAYMENT") return "lapsed" as const;
+  return payment.voucher_reference ? ("waiting" as const) : ("creating" as const);
 }

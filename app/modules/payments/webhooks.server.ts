@@ -1,11 +1,11 @@
 import { isUuid } from "#app/lib/ids";
 import { seatNewSubscriber, underSessionLock } from "#app/modules/bookings/bookings.server";
-import type { LockedSession } from "#app/modules/bookings/repo.server";
-import * as bookingsRepo from "#app/modules/bookings/repo.server";
+import type { LockedSession } from "#app/modules/bookings/index.server";
+import * as bookingsRepo from "#app/modules/bookings/index.server";
 import { seatPaymentDeadline, seatsOpenTo } from "#app/modules/bookings/rules";
 import { eventData, type Notice, offerFreedSeats } from "#app/modules/bookings/waitlist.server";
+import * as groupsRepo from "#app/modules/groups/index.server";
 import { mailPaidGroup } from "#app/modules/groups/mail.server";
-import * as groupsRepo from "#app/modules/groups/repo.server";
 import { findUserById } from "#app/modules/users/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { type RefundReason, type WebhookEvent, WebhookSignatureError } from "#app/services/payments/payments";

@@ -16,17 +16,29 @@ const flag = z.preprocess(
 );
 
 /**
+ * The lines-and-veils fields, for a command's schema that carries them beside its own fields (a
+ * booking's form and JSON call); `asSafetyInput` turns its parsed values into what is kept.
+ */
+export const safetyFields = z.object({
+  lines: topicList,
+  veils: topicList,
+  safetyNote: optionalText({ max: SAFETY_NOTE_MAX, tooLong: "safety:validation.noteTooLong" }),
+  anonymous: flag,
+});
+
+/** Each topic once, in the order first given. */
+export const asSafetyInput = (v: z.output<typeof safetyFields>): SafetyInput => ({
+  lines: [...new Set(v.lines)],
+  veils: [...new Set(v.veils)],
+  safetyNote: v.safetyNote,
+  anonymous: v.anonymous,
+});
+
+/**
  * Lines and veils, the same schema for the booking and subscription forms (FormData read by
  * safetyFormValues) and the JSON API's `safety` object. Messages are translation keys.
  */
-export const safetySchema = z
-  .object({
-    lines: topicList,
-    veils: topicList,
-    safetyNote: optionalText({ max: SAFETY_NOTE_MAX, tooLong: "safety:validation.noteTooLong" }),
-    anonymous: flag,
-  })
-  .transform((v): SafetyInput => ({ ...v, lines: [...new Set(v.lines)], veils: [...new Set(v.veils)] }));
+export const safetySchema = safetyFields.transform(asSafetyInput);
 
 /** The raw values of the form's safety fields, kept as typed so a refused form shows them again. */
 export function safetyFormValues(form: FormData) {
@@ -49,12 +61,23 @@ export function typedSafetyState(form: FormData, errors: string[] = []): SafetyF
   return { values: { lines: raw.lines, veils: raw.veils, safetyNote: typed, anonymous: raw.anonymous === "on" }, errors };
 }
 
+/** The messages to show for refused safety fields, each once: translation keys, a bare one from the validation namespace. */
+const safetyMessages = (messages: string[]) => [...new Set(messages.map((m) => (m.includes(":") ? m : `validation:${m}`)))];
+
 /** Reads the form's safety fields: the parsed input, or what to show again with the messages. */
 export function parseSafetyForm(form: FormData): { ok: true; input: SafetyInput } | { ok: false; state: SafetyFormState } {
   const parsed = safetySchema.safeParse(safetyFormValues(form));
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors = [...new Set(parsed.error.issues.map((i) => (i.message.includes(":") ? i.message : `validation:${i.message}`)))];
-  return { ok: false, state: typedSafetyState(form, errors) };
+  return { ok: false, state: typedSafetyState(form, safetyMessages(parsed.error.issues.map((i) => i.message))) };
+}
+
+/**
+ * The messages of the safety fields a command's form schema refused (conform's errors by field, a
+ * list's item named "lines[1]"); empty when they all passed.
+ */
+export function safetyErrors(errors: Record<string, string[] | null | undefined>): string[] {
+  const fields = Object.keys(safetyFields.shape);
+  return safetyMessages(Object.entries(errors).flatMap(([name, messages]) => (fields.includes(name.split("[")[0]!) ? (messages ?? []) : [])));
 }
 
 /** The JSON APIs' optional fields `lines`, `veils`, `safetyNote`, `anonymous` (the form's names); none sent means nothing to tell. */

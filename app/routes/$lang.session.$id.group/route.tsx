@@ -10,17 +10,19 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
-import { GROUP_LIMITS, type GuestErrors, maxGuests, type TypedGuest } from "#app/modules/groups/rules";
+import { type GuestErrors, maxGuests } from "#app/modules/groups/rules";
+import { groupPageSchema } from "#app/modules/groups/schema";
 import { localePath } from "#app/modules/i18n/rules";
 import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
-import { notFound } from "#app/web/http";
+import { parseForm, readForm } from "#app/web/form.server";
+import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { seeOther } from "#app/web/replies.server";
-import { refuse } from "#app/web/replies.server";
+import { refuse, seeOther } from "#app/web/replies.server";
+import { formRows, refusedGroup } from "./group.server";
+import { YourGroup } from "./your-group";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 
@@ -43,45 +45,32 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { sessionId: view.row.id, title: view.row.title, spotsLeft: view.spotsLeft, group, paid, returned };
 }
 
-/** The form's rows as typed: each field read with getAll, so a repeated field reaches the rules as a list and is refused there. */
-function formRows(form: FormData) {
-  return Array.from({ length: GROUP_LIMITS.guestsMax + 1 }, (_, i) => {
-    const one = (field: string) => {
-      const values = form.getAll(`guests[${i}].${field}`);
-      return values.length > 1 ? values : values[0];
-    };
-    return { name: one("name"), email: one("email") };
-  }).filter((row, i) => i < GROUP_LIMITS.guestsMax || row.name !== undefined || row.email !== undefined);
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const d = deps(context);
   const sessionId = params.id ?? "";
   const form = await readForm(request);
+  const submission = parseForm(form, { schema: groupPageSchema });
+  invariantResponse(submission.status === "success", "Unknown intent");
   const back = localePath(lang, `/session/${sessionId}/group`);
-  if (form.get("intent") === "cancel") {
-    const seat = form.get("seatId");
-    const done = await cancelGroupSeats(d, user, sessionId, typeof seat === "string" && seat ? seat : undefined);
-    if (done.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.cancelled" });
-    return redirectWithToast(back, { type: "error", key: done.refusal === "leaveClosed" ? "groups:errors.leaveClosed" : "groups:errors.nothingToCancel" });
+  switch (submission.value.intent) {
+    case "cancel": {
+      const done = await cancelGroupSeats(deps(context), user, sessionId, submission.value.seatId);
+      if (done.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.cancelled" });
+      return redirectWithToast(back, { type: "error", key: done.refusal === "leaveClosed" ? "groups:errors.leaveClosed" : "groups:errors.nothingToCancel" });
+    }
+    case "book": {
+      const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: submission.value.method, lang });
+      if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
+      // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
+      if (result.ok && result.kind === "checkout") return seeOther(result.url);
+      if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
+      if (result.refusal === "emailNotVerified")
+        return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "groups:errors.emailNotVerified" });
+      if (result.refusal === "notFound") notFound();
+      return refuse("invalid", refusedGroup(form, result));
+    }
   }
-  const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: form.get("method"), lang });
-  if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
-  // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
-  if (result.ok && result.kind === "checkout") return seeOther(result.url);
-  if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
-  if (result.refusal === "emailNotVerified")
-    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "groups:errors.emailNotVerified" });
-  if (result.refusal === "notFound") notFound();
-  const typed: TypedGuest[] = result.reading?.typed ?? formRows(form).map((r) => ({ name: String(r.name ?? ""), email: String(r.email ?? "") }));
-  return refuse("invalid", {
-    typed,
-    rows: result.reading?.rows ?? [],
-    form: result.reading?.form ?? (result.refusal === "invalid" ? null : `errors.${result.refusal}`),
-    seatsLeft: result.seatsLeft ?? 0,
-  });
 }
 
 export default function GroupPage() {
@@ -141,38 +130,7 @@ export default function GroupPage() {
           </Button>
         </Form>
       )}
-      {view.group.length > 0 ? (
-        <section className="space-y-2">
-          <h2 className="text-xl font-semibold">{t("page.yourGroup")}</h2>
-          <ul className="divide-y divide-stone-200 rounded-md border border-stone-300" data-testid="group-seats">
-            {view.group.map((seat) => (
-              <li key={seat.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <span className="min-w-0 break-words">
-                  {seat.guest_name} · <span className="text-sm text-stone-700">{seat.guest_email}</span> ·{" "}
-                  <span className="text-sm">
-                    {seat.status === "PENDING" ? t("paid.pendingSeat") : seat.status === "HELD" ? t("page.held") : t("page.claimed")}
-                  </span>
-                </span>
-                {seat.status === "HELD" && !seat.paid_by ? (
-                  <Form method="post">
-                    <input type="hidden" name="seatId" value={seat.id} />
-                    <Button type="submit" name="intent" value="cancel" variant="secondary">
-                      {t("page.cancelOne")}
-                    </Button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {view.group.some((s) => s.status === "HELD" && !s.paid_by) ? (
-            <Form method="post">
-              <Button type="submit" name="intent" value="cancel" variant="secondary">
-                {t("page.cancelAll")}
-              </Button>
-            </Form>
-          ) : null}
-        </section>
-      ) : null}
+      <YourGroup seats={view.group} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -11,24 +11,19 @@ import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
-import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
-import { intlLocale } from "#app/modules/i18n/config";
-import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { discountedPrice } from "#app/modules/invites/rules";
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startOxxoPayment } from "#app/modules/payments/payments.server";
-import { oxxoNameSchema, oxxoSessionDate } from "#app/modules/payments/rules";
-import { paymentPanel } from "#app/modules/payments/seat-views.server";
-import { recordSeatSafety } from "#app/modules/safety/safety.server";
+import { oxxoNameSchema } from "#app/modules/payments/rules";
+import { oxxoPageSchema } from "#app/modules/payments/schema";
 import { parseSafetyForm } from "#app/modules/safety/schema";
-import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
-import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { refusedSeat } from "#app/web/seat-replies.server";
+import { oxxoPageData } from "./oxxo-page.server";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
@@ -38,74 +33,31 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const d = deps(context);
   // The ?invite= code the confirmation page passed on: it may lower the price, and it passes the same limited screen there.
   const typedCode = new URL(request.url).searchParams.get("invite")?.trim().slice(0, 20) ?? "";
-  const view = await confirmationView(d, params.id ?? "", user, typedCode, requestMeta(request).ip);
-  if (!view) notFound();
-  // Paid seats need a verified email (spec section 5); the hold refuses it too, this only sends the player to verify first.
-  if (!user.emailVerified) throw await redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
-  const panel = await paymentPanel(d, view.row.id, view.booking);
-  const confirmHref = `${localePath(lang, `/session/${view.row.id}/confirm`)}${typedCode ? `?invite=${encodeURIComponent(typedCode)}` : ""}`;
-  // A voucher already made for this seat is shown instead of a second form.
-  if (panel.pending?.method === "OXXO" && panel.pending.state === "voucherPending" && view.booking)
-    throw await redirectWithToast(localePath(lang, `/booking/${view.booking.id}/voucher`), { type: "info", key: "payments:voucher.pending" });
-  // After a declined card the held seat may be paid with a voucher instead (payments/rules.ts payAgainChoices).
-  const payAgain = panel.pending?.payAgain.oxxo === "available";
-  if (view.booking && !payAgain)
-    throw await redirectWithToast(confirmHref, {
-      type: "info",
-      key: view.booking.status === "PENDING_PAYMENT" ? "payments:errors.paymentPending" : "sessions:booking.alreadyBooked",
-    });
-  // A code that does not open the session (or none for a private one): the confirmation page says why.
-  if (view.needsInvite || (view.invite && !view.invite.ok)) throw redirect(confirmHref);
-  if (panel.oxxo !== "available" || view.closed || view.isHost || view.free)
-    throw await redirectWithToast(confirmHref, { type: "error", key: `payments:errors.${panel.oxxo === "tooClose" ? "oxxoTooClose" : "oxxoNotOffered"}` });
-  const { row } = view;
-  // What the voucher will ask for: a discount code lowers it, as on the confirmation page and in the hold.
-  const toPay = discountedPrice(row.price_cents, view.invite?.ok ? view.invite.discountPercent : null);
-  return {
-    heading: translator(lang, "payments")("oxxo.title"),
-    confirmHref,
-    inviteCode: view.invite?.ok ? view.invite.code : "",
-    voucherDays: panel.voucherDays,
-    session: {
-      title: row.title,
-      date: oxxoSessionDate(new Date(row.starts_at)),
-      location: row.location,
-      price: `${formatPrice(toPay, row.currency, lang)} ${row.currency}`,
-      fullPrice: toPay !== row.price_cents ? `${formatPrice(row.price_cents, row.currency, lang)} ${row.currency}` : null,
-    },
-    defaults: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
-    locale: intlLocale[lang],
-  };
+  return oxxoPageData(deps(context), { lang, user, sessionId: params.id ?? "", typedCode, address: requestMeta(request).ip });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
-  const submission = parseForm(form, { schema: oxxoNameSchema });
+  const submission = parseForm(form, { schema: oxxoPageSchema });
   // Lines and veils ride with the voucher's hold; the DM sees them only once the voucher is paid.
   const safety = parseSafetyForm(form);
+  const sessionId = params.id ?? "";
+  const back = localePath(lang, `/session/${sessionId}/confirm`);
   if (submission.status !== "success" || !safety.ok) {
+    const errors = submission.status === "success" ? [] : Object.keys(submission.error ?? {});
+    // A code longer than any code, the names and lines fine: answered as every wrong code is.
+    if (safety.ok && errors.length > 0 && errors.every((field) => field === "inviteCode"))
+      return refusedSeat(lang, back, "inviteInvalid", payRefusalText("inviteInvalid", lang));
     const typed = safety.ok ? { values: { ...safety.input, lines: [...safety.input.lines], veils: [...safety.input.veils] }, errors: [] } : safety.state;
     return refuse("invalid", { ...submission.reply(), safety: typed });
   }
-  const sessionId = params.id ?? "";
-  const inviteCode = String(form.get("inviteCode") ?? "").slice(0, 20) || null;
-  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...submission.value, inviteCode, address: requestMeta(request).ip });
-  if (!result.ok && result.refusal === "emailNotVerified")
-    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
-  if (!result.ok) {
-    const reason = payRefusalText(result.refusal, lang);
-    return redirectWithToast(localePath(lang, `/session/${sessionId}/confirm`), {
-      type: "error",
-      key: "sessions:booking.errors.bookingFailed",
-      params: { reason },
-    });
-  }
-  await recordSeatSafety(deps(context), user.id, sessionId, safety.input);
+  const { inviteCode = null, ...names } = submission.value;
+  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...names, inviteCode, address: requestMeta(request).ip, safety: safety.input });
+  if (!result.ok) return refusedSeat(lang, back, result.refusal, payRefusalText(result.refusal, lang));
   return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
 }
 

@@ -1,0 +1,28 @@
+import type { Requester } from "#app/modules/auth/session.server";
+import { leaveBooking, leaveList, removeFromSession } from "#app/modules/bookings/bookings.server";
+import type { PayDeps } from "./payments.server";
+import { refundCancelledBooking, refundCancelledBookings } from "./refunds.server";
+
+// Giving up a seat, whole: the seat goes back (to the line first, in the booking's own call), then a
+// paid one is refunded once that decision committed (refunds.server: the provider is asked after it).
+
+/** A player leaves their own seat (the leave page). */
+export async function leaveSeat(deps: PayDeps, player: Requester, sessionId: string) {
+  const left = await leaveList(deps, player, { sessionId, userId: player.id, list: "bookings" });
+  if (left.ok) await refundCancelledBookings(deps, sessionId, player.id, "customer_request");
+  return left;
+}
+
+/** DELETE /api/bookings {bookingId}: the booking's holder leaves (the host or an admin may remove it). */
+export async function leaveBookingById(deps: PayDeps, actor: Requester, bookingId: unknown) {
+  const left = await leaveBooking(deps, actor, bookingId);
+  if (left.ok) await refundCancelledBooking(deps, bookingId, "customer_request");
+  return left;
+}
+
+/** DELETE /api/bookings {sessionId, userId}: a player leaves, or the host removes them; the refund says which. */
+export async function removeSeat(deps: PayDeps, actor: Requester, input: { sessionId: string; userId: string }) {
+  const removed = await removeFromSession(deps, actor, { ...input, list: "bookings" });
+  if (removed.ok) await refundCancelledBookings(deps, input.sessionId, input.userId, input.userId === actor.id ? "customer_request" : "other");
+  return removed;
+}
