@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { SessionCanceller } from "#app/modules/bookings/rules";
-import { anyBookingExists, keptSeatExists, type SessionRow } from "#app/modules/sessions/index.server";
+import { anyBookingExists, keptSeatExists, type SessionRow, sharedColumns } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
 export type SeriesRow = {
@@ -40,33 +40,16 @@ export type SeriesRow = {
 
 /** The columns a series' owner sets, on create and on edit: all but the host and the zone, which an edit never changes. */
 const editableColumns = (s: SeriesRow) => ({
-  title: s.title,
-  description: s.description,
-  session_instructions: s.sessionInstructions,
-  game: s.game,
-  genre: s.genre,
-  experience_level: s.experienceLevel,
+  ...sharedColumns(s),
   frequency: s.frequency,
   day_of_week: s.dayOfWeek,
   day_of_month: s.dayOfMonth,
   time_of_day: s.timeOfDay,
-  duration_minutes: s.durationMinutes,
   start_date: s.startDate,
   end_date: s.endDate,
   is_ongoing: s.isOngoing,
-  max_participants: s.maxParticipants,
-  min_participants: s.minParticipants,
-  price_cents: s.priceCents,
-  currency: s.currency,
-  allowed_payment_methods: s.allowedPaymentMethods,
-  min_advance_booking_hours: s.minAdvanceBookingHours,
-  voucher_payment_days: s.voucherPaymentDays,
   auto_generate_ahead: s.autoGenerateAhead,
   booking_lock_hours: s.bookingLockHours,
-  pre_session_check_hours: s.preSessionCheckHours,
-  tags: s.tags,
-  ...(s.safetyTools ? { safety_tools: s.safetyTools } : {}),
-  location: s.location,
 });
 
 export async function insertSeries(db: Database, s: SeriesRow, now: Date) {
