@@ -10,17 +10,14 @@
 // - steady: every client books (notices included, untimed) and leaves again without pause for
 //   BENCH_STEADY_SECONDS, so each booking queues behind other bookings and leaves on the same row
 //   lock while the process also renders everyone's notices.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked } from "../../app/modules/bookings/bookings.server";
 import type { Deps } from "../../app/modules/deps.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
-import { closeDb, createDatabase, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
+import { createDatabase, getDb } from "../../db/client.server";
+import { insertBenchTable, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
@@ -59,34 +56,14 @@ async function seed() {
     db,
   );
   await sql`analyze`.execute(db);
-  const hot = await db
-    .insertInto("sessions")
-    .values({
-      dm_id: host.id,
-      title: "Hot",
-      game: "D&D 5e",
-      starts_at: new Date(Date.now() + 7 * 86_400_000),
-      time_zone: "UTC",
-      duration_minutes: 120,
-      max_participants: 20,
-      min_participants: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const hotId = await insertBenchTable(db, host.id, "Hot");
   const players = await db.selectFrom("users").select(["id", "email"]).where("email", "like", "player%").limit(CLIENTS).execute();
-  return { hotId: hot.id, players };
+  return { hotId, players };
 }
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-booking-"));
-  fs.chmodSync(parent, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(pg.url);
-    process.env.DATABASE_URL = pg.url;
-    const seedStart = Date.now();
-    const { hotId, players } = await seed();
-    const seedSeconds = (Date.now() - seedStart) / 1000;
+  await withBenchDatabase("booking", async (pg, parent) => {
+    const [{ hotId, players }, seedSeconds] = await timed(() => seed());
     // A connection per client, so the times are the database's (lock waits included), not the pool's
     // queue; over the Unix socket, so the loopback TCP stack does not eat the CPUs PostgreSQL needs.
     const db = createDatabase(pg.socketUrl, CLIENTS + 2);
@@ -153,11 +130,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await closeDb();
-    await pg.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

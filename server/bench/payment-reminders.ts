@@ -8,8 +8,6 @@
 //   `runMs` is each whole run (the lookup, each reminder's claim, notification and email).
 // - catchUp: nothing marked (a first run after a long outage): one run sends its batch of 500.
 // - the lookup's EXPLAIN ANALYZE, to show it reads the partial index bookings_subscription_due_idx.
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
@@ -19,10 +17,9 @@ import { paymentReminderCutoffs } from "../../app/modules/jobs/rules";
 import { insertSeries } from "../../app/modules/series/repo.server";
 import { duePaymentReminders } from "../../app/modules/subscriptions/reminders-repo.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
-import { closeDb, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
+import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
+import { timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
@@ -117,16 +114,9 @@ async function markSentUpTo(at: Date) {
 }
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-reminders-"));
-  fs.chmodSync(parent, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(server.url);
-    process.env.DATABASE_URL = server.url;
+  await withBenchDatabase("reminders", async (server, parent) => {
     const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    const seedStart = Date.now();
-    await seed(start);
-    const seedSeconds = (Date.now() - seedStart) / 1000;
+    const [, seedSeconds] = await timed(() => seed(start));
     const db = getDb();
     const deps = (now: Date): Deps => ({
       db,
@@ -174,11 +164,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await closeDb();
-    await server.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 /** EXPLAIN ANALYZE of the lookup the job sends, captured from Kysely's log so the plan shown is the plan used. */
