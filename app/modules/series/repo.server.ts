@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { SessionCanceller } from "#app/modules/bookings/rules";
-import { anyBookingExists, keptSeatExists, type SessionRow, sharedColumns } from "#app/modules/sessions/index.server";
+import { anyBookingExists, keptSeatExists, type SessionRow, sharedColumns, type SharedRowFields } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
 export type SeriesRow = {
@@ -144,29 +144,7 @@ export function listOccurrences(db: Database, seriesId: string) {
 }
 
 /** What every session of a series takes from it (the rest of a session row is its own). */
-export type OccurrenceFields = Pick<
-  SessionRow,
-  | "title"
-  | "description"
-  | "sessionInstructions"
-  | "game"
-  | "genre"
-  | "experienceLevel"
-  | "startsAt"
-  | "durationMinutes"
-  | "maxParticipants"
-  | "minParticipants"
-  | "priceCents"
-  | "currency"
-  | "allowedPaymentMethods"
-  | "minAdvanceBookingHours"
-  | "voucherPaymentDays"
-  | "preSessionCheckHours"
-  | "tags"
-  | "safetyTools"
-  | "imageUrl"
-  | "location"
->;
+export type OccurrenceFields = SharedRowFields & Pick<SessionRow, "startsAt" | "imageUrl">;
 
 /**
  * Copies the series' details onto one of its sessions, only while it still follows the series
@@ -177,26 +155,9 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
   const result = await db
     .updateTable("sessions as s")
     .set({
-      title: f.title,
-      description: f.description,
-      session_instructions: f.sessionInstructions,
-      game: f.game,
-      genre: f.genre,
-      experience_level: f.experienceLevel,
+      ...sharedColumns(f),
       starts_at: f.startsAt,
-      duration_minutes: f.durationMinutes,
-      max_participants: f.maxParticipants,
-      min_participants: f.minParticipants,
-      price_cents: f.priceCents,
-      currency: f.currency,
-      allowed_payment_methods: f.allowedPaymentMethods,
-      min_advance_booking_hours: f.minAdvanceBookingHours,
-      voucher_payment_days: f.voucherPaymentDays,
-      pre_session_check_hours: f.preSessionCheckHours,
-      tags: f.tags,
-      ...(f.safetyTools ? { safety_tools: f.safetyTools } : {}),
       image_url: f.imageUrl,
-      location: f.location,
       updated_at: now,
     })
     .where("s.id", "=", id)

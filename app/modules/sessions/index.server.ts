@@ -13,6 +13,7 @@ export {
   type SessionDetailRow,
   type SessionRow,
   sharedColumns,
+  type SharedRowFields,
   updateSessionRow,
 } from "./repo.server";
 export { stillToCome } from "./status-repo.server";
