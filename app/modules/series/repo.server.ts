@@ -3,37 +3,22 @@ import type { SessionCanceller } from "#app/modules/bookings/rules";
 import { anyBookingExists, keptSeatExists, type SessionRow, sharedColumns, type SharedRowFields } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
-export type SeriesRow = {
+/**
+ * A series as it is stored: what it shares with a session (SharedRowFields, safety tools left out
+ * on an update keeping the stored ones) and when it is played.
+ */
+export type SeriesRow = SharedRowFields & {
   dmId: string;
-  title: string;
-  description: string;
-  sessionInstructions: string;
-  game: string;
-  genre: string | null;
-  experienceLevel: string | null;
   frequency: string;
   timeZone: string;
   dayOfWeek: number | null;
   dayOfMonth: number | null;
   timeOfDay: string;
-  durationMinutes: number;
   startDate: string;
   endDate: string | null;
   isOngoing: boolean;
-  maxParticipants: number;
-  minParticipants: number;
-  priceCents: number;
-  currency: string;
-  allowedPaymentMethods: string[];
-  minAdvanceBookingHours: number;
-  voucherPaymentDays: number;
   autoGenerateAhead: number;
   bookingLockHours: number;
-  preSessionCheckHours: number;
-  tags: string[];
-  /** The safety tools (decision record 061); left out on an update, the stored ones stay. */
-  safetyTools?: string[];
-  location: string | null;
   /** Left out (undefined) on an update, the stored image stays. */
   imageUrl?: string | null;
 };
