@@ -11,16 +11,13 @@
 // whole time over the sessions handled (goal: under 50 ms); `users` is how many distinct hosts and
 // players those sessions recomputed (each one's facts read in full: some 50 bookings per player,
 // 100 sessions per host). The facts' queries' EXPLAIN ANALYZE for one batch of 500 users follows.
-import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { awardBadgesForCompletedSessions } from "../../app/modules/badges/badges.server";
 import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
-import type { Deps } from "../../app/modules/deps.server";
-import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
-import { timed, withBenchDatabase } from "./database";
+import { benchDeps, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const PENDING = Number(process.env.BENCH_PENDING ?? 1_000);
@@ -144,13 +141,7 @@ async function main() {
           select b.user_id from bookings b join sessions s on s.id = b.session_id
            where s.status = 'COMPLETED' and s.badges_checked_at is null and b.status = 'CONFIRMED') u`.execute(db)
     ).rows[0]!.n;
-    const deps: Deps = {
-      db,
-      mailer: { send: () => Promise.resolve() },
-      storage: createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
-      now,
-      appUrl: "http://127.0.0.1",
-    };
+    const deps = benchDeps(db, parent, now);
 
     const runMs: number[] = [];
     let handled = 0;

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Deps } from "../../app/modules/deps.server";
+import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { closeDb, type Database } from "../../db/client.server";
 import { freePort, type RunningPostgres, startEmbeddedPostgres } from "../../db/embedded";
 import { migrateToLatest } from "../../db/migrate";
@@ -52,4 +54,23 @@ export async function insertBenchTable(db: Database, hostId: string, title: stri
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** What the app's use cases need, for a bench: a mailer that sends nothing, uploads in the bench's folder, the clock at `now`. */
+export const benchDeps = (db: Database, folder: string, now = new Date()): Deps => ({
+  db,
+  mailer: { send: () => Promise.resolve() },
+  storage: createDiskStorage(path.join(folder, "uploads"), "http://127.0.0.1/uploads"),
+  now,
+  appUrl: "http://127.0.0.1",
+});
+
+/** The bench's host, a DM account; returns its id. */
+export async function insertBenchHost(db: Database) {
+  const host = await db
+    .insertInto("users")
+    .values({ email: "host@bench.test", display_name: "Host", roles: ["user", "dm"] })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return host.id;
 }

@@ -10,18 +10,15 @@
 //   series' other upcoming sessions) for 200 distinct players on free series of four upcoming
 //   sessions, 20 players per series (its seats): 100 one after another, then 100 as five waves of
 //   20 at once on one series each (each wave queues on the same session's lock).
-import path from "node:path";
 import { sql } from "kysely";
 import type { Requester } from "../../app/modules/auth/session.server";
-import type { Deps } from "../../app/modules/deps.server";
 import { insertSeries, type SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions, topUpSeries } from "../../app/modules/series/series.server";
 import { subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
-import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { createDatabase, getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedDemo } from "../seed/demo";
-import { withBenchDatabase } from "./database";
+import { benchDeps, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const SUBSCRIBERS = 1_000;
@@ -87,13 +84,7 @@ async function main() {
 
     // A connection per parallel client, over the Unix socket (as the booking bench does).
     const db = createDatabase(pg.socketUrl, PARALLEL + 2);
-    const deps = (): Deps => ({
-      db,
-      mailer: { send: () => Promise.resolve() },
-      storage: createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
-      now: new Date(),
-      appUrl: "http://127.0.0.1",
-    });
+    const deps = () => benchDeps(db, parent);
     const host = await db.selectFrom("users").select("id").where("email", "=", "ana.dm@mesa.test").executeTakeFirstOrThrow();
     const players = await db
       .selectFrom("users")
