@@ -11,19 +11,13 @@
 // whole time over the sessions handled (goal: under 50 ms); `users` is how many distinct hosts and
 // players those sessions recomputed (each one's facts read in full: some 50 bookings per player,
 // 100 sessions per host). The facts' queries' EXPLAIN ANALYZE for one batch of 500 users follows.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { awardBadgesForCompletedSessions } from "../../app/modules/badges/badges.server";
 import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
-import type { Deps } from "../../app/modules/deps.server";
-import { createDiskStorage } from "../../app/services/storage/disk.server";
-import { closeDb, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
+import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
+import { benchDeps, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const PENDING = Number(process.env.BENCH_PENDING ?? 1_000);
@@ -129,16 +123,9 @@ async function seed(now: Date) {
 }
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-badges-"));
-  fs.chmodSync(parent, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(server.url);
-    process.env.DATABASE_URL = server.url;
+  await withBenchDatabase("badges", async (server, parent) => {
     const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    const seedStart = Date.now();
-    await seed(now);
-    const seedSeconds = (Date.now() - seedStart) / 1000;
+    const [, seedSeconds] = await timed(() => seed(now));
     const db = getDb();
     const counts = (
       await sql<{ sessions: number; completed: number; bookings: number; payments: number; reviews: number; messages: number }>`
@@ -154,13 +141,7 @@ async function main() {
           select b.user_id from bookings b join sessions s on s.id = b.session_id
            where s.status = 'COMPLETED' and s.badges_checked_at is null and b.status = 'CONFIRMED') u`.execute(db)
     ).rows[0]!.n;
-    const deps: Deps = {
-      db,
-      mailer: { send: () => Promise.resolve() },
-      storage: createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
-      now,
-      appUrl: "http://127.0.0.1",
-    };
+    const deps = benchDeps(db, parent, now);
 
     const runMs: number[] = [];
     let handled = 0;
@@ -196,11 +177,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await closeDb();
-    await server.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 /** EXPLAIN ANALYZE of the facts' queries for 500 players, captured from Kysely's log so the plans shown are the plans used. */

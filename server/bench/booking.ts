@@ -10,17 +10,11 @@
 // - steady: every client books (notices included, untimed) and leaves again without pause for
 //   BENCH_STEADY_SECONDS, so each booking queues behind other bookings and leaves on the same row
 //   lock while the process also renders everyone's notices.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked } from "../../app/modules/bookings/bookings.server";
-import type { Deps } from "../../app/modules/deps.server";
-import { createDiskStorage } from "../../app/services/storage/disk.server";
-import { closeDb, createDatabase, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
+import { createDatabase, getDb } from "../../db/client.server";
+import { benchDeps, insertBenchHost, insertBenchTable, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
@@ -36,17 +30,13 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 async function seed() {
   const db = getDb();
-  const host = await db
-    .insertInto("users")
-    .values({ email: "host@bench.test", display_name: "Host", roles: ["user", "dm"] })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db.insertInto("profiles").values({ user_id: host.id }).execute();
+  const hostId = await insertBenchHost(db);
+  await db.insertInto("profiles").values({ user_id: hostId }).execute();
   await sql`insert into users (email, display_name, roles) select 'player' || g || '@bench.test', 'Player ' || g, '{user}' from generate_series(1, ${PLAYERS}) g`.execute(
     db,
   );
   await sql`insert into sessions (dm_id, title, game, starts_at, time_zone, duration_minutes, max_participants, min_participants)
-    select ${host.id}, 'Mesa ' || g, 'D&D 5e', now() + (g % 60 + 1) * interval '1 day', 'UTC', 120, 20, 1 from generate_series(1, ${SESSIONS}) g`.execute(db);
+    select ${hostId}, 'Mesa ' || g, 'D&D 5e', now() + (g % 60 + 1) * interval '1 day', 'UTC', 120, 20, 1 from generate_series(1, ${SESSIONS}) g`.execute(db);
   // Triggers off for the bulk load (the seat counter is recounted once afterwards).
   await sql`set session_replication_role = replica`.execute(db);
   await sql`insert into bookings (session_id, user_id, status, payment_method)
@@ -59,44 +49,18 @@ async function seed() {
     db,
   );
   await sql`analyze`.execute(db);
-  const hot = await db
-    .insertInto("sessions")
-    .values({
-      dm_id: host.id,
-      title: "Hot",
-      game: "D&D 5e",
-      starts_at: new Date(Date.now() + 7 * 86_400_000),
-      time_zone: "UTC",
-      duration_minutes: 120,
-      max_participants: 20,
-      min_participants: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const hotId = await insertBenchTable(db, hostId, "Hot");
   const players = await db.selectFrom("users").select(["id", "email"]).where("email", "like", "player%").limit(CLIENTS).execute();
-  return { hotId: hot.id, players };
+  return { hotId, players };
 }
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-booking-"));
-  fs.chmodSync(parent, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(pg.url);
-    process.env.DATABASE_URL = pg.url;
-    const seedStart = Date.now();
-    const { hotId, players } = await seed();
-    const seedSeconds = (Date.now() - seedStart) / 1000;
+  await withBenchDatabase("booking", async (pg, parent) => {
+    const [{ hotId, players }, seedSeconds] = await timed(() => seed());
     // A connection per client, so the times are the database's (lock waits included), not the pool's
     // queue; over the Unix socket, so the loopback TCP stack does not eat the CPUs PostgreSQL needs.
     const db = createDatabase(pg.socketUrl, CLIENTS + 2);
-    const deps = (): Deps => ({
-      db,
-      mailer: { send: () => Promise.resolve() },
-      storage: createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
-      now: new Date(),
-      appUrl: "http://127.0.0.1",
-    });
+    const deps = () => benchDeps(db, parent);
     const asPlayer = (p: { id: string; email: string }) =>
       ({ id: p.id, email: p.email, displayName: "Player", isAdmin: false, isDm: false, preferredLanguage: "es", timeZone: "UTC" }) as Requester;
     const decide = async (player: Requester) => {
@@ -153,11 +117,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await closeDb();
-    await pg.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -4,30 +4,22 @@
 // EXPLAIN (ANALYZE, BUFFERS) and the median planning plus execution time over repeated runs (decision record 044).
 // BENCH_SESSIONS and BENCH_BOOKINGS change the size.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { unreadChatTotal } from "../../app/modules/chat/chat.server";
 import { unreadCount } from "../../app/modules/notifications/notifications.server";
 import { closeDb, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
 import type { DB } from "../../db/schema";
 import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedDemo } from "../seed/demo";
+import { withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
 const RUNS = 200;
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-header-"));
-  fs.chmodSync(parent, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(server.url);
-    process.env.DATABASE_URL = server.url;
+  await withBenchDatabase("header", async (server) => {
     await seedDemo();
     const started = Date.now();
     await seedBulkSessions(SESSIONS, () => {});
@@ -43,11 +35,7 @@ async function main() {
       "bench-results/header-counts.json",
       JSON.stringify({ date: new Date().toISOString(), sessions: SESSIONS, bookings: BOOKINGS, ...report }, null, 2),
     );
-  } finally {
-    await closeDb();
-    await server.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 async function measure(databaseUrl: string, people: Record<string, string>) {

@@ -8,21 +8,15 @@
 //   `runMs` is each whole run (the lookup, each reminder's claim, notification and email).
 // - catchUp: nothing marked (a first run after a long outage): one run sends its batch of 500.
 // - the lookup's EXPLAIN ANALYZE, to show it reads the partial index bookings_subscription_due_idx.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Deps } from "../../app/modules/deps.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { paymentReminderCutoffs } from "../../app/modules/jobs/rules";
 import { insertSeries } from "../../app/modules/series/repo.server";
 import { duePaymentReminders } from "../../app/modules/subscriptions/reminders-repo.server";
-import { createDiskStorage } from "../../app/services/storage/disk.server";
-import { closeDb, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
+import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
+import { benchDeps, insertBenchHost, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
@@ -37,18 +31,14 @@ const summary = (values: number[]) => ({
 
 async function seed(start: Date) {
   const db = getDb();
-  const host = await db
-    .insertInto("users")
-    .values({ email: "host@bench.test", display_name: "Host", roles: ["user", "dm"] })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const hostId = await insertBenchHost(db);
   await sql`insert into users (email, display_name, roles) select 'player' || g || '@bench.test', 'Player ' || g, '{user}' from generate_series(1, ${PLAYERS}) g`.execute(
     db,
   );
   const seriesId = await insertSeries(
     db,
     {
-      dmId: host.id,
+      dmId: hostId,
       title: "Campaña",
       description: "",
       sessionInstructions: "",
@@ -83,7 +73,7 @@ async function seed(start: Date) {
   await sql`insert into series_subscriptions (series_id, user_id, status, subscribed_at)
     select ${seriesId}, id, 'ACTIVE', ${start} from users where email like 'player%'`.execute(db);
   await sql`insert into sessions (dm_id, title, game, starts_at, time_zone, duration_minutes, max_participants, min_participants, price_cents, currency)
-    select ${host.id}, 'Mesa ' || g, 'D&D 5e', ${start}::timestamptz + interval '1 day' + (g::bigint * 302400 / ${SESSIONS}) * interval '1 minute', 'UTC', 120, 20, 1, 25000, 'MXN'
+    select ${hostId}, 'Mesa ' || g, 'D&D 5e', ${start}::timestamptz + interval '1 day' + (g::bigint * 302400 / ${SESSIONS}) * interval '1 minute', 'UTC', 120, 20, 1, 25000, 'MXN'
     from generate_series(1, ${SESSIONS}) g`.execute(db);
   // Triggers off for the bulk load (the seat counter is recounted once afterwards).
   await sql`set session_replication_role = replica`.execute(db);
@@ -117,24 +107,11 @@ async function markSentUpTo(at: Date) {
 }
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-reminders-"));
-  fs.chmodSync(parent, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(server.url);
-    process.env.DATABASE_URL = server.url;
+  await withBenchDatabase("reminders", async (server, parent) => {
     const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    const seedStart = Date.now();
-    await seed(start);
-    const seedSeconds = (Date.now() - seedStart) / 1000;
+    const [, seedSeconds] = await timed(() => seed(start));
     const db = getDb();
-    const deps = (now: Date): Deps => ({
-      db,
-      mailer: { send: () => Promise.resolve() },
-      storage: createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
-      now,
-      appUrl: "http://127.0.0.1",
-    });
+    const deps = (now: Date) => benchDeps(db, parent, now);
     const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
     const inWindow = Number(
       (
@@ -174,11 +151,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await closeDb();
-    await server.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 /** EXPLAIN ANALYZE of the lookup the job sends, captured from Kysely's log so the plan shown is the plan used. */

@@ -10,21 +10,15 @@
 //   series' other upcoming sessions) for 200 distinct players on free series of four upcoming
 //   sessions, 20 players per series (its seats): 100 one after another, then 100 as five waves of
 //   20 at once on one series each (each wave queues on the same session's lock).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import type { Requester } from "../../app/modules/auth/session.server";
-import type { Deps } from "../../app/modules/deps.server";
 import { insertSeries, type SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions, topUpSeries } from "../../app/modules/series/series.server";
 import { subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
-import { createDiskStorage } from "../../app/services/storage/disk.server";
-import { closeDb, createDatabase, getDb } from "../../db/client.server";
-import { freePort, startEmbeddedPostgres } from "../../db/embedded";
-import { migrateToLatest } from "../../db/migrate";
+import { createDatabase, getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedDemo } from "../seed/demo";
+import { benchDeps, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const SUBSCRIBERS = 1_000;
@@ -78,12 +72,7 @@ function seriesRow(hostId: string, now: Date, title: string, priceCents: number,
 }
 
 async function main() {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-subscriptions-"));
-  fs.chmodSync(parent, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
-  try {
-    await migrateToLatest(pg.url);
-    process.env.DATABASE_URL = pg.url;
+  await withBenchDatabase("subscriptions", async (pg, parent) => {
     const seedStart = Date.now();
     await seedDemo();
     await seedBulkSessions(SESSIONS, () => {});
@@ -95,13 +84,7 @@ async function main() {
 
     // A connection per parallel client, over the Unix socket (as the booking bench does).
     const db = createDatabase(pg.socketUrl, PARALLEL + 2);
-    const deps = (): Deps => ({
-      db,
-      mailer: { send: () => Promise.resolve() },
-      storage: createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
-      now: new Date(),
-      appUrl: "http://127.0.0.1",
-    });
+    const deps = () => benchDeps(db, parent);
     const host = await db.selectFrom("users").select("id").where("email", "=", "ana.dm@mesa.test").executeTakeFirstOrThrow();
     const players = await db
       .selectFrom("users")
@@ -210,14 +193,7 @@ async function main() {
         2,
       ),
     );
-  } finally {
-    await closeDb();
-    // pg's pool.end() resolves before its sockets have closed: stopping at once would kill those
-    // backends and print "terminating connection" noise (as tests/setup/database.ts notes).
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await pg.stop();
-    fs.rmSync(parent, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -1,6 +1,7 @@
 import { backfillBadges } from "../../app/modules/badges/badges.server";
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import { getDb } from "../../db/client.server";
+import { demoSessionBase } from "./session-row";
 
 /**
  * The demo's earned badges: Ana's past D&D evenings with Lucía and Mateo (five of them, enough for
@@ -17,29 +18,14 @@ export async function seedBadgeStories(idOf: (email: string) => string | undefin
   for (let week = 1; week <= 5; week += 1) {
     const startsAt = new Date(now.getTime() - (week * 7 + 20) * 86_400_000);
     const row: SessionRow = {
-      dmId: ana,
-      seriesId: null,
+      ...demoSessionBase(ana, startsAt),
       title: `Crónicas de Phandalin, capítulo ${6 - week}`,
       description: "Una campaña corta de D&D que ya terminó.",
-      sessionInstructions: "",
-      game: "D&D 5e",
       genre: "Fantasy",
       experienceLevel: "BEGINNER",
-      startsAt,
-      durationMinutes: 180,
-      maxParticipants: 5,
-      minParticipants: 2,
-      priceCents: 0,
-      currency: "MXN",
       allowedPaymentMethods: ["CARD"],
       minAdvanceBookingHours: 48,
-      voucherPaymentDays: 3,
-      preSessionCheckHours: 24,
       tags: ["campaign"],
-      imageUrl: null,
-      location: null,
-      timeZone: "America/Mexico_City",
-      isPrivate: false,
     };
     const id = await insertSession(db, row, now);
     for (const userId of [lucia, mateo])

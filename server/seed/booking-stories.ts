@@ -1,33 +1,12 @@
 import { insertSession, type SessionRow } from "../../app/modules/sessions/repo.server";
 import { getDb } from "../../db/client.server";
+import { demoSessionBase } from "./session-row";
 
 /** The invite code of the demo's private session (README, "Demo accounts"). */
 export const DEMO_INVITE_CODE = "MESA-AMIGOS";
 
-const base = (dmId: string, startsAt: Date): Omit<SessionRow, "title"> => ({
-  dmId,
-  seriesId: null,
-  description: "",
-  sessionInstructions: "",
-  game: "D&D 5e",
-  genre: "Fantasy",
-  experienceLevel: null,
-  startsAt,
-  timeZone: "America/Mexico_City",
-  durationMinutes: 180,
-  maxParticipants: 5,
-  minParticipants: 2,
-  priceCents: 0,
-  currency: "MXN",
-  allowedPaymentMethods: [],
-  minAdvanceBookingHours: 120,
-  voucherPaymentDays: 3,
-  preSessionCheckHours: 24,
-  tags: [],
-  imageUrl: null,
-  location: null,
-  isPrivate: false,
-});
+/** The booking stories' games are fantasy ones. */
+const base = (dmId: string, startsAt: Date): Omit<SessionRow, "title"> => ({ ...demoSessionBase(dmId, startsAt), genre: "Fantasy" });
 
 type Booking = { email: string; status: "CONFIRMED" | "CANCELLED" | "EXPIRED" | "REFUNDED"; cents?: number; method?: string };
 

@@ -11,6 +11,7 @@ import { type Palette, storeDemoPicture } from "./pictures";
 import { seedRefundStories } from "./refund-stories";
 import { seedReviewStories } from "./review-stories";
 import { seedSafetyStories } from "./safety-stories";
+import { demoSessionBase } from "./session-row";
 import { seedSubscriptionStories } from "./subscription-stories";
 
 type DemoSession = Partial<SessionRow> & {
@@ -216,35 +217,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
     if (!dmId) continue;
     const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + s.inDays, s.hour + 6));
     const { dmEmail: _dm, inDays: _d, hour: _h, players = [], waitlist = [], status, ...fields } = s;
-    const id = await insertSession(
-      db,
-      {
-        dmId,
-        seriesId: null,
-        description: "",
-        sessionInstructions: "",
-        game: "D&D 5e",
-        genre: null,
-        experienceLevel: null,
-        startsAt,
-        timeZone: "America/Mexico_City",
-        durationMinutes: 180,
-        maxParticipants: 5,
-        minParticipants: 3,
-        priceCents: 0,
-        currency: "MXN",
-        allowedPaymentMethods: ["CARD"],
-        minAdvanceBookingHours: 120,
-        voucherPaymentDays: 3,
-        preSessionCheckHours: 24,
-        tags: [],
-        imageUrl: null,
-        location: null,
-        isPrivate: false,
-        ...fields,
-      },
-      now,
-    );
+    const id = await insertSession(db, { ...demoSessionBase(dmId, startsAt), minParticipants: 3, allowedPaymentMethods: ["CARD"], ...fields }, now);
     for (const email of players) {
       const userId = idOf(email);
       if (userId)

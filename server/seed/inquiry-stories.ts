@@ -3,6 +3,7 @@ import { estimateCents, sessionFromInquiry } from "../../app/modules/inquiries/r
 import { recordNotification } from "../../app/modules/notifications/notify.server";
 import { insertSession } from "../../app/modules/sessions/repo.server";
 import { getDb } from "../../db/client.server";
+import { demoSessionBase } from "./session-row";
 
 /** The invite code of the private session Ana made from Lucía's inquiry (README, "Demo accounts"). */
 export const DEMO_INQUIRY_CODE = "LUCIA-ACERERAK";
@@ -55,28 +56,16 @@ export async function seedInquiryStories(idOf: (email: string) => string | undef
   const sessionId = await insertSession(
     db,
     {
-      dmId: ana,
-      seriesId: null,
+      ...demoSessionBase(ana, startsAt),
       title: "Partida privada con Lucía H",
       description: "Los viernes después de las 19:00; somos cuatro y queremos una aventura de terror gótico.",
-      sessionInstructions: "",
       game: "Other",
-      genre: null,
-      experienceLevel: null,
-      startsAt,
-      timeZone: "America/Mexico_City",
       durationMinutes: shape.durationMinutes,
       maxParticipants: shape.maxParticipants,
       minParticipants: shape.minParticipants,
       priceCents: shape.priceCents,
       currency: shape.currency,
       allowedPaymentMethods: shape.priceCents > 0 ? ["CARD"] : [],
-      minAdvanceBookingHours: 120,
-      voucherPaymentDays: 3,
-      preSessionCheckHours: 24,
-      tags: [],
-      imageUrl: null,
-      location: null,
       isPrivate: shape.isPrivate,
     },
     now,

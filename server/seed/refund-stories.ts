@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { insertOfflineIntent } from "../../app/services/payments/offline-repo.server";
+import { insertTakenCardPayment } from "../../app/services/payments/offline-repo.server";
 import { getDb } from "../../db/client.server";
 
 const HOUR = 3_600_000;
@@ -40,26 +39,13 @@ export async function seedRefundStories(idOf: (email: string) => string | undefi
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const intent = await insertOfflineIntent(db, {
-    id: `pi_offline_${randomBytes(8).toString("hex")}`,
-    kind: "card",
-    amount_cents: session.price_cents,
+  const intent = await insertTakenCardPayment(db, {
+    amountCents: session.price_cents,
     currency: session.currency,
-    status: "succeeded",
     metadata: { bookingId: booking.id, sessionId: session.id },
-    billing_name: "Camila",
-    billing_email: "camila@mesa.test",
-    voucher_reference: null,
-    expires_at: null,
-    success_url: null,
-    cancel_url: null,
-    payment_intent_id: null,
-    idempotency_key: null,
-    payment_method_types: ["card"],
-    payment_method_type: "card",
-    voucher_days: 3,
-    pix_seconds: 86_400,
-    created_at: paidAt,
+    billingName: "Camila",
+    billingEmail: "camila@mesa.test",
+    at: paidAt,
   });
   await db
     .insertInto("payments")

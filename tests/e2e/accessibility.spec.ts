@@ -1,43 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { demo, expect, newUser, shareOfPages, signIn, test } from "./fixtures";
-
-const tags = ["wcag2a", "wcag2aa", "wcag22aa"];
-
-/**
- * axe runs inside the page, which a page without JavaScript cannot do. So in the no-js project the
- * server's HTML, as such a browser shows it (<noscript> content visible, no scripts), is loaded
- * at the same address in a scripting page and analysed there.
- */
-async function analyze(page: Page, browser: Browser, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) return new AxeBuilder({ page }).withTags(tags).analyze();
-  const html = (await page.content())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<noscript>/gi, '<div data-noscript="">')
-    .replace(/<\/noscript>/gi, "</div>");
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  try {
-    const copy = await context.newPage();
-    const address = page.url();
-    await copy.route(
-      (url) => url.href === address,
-      (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await copy.goto(address);
-    return await new AxeBuilder({ page: copy }).withTags(tags).analyze();
-  } finally {
-    await context.close();
-  }
-}
 
 async function expectNoViolations(page: Page, browser: Browser, javaScriptEnabled: boolean, path: string) {
   if (path !== "") await page.goto(path);
-  const results = await analyze(page, browser, javaScriptEnabled);
-  const summary = results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
-  );
   // Soft, so one run lists every page with a problem.
-  expect.soft(summary, `axe on ${page.url()}`).toEqual([]);
+  expect.soft(await axeViolations(page, browser, javaScriptEnabled), `axe on ${page.url()}`).toEqual([]);
 }
 
 // Each test walks a dozen or more pages through axe (without JavaScript, the server's HTML in a second page too).

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { expectNoAxeViolations } from "./axe";
-import { bookSeat, expect, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, bookSeat, expect, newUser, test } from "./fixtures";
 import { keysShownIn, localeKeys } from "./locale-keys";
 import { journeyRuns, text } from "./locale-text";
 
@@ -18,11 +18,6 @@ const keys = localeKeys();
 async function fitsAndReads(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(keysShownIn(await page.locator("body").innerText(), keys)).toEqual([]);
-}
-
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
 }
 
 for (const { lang, tag } of journeyRuns(1)) {

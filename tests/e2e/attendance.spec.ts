@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { createSession } from "../fixtures/sessions";
 import { expectNoAxeViolations } from "./axe";
-import { bookSeat, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, bookSeat, expect, newUser, otherHost, test } from "./fixtures";
 import { journeyRuns, text } from "./locale-text";
 
 // Attendance after a session, on a 360 px phone under another host name than APP_URL's, with and
@@ -9,11 +8,6 @@ import { journeyRuns, text } from "./locale-text";
 // reliability record shows the no-show (0% of one session), which they then dispute, once.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
-
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
 
 for (const { lang, tag } of journeyRuns(0)) {
   test(

@@ -5,11 +5,12 @@ import { expect } from "./fixtures";
 const tags = ["wcag2a", "wcag2aa", "wcag22aa"];
 
 /**
- * axe on the page as it is now (an open dialog or sheet included). axe runs inside the page,
- * which a page without JavaScript cannot do, so there the page's current HTML is analysed in a
- * scripting copy at the same address, as the accessibility spec does.
+ * axe's findings on the page as it is now (an open dialog or sheet included), one line each. axe
+ * runs inside the page, which a page without JavaScript cannot do, so there the server's HTML as
+ * such a browser shows it (<noscript> content visible, no scripts) is analysed in a scripting copy
+ * at the same address and of the same size.
  */
-export async function expectNoAxeViolations(page: Page, browser: Browser, javaScriptEnabled: boolean, label: string) {
+export async function axeViolations(page: Page, browser: Browser, javaScriptEnabled: boolean): Promise<string[]> {
   let results;
   if (javaScriptEnabled) {
     results = await new AxeBuilder({ page }).withTags(tags).analyze();
@@ -32,8 +33,10 @@ export async function expectNoAxeViolations(page: Page, browser: Browser, javaSc
       await context.close();
     }
   }
-  const summary = results.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`),
-  );
-  expect(summary, `axe on ${label}`).toEqual([]);
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`));
+}
+
+/** axe finds nothing on the page as it is now (see axeViolations). */
+export async function expectNoAxeViolations(page: Page, browser: Browser, javaScriptEnabled: boolean, label: string) {
+  expect(await axeViolations(page, browser, javaScriptEnabled), `axe on ${label}`).toEqual([]);
 }

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, expect, hostSession, newUser, signInAs, test } from "./fixtures";
 
 // The whole free-seat story (book, wait in line, take the offer, leave) in Spanish and
 // Portuguese, read from the locale files; bookings.spec.ts tells it in English.
@@ -11,11 +10,6 @@ type Texts = {
 };
 const texts = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(`public/locales/${lang}/sessions.json`), "utf8")) as Texts;
 const before = (text: string, marker: string) => text.slice(0, text.indexOf(marker));
-
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
 
 for (const lang of ["es", "pt"] as const) {
   test(`in ${lang}: a player books, another waits, takes the offer when the first leaves, then leaves too`, async ({ page, javaScriptEnabled }) => {

@@ -1,11 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, hostSession, newUser, openMail, signInAs, test, type TestUser } from "./fixtures";
-
-/** Switches the browser to another account (a fresh cookie jar, then that user's login cookie). */
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
+import { actAs, expect, hostSession, newUser, openMail, signInAs, test } from "./fixtures";
 
 test("a player books the last seat, another waits in line, takes the offer when the first leaves", async ({ page }) => {
   const host = await newUser({ role: "dm" });

@@ -1,9 +1,8 @@
-import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { zoneName } from "../../app/modules/i18n/format";
 import { getDb } from "../../db/client.server";
 import { expectNoAxeViolations } from "./axe";
-import { expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, expect, hostPaidSession, newUser, otherHost, test } from "./fixtures";
 import { journeyRuns, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone } from "./series-api";
 
@@ -12,25 +11,6 @@ import { hostWeeklySeries, seriesZone } from "./series-api";
 // paid, and the series confirmation screen (the host, the questions, the security note, and OXXO
 // greyed out when the next session is too close).
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
-
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
-
-async function paidSession(page: Page, host: TestUser) {
-  await actAs(page, host);
-  return hostSession(page, {
-    title: `Mesa paga ${Date.now()}`,
-    price: 25000,
-    currency: "MXN",
-    allowedPaymentMethods: ["CARD", "OXXO"],
-    minAdvanceBookingHours: 120,
-    voucherPaymentDays: 3,
-    maxParticipants: 3,
-    minPlayers: 1,
-  });
-}
 
 async function hostWithBio(lang: string) {
   const host = await newUser({ role: "dm", timeZone: seriesZone, displayName: `Marta ${lang} ${Date.now()}` });
@@ -52,7 +32,7 @@ for (const { lang, tag } of journeyRuns(0)) {
     async ({ page, browser, javaScriptEnabled }) => {
       const host = await newUser({ role: "dm" });
       const player = await newUser({ preferredLanguage: lang });
-      const id = await paidSession(page, host);
+      const id = await hostPaidSession(page, host);
       await actAs(page, player);
       await page.goto(`/${lang}/session/${id}/confirm`);
       await page.getByRole("button", { name: t("payments", "card.pay") }).click();
@@ -82,7 +62,7 @@ for (const { lang, tag } of journeyRuns(0)) {
     const host = await newUser({ role: "dm" });
     const zone = "Asia/Tokyo";
     const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-    const id = await paidSession(page, host);
+    const id = await hostPaidSession(page, host);
     await actAs(page, player);
     await page.goto(`/${lang}/session/${id}/oxxo`);
     await page.getByLabel(t("payments", "oxxo.firstName"), { exact: true }).fill("Ana");

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, expect, hostPaidSession, newUser, otherHost, test } from "./fixtures";
 
 // After a declined card the player pays the same held seat with an OXXO voucher, without
 // JavaScript, in every language, on a 360 px phone that reaches the app under another host name
@@ -20,11 +19,6 @@ const before = (s: string, marker: string) => s.slice(0, s.indexOf(marker));
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
-
 test.describe("a declined card, then an OXXO voucher, without JavaScript", () => {
   // Skipped in the js project: this journey is the plain-HTML path; the dialogs have their own specs.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the no-script path");
@@ -33,17 +27,7 @@ test.describe("a declined card, then an OXXO voucher, without JavaScript", () =>
     test(`in ${lang}: the confirmation page offers the card and OXXO again, and the voucher holds the same seat`, async ({ page }) => {
       const host = await newUser({ role: "dm", preferredLanguage: lang });
       const player = await newUser({ preferredLanguage: lang, displayName: `Jugadora ${lang}` });
-      await actAs(page, host);
-      const id = await hostSession(page, {
-        title: `Mesa paga ${Date.now()}`,
-        price: 25000,
-        currency: "MXN",
-        allowedPaymentMethods: ["CARD", "OXXO"],
-        minAdvanceBookingHours: 120,
-        voucherPaymentDays: 2,
-        maxParticipants: 3,
-        minPlayers: 1,
-      });
+      const id = await hostPaidSession(page, host, { voucherPaymentDays: 2 });
       await actAs(page, player);
       await page.goto(`/${lang}/session/${id}/confirm`);
       await page.getByRole("button", { name: text(lang, "payments", "card.pay") }).click();

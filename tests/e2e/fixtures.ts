@@ -179,6 +179,12 @@ export async function signInAs(page: Page, user: { id: string }) {
   await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: browsingOrigin ?? process.env.E2E_BASE_URL! }]);
 }
 
+/** Switches the browser to another account: signs out whoever was signed in, then signs `user` in. */
+export async function actAs(page: Page, user: { id: string }) {
+  await page.context().clearCookies();
+  await signInAs(page, user);
+}
+
 /** Gives the player a confirmed seat in the session straight in the table (a shortcut for tests that are not about booking). */
 export async function bookSeat(sessionId: string, userId: string) {
   useServerDatabase();
@@ -203,6 +209,26 @@ export async function hostSession(page: Page, fields: Record<string, unknown> = 
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * A paid session (250 MXN, card and OXXO, a 3-day voucher, 3 seats, going ahead from 1 player)
+ * 14 days ahead, far enough for OXXO's 120 h minimum, made by `host` through the API: the page is
+ * left signed in as the host. `fields` overrides any of it; returns the session's id.
+ */
+export async function hostPaidSession(page: Page, host: { id: string }, fields: Record<string, unknown> = {}) {
+  await actAs(page, host);
+  return hostSession(page, {
+    title: `Mesa paga ${Date.now()}`,
+    price: 25000,
+    currency: "MXN",
+    allowedPaymentMethods: ["CARD", "OXXO"],
+    minAdvanceBookingHours: 120,
+    voucherPaymentDays: 3,
+    maxParticipants: 3,
+    minPlayers: 1,
+    ...fields,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, expect, hostPaidSession, newUser, otherHost, test, type TestUser } from "./fixtures";
 
 // The OXXO name dialog needs JavaScript; without it 'Pagar en OXXO' is the name page (payments.spec.ts).
 // Skipped in the no-JS project on purpose: every test here drives the OXXO dialog, which only script opens; the plain OXXO page is covered in payment-paths.spec.ts.
@@ -15,19 +15,9 @@ const notYet = { voucherReference: null, voucherUrl: null, voucherExpiresAt: nul
 /** A paid MXN session taking OXXO, hosted by a new DM; the page is then signed in as a new Spanish-speaking player. */
 async function oxxoSession(page: Page): Promise<{ id: string; player: TestUser }> {
   const host = await newUser({ role: "dm" });
-  await signInAs(page, host);
-  const id = await hostSession(page, {
-    title: `Cripta OXXO ${Date.now()}`,
-    price: 25000,
-    currency: "MXN",
-    allowedPaymentMethods: ["CARD", "OXXO"],
-    minAdvanceBookingHours: 120,
-    voucherPaymentDays: 3,
-    maxParticipants: 3,
-  });
+  const id = await hostPaidSession(page, host, { title: `Cripta OXXO ${Date.now()}`, minPlayers: 2 });
   const player = await newUser({ preferredLanguage: "es" });
-  await page.context().clearCookies();
-  await signInAs(page, player);
+  await actAs(page, player);
   return { id, player };
 }
 

@@ -25,17 +25,11 @@ async function scriptBytes(page: Page, only: (url: string) => boolean = (url) =>
   return total;
 }
 
-test("the pages a player uses ship no framework script to a player, only the live layer within 8 KiB; the host's manage dialog still gets its scripts", async ({
-  page,
-}) => {
+/** A new DM, signed in on `page`, hosting a free session 14 days ahead and an ongoing weekly series starting in 3 days. */
+async function dmWithSessionAndSeries(page: Page) {
   const dm = await newUser({ role: "dm" });
   await signInAs(page, dm);
-  const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
-  const made = await page.request.post("/api/session", {
-    data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" },
-  });
-  expect(made.status()).toBe(201);
-  const sessionId = ((await made.json()) as { id: string }).id;
+  const sessionId = await hostSession(page, { title: `Peso ${Date.now()}` });
   const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const series = await page.request.post("/api/session-series", {
     data: {
@@ -49,7 +43,13 @@ test("the pages a player uses ship no framework script to a player, only the liv
     },
   });
   expect(series.status()).toBe(201);
-  const seriesId = ((await series.json()) as { id: string }).id;
+  return { dm, sessionId, seriesId: ((await series.json()) as { id: string }).id };
+}
+
+test("the pages a player uses ship no framework script to a player, only the live layer within 8 KiB; the host's manage dialog still gets its scripts", async ({
+  page,
+}) => {
+  const { dm, sessionId, seriesId } = await dmWithSessionAndSeries(page);
 
   // The host needs the manage dialog, so the host's copy of the session page is hydrated.
   await page.goto(`/es/session/${sessionId}`);
@@ -74,26 +74,7 @@ test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped 
   // downloads and runs; without JavaScript there is nothing to weigh (the js project covers it).
   // Skipped in the no-JS project on purpose: it weighs the scripts a browser with JavaScript downloads; without JavaScript none run.
   test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
-  const dm = await newUser({ role: "dm" });
-  await signInAs(page, dm);
-  const date = new Date(Date.now() + 14 * 86_400_000).toISOString();
-  const made = await page.request.post("/api/session", {
-    data: { title: `Peso ${Date.now()}`, game: "D&D 5e", date, duration: 120, maxParticipants: 5, minPlayers: 2, price: 0, currency: "MXN" },
-  });
-  const sessionId = ((await made.json()) as { id: string }).id;
-  const start = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-  const series = await page.request.post("/api/session-series", {
-    data: {
-      title: `Peso campaña ${Date.now()}`,
-      game: "Call of Cthulhu",
-      frequency: "WEEKLY",
-      startDate: start,
-      timeOfDay: "20:00",
-      sessionInstructions: "Llega puntual.",
-      isOngoing: true,
-    },
-  });
-  const seriesId = ((await series.json()) as { id: string }).id;
+  const { sessionId, seriesId } = await dmWithSessionAndSeries(page);
   for (const path of [
     "/es/create",
     `/es/session/${sessionId}/edit`,

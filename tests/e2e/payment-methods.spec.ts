@@ -1,11 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
-
-/** Switches the browser to another account. */
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
+import { actAs, expect, hostSession, newUser, test } from "./fixtures";
 
 /**
  * From the confirmation page to the offline test page: with JavaScript through the card dialog

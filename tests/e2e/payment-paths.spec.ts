@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { escapeRegExp, expect, hostSession, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, escapeRegExp, expect, hostPaidSession, newUser, otherHost, test } from "./fixtures";
 import { LANGS, text } from "./locale-text";
 
 // The payment paths as a player meets them without JavaScript, in every language, with the texts
@@ -11,26 +10,8 @@ const before = (s: string, marker: string) => s.slice(0, s.indexOf(marker));
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
-/** Signs `user` in (for the host the test browses on) after signing out whoever was. */
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
-
-async function paidSession(page: Page, host: TestUser, fields: Record<string, unknown> = {}) {
-  await actAs(page, host);
-  return hostSession(page, {
-    title: `Mesa paga ${Date.now()}`,
-    price: 25000,
-    currency: "MXN",
-    allowedPaymentMethods: ["CARD", "OXXO"],
-    minAdvanceBookingHours: 120,
-    voucherPaymentDays: 2,
-    maxParticipants: 3,
-    minPlayers: 1,
-    ...fields,
-  });
-}
+/** The paid sessions here give two days to pay an OXXO voucher. */
+const twoDayVoucher = { voucherPaymentDays: 2 };
 
 test.describe("payment paths without JavaScript", () => {
   // Skipped in the js project: these journeys are the plain-HTML paths; the dialogs have their own specs.
@@ -42,7 +23,7 @@ test.describe("payment paths without JavaScript", () => {
       expect(new URL(other).host).not.toBe(new URL(process.env.E2E_BASE_URL!).host);
       const host = await newUser({ role: "dm" });
       const player = await newUser({ preferredLanguage: lang });
-      const id = await paidSession(page, host);
+      const id = await hostPaidSession(page, host, twoDayVoucher);
       await actAs(page, player);
       await page.goto(`${other}/${lang}/session/${id}/confirm`);
       await expect(page.getByText(text(lang, "sessions", "booking.securityPaid"))).toBeVisible();
@@ -56,7 +37,7 @@ test.describe("payment paths without JavaScript", () => {
     test(`a declined card in ${lang} is shown as a failed payment, never as a booking`, async ({ page }) => {
       const host = await newUser({ role: "dm", preferredLanguage: lang });
       const player = await newUser({ preferredLanguage: lang, displayName: `Jugadora ${lang}` });
-      const id = await paidSession(page, host);
+      const id = await hostPaidSession(page, host, twoDayVoucher);
       await actAs(page, player);
       await page.goto(`/${lang}/session/${id}/confirm`);
       await page.getByRole("button", { name: text(lang, "payments", "card.pay") }).click();
@@ -90,7 +71,7 @@ test.describe("payment paths without JavaScript", () => {
     test(`the OXXO name form and voucher in ${lang}: 'at least 2 characters', one validity, the paid state, 360 px, axe`, async ({ page, browser }) => {
       const host = await newUser({ role: "dm" });
       const player = await newUser({ preferredLanguage: lang });
-      const id = await paidSession(page, host);
+      const id = await hostPaidSession(page, host, twoDayVoucher);
       await actAs(page, player);
       await page.goto(`/${lang}/session/${id}/oxxo`);
       await expect(page.getByText(text(lang, "payments", "oxxo.warnings.expires", { days: 2 }))).toBeVisible();
@@ -130,7 +111,7 @@ test.describe("payment paths without JavaScript", () => {
     test(`refunds in ${lang}: the host's cancel page says paid seats are refunded, the player's cancelled page says theirs is`, async ({ page }) => {
       const host = await newUser({ role: "dm", preferredLanguage: lang });
       const player = await newUser({ preferredLanguage: lang });
-      const id = await paidSession(page, host);
+      const id = await hostPaidSession(page, host, twoDayVoucher);
       await actAs(page, player);
       await page.goto(`/${lang}/session/${id}/confirm`);
       await page.getByRole("button", { name: text(lang, "payments", "card.pay") }).click();
@@ -159,7 +140,7 @@ test.describe("the voucher page with JavaScript", () => {
     test(`in ${lang} at 360 px: the copy button leaves the whole 18-digit reference in view; axe finds nothing`, async ({ page, browser }) => {
       const host = await newUser({ role: "dm" });
       const player = await newUser({ preferredLanguage: lang });
-      const id = await paidSession(page, host);
+      const id = await hostPaidSession(page, host, twoDayVoucher);
       await actAs(page, player);
       await page.goto(`/${lang}/session/${id}/oxxo`);
       await page.getByLabel(text(lang, "payments", "oxxo.firstName"), { exact: true }).fill("Ana");

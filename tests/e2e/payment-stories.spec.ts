@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
-import { escapeRegExp, expect, hostSession, newUser, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, escapeRegExp, expect, hostPaidSession, newUser, test, type TestUser } from "./fixtures";
 import { journeyRuns, type Lang } from "./locale-text";
 
 // The paid stories told end to end with the offline adapter, in every language, with the texts
@@ -30,26 +30,9 @@ const read = (lang: Lang, ns: string) => JSON.parse(fs.readFileSync(path.resolve
 const texts = (lang: Lang) => ({ sessions: read(lang, "sessions"), payments: read(lang, "payments"), notifications: read(lang, "notifications") }) as Texts;
 const before = (text: string, marker: string) => text.slice(0, text.indexOf(marker));
 
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
-
-/** A paid MXN session taking card and OXXO, far enough ahead for OXXO (14 days, 120 h minimum), hosted by `host`. */
-async function paidSession(page: Page, host: TestUser, lang: Lang, fields: Record<string, unknown> = {}) {
-  await actAs(page, host);
-  return hostSession(page, {
-    title: `Mesa paga ${lang} ${Date.now()}`,
-    price: 25000,
-    currency: "MXN",
-    allowedPaymentMethods: ["CARD", "OXXO"],
-    minAdvanceBookingHours: 120,
-    voucherPaymentDays: 3,
-    maxParticipants: 3,
-    minPlayers: 1,
-    ...fields,
-  });
-}
+/** A paid session (hostPaidSession) whose title names the language it is booked in. */
+const paidSession = (page: Page, host: TestUser, lang: Lang, fields: Record<string, unknown> = {}) =>
+  hostPaidSession(page, host, { title: `Mesa paga ${lang} ${Date.now()}`, ...fields });
 
 /**
  * From the confirmation page to the test payment page by 'Pay by card': with JavaScript through

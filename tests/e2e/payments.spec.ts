@@ -1,24 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, hostSession, newUser, openMail, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, expect, hostPaidSession, newUser, openMail, test, type TestUser } from "./fixtures";
 
-/** Switches the browser to another account. */
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
-
-async function paidSession(page: Page, host: TestUser, fields: Record<string, unknown> = {}) {
-  await actAs(page, host);
-  return hostSession(page, {
-    price: 25000,
-    currency: "MXN",
-    allowedPaymentMethods: ["CARD", "OXXO"],
-    minAdvanceBookingHours: 120,
-    voucherPaymentDays: 3,
-    maxParticipants: 3,
-    ...fields,
-  });
-}
+/** A paid session (hostPaidSession) that goes ahead from two players. */
+const paidSession = (page: Page, host: TestUser, fields: Record<string, unknown> = {}) => hostPaidSession(page, host, { minPlayers: 2, ...fields });
 
 // Both projects run these: with JavaScript off every step is a plain form post or link.
 test("OXXO in Spanish: the name form refuses short names, makes a voucher, mails it, and the payment at the store confirms the seat", async ({ page }) => {

@@ -1,9 +1,8 @@
-import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { expectNoAxeViolations } from "./axe";
 import { runJobStep } from "./clock/job-step";
-import { bookSeat, expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, bookSeat, expect, newUser, otherHost, test } from "./fixtures";
 import { journeyRuns, text } from "./locale-text";
 
 // Reviews both ways, on a 360 px phone under another host name than APP_URL's, with and without
@@ -12,11 +11,6 @@ import { journeyRuns, text } from "./locale-text";
 // host answers, and the rating shows on the host's card and profile to one decimal.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
-
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
 
 const HOUR = 3_600_000;
 

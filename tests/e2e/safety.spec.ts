@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { createSession } from "../fixtures/sessions";
-import { expect, newUser, signInAs, test, type TestUser } from "./fixtures";
-import { journeyRuns, text } from "./locale-text";
+import { actAs, expect, newUser, test } from "./fixtures";
+import { journeyRuns, type Lang, text } from "./locale-text";
 
 // Lines and veils on a 360 px phone, with and without JavaScript, in every language: a player books
 // a free seat with a line and a veil, anonymously; the host sees them without the player's name;
@@ -9,10 +9,9 @@ import { journeyRuns, text } from "./locale-text";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
+/** The checkbox of a topic (its key under the safety texts' `topics`) in the form's group of lines or of veils. */
+const topicBox = (scope: Page | Locator, lang: Lang, group: "lines" | "veils", topic: string) =>
+  scope.getByRole("group", { name: text(lang, "safety", `form.${group}`) }).getByLabel(text(lang, "safety", `topics.${topic}`));
 
 for (const { lang, tag } of journeyRuns(1)) {
   test(`${lang}: a player's anonymous line and veil reach only the host, without the name`, { tag }, async ({ page }) => {
@@ -28,14 +27,8 @@ for (const { lang, tag } of journeyRuns(1)) {
     await actAs(page, player);
     await page.goto(`/${lang}/session/${id}/confirm`);
     await page.getByText(t("form.legend")).click();
-    await page
-      .getByRole("group", { name: t("form.lines") })
-      .getByLabel(t("topics.torture"))
-      .check();
-    await page
-      .getByRole("group", { name: t("form.veils") })
-      .getByLabel(t("topics.spiders_insects"))
-      .check();
+    await topicBox(page, lang, "lines", "torture").check();
+    await topicBox(page, lang, "veils", "spiders_insects").check();
     await page.getByLabel(t("form.note")).fill("Sin escenas de ahogo");
     await page.getByLabel(t("form.anonymous")).check();
     await page.getByRole("button", { name: s("booking.confirmFree") }).click();
@@ -78,23 +71,14 @@ test("the player changes and then removes their lines and veils before the sessi
   await actAs(page, player);
   await page.goto(`/${lang}/session/${id}/confirm`);
   await page.getByText(t("form.legend")).click();
-  await page
-    .getByRole("group", { name: t("form.lines") })
-    .getByLabel(t("topics.torture"))
-    .check();
+  await topicBox(page, lang, "lines", "torture").check();
   await page.getByRole("button", { name: text(lang, "sessions", "booking.confirmFree") }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/session/${id}$`));
 
   const panel = page.getByTestId("seat-safety");
   await expect(panel.getByRole("heading", { name: t("edit.title") })).toBeVisible();
-  await panel
-    .getByRole("group", { name: t("form.lines") })
-    .getByLabel(t("topics.torture"))
-    .uncheck();
-  await panel
-    .getByRole("group", { name: t("form.veils") })
-    .getByLabel(t("topics.phobias"))
-    .check();
+  await topicBox(panel, lang, "lines", "torture").uncheck();
+  await topicBox(panel, lang, "veils", "phobias").check();
   await panel.getByLabel(t("form.note")).fill("Nada de arañas");
   await panel.getByRole("button", { name: t("edit.save") }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/session/${id}$`));
@@ -142,10 +126,7 @@ test("es: a paid seat's lines and veils reach the host once the card is paid", a
   await actAs(page, player);
   await page.goto(`/${lang}/session/${id}/confirm`);
   await page.getByText(t("form.legend")).click();
-  await page
-    .getByRole("group", { name: t("form.lines") })
-    .getByLabel(t("topics.torture"))
-    .check();
+  await topicBox(page, lang, "lines", "torture").check();
   await page.getByLabel(t("form.note")).fill("Sin payasos");
   await page.getByRole("button", { name: pay("card.pay") }).click();
   if (javaScriptEnabled)

@@ -17,6 +17,30 @@ async function hostSessionAt(page: Page, when: DateTime, label: string) {
   expect(created.status()).toBe(201);
 }
 
+/** What a session or a series is about, asked the same way by both forms. */
+type About = { description: string; game: string; genre: string; experienceLevel: string; tags: string[]; otherTags: string };
+
+async function fillAbout(page: Page, about: About) {
+  await page.getByLabel("Descripción").fill(about.description);
+  await page.locator("select[name=game]").selectOption(about.game);
+  await page.locator("select[name=genre]").selectOption(about.genre);
+  await page.locator("select[name=experienceLevel]").selectOption(about.experienceLevel);
+  // The chip's label: its checkbox is visually hidden.
+  for (const tag of about.tags) await page.locator(`label:has(> input[name=tags][value=${tag}])`).click();
+  await page.getByLabel("Otras etiquetas").fill(about.otherTags);
+}
+
+/** The form shows again exactly what fillAbout entered: the same fields, and only those tag chips checked. */
+async function expectAboutKept(page: Page, about: About) {
+  await expect(page.getByLabel("Descripción")).toHaveValue(about.description);
+  await expect(page.locator("select[name=game]")).toHaveValue(about.game);
+  await expect(page.locator("select[name=genre]")).toHaveValue(about.genre);
+  await expect(page.locator("select[name=experienceLevel]")).toHaveValue(about.experienceLevel);
+  for (const tag of about.tags) await expect(page.locator(`input[name=tags][value=${tag}]`)).toBeChecked();
+  await expect(page.locator("input[name=tags]:checked")).toHaveCount(about.tags.length);
+  await expect(page.getByLabel("Otras etiquetas")).toHaveValue(about.otherTags);
+}
+
 test("date pickers start today in the host's time zone, and a past date is refused in the page's language", async ({ page }) => {
   await signIn(page, demo.dm, "es");
   const today = day(0).toISODate()!;
@@ -54,13 +78,15 @@ test("a failed session form keeps every typed value, tags included, and 'Save an
 
   await page.goto("/es/create");
   await page.getByLabel("Título").fill("");
-  await page.getByLabel("Descripción").fill("Una noche de terror casero.");
-  await page.locator("select[name=game]").selectOption("Other");
-  await page.locator("select[name=genre]").selectOption("Horror");
-  await page.locator("select[name=experienceLevel]").selectOption("ADVANCED");
-  await page.locator("label:has(> input[name=tags][value=homebrew])").click(); // the chip (its checkbox is visually hidden)
-  await page.locator("label:has(> input[name=tags][value=latam])").click(); // the chip (its checkbox is visually hidden)
-  await page.getByLabel("Otras etiquetas").fill("Sandbox, Mesa nocturna");
+  const about: About = {
+    description: "Una noche de terror casero.",
+    game: "Other",
+    genre: "Horror",
+    experienceLevel: "ADVANCED",
+    tags: ["homebrew", "latam"],
+    otherTags: "Sandbox, Mesa nocturna",
+  };
+  await fillAbout(page, about);
   await page.getByLabel("Instrucciones para los jugadores confirmados").fill("Trae velas.");
   await page.getByLabel("Ubicación o plataforma").fill("Discord");
   await page.getByLabel("Partida privada (no aparece en la búsqueda)").check();
@@ -79,14 +105,7 @@ test("a failed session form keeps every typed value, tags included, and 'Save an
 
   const expectKept = async (expected: { title: string; max: string }) => {
     await expect(page.getByLabel("Título")).toHaveValue(expected.title);
-    await expect(page.getByLabel("Descripción")).toHaveValue("Una noche de terror casero.");
-    await expect(page.locator("select[name=game]")).toHaveValue("Other");
-    await expect(page.locator("select[name=genre]")).toHaveValue("Horror");
-    await expect(page.locator("select[name=experienceLevel]")).toHaveValue("ADVANCED");
-    await expect(page.locator("input[name=tags][value=homebrew]")).toBeChecked();
-    await expect(page.locator("input[name=tags][value=latam]")).toBeChecked();
-    await expect(page.locator("input[name=tags]:checked")).toHaveCount(2);
-    await expect(page.getByLabel("Otras etiquetas")).toHaveValue("Sandbox, Mesa nocturna");
+    await expectAboutKept(page, about);
     await expect(page.getByLabel("Instrucciones para los jugadores confirmados")).toHaveValue("Trae velas.");
     await expect(page.getByLabel("Ubicación o plataforma")).toHaveValue("Discord");
     await expect(page.getByLabel("Partida privada (no aparece en la búsqueda)")).toBeChecked();
@@ -135,14 +154,16 @@ test("the series overlap warning keeps every field, and 'Save anyway' saves what
 
   await page.goto("/es/series/new");
   await page.getByLabel("Título").fill(title);
-  await page.getByLabel("Descripción").fill("Una campaña larga.");
-  await page.locator("select[name=game]").selectOption("Call of Cthulhu");
-  await page.locator("select[name=genre]").selectOption("Horror");
-  await page.locator("select[name=experienceLevel]").selectOption("BEGINNER");
+  const about: About = {
+    description: "Una campaña larga.",
+    game: "Call of Cthulhu",
+    genre: "Horror",
+    experienceLevel: "BEGINNER",
+    tags: ["homebrew", "roleplay-heavy"],
+    otherTags: "Sandbox",
+  };
+  await fillAbout(page, about);
   await page.getByLabel("Instrucciones para los jugadores confirmados").fill("Llega cinco minutos antes.");
-  await page.locator("label:has(> input[name=tags][value=homebrew])").click(); // the chip (its checkbox is visually hidden)
-  await page.locator("label:has(> input[name=tags][value=roleplay-heavy])").click(); // the chip (its checkbox is visually hidden)
-  await page.getByLabel("Otras etiquetas").fill("Sandbox");
   await page.getByLabel("Ubicación o plataforma").fill("Roll20");
   await page.getByLabel("Día de la semana").selectOption(String(date.weekday % 7));
   await page.getByLabel("Primera fecha").fill(date.toISODate()!);
@@ -157,15 +178,8 @@ test("the series overlap warning keeps every field, and 'Save anyway' saves what
 
   const expectKept = async () => {
     await expect(page.getByLabel("Título")).toHaveValue(title);
-    await expect(page.getByLabel("Descripción")).toHaveValue("Una campaña larga.");
-    await expect(page.locator("select[name=game]")).toHaveValue("Call of Cthulhu");
-    await expect(page.locator("select[name=genre]")).toHaveValue("Horror");
-    await expect(page.locator("select[name=experienceLevel]")).toHaveValue("BEGINNER");
+    await expectAboutKept(page, about);
     await expect(page.getByLabel("Instrucciones para los jugadores confirmados")).toHaveValue("Llega cinco minutos antes.");
-    await expect(page.locator("input[name=tags]:checked")).toHaveCount(2);
-    await expect(page.locator("input[name=tags][value=homebrew]")).toBeChecked();
-    await expect(page.locator("input[name=tags][value=roleplay-heavy]")).toBeChecked();
-    await expect(page.getByLabel("Otras etiquetas")).toHaveValue("Sandbox");
     await expect(page.getByLabel("Ubicación o plataforma")).toHaveValue("Roll20");
     await expect(page.getByLabel("Día de la semana")).toHaveValue(String(date.weekday % 7));
     await expect(page.getByLabel("Primera fecha")).toHaveValue(date.toISODate()!);

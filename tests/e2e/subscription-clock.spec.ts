@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { getDb } from "../../db/client.server";
 import { runJobStep } from "./clock/job-step";
-import { expect, newUser, otherHost, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, expect, newUser, otherHost, test } from "./fixtures";
 import { journeyRuns, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
@@ -16,11 +15,6 @@ import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
 const DAY = 86_400_000;
-
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
 
 /** The player's seats in the series, by session date. */
 const seatsOf = (userId: string, seriesId: string) =>

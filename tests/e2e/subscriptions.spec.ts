@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { escapeRegExp, expect, newUser, otherHost, ready, signInAs, test, type TestUser } from "./fixtures";
+import { actAs, escapeRegExp, expect, newUser, otherHost, ready, test } from "./fixtures";
 import { journeyRuns, type Lang, LANGS, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
@@ -13,11 +13,6 @@ import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
-async function actAs(page: Page, user: TestUser) {
-  await page.context().clearCookies();
-  await signInAs(page, user);
-}
-
 /** A weekly series hosted by a new DM, its first session five days ahead; `fields` override the API's. */
 async function hostSeries(page: Page, title: string, fields: Record<string, unknown> = {}) {
   const host = await newUser({ role: "dm", timeZone: zone });
@@ -28,6 +23,15 @@ async function hostSeries(page: Page, title: string, fields: Record<string, unkn
     ...fields,
   });
 }
+
+/** A new player, speaking `lang` and living in the series' zone, signs in and opens the series' confirmation screen. */
+async function openConfirmAsNewPlayer(page: Page, lang: Lang, seriesId: string) {
+  await actAs(page, await newUser({ preferredLanguage: lang, timeZone: zone }));
+  await page.goto(`/${lang}/series/${seriesId}/confirm`);
+}
+
+/** A paid series' terms: 300 MXN by card or at OXXO, booked 48 h ahead at least, two days to pay a voucher. */
+const paid = { price: 30000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 2 };
 
 for (const { lang, tag } of journeyRuns(0)) {
   test(`${lang}: a player joins a free series, finds it on their profile, cancels and rejoins`, { tag }, async ({ page, browser, javaScriptEnabled }) => {
@@ -74,15 +78,11 @@ for (const { lang, tag } of journeyRuns(0)) {
 test.describe("a paid series without JavaScript", () => {
   // Skipped in the js project: these are the plain-HTML payment paths; the card dialog journey below covers the script.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain-HTML payment paths; the card dialog has its own specs");
-  const paid = { price: 30000, allowedPaymentMethods: ["CARD", "OXXO"], minAdvanceBookingHours: 48, voucherPaymentDays: 2 };
-
   test("es: subscribing at OXXO with the names on the page makes the voucher; bad names are kept and explained", async ({ page }) => {
     const lang: Lang = "es";
     const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
     const id = await hostSeries(page, `Campaña de pago OXXO ${Date.now()}`, paid);
-    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-    await actAs(page, player);
-    await page.goto(`/${lang}/series/${id}/confirm`);
+    await openConfirmAsNewPlayer(page, lang, id);
     await expect(page.getByText(t("banners.paymentDue_other", { count: 36 }))).toBeVisible();
     // The OXXO form has lines and veils of its own (the card form has its own too).
     const oxxoForm = page.locator("form").filter({ has: page.getByRole("button", { name: t("actions.payOxxo") }) });
@@ -106,9 +106,7 @@ test.describe("a paid series without JavaScript", () => {
     test(`${lang}: subscribing by card goes to the provider's page and back, through the processing page, to the series`, async ({ page, baseURL }) => {
       const t = (key: string) => text(lang, "subscriptions", key);
       const id = await hostSeries(page, `Campaña de pago tarjeta ${lang} ${Date.now()}`, paid);
-      const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-      await actAs(page, player);
-      await page.goto(`/${lang}/series/${id}/confirm`);
+      await openConfirmAsNewPlayer(page, lang, id);
       await page.getByRole("button", { name: t("actions.payCard") }).click();
       await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/dev/payments/cs_offline_[0-9a-f]+$`));
       await page.getByRole("button", { name: text(lang, "payments", "dev.succeed") }).click();
@@ -126,9 +124,7 @@ test.describe("a paid series without JavaScript", () => {
     }) => {
       const t = (key: string, values?: Record<string, string | number>) => text(lang, "subscriptions", key, values);
       const id = await hostSeries(page, `Campaña de pago rechazada ${lang} ${Date.now()}`, paid);
-      const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-      await actAs(page, player);
-      await page.goto(`/${lang}/series/${id}/confirm`);
+      await openConfirmAsNewPlayer(page, lang, id);
       await page.getByRole("button", { name: t("actions.payCard") }).click();
       await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(baseURL!)}/${lang}/dev/payments/cs_offline_[0-9a-f]+$`));
       await page.getByRole("button", { name: text(lang, "payments", "dev.fail") }).click();
@@ -162,9 +158,7 @@ test.describe("a paid series without JavaScript", () => {
     const lang: Lang = "es";
     const t = (key: string) => text(lang, "subscriptions", key);
     const id = await hostSeries(page, `Campaña de pago espera sin script ${Date.now()}`, paid);
-    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-    await actAs(page, player);
-    await page.goto(`/${lang}/series/${id}/confirm`);
+    await openConfirmAsNewPlayer(page, lang, id);
     await page.getByRole("button", { name: t("actions.payCard") }).click();
     await expect(page).toHaveURL(/\/dev\/payments\/cs_offline_[0-9a-f]+$/);
     const providerPage = page.url();
@@ -188,15 +182,8 @@ test.describe("a paid series with JavaScript", () => {
 
   test("es: the card dialog subscribes, and the processing page lands on the series once the payment is in", async ({ page, baseURL }) => {
     const lang: Lang = "es";
-    const id = await hostSeries(page, `Campaña de pago diálogo ${Date.now()}`, {
-      price: 30000,
-      allowedPaymentMethods: ["CARD", "OXXO"],
-      minAdvanceBookingHours: 48,
-      voucherPaymentDays: 2,
-    });
-    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-    await actAs(page, player);
-    await page.goto(`/${lang}/series/${id}/confirm`);
+    const id = await hostSeries(page, `Campaña de pago diálogo ${Date.now()}`, paid);
+    await openConfirmAsNewPlayer(page, lang, id);
     await ready(page, true);
     await page.getByRole("button", { name: text(lang, "subscriptions", "actions.payCard") }).click();
     const dialog = page.getByRole("dialog", { name: text(lang, "payments", "card.title") });
@@ -216,15 +203,8 @@ test.describe("a paid series with JavaScript", () => {
   test("es: a card declined from the dialog leaves no subscription; the screen says declined", async ({ page, baseURL }) => {
     const lang: Lang = "es";
     const t = (key: string) => text(lang, "subscriptions", key);
-    const id = await hostSeries(page, `Campaña de pago diálogo rechazada ${Date.now()}`, {
-      price: 30000,
-      allowedPaymentMethods: ["CARD", "OXXO"],
-      minAdvanceBookingHours: 48,
-      voucherPaymentDays: 2,
-    });
-    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-    await actAs(page, player);
-    await page.goto(`/${lang}/series/${id}/confirm`);
+    const id = await hostSeries(page, `Campaña de pago diálogo rechazada ${Date.now()}`, paid);
+    await openConfirmAsNewPlayer(page, lang, id);
     await ready(page, true);
     await page.getByRole("button", { name: t("actions.payCard") }).click();
     await page
@@ -244,9 +224,7 @@ test.describe("a paid series with JavaScript", () => {
   test("es: the processing page waits without reloading and lands on the series when the payment comes in", async ({ page, context, baseURL }) => {
     const lang: Lang = "es";
     const id = await hostSeries(page, `Campaña de pago espera ${Date.now()}`, { price: 30000, allowedPaymentMethods: ["CARD"], minAdvanceBookingHours: 48 });
-    const player = await newUser({ preferredLanguage: lang, timeZone: zone });
-    await actAs(page, player);
-    await page.goto(`/${lang}/series/${id}/confirm`);
+    await openConfirmAsNewPlayer(page, lang, id);
     await ready(page, true);
     await page.getByRole("button", { name: text(lang, "subscriptions", "actions.payCard") }).click();
     await page

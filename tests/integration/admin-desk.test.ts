@@ -12,6 +12,7 @@ import { insertSeries } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { apiToken, bearer, DEFAULT_PASSWORD, loginCookie, type SignedInUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
+import { auditCount } from "./helpers";
 import { fieldErrors, form, run } from "./route";
 
 useTestDatabase();
@@ -44,16 +45,6 @@ const reportForm = (who: SignedInUser, kind: string, id: string, fields: Record<
 
 const act = (who: SignedInUser | null, fields: Record<string, string>) =>
   run(moderate, form(`${base}/es/admin/moderation`, fields, who ? { Cookie: who.cookie } : {}), es);
-
-const auditCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom("audit_log")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe("reports", () => {
   it("anyone signed in reports a review or a profile once, also when the same report is sent five times at once", async () => {

@@ -12,6 +12,7 @@ import { failedRefund } from "../fixtures/refunds";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { type SignedInUser, signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
+import { auditCount } from "./helpers";
 import { now, payTestDeps, person } from "./pay-fixtures";
 import { form, run } from "./route";
 
@@ -30,15 +31,6 @@ const paymentRow = (id: string) =>
 const bookingStatus = async (id: string) => (await db().selectFrom("bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const auditOf = (targetId: string) =>
   db().selectFrom("audit_log").select(["actor_id", "action", "target_kind", "reason", "created_at"]).where("target_id", "=", targetId).execute();
-const auditCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom("audit_log")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 /** The offline adapter with its refund requests counted; each waits a turn so parallel callers get as far as they can. */
 function countingPort(offline: Payments) {

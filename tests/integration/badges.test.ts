@@ -6,6 +6,7 @@ import { runJob } from "../../app/modules/jobs/jobs.server";
 import { insertSeries } from "../../app/modules/series/repo.server";
 import { loader as dmSummary } from "../../app/routes/api.dm";
 import { getDb } from "../../db/client.server";
+import { insertCardPayment } from "../fixtures/badge-thresholds";
 import { weeklySeries } from "../fixtures/series";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { createUser, signedInUser } from "../fixtures/users";
@@ -65,21 +66,7 @@ async function cardBooking(sessionId: string, userId: string, bookedAt: Date, pa
   });
   await getDb().updateTable("bookings").set({ created_at: bookedAt }).where("id", "=", bookingId).execute();
   if (paidAfterSeconds !== null) {
-    const paidAt = new Date(bookedAt.getTime() + paidAfterSeconds * 1000);
-    await getDb()
-      .insertInto("payments")
-      .values({
-        booking_id: bookingId,
-        user_id: userId,
-        provider: "offline",
-        method: "CARD",
-        amount_cents: 20_000,
-        currency: "MXN",
-        status: "succeeded",
-        created_at: bookedAt,
-        updated_at: paidAt,
-      })
-      .execute();
+    await insertCardPayment(bookingId, userId, bookedAt, new Date(bookedAt.getTime() + paidAfterSeconds * 1000));
   }
 }
 

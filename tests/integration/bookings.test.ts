@@ -11,6 +11,7 @@ import { createSeries, getSeries, updateSeries } from "../../app/modules/series/
 import type { ApiSessionInput } from "../../app/modules/sessions/api-schema";
 import { calendarEvents, calendarOpenCounts } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
+import { weeklySeriesForm } from "../fixtures/series";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";
 import { testDeps, uniqueEmail } from "./helpers";
@@ -150,18 +151,7 @@ describe("booking records are kept", () => {
     const { deps } = testDeps(now);
     const dmId = await user("dm");
     const host = { id: dmId, timeZone: "America/Mexico_City", isDm: true, isAdmin: false } as Requester;
-    const values = {
-      title: "Campaña",
-      game: "D&D 5e",
-      frequency: "WEEKLY",
-      dayOfWeek: "3",
-      timeOfDay: "20:00",
-      startDate: "2026-10-21",
-      sessionInstructions: "Nos vemos en Discord.",
-      price: "0",
-      autoGenerateAhead: "3",
-      isOngoing: true,
-    };
+    const values = weeklySeriesForm({ sessionInstructions: "Nos vemos en Discord.", autoGenerateAhead: "3" });
     const created = await createSeries(deps, host, seriesFormSchema({ now, timeZone: host.timeZone }).parse(values));
     const before = (await getSeries(deps, created.id, host))!.upcoming;
     expect(before).toHaveLength(3);

@@ -74,3 +74,14 @@ export { apiToken, bearer, createUser, loginCookie, meta, requesterOf, signedInU
 export async function markVerified(userId: string) {
   await getDb().updateTable("users").set({ email_verified_at: new Date() }).where("id", "=", userId).execute();
 }
+
+/** How many entries the audit log holds: a refused or repeated admin action must leave it as it was. */
+export const auditCount = async () =>
+  Number(
+    (
+      await getDb()
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

@@ -32,6 +32,18 @@ async function accept(deps: Deps, guest: Requester, sessionId: string) {
   return invitation ? answerInvitation(deps, guest, invitation.id, true) : { ok: false as const, refusal: "notFound" as const };
 }
 
+/** A paid session of six seats hosted by a new DM, and a new player who books a group in it. */
+async function sixSeatsAndABooker() {
+  const host = await person("dm");
+  const booker = await person();
+  return { host, booker, id: await paidSession(host.id, 6) };
+}
+/** The group's seats all lapsed together, and none of them counts as taken. */
+async function expectEverySeatReleased(sessionId: string) {
+  expect(await statuses(sessionId)).toEqual(["EXPIRED"]);
+  expect(await counter(sessionId)).toBe(0);
+}
+
 type Deps = ReturnType<typeof payTestDeps>["deps"];
 async function cardGroup(deps: Deps, booker: Requester, sessionId: string, list: { name: string; email: string }[]) {
   const result = await registerGroup(deps, booker, sessionId, { guests: list, lang: "es" });
@@ -42,9 +54,7 @@ async function cardGroup(deps: Deps, booker: Requester, sessionId: string, list:
 describe("a paid group: the booker's seat and each guest's for one payment", () => {
   it("holds every seat together while the card is paid, confirms them all on success, and only then mails the guests", async () => {
     const { deps, offline, mails, delivered } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { booker, id } = await sixSeatsAndABooker();
     const list = guests(3);
     const started = await cardGroup(deps, booker, id, list);
     expect(started).toMatchObject({ seats: 4, amountCents: 100000, currency: "MXN" });
@@ -77,9 +87,7 @@ describe("a paid group: the booker's seat and each guest's for one payment", () 
 
   it("a voucher that lapses unpaid releases every seat together; nothing looks booked and nobody is mailed", async () => {
     const { deps, offline, mails } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { booker, id } = await sixSeatsAndABooker();
     const list = guests(2);
     const result = await registerGroup(deps, booker, id, { guests: list, method: "oxxo", lang: "es" });
     if (!result.ok || result.kind !== "voucher") throw new Error(JSON.stringify(result));
@@ -88,45 +96,35 @@ describe("a paid group: the booker's seat and each guest's for one payment", () 
     expect(await counter(id)).toBe(3);
     await offline.act(payment!.provider_ref!, "expire");
     expect((await bookingsOf(id))[0]!.status).toBe("EXPIRED");
-    expect(await statuses(id)).toEqual(["EXPIRED"]);
-    expect(await counter(id)).toBe(0);
+    await expectEverySeatReleased(id);
     expect((await mails()).filter((m) => list.some((g) => g.email === m.to))).toHaveLength(0);
   });
 
   it("a card page that expires releases every seat together", async () => {
     const { deps, offline } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { booker, id } = await sixSeatsAndABooker();
     const started = await cardGroup(deps, booker, id, guests(2));
     await offline.act(offlineId(started.url), "expire");
-    expect(await statuses(id)).toEqual(["EXPIRED"]);
-    expect(await counter(id)).toBe(0);
+    await expectEverySeatReleased(id);
   });
 
   it("the cleanup job releases a lapsed group hold whole; a payment arriving afterwards is refunded, never a booking", async () => {
     const { offline, at } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { booker, id } = await sixSeatsAndABooker();
     const started = await cardGroup(at(now), booker, id, guests(3));
     expect(await counter(id)).toBe(4);
     await expireLapsedHoldsAndOffers(at(minutes(CARD_HOLD_MINUTES + 1)));
     expect((await bookingsOf(id))[0]!.status).toBe("EXPIRED");
-    expect(await statuses(id)).toEqual(["EXPIRED"]);
-    expect(await counter(id)).toBe(0);
+    await expectEverySeatReleased(id);
     await offline.act(offlineId(started.url), "succeed");
     expect((await bookingsOf(id))[0]!.status).toBe("REFUNDED");
     expect((await paymentsOf(started.bookingId))[0]!.status).toBe("refunded");
-    expect(await statuses(id)).toEqual(["EXPIRED"]);
-    expect(await counter(id)).toBe(0);
+    await expectEverySeatReleased(id);
   });
 
   it("a cancelled session refunds the whole payment and gives up every seat of the group", async () => {
     const { deps, offline } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { host, booker, id } = await sixSeatsAndABooker();
     const started = await cardGroup(deps, booker, id, guests(2));
     await offline.act(offlineId(started.url), "succeed");
     expect(await cancelSession(deps, host, id)).toEqual({ ok: true });
@@ -149,9 +147,7 @@ describe("a paid group: the booker's seat and each guest's for one payment", () 
 describe("the booker gives up their own seat", () => {
   it("their unclaimed guests' seats go with it and the one payment is refunded whole", async () => {
     const { deps, offline } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { booker, id } = await sixSeatsAndABooker();
     const started = await cardGroup(deps, booker, id, guests(2));
     await offline.act(offlineId(started.url), "succeed");
     expect(await counter(id)).toBe(3);
@@ -164,9 +160,7 @@ describe("the booker gives up their own seat", () => {
 
   it("once a guest has claimed a seat the payment covers, neither the booker nor the host gives the booking up; an admin may", async () => {
     const { deps, offline } = payTestDeps();
-    const host = await person("dm");
-    const booker = await person();
-    const id = await paidSession(host.id, 6);
+    const { host, booker, id } = await sixSeatsAndABooker();
     const list = guests(2);
     const started = await cardGroup(deps, booker, id, list);
     await offline.act(offlineId(started.url), "succeed");

@@ -3,6 +3,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { seriesFormSchema } from "../../app/modules/series/schema";
 import { createSeries, getSeries, seriesInstructionsFor } from "../../app/modules/series/series.server";
 import { getDb } from "../../db/client.server";
+import { weeklySeriesForm } from "../fixtures/series";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
@@ -46,18 +47,9 @@ describe("the series page's instructions", () => {
     const playerId = (await createUser()).id;
     const host = { id: hostId, timeZone: "America/Mexico_City", isDm: true, isAdmin: false } as Requester;
     const player = { id: playerId, timeZone: "America/Mexico_City", isDm: false, isAdmin: false } as Requester;
-    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse({
-      title: "Campaña",
-      game: "D&D 5e",
-      frequency: "WEEKLY",
-      dayOfWeek: "3",
-      timeOfDay: "20:00",
-      startDate: "2026-10-21",
-      sessionInstructions: "El enlace de Discord es secreto.",
-      price: "0",
-      autoGenerateAhead: "2",
-      isOngoing: true,
-    });
+    const input = seriesFormSchema({ now, timeZone: host.timeZone }).parse(
+      weeklySeriesForm({ sessionInstructions: "El enlace de Discord es secreto.", autoGenerateAhead: "2" }),
+    );
     const created = await createSeries(deps, host, input);
     const page = (await getSeries({ db: getDb(), now }, created.id, host))!;
 

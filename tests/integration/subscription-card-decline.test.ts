@@ -37,6 +37,16 @@ async function paidSeries(priceCents = 30_000) {
   return { id, sessions };
 }
 
+/** A new player starts paying a new paid series by card through the dialog's intent; the payment's outcome is still to come. */
+async function cardTryByDialog() {
+  const { id, sessions } = await paidSeries();
+  const player = await person();
+  const { deps, offline } = payTestDeps(created);
+  const started = await subscribeByCard(deps, player, id, { address });
+  if (!started.ok) throw new Error(started.refusal);
+  return { id, sessions, player, deps, offline, started };
+}
+
 const seatsOf = (userId: string) =>
   getDb()
     .selectFrom("bookings as b")
@@ -108,11 +118,7 @@ describe("a card subscription whose first payment is declined", () => {
   });
 
   it("a card that succeeds at once gives an active subscription with its first seat confirmed and the later ones due", async () => {
-    const { id, sessions } = await paidSeries();
-    const player = await person();
-    const { deps, offline } = payTestDeps(created);
-    const started = await subscribeByCard(deps, player, id, { address });
-    if (!started.ok) throw new Error(started.refusal);
+    const { id, sessions, player, offline, started } = await cardTryByDialog();
     expect(await heldSeats(player.id)).toHaveLength(1);
     await offline.act(started.paymentIntentId, "succeed");
     expect(await findSubscription(getDb(), id, player.id)).toMatchObject({ status: "ACTIVE" });
@@ -123,11 +129,7 @@ describe("a card subscription whose first payment is declined", () => {
   });
 
   it("a card retried on the provider's page after the decline takes the seat again and begins the subscription", async () => {
-    const { id } = await paidSeries();
-    const player = await person();
-    const { deps, offline } = payTestDeps(created);
-    const started = await subscribeByCard(deps, player, id, { address });
-    if (!started.ok) throw new Error(started.refusal);
+    const { id, player, offline, started } = await cardTryByDialog();
     await offline.act(started.paymentIntentId, "fail");
     expect(await heldSeats(player.id)).toEqual([]);
     await offline.act(started.paymentIntentId, "succeed");
@@ -148,11 +150,7 @@ describe("a card subscription whose first payment is declined", () => {
   });
 
   it("after a declined card, OXXO subscribes at once (a voucher waiting is no decline)", async () => {
-    const { id } = await paidSeries();
-    const player = await person();
-    const { deps, offline } = payTestDeps(created);
-    const started = await subscribeByCard(deps, player, id, { address });
-    if (!started.ok) throw new Error(started.refusal);
+    const { id, player, deps, offline, started } = await cardTryByDialog();
     await offline.act(started.paymentIntentId, "fail");
     const oxxo = await subscribeByOxxo(deps, player, id, { firstName: "Ana", lastName: "Robles", address });
     expect(oxxo).toMatchObject({ ok: true, rejoined: false });

@@ -65,11 +65,8 @@ async function finalState(sessionId: string, player: Requester) {
   };
 }
 
-/**
- * The story: a card is declined, the next try succeeds, the player leaves and is refunded.
- * `deliver` runs after each provider step, so the replayed run may hold its events back.
- */
-async function story(run: ReturnType<typeof adapter>, deliver: (phase: Sent[]) => Promise<void>) {
+/** A new player's card is declined at the provider, then the same payment succeeds there, for a two-seat paid session of a new host. */
+async function cardDeclinedThenPaid(run: ReturnType<typeof adapter>) {
   const host = await person("dm");
   const player = await person();
   const sessionId = await paidSession(host.id, 2);
@@ -77,6 +74,15 @@ async function story(run: ReturnType<typeof adapter>, deliver: (phase: Sent[]) =
   if (!started.ok) throw new Error(started.refusal);
   expect(await run.offline.act(started.paymentIntentId, "fail")).toMatchObject({ ok: true });
   expect(await run.offline.act(started.paymentIntentId, "succeed")).toMatchObject({ ok: true });
+  return { host, sessionId, player, started };
+}
+
+/**
+ * The story: a card is declined, the next try succeeds, the player leaves and is refunded.
+ * `deliver` runs after each provider step, so the replayed run may hold its events back.
+ */
+async function story(run: ReturnType<typeof adapter>, deliver: (phase: Sent[]) => Promise<void>) {
+  const { sessionId, player } = await cardDeclinedThenPaid(run);
   await deliver(run.sent);
   expect((await bookingsOf(sessionId))[0]?.status).toBe("CONFIRMED");
   expect((await leaveList(run.deps, player, { sessionId, userId: player.id, list: "bookings" })).ok).toBe(true);
@@ -123,13 +129,7 @@ function permutations<T>(items: T[]): T[][] {
  */
 async function refundedAtProvider() {
   const run = adapter(false);
-  const host = await person("dm");
-  const player = await person();
-  const sessionId = await paidSession(host.id, 2);
-  const started = await startCardIntent(run.deps, player, { sessionId });
-  if (!started.ok) throw new Error(started.refusal);
-  expect(await run.offline.act(started.paymentIntentId, "fail")).toMatchObject({ ok: true });
-  expect(await run.offline.act(started.paymentIntentId, "succeed")).toMatchObject({ ok: true });
+  const { host, sessionId, player, started } = await cardDeclinedThenPaid(run);
   const [booking] = await bookingsOf(sessionId);
   const [payment] = await paymentsOf(booking!.id);
   await run.offline.refund({

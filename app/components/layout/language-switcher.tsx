@@ -1,4 +1,5 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { GlobeIcon } from "#app/components/ui/icons";
 import { Link } from "#app/components/ui/link";
@@ -6,6 +7,23 @@ import { type Locale, localeNames, locales } from "#app/modules/i18n/config";
 import { switchLocalePath } from "#app/modules/i18n/rules";
 
 type Variant = "pills" | "buttons" | "dropdown" | "select";
+
+/** A link to this page in the language `to`, in that language, marked as current when it is the page's. */
+function LanguageLink({
+  to,
+  current,
+  hrefFor,
+  ...rest
+}: {
+  to: Locale;
+  current: Locale;
+  hrefFor: (to: Locale) => string;
+  className: string;
+  "aria-label"?: string;
+  children: ReactNode;
+}) {
+  return <Link to={hrefFor(to)} lang={to} hrefLang={to} aria-current={to === current ? "true" : undefined} {...rest} />;
+}
 
 /**
  * Four looks, one behaviour: each choice is a plain link to the same page in another language,
@@ -30,15 +48,9 @@ export function LanguageSwitcher({ variant, current }: { variant: Variant; curre
         <ul className="absolute right-0 z-20 mt-1 w-40 rounded-md border border-stone-200 bg-white py-1 shadow-lg">
           {locales.map((l) => (
             <li key={l}>
-              <Link
-                to={hrefFor(l)}
-                lang={l}
-                hrefLang={l}
-                aria-current={l === current ? "true" : undefined}
-                className="block px-3 py-2 text-sm hover:bg-stone-100 aria-[current=true]:font-semibold"
-              >
+              <LanguageLink to={l} current={current} hrefFor={hrefFor} className="block px-3 py-2 text-sm hover:bg-stone-100 aria-[current=true]:font-semibold">
                 {localeNames[l]}
-              </Link>
+              </LanguageLink>
             </li>
           ))}
         </ul>
@@ -53,11 +65,10 @@ export function LanguageSwitcher({ variant, current }: { variant: Variant; curre
       <ul className={pills ? "flex gap-1 rounded-full bg-stone-100 p-1" : "flex flex-wrap gap-2"}>
         {locales.map((l) => (
           <li key={l}>
-            <Link
-              to={hrefFor(l)}
-              lang={l}
-              hrefLang={l}
-              aria-current={l === current ? "true" : undefined}
+            <LanguageLink
+              to={l}
+              current={current}
+              hrefFor={hrefFor}
               aria-label={localeNames[l]}
               className={
                 pills
@@ -66,7 +77,7 @@ export function LanguageSwitcher({ variant, current }: { variant: Variant; curre
               }
             >
               {pills ? l.toUpperCase() : localeNames[l]}
-            </Link>
+            </LanguageLink>
           </li>
         ))}
       </ul>

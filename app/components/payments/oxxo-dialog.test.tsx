@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { testTranslations } from "../../../tests/fixtures/i18n";
-import OxxoDialog from "./oxxo-dialog";
+import OxxoDialog, { type OxxoDialogProps } from "./oxxo-dialog";
 
 const spanish = () => testTranslations("es", ["common", "payments", "validation"]);
 
@@ -25,22 +25,17 @@ function importGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** The dialog's HTML in Spanish for 'La cripta' at $250.00 MXN, with `props` on top. */
+const renderDialog = (props: Partial<OxxoDialogProps>) =>
+  renderToStaticMarkup(
+    <I18nextProvider i18n={spanish()}>
+      <OxxoDialog sessionId="0b7e" sessionTitle="La cripta" lang="es" total="$250.00 MXN" onClose={() => {}} {...props} />
+    </I18nextProvider>,
+  );
+
 describe("OxxoDialog", () => {
   it("renders outside any Remix router, with the session's facts, both fields, the four warnings and the buttons", () => {
-    const html = renderToStaticMarkup(
-      <I18nextProvider i18n={spanish()}>
-        <OxxoDialog
-          sessionId="0b7e"
-          sessionTitle="La cripta"
-          lang="es"
-          total="$250.00 MXN"
-          date="jueves, 19 de noviembre de 2026, 8:00 p.m."
-          location="Café Dados, CDMX"
-          voucherDays={2}
-          onClose={() => {}}
-        />
-      </I18nextProvider>,
-    );
+    const html = renderDialog({ date: "jueves, 19 de noviembre de 2026, 8:00 p.m.", location: "Café Dados, CDMX", voucherDays: 2 });
     for (const text of [
       "Pago en efectivo en OXXO",
       "La cripta",
@@ -63,19 +58,7 @@ describe("OxxoDialog", () => {
   });
 
   it("starts with the payer's names filled in, as the name page does, so confirm is ready", () => {
-    const html = renderToStaticMarkup(
-      <I18nextProvider i18n={spanish()}>
-        <OxxoDialog
-          sessionId="0b7e"
-          sessionTitle="La cripta"
-          lang="es"
-          total="$250.00 MXN"
-          voucherDays={3}
-          names={{ firstName: "Ana", lastName: "Robles" }}
-          onClose={() => {}}
-        />
-      </I18nextProvider>,
-    );
+    const html = renderDialog({ voucherDays: 3, names: { firstName: "Ana", lastName: "Robles" } });
     expect(html).toMatch(/name="firstName"[^>]*value="Ana"|value="Ana"[^>]*name="firstName"/);
     expect(html).toMatch(/name="lastName"[^>]*value="Robles"|value="Robles"[^>]*name="lastName"/);
     expect(html).not.toMatch(/<button type="submit" disabled=""/);

@@ -116,7 +116,14 @@ export default function OxxoDialog(props: OxxoDialogProps) {
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  }; /** One of the two name inputs: the typed value, its errors, read-only while the voucher is being made. */
+  const nameField = (name: "firstName" | "lastName", id: string, autoComplete: string) => (
+    <Field
+      label={t(name === "firstName" ? "oxxo.firstName" : "oxxo.lastName")}
+      errors={errors[name]}
+      inputProps={{ id, name, autoComplete, value: values[name], onChange: edit(name), readOnly: busy }}
+    />
+  );
 
   const days = props.voucherDays ?? OXXO_DEFAULTS.voucherPaymentDays;
   return (
@@ -162,30 +169,8 @@ export default function OxxoDialog(props: OxxoDialogProps) {
         <dd className="text-lg font-bold">{props.total}</dd>
       </dl>
       <form noValidate onSubmit={submit} className="mt-4 space-y-3">
-        <Field
-          label={t("oxxo.firstName")}
-          errors={errors.firstName}
-          inputProps={{
-            id: "oxxo-first-name",
-            name: "firstName",
-            autoComplete: "given-name",
-            value: values.firstName,
-            onChange: edit("firstName"),
-            readOnly: busy,
-          }}
-        />
-        <Field
-          label={t("oxxo.lastName")}
-          errors={errors.lastName}
-          inputProps={{
-            id: "oxxo-last-name",
-            name: "lastName",
-            autoComplete: "family-name",
-            value: values.lastName,
-            onChange: edit("lastName"),
-            readOnly: busy,
-          }}
-        />
+        {nameField("firstName", "oxxo-first-name", "given-name")}
+        {nameField("lastName", "oxxo-last-name", "family-name")}
         <ul className="space-y-2 text-sm">
           <li className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sky-950">{t("oxxo.warnings.reservation")}</li>
           <li className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">{t("oxxo.warnings.expires", { days })}</li>

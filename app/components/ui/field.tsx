@@ -25,31 +25,57 @@ type FieldProps = {
 const inputClass =
   "block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm aria-[invalid=true]:border-red-700 focus:border-brand-600";
 
-export function Field({ label, hint, errors, inputProps }: FieldProps) {
+/** A control's id (its own, or one made up), whether it is invalid, and what describes it: its errors, then its hint. */
+function useFieldIds(ownId: string | undefined, errors: string[] | null | undefined, hint: ReactNode) {
   const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = `${id}-error`;
-  const hintId = hint ? `${id}-hint` : undefined;
+  const id = ownId ?? fallbackId;
   const invalid = Boolean(errors?.length);
+  const describedBy = [invalid ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return { id, control: { id, className: inputClass, "aria-invalid": invalid || undefined, "aria-describedby": describedBy } };
+}
+
+/**
+ * Every field's frame: the label above its control, the hint below it (a paragraph, or a block
+ * when the hint holds more than a sentence), then the list the errors appear in.
+ */
+function FieldFrame({
+  id,
+  label,
+  hint,
+  hintBlock = false,
+  errors,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  hintBlock?: boolean;
+  errors?: string[] | null;
+  children: ReactNode;
+}) {
+  const Hint = hintBlock ? "div" : "p";
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[invalid ? errorId : null, hintId].filter(Boolean).join(" ") || undefined}
-      />
+      {children}
       {hint ? (
-        <p id={hintId} className="text-xs text-stone-600">
+        <Hint id={`${id}-hint`} className="text-xs text-stone-600">
           {hint}
-        </p>
+        </Hint>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
+  );
+}
+
+export function Field({ label, hint, errors, inputProps }: FieldProps) {
+  const { id, control } = useFieldIds(inputProps.id, errors, hint);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+      <input {...inputProps} {...control} />
+    </FieldFrame>
   );
 }
 
@@ -64,28 +90,11 @@ export function TextareaField({
   errors?: string[] | null;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const invalid = Boolean(errors?.length);
+  const { id, control } = useFieldIds(textareaProps.id, errors, hint);
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[invalid ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined}
-      />
-      {hint ? (
-        <div id={`${id}-hint`} className="text-xs text-stone-600">
-          {hint}
-        </div>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} hintBlock errors={errors}>
+      <textarea {...textareaProps} {...control} />
+    </FieldFrame>
   );
 }
 
@@ -100,18 +109,12 @@ export function SelectField({
   selectProps: SelectHTMLAttributes<HTMLSelectElement>;
   children: ReactNode;
 }) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const invalid = Boolean(errors?.length);
+  const { id, control } = useFieldIds(selectProps.id, errors, undefined);
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <select {...selectProps} id={id} className={inputClass} aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined}>
+    <FieldFrame id={id} label={label} errors={errors}>
+      <select {...selectProps} {...control}>
         {children}
       </select>
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -58,23 +58,15 @@ export async function insertGivenSeat(db: Database, input: { sessionId: string; 
   return row.id;
 }
 
+/** A booking's (b) holder and where its payment stands: what paying for it and its holder's pages read. */
+const bookingPaymentColumns = ["b.id", "b.user_id", "b.status", "b.payment_method", "b.amount_cents", "b.currency", "b.hold_until"] as const;
+
 /** A booking with what paying for it needs, locked for the transaction (its session is locked first). */
 export function lockBookingForPayment(db: Database, bookingId: string) {
   return (
     db
       .selectFrom("bookings as b")
-      .select([
-        "b.id",
-        "b.session_id",
-        "b.user_id",
-        "b.status",
-        "b.payment_method",
-        "b.amount_cents",
-        "b.currency",
-        "b.hold_until",
-        "b.invite_id",
-        "b.subscription_id",
-      ])
+      .select([...bookingPaymentColumns, "b.session_id", "b.invite_id", "b.subscription_id"])
       // A card subscription's first seat (PENDING_PAYMENT or DECLINED subscription) lives and dies with its payment (decision record 070).
       .select(sql<string | null>`(select su.status from series_subscriptions su where su.id = b.subscription_id)`.as("subscription_status"))
       .where("b.id", "=", bookingId)
@@ -116,13 +108,7 @@ export function findBookingWithSession(db: Database, bookingId: string) {
     .selectFrom("bookings as b")
     .innerJoin("sessions as s", "s.id", "b.session_id")
     .select([
-      "b.id",
-      "b.user_id",
-      "b.status",
-      "b.payment_method",
-      "b.amount_cents",
-      "b.currency",
-      "b.hold_until",
+      ...bookingPaymentColumns,
       "s.id as session_id",
       "s.title",
       "s.starts_at",

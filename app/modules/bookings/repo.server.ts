@@ -51,30 +51,19 @@ export function findActiveBooking(db: Database, sessionId: string, userId: strin
     .executeTakeFirst();
 }
 
+/** The user's bookings (b), of any status, in the sessions (s) of a series. */
+const bookingsInSeries = (db: Database, seriesId: string, userId: string) =>
+  db.selectFrom("bookings as b").innerJoin("sessions as s", "s.id", "b.session_id").where("s.series_id", "=", seriesId).where("b.user_id", "=", userId);
+
 /** Whether the user holds a confirmed seat in any session of the series. */
 export async function hasConfirmedSeatInSeries(db: Database, seriesId: string, userId: string) {
-  const found = await db
-    .selectFrom("bookings as b")
-    .innerJoin("sessions as s", "s.id", "b.session_id")
-    .select("b.id")
-    .where("s.series_id", "=", seriesId)
-    .where("b.user_id", "=", userId)
-    .where("b.status", "=", "CONFIRMED")
-    .limit(1)
-    .executeTakeFirst();
+  const found = await bookingsInSeries(db, seriesId, userId).select("b.id").where("b.status", "=", "CONFIRMED").limit(1).executeTakeFirst();
   return found !== undefined;
 }
 
 /** The sessions of a series in which the user holds an active booking. */
 export async function bookedSessionIdsInSeries(db: Database, seriesId: string, userId: string) {
-  const rows = await db
-    .selectFrom("bookings as b")
-    .innerJoin("sessions as s", "s.id", "b.session_id")
-    .select("b.session_id")
-    .where("s.series_id", "=", seriesId)
-    .where("b.user_id", "=", userId)
-    .where("b.status", "in", ACTIVE_BOOKING_STATUSES)
-    .execute();
+  const rows = await bookingsInSeries(db, seriesId, userId).select("b.session_id").where("b.status", "in", ACTIVE_BOOKING_STATUSES).execute();
   return new Set(rows.map((r) => r.session_id));
 }
 

@@ -75,6 +75,11 @@ export function latestPaymentOf(db: Database, bookingId: string) {
   return db.selectFrom("payments").select(paymentColumns).where("booking_id", "=", bookingId).orderBy("created_at", "desc").executeTakeFirst();
 }
 
+/** A payment's statuses once the money came in, refunded since or not. */
+const PAID_STATUSES = ["succeeded", "refund_pending", "refunded", "refund_failed"] as const;
+/** A payment's statuses while it may still succeed. */
+const LIVE_STATUSES = ["creating", "requires_payment_method", "requires_action", "processing"] as const;
+
 /** Whether the booking has a payment other than `paymentId` in one of `statuses`. */
 async function otherPaymentIn(db: Database, bookingId: string, paymentId: string, statuses: readonly string[]) {
   const row = await db
@@ -88,12 +93,10 @@ async function otherPaymentIn(db: Database, bookingId: string, paymentId: string
 }
 
 /** Whether another payment of the booking already succeeded (a second one is a duplicate). */
-export const otherPaidPayment = (db: Database, bookingId: string, paymentId: string) =>
-  otherPaymentIn(db, bookingId, paymentId, ["succeeded", "refund_pending", "refunded", "refund_failed"]);
+export const otherPaidPayment = (db: Database, bookingId: string, paymentId: string) => otherPaymentIn(db, bookingId, paymentId, PAID_STATUSES);
 
 /** Whether another payment of the booking may still succeed (so a lapsed one does not free the seat). */
-export const otherLivePayment = (db: Database, bookingId: string, paymentId: string) =>
-  otherPaymentIn(db, bookingId, paymentId, ["creating", "requires_payment_method", "requires_action", "processing"]);
+export const otherLivePayment = (db: Database, bookingId: string, paymentId: string) => otherPaymentIn(db, bookingId, paymentId, LIVE_STATUSES);
 
 export async function updatePayment(
   db: Database,
@@ -276,7 +279,7 @@ export async function hasRefundedSeat(db: Database, sessionId: string, userId: s
     .where("b.session_id", "=", sessionId)
     .where("b.user_id", "=", userId)
     .where("b.status", "in", ["CANCELLED", "REFUNDED"])
-    .where("p.status", "in", ["succeeded", "refund_pending", "refunded", "refund_failed"])
+    .where("p.status", "in", PAID_STATUSES)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,72 +1,40 @@
 import { sql } from "kysely";
 import type { SessionCanceller } from "#app/modules/bookings/rules";
-import { anyBookingExists, keptSeatExists, type SessionRow } from "#app/modules/sessions/index.server";
+import { anyBookingExists, keptSeatExists, type SessionRow, sharedColumns, type SharedRowFields } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 
-export type SeriesRow = {
+/**
+ * A series as it is stored: what it shares with a session (SharedRowFields, safety tools left out
+ * on an update keeping the stored ones) and when it is played.
+ */
+export type SeriesRow = SharedRowFields & {
   dmId: string;
-  title: string;
-  description: string;
-  sessionInstructions: string;
-  game: string;
-  genre: string | null;
-  experienceLevel: string | null;
   frequency: string;
   timeZone: string;
   dayOfWeek: number | null;
   dayOfMonth: number | null;
   timeOfDay: string;
-  durationMinutes: number;
   startDate: string;
   endDate: string | null;
   isOngoing: boolean;
-  maxParticipants: number;
-  minParticipants: number;
-  priceCents: number;
-  currency: string;
-  allowedPaymentMethods: string[];
-  minAdvanceBookingHours: number;
-  voucherPaymentDays: number;
   autoGenerateAhead: number;
   bookingLockHours: number;
-  preSessionCheckHours: number;
-  tags: string[];
-  /** The safety tools (decision record 061); left out on an update, the stored ones stay. */
-  safetyTools?: string[];
-  location: string | null;
   /** Left out (undefined) on an update, the stored image stays. */
   imageUrl?: string | null;
 };
 
 /** The columns a series' owner sets, on create and on edit: all but the host and the zone, which an edit never changes. */
 const editableColumns = (s: SeriesRow) => ({
-  title: s.title,
-  description: s.description,
-  session_instructions: s.sessionInstructions,
-  game: s.game,
-  genre: s.genre,
-  experience_level: s.experienceLevel,
+  ...sharedColumns(s),
   frequency: s.frequency,
   day_of_week: s.dayOfWeek,
   day_of_month: s.dayOfMonth,
   time_of_day: s.timeOfDay,
-  duration_minutes: s.durationMinutes,
   start_date: s.startDate,
   end_date: s.endDate,
   is_ongoing: s.isOngoing,
-  max_participants: s.maxParticipants,
-  min_participants: s.minParticipants,
-  price_cents: s.priceCents,
-  currency: s.currency,
-  allowed_payment_methods: s.allowedPaymentMethods,
-  min_advance_booking_hours: s.minAdvanceBookingHours,
-  voucher_payment_days: s.voucherPaymentDays,
   auto_generate_ahead: s.autoGenerateAhead,
   booking_lock_hours: s.bookingLockHours,
-  pre_session_check_hours: s.preSessionCheckHours,
-  tags: s.tags,
-  ...(s.safetyTools ? { safety_tools: s.safetyTools } : {}),
-  location: s.location,
 });
 
 export async function insertSeries(db: Database, s: SeriesRow, now: Date) {
@@ -161,29 +129,7 @@ export function listOccurrences(db: Database, seriesId: string) {
 }
 
 /** What every session of a series takes from it (the rest of a session row is its own). */
-export type OccurrenceFields = Pick<
-  SessionRow,
-  | "title"
-  | "description"
-  | "sessionInstructions"
-  | "game"
-  | "genre"
-  | "experienceLevel"
-  | "startsAt"
-  | "durationMinutes"
-  | "maxParticipants"
-  | "minParticipants"
-  | "priceCents"
-  | "currency"
-  | "allowedPaymentMethods"
-  | "minAdvanceBookingHours"
-  | "voucherPaymentDays"
-  | "preSessionCheckHours"
-  | "tags"
-  | "safetyTools"
-  | "imageUrl"
-  | "location"
->;
+export type OccurrenceFields = SharedRowFields & Pick<SessionRow, "startsAt" | "imageUrl">;
 
 /**
  * Copies the series' details onto one of its sessions, only while it still follows the series
@@ -194,26 +140,9 @@ export async function updateOccurrence(db: Database, seriesId: string, id: strin
   const result = await db
     .updateTable("sessions as s")
     .set({
-      title: f.title,
-      description: f.description,
-      session_instructions: f.sessionInstructions,
-      game: f.game,
-      genre: f.genre,
-      experience_level: f.experienceLevel,
+      ...sharedColumns(f),
       starts_at: f.startsAt,
-      duration_minutes: f.durationMinutes,
-      max_participants: f.maxParticipants,
-      min_participants: f.minParticipants,
-      price_cents: f.priceCents,
-      currency: f.currency,
-      allowed_payment_methods: f.allowedPaymentMethods,
-      min_advance_booking_hours: f.minAdvanceBookingHours,
-      voucher_payment_days: f.voucherPaymentDays,
-      pre_session_check_hours: f.preSessionCheckHours,
-      tags: f.tags,
-      ...(f.safetyTools ? { safety_tools: f.safetyTools } : {}),
       image_url: f.imageUrl,
-      location: f.location,
       updated_at: now,
     })
     .where("s.id", "=", id)

@@ -3,7 +3,7 @@ import { optionalText, text } from "#app/lib/zod";
 import { formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
 import { safetyToolsSchema } from "#app/modules/safety/schema";
-import { durationField } from "#app/modules/sessions/schema";
+import { durationField, joinTypedTags } from "#app/modules/sessions/schema";
 import { isTodayOrLater } from "./rules";
 
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
@@ -29,13 +29,7 @@ export function seriesFormSchema(context: SeriesFormContext) {
   const fromForm = (value: unknown) => {
     if (!value || typeof value !== "object") return value;
     const v = { ...(value as Record<string, unknown>) };
-    if (typeof v.tagsOther === "string" && v.tagsOther.trim()) {
-      const typed = v.tagsOther
-        .split(",")
-        .map((tag) => tag.trim())
-        .filter(Boolean);
-      v.tags = [...list(v.tags), ...typed];
-    }
+    joinTypedTags(v);
     if (v.isOngoing === "on" || v.isOngoing === true) delete v.endDate;
     return v;
   };

@@ -58,17 +58,40 @@ export type SessionRow = {
   isPrivate: boolean;
 };
 
-const toColumns = (s: SessionRow) => ({
-  dm_id: s.dmId,
-  series_id: s.seriesId,
+/** The fields a session and a series describe a game by alike (shared-fields.ts), as a row to store holds them. */
+export type SharedRowFields = Pick<
+  SessionRow,
+  | "title"
+  | "description"
+  | "sessionInstructions"
+  | "game"
+  | "genre"
+  | "experienceLevel"
+  | "durationMinutes"
+  | "maxParticipants"
+  | "minParticipants"
+  | "priceCents"
+  | "currency"
+  | "allowedPaymentMethods"
+  | "minAdvanceBookingHours"
+  | "voucherPaymentDays"
+  | "preSessionCheckHours"
+  | "tags"
+  | "safetyTools"
+  | "location"
+>;
+
+/**
+ * The columns of those shared fields, named alike in the sessions and the series tables. Safety
+ * tools left out are left out here too, so an update keeps the stored ones.
+ */
+export const sharedColumns = (s: SharedRowFields) => ({
   title: s.title,
   description: s.description,
   session_instructions: s.sessionInstructions,
   game: s.game,
   genre: s.genre,
   experience_level: s.experienceLevel,
-  starts_at: s.startsAt,
-  time_zone: s.timeZone,
   duration_minutes: s.durationMinutes,
   max_participants: s.maxParticipants,
   min_participants: s.minParticipants,
@@ -80,8 +103,16 @@ const toColumns = (s: SessionRow) => ({
   pre_session_check_hours: s.preSessionCheckHours,
   tags: s.tags,
   ...(s.safetyTools ? { safety_tools: s.safetyTools } : {}),
-  image_url: s.imageUrl,
   location: s.location,
+});
+
+const toColumns = (s: SessionRow) => ({
+  ...sharedColumns(s),
+  dm_id: s.dmId,
+  series_id: s.seriesId,
+  starts_at: s.startsAt,
+  time_zone: s.timeZone,
+  image_url: s.imageUrl,
   is_private: s.isPrivate,
 });
 

@@ -22,6 +22,19 @@ const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v
 const int = (message: string) => z.coerce.number({ invalid_type_error: message }).int(message);
 
 /**
+ * The free tags typed as comma-separated text (tagsOther) join the checked ones (tags), as both
+ * the session and the series form send them; the form's values are changed in place.
+ */
+export function joinTypedTags(v: Record<string, unknown>) {
+  if (typeof v.tagsOther !== "string" || !v.tagsOther.trim()) return;
+  const typed = v.tagsOther
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  v.tags = [...list(v.tags), ...typed];
+}
+
+/**
  * The session create/edit form (spec section 5). `now` and the host's zone decide what "today"
  * is, so the browser and the server judge the date the same way.
  */
@@ -32,13 +45,7 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
     if (!value || typeof value !== "object") return value;
     const v = { ...(value as Record<string, unknown>) };
     if (v.duration === "custom") v.duration = v.durationCustom;
-    if (typeof v.tagsOther === "string" && v.tagsOther.trim()) {
-      const typed = v.tagsOther
-        .split(",")
-        .map((tag) => tag.trim())
-        .filter(Boolean);
-      v.tags = [...list(v.tags), ...typed];
-    }
+    joinTypedTags(v);
     return v;
   };
   return z.preprocess(

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Database } from "#db/client.server";
 
 /** The offline adapter's own records (it stands in for the provider's database). */
@@ -56,6 +57,37 @@ export async function insertOfflineIntent(db: Database, row: Omit<OfflineIntent,
     .executeTakeFirst();
   if (inserted) return inserted as unknown as OfflineIntent;
   return (await findOfflineIntentByKey(db, row.idempotency_key!))!;
+}
+
+/**
+ * A card payment the test provider has already taken, written straight in its table: for paid
+ * seats the demo and the tests make without going through the payment page.
+ */
+export function insertTakenCardPayment(
+  db: Database,
+  p: { amountCents: number; currency: string; metadata: Record<string, string>; billingName: string | null; billingEmail: string | null; at: Date },
+) {
+  return insertOfflineIntent(db, {
+    id: `pi_offline_${randomBytes(8).toString("hex")}`,
+    kind: "card",
+    amount_cents: p.amountCents,
+    currency: p.currency,
+    status: "succeeded",
+    metadata: p.metadata,
+    billing_name: p.billingName,
+    billing_email: p.billingEmail,
+    voucher_reference: null,
+    expires_at: null,
+    success_url: null,
+    cancel_url: null,
+    payment_intent_id: null,
+    idempotency_key: null,
+    payment_method_types: ["card"],
+    payment_method_type: "card",
+    voucher_days: 3,
+    pix_seconds: 86_400,
+    created_at: p.at,
+  });
 }
 
 export async function findOfflineIntent(db: Database, id: string): Promise<OfflineIntent | undefined> {
