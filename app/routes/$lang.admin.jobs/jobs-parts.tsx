@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { DeskSection } from "#app/components/admin/desk-section";
 import { Button } from "#app/components/ui/button";
 
 /** What a refused form of the jobs desk says: which form, its message key and what was typed. */
@@ -78,10 +79,7 @@ export function JobCard({ job, mine }: { job: ShownJob; mine: JobsReply }) {
 export function TestEmailForm({ adminEmail, emailError }: { adminEmail: string; emailError: JobsReply }) {
   const { t } = useTranslation("admin");
   return (
-    <section className="space-y-3 rounded-lg border border-stone-200 bg-white p-4" aria-labelledby="email-heading">
-      <h2 id="email-heading" className="text-xl font-semibold">
-        {t("jobs.emailTitle")}
-      </h2>
+    <DeskSection id="email" heading={t("jobs.emailTitle")} level="h2" boxed>
       <p className="text-sm text-stone-700">{t("jobs.emailIntro")}</p>
       <Form method="post" className="space-y-2" noValidate>
         <input type="hidden" name="intent" value="email" />
@@ -105,6 +103,6 @@ export function TestEmailForm({ adminEmail, emailError }: { adminEmail: string; 
         ) : null}
         <Button>{t("jobs.emailSend")}</Button>
       </Form>
-    </section>
+    </DeskSection>
   );
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DeskSection } from "#app/components/admin/desk-section";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
@@ -64,10 +65,7 @@ export default function JobsPage() {
   const emailError = reply?.formId === "email" ? reply : undefined;
   return (
     <div className="space-y-6">
-      <section className="space-y-3" aria-labelledby="jobs-heading">
-        <h2 id="jobs-heading" className="text-xl font-semibold">
-          {t("jobs.title")}
-        </h2>
+      <DeskSection id="jobs" heading={t("jobs.title")} level="h2">
         <p className="text-stone-700">{t("jobs.intro")}</p>
         {reply && (reply.formId === "job" || reply.formId === "intent") ? (
           <p role="alert" className="text-sm text-red-700">
@@ -79,7 +77,7 @@ export default function JobsPage() {
             <JobCard key={job.name} job={job} mine={reply?.formId === `job-${job.name}` ? reply : undefined} />
           ))}
         </ul>
-      </section>
+      </DeskSection>
 
       <TestEmailForm adminEmail={page.adminEmail} emailError={emailError} />
     </div>
