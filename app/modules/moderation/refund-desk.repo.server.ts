@@ -2,13 +2,17 @@ import { sql } from "kysely";
 import type { ClaimedRefund } from "#app/modules/payments/index.server";
 import type { Database } from "#db/client.server";
 
-/** Refunds that need a person or are on their way: given up first, then by when they are due. */
-export function refundsToWatch(db: Database, limit: number) {
-  return db
+/** Payments with their player (users as u) and their booking's session (sessions as s), as the desk lists them. */
+const paymentsWithPlayerAndSession = (db: Database) =>
+  db
     .selectFrom("payments as p")
     .innerJoin("bookings as b", "b.id", "p.booking_id")
     .innerJoin("sessions as s", "s.id", "b.session_id")
-    .innerJoin("users as u", "u.id", "p.user_id")
+    .innerJoin("users as u", "u.id", "p.user_id");
+
+/** Refunds that need a person or are on their way: given up first, then by when they are due. */
+export function refundsToWatch(db: Database, limit: number) {
+  return paymentsWithPlayerAndSession(db)
     .select([
       "p.id",
       "p.booking_id",
@@ -36,11 +40,7 @@ export function refundsToWatch(db: Database, limit: number) {
 
 /** The latest refunded payments, so the desk shows what a retry or a manual refund came to. */
 export function recentlyRefunded(db: Database, limit: number) {
-  return db
-    .selectFrom("payments as p")
-    .innerJoin("bookings as b", "b.id", "p.booking_id")
-    .innerJoin("sessions as s", "s.id", "b.session_id")
-    .innerJoin("users as u", "u.id", "p.user_id")
+  return paymentsWithPlayerAndSession(db)
     .select(["p.id", "p.amount_cents", "p.currency", "p.refund_reason", "p.updated_at", "u.display_name as player_name", "s.title as session_title"])
     .where("p.status", "=", "refunded")
     .orderBy("p.updated_at", "desc")
