@@ -1,8 +1,10 @@
 // What other modules use of sessions' records (decision record 074). A session's row is written only
 // through insertSession and updateSessionRow; the SQL conditions on a session's seats are shared so a
 // series counts them as the session does; the notices' claims make a reminder go out once, and one
-// condition says which sessions are still to come.
+// condition says which sessions are still to come. A session someone asked for (an accepted inquiry) is
+// created by createRequestedSession, over a new session's defaults.
 export { claimNotice, dueNotices, notToldYet } from "./notices-repo.server";
 export { hostProfiles, seatedPlayers } from "./people-repo.server";
 export { anyBookingExists, findSession, insertSession, keptSeatExists, type SessionDetailRow, type SessionRow, updateSessionRow } from "./repo.server";
+export { createRequestedSession, type RequestedSession } from "./sessions.server";
 export { stillToCome } from "./status-repo.server";
