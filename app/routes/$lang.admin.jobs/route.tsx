@@ -14,7 +14,7 @@ import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
-import { JobCard, type JobsReply, TestEmailForm } from "./jobs-parts";
+import { JobCard, TestEmailForm } from "./jobs-parts";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function JobsPage() {
   const page = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as JobsReply;
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   const emailError = reply?.formId === "email" ? reply : undefined;
   return (

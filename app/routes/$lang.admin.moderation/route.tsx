@@ -15,7 +15,7 @@ import { localeOf } from "#app/web/locale.server";
 import type { WebRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
 import { moderationPage } from "./moderation.server";
-import { ActionForm, QueueSection, type Reply,ReportCard } from "./moderation-parts";
+import { ActionForm, QueueSection, ReportCard } from "./moderation-parts";
 
 export const handle = { i18n: ["admin"], hydrate: false };
 
@@ -63,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ModerationPage() {
   const page = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply;
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
     <div className="space-y-6">

@@ -8,7 +8,6 @@ import { REFUND_REASONS } from "#app/services/payments/payments";
 
 export type ManualValues = { payment: string; reason: string; note: string };
 type ManualReply = { form: "manual"; values: ManualValues; errors: Partial<Record<keyof ManualValues, string[]>> };
-export type RefundReply = { form: "retry"; id: string; error: string } | ManualReply | undefined;
 
 /** The manual refund: a payment (or booking) id, one of the spec's reasons and an optional note. */
 export function ManualRefundForm({ manual }: { manual: ManualReply | undefined }) {

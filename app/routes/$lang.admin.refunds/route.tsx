@@ -15,7 +15,7 @@ import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 import { refundsPageData } from "./refunds.server";
-import { ManualRefundForm, type ManualValues, type RefundReply } from "./refunds-parts";
+import { ManualRefundForm, type ManualValues } from "./refunds-parts";
 
 // The refunds section of the admin desk (decision record 064): admins only, a 404 to anyone else.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function RefundsPage() {
   const page = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as RefundReply;
+  const reply = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
     <div className="space-y-6">
