@@ -2,9 +2,10 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { requireUser } from "#app/modules/auth/guards.server";
 import { openDirectChat } from "#app/modules/chat/chat.server";
+import { directChatSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { seeOther } from "#app/web/replies.server";
@@ -15,8 +16,9 @@ export const loader = () => notFound();
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
-  const result = await openDirectChat(deps(context), user, form.get("userId"));
+  const submission = parseForm(await readForm(request), { schema: directChatSchema });
+  if (submission.status !== "success") notFound();
+  const result = await openDirectChat(deps(context), user, submission.value.userId);
   if (result.status !== "ok") notFound();
   return seeOther(localePath(lang, `/chats/${result.chatId}`));
 }

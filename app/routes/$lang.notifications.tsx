@@ -12,8 +12,9 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
 import { labelKeyOf, MAX_LIMIT } from "#app/modules/notifications/rules";
+import { notificationsPageSchema } from "#app/modules/notifications/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 
@@ -35,14 +36,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
-  if (form.get("intent") === "read-all") {
-    await markAllNotificationsRead(deps(context), user.id);
-    return redirect(localePath(lang, "/notifications"));
+  const here = localePath(lang, "/notifications");
+  const submission = parseForm(await readForm(request), { schema: notificationsPageSchema });
+  if (submission.status !== "success") return redirectWithToast(here, { type: "error", key: "errors:notFound.title" });
+  const input = submission.value;
+  switch (input.intent) {
+    case "read-all":
+      await markAllNotificationsRead(deps(context), user.id);
+      return redirect(here);
+    case undefined: {
+      const found = await markNotificationRead(deps(context), user.id, Number(input.id));
+      if (!found) return redirectWithToast(here, { type: "error", key: "errors:notFound.title" });
+      return redirect(here);
+    }
   }
-  const found = await markNotificationRead(deps(context), user.id, Number(form.get("id")));
-  if (!found) return redirectWithToast(localePath(lang, "/notifications"), { type: "error", key: "errors:notFound.title" });
-  return redirect(localePath(lang, "/notifications"));
 }
 
 export default function NotificationsPage() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader as deskShell } from "../../app/routes/$lang.admin";
 import { loader as deskIndex } from "../../app/routes/$lang.admin._index";
 import { loader as auditPage } from "../../app/routes/$lang.admin.audit";
-import { action as moderate, loader as queuePage } from "../../app/routes/$lang.admin.moderation";
+import { action as moderate, loader as queuePage } from "../../app/routes/$lang.admin.moderation/route";
 import { action as login } from "../../app/routes/$lang.login";
 import { action as reportAction, loader as reportPage } from "../../app/routes/$lang.report";
 import { action as apiReport } from "../../app/routes/api.reports";

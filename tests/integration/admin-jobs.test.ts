@@ -3,7 +3,7 @@ import { sendTestEmail } from "../../app/modules/jobs/desk.server";
 import { jobBodies, type JobBody } from "../../app/modules/jobs/jobs.server";
 import { JOB_NAMES, type JobName } from "../../app/modules/jobs/rules";
 import { loader as auditPage } from "../../app/routes/$lang.admin.audit";
-import { action as jobsAction, loader as jobsPage } from "../../app/routes/$lang.admin.jobs";
+import { action as jobsAction, loader as jobsPage } from "../../app/routes/$lang.admin.jobs/route";
 import { getServices } from "../../app/services/index.server";
 import { listOutbox } from "../../app/services/mailer/outbox.server";
 import { getDb } from "../../db/client.server";

@@ -4,7 +4,7 @@ import { CLAIM_MINUTES } from "../../app/modules/payments/refunds.server";
 import { claimDueRefunds } from "../../app/modules/payments/repo.server";
 import { REFUND_MAX_TRIES } from "../../app/modules/payments/rules";
 import { handleWebhook } from "../../app/modules/payments/webhooks.server";
-import { action as deskAction, loader as deskPage } from "../../app/routes/$lang.admin.refunds";
+import { action as deskAction, loader as deskPage } from "../../app/routes/$lang.admin.refunds/route";
 import type { Payments } from "../../app/services/payments/payments";
 import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";

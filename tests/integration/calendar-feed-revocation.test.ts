@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { requestPasswordReset, resetPassword } from "../../app/modules/auth/password-reset.server";
-import { action as moderate } from "../../app/routes/$lang.admin.moderation";
+import { action as moderate } from "../../app/routes/$lang.admin.moderation/route";
 import { action as logout } from "../../app/routes/$lang.logout";
 import { action as calendarSettings } from "../../app/routes/$lang.settings.calendar";
 import { action as passwordSettings } from "../../app/routes/$lang.settings.password";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REPORTER_MIN_ACCOUNT_DAYS } from "../../app/modules/moderation/rules";
-import { action as moderate } from "../../app/routes/$lang.admin.moderation";
+import { action as moderate } from "../../app/routes/$lang.admin.moderation/route";
 import { action as apiReport } from "../../app/routes/api.reports";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";

@@ -3,7 +3,7 @@ import { getRequester } from "../../app/modules/auth/session.server";
 import { acceptInquiry, declineInquiry, sendInquiry } from "../../app/modules/inquiries/inquiries.server";
 import { acceptSchema } from "../../app/modules/inquiries/schema";
 import { loader as inboxLoader } from "../../app/routes/$lang.inquiries._index";
-import { action as detailAction, loader as detailLoader } from "../../app/routes/$lang.inquiries.$id";
+import { action as detailAction, loader as detailLoader } from "../../app/routes/$lang.inquiries.$id/route";
 import { loader as profileLoader } from "../../app/routes/$lang.profile.$id";
 import { action as sendAction, loader as formLoader } from "../../app/routes/$lang.profile.$id_.inquiry";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";

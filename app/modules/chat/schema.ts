@@ -7,3 +7,6 @@ export const messageSchema = z.object({
   content: text({ max: MESSAGE_MAX, required: "messageRequired", tooLong: "messageTooLong" }),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
+
+/** "Send a message" on a profile: the person to talk to; the use case refuses an id that names no one it may open a chat with. */
+export const directChatSchema = z.object({ userId: z.string().default("") });

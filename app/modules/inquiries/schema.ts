@@ -61,3 +61,13 @@ export type AcceptInput = z.infer<typeof acceptSchema>;
 export const declineSchema = z.object({
   message: optionalText({ max: INQUIRY_LIMITS.declineMessageMax, tooLong: "inquiries:validation.messageTooLong" }),
 });
+
+/**
+ * The DM's three forms on an inquiry, one schema: answer (opens the direct chat), accept (the day,
+ * time and price above) or decline (the optional words above).
+ */
+export const inquiryDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer") }),
+  acceptSchema.extend({ intent: z.literal("accept") }),
+  declineSchema.extend({ intent: z.literal("decline") }),
+]);
