@@ -141,8 +141,13 @@ export async function ready(page: Page, javaScriptEnabled: boolean) {
 
 /** Opens, in the local mailbox, the newest message to `to` whose subject matches. */
 export async function openMail(page: Page, lang: string, to: string, subject: RegExp) {
-  await page.goto(`/${lang}/dev/mailbox`);
-  await page.getByRole("link").filter({ hasText: subject }).filter({ hasText: to }).first().click();
+  // Some mail leaves after the answer that caused it (a reset link, a notice): look again until it is there.
+  const mail = page.getByRole("link").filter({ hasText: subject }).filter({ hasText: to }).first();
+  await expect(async () => {
+    await page.goto(`/${lang}/dev/mailbox`);
+    await expect(mail).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await mail.click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/dev/mailbox/[^/?#]+$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
   await expect(page.getByText(to, { exact: true })).toBeVisible();
