@@ -11,11 +11,9 @@ import { deps } from "#app/modules/deps.server";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { sessionConflicts } from "#app/modules/series/conflicts.server";
-import { readHostForm } from "#app/modules/series/host-form.server";
-import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readSessionForm } from "#app/web/host-form.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
@@ -51,14 +49,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
   if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  const form = await readHostForm(request, d, {
-    userId: user.id,
-    target: { kind: "session", sessionId: page.row.id },
-    schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }),
-    conflicts: (v) =>
-      sessionConflicts(d, page.row.dm_id, { date: v.date, time: v.time, duration: v.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang),
-  });
-  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
+  const form = await readSessionForm(request, d, { lang, userId: user.id, hostId: page.row.dm_id, timeZone: page.row.time_zone, sessionId: page.row.id });
+  if (!form.ok) return form.refused;
   const { submission } = form;
   const result = await updateSession(d, user, page.row.id, submission.value);
   if (!result.ok && result.refusal !== "invalid") throwPageRefusal(result.refusal, localePath(lang, `/session/${page.row.id}`));

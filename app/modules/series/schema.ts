@@ -73,7 +73,7 @@ export function seriesFormSchema(context: SeriesFormContext) {
         safetyTools: safetyToolsSchema,
         ...pricingFormShape,
         location: optionalText({ max: 200, tooLong: "sessionLocationTooLong" }),
-        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        // A same-origin path such as /uploads/…; settleFormImage has checked it is one of our images.
         imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {

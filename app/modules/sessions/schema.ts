@@ -65,7 +65,7 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
         ...pricingFormShape,
         location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
         isPrivate: z.boolean().optional().default(false),
-        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        // A same-origin path such as /uploads/…; settleFormImage has checked it is one of our images.
         imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {
