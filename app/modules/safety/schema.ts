@@ -19,14 +19,27 @@ const flag = z.preprocess(
  * Lines and veils, the same schema for the booking and subscription forms (FormData read by
  * safetyFormValues) and the JSON API's `safety` object. Messages are translation keys.
  */
-export const safetySchema = z
-  .object({
-    lines: topicList,
-    veils: topicList,
-    safetyNote: optionalText({ max: SAFETY_NOTE_MAX, tooLong: "safety:validation.noteTooLong" }),
-    anonymous: flag,
-  })
-  .transform((v): SafetyInput => ({ ...v, lines: [...new Set(v.lines)], veils: [...new Set(v.veils)] }));
+const safetyFields = z.object({
+  lines: topicList,
+  veils: topicList,
+  safetyNote: optionalText({ max: SAFETY_NOTE_MAX, tooLong: "safety:validation.noteTooLong" }),
+  anonymous: flag,
+});
+
+const distinctTopics = (v: z.output<typeof safetyFields>): SafetyInput => ({ ...v, lines: [...new Set(v.lines)], veils: [...new Set(v.veils)] });
+
+export const safetySchema = safetyFields.transform(distinctTopics);
+
+/**
+ * The seat's own lines-and-veils form (the session page and /safety-note) by its `intent`: save what
+ * it carries (also when it comes without a button value) or remove the note.
+ */
+export const seatNoteFormSchema = z
+  .preprocess(
+    (value) => (value && typeof value === "object" && !("intent" in value) ? { ...value, intent: "save" } : value),
+    z.discriminatedUnion("intent", [safetyFields.extend({ intent: z.literal("save") }), z.object({ intent: z.literal("remove") })]),
+  )
+  .transform((v) => (v.intent === "save" ? { intent: v.intent, input: distinctTopics(v) } : v));
 
 /** The raw values of the form's safety fields, kept as typed so a refused form shows them again. */
 export function safetyFormValues(form: FormData) {
@@ -53,8 +66,18 @@ export function typedSafetyState(form: FormData, errors: string[] = []): SafetyF
 export function parseSafetyForm(form: FormData): { ok: true; input: SafetyInput } | { ok: false; state: SafetyFormState } {
   const parsed = safetySchema.safeParse(safetyFormValues(form));
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors = [...new Set(parsed.error.issues.map((i) => (i.message.includes(":") ? i.message : `validation:${i.message}`)))];
-  return { ok: false, state: typedSafetyState(form, errors) };
+  return {
+    ok: false,
+    state: refusedSafetyState(
+      form,
+      parsed.error.issues.map((i) => i.message),
+    ),
+  };
+}
+
+/** A refused safety form again: what was typed, and each message once as a translation key. */
+export function refusedSafetyState(form: FormData, messages: string[]): SafetyFormState {
+  return typedSafetyState(form, [...new Set(messages.map((m) => (m.includes(":") ? m : `validation:${m}`)))]);
 }
 
 /** The JSON APIs' optional fields `lines`, `veils`, `safetyNote`, `anonymous` (the form's names); none sent means nothing to tell. */
