@@ -5,9 +5,11 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SessionForm } from "#app/components/sessions/session-form";
 import { requireUser } from "#app/modules/auth/guards.server";
+import type { Requester } from "#app/modules/auth/session.server";
 import { getSessionForViewer, updateSession } from "#app/modules/bookings/booked-sessions.server";
 import { todayIn } from "#app/modules/dates/day";
-import { deps } from "#app/modules/deps.server";
+import { type Deps, deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -23,13 +25,19 @@ export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
+/** The host or an admin; anyone else sees the guard screen (403), an unknown id the 404 page. */
+async function managedSession(d: Deps, lang: Locale, id: string, user: Requester) {
+  const page = await getSessionForViewer(d, id, user);
+  if (!page) notFound();
+  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
+  return page;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
-  const page = await getSessionForViewer(d, params.id ?? "", user);
-  if (!page) notFound();
-  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
+  const page = await managedSession(d, lang, params.id ?? "", user);
   return {
     title: translator(lang, "sessions")("form.editTitle"),
     sessionId: page.row.id,
@@ -45,10 +53,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
-  const page = await getSessionForViewer(d, params.id ?? "", user);
-  if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
-  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
+  const page = await managedSession(d, lang, params.id ?? "", user);
   const form = await readSessionForm(request, d, { lang, userId: user.id, hostId: page.row.dm_id, timeZone: page.row.time_zone, sessionId: page.row.id });
   if (!form.ok) return form.refused;
   const { submission } = form;
