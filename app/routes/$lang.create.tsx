@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -10,14 +10,11 @@ import { deps } from "#app/modules/deps.server";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { sessionConflicts } from "#app/modules/series/conflicts.server";
-import { readHostForm } from "#app/modules/series/host-form.server";
-import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readSessionForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { refusalStatus } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
@@ -49,13 +46,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
-  const form = await readHostForm(request, d, {
-    userId: user.id,
-    target: { kind: "session", sessionId: null },
-    schema: sessionFormSchema({ now: d.now, timeZone: user.timeZone }),
-    conflicts: (v) => sessionConflicts(d, user.id, { date: v.date, time: v.time, duration: v.duration, timeZone: user.timeZone }, lang),
-  });
-  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
+  const form = await readSessionForm(request, d, { lang, userId: user.id, hostId: user.id, timeZone: user.timeZone, sessionId: null });
+  if (!form.ok) return form.refused;
   const { submission } = form;
   const result = await createSession(d, user, submission.value);
   if (!result.ok) return refuse("invalid", submission.reply({ fieldErrors: { date: [result.error] } }));

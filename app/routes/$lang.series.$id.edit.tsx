@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -12,15 +12,13 @@ import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { seriesConflicts } from "#app/modules/series/conflicts.server";
-import { readHostForm } from "#app/modules/series/host-form.server";
-import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows.server";
-import { seriesFormSchema } from "#app/modules/series/schema";
+import { seriesFormValues } from "#app/modules/series/rows.server";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readSeriesForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { throwPageRefusal } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
@@ -54,13 +52,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const row = await editableSeries(deps(context), lang, params.id ?? "", user);
   const d = deps(context);
-  const form = await readHostForm(request, d, {
-    userId: user.id,
-    target: { kind: "series" },
-    schema: seriesFormSchema({ now: d.now, timeZone: row.time_zone, existing: { startDate: row.start_iso, frequency: row.frequency } }),
-    conflicts: (v) => seriesConflicts(d, seriesRowFromForm(row.dm_id, row.time_zone, v), row.id, lang),
-  });
-  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
+  const existing = { id: row.id, startDate: row.start_iso, frequency: row.frequency };
+  const form = await readSeriesForm(request, d, { lang, userId: user.id, hostId: row.dm_id, timeZone: row.time_zone, existing });
+  if (!form.ok) return form.refused;
   const result = await updateSeries(d, user, row.id, form.submission.value);
   if (!result.ok) throwPageRefusal(result.refusal, localePath(lang, `/series/${row.id}`));
   // Spec: after saving the series form, go to /sessions.

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -10,15 +10,12 @@ import { deps } from "#app/modules/deps.server";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { seriesConflicts } from "#app/modules/series/conflicts.server";
-import { readHostForm } from "#app/modules/series/host-form.server";
 import { seriesRowFromForm } from "#app/modules/series/rows.server";
-import { seriesFormSchema } from "#app/modules/series/schema";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readSeriesForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { refusalStatus } from "#app/web/refusals.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 
@@ -56,13 +53,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireVerifiedHost(request, lang);
   const d = deps(context);
-  const form = await readHostForm(request, d, {
-    userId: user.id,
-    target: { kind: "series" },
-    schema: seriesFormSchema({ now: d.now, timeZone: user.timeZone }),
-    conflicts: (v) => seriesConflicts(d, seriesRowFromForm(user.id, user.timeZone, v), null, lang),
-  });
-  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
+  const form = await readSeriesForm(request, d, { lang, userId: user.id, hostId: user.id, timeZone: user.timeZone, existing: null });
+  if (!form.ok) return form.refused;
   await insertSeriesWithSessions(d, seriesRowFromForm(user.id, user.timeZone, form.submission.value));
   // Spec: after a series is created, go to /sessions.
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.created" });

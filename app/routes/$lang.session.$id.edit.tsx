@@ -5,17 +5,17 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SessionForm } from "#app/components/sessions/session-form";
 import { requireUser } from "#app/modules/auth/guards.server";
+import type { Requester } from "#app/modules/auth/session.server";
 import { getSessionForViewer, updateSession } from "#app/modules/bookings/booked-sessions.server";
 import { todayIn } from "#app/modules/dates/day";
-import { deps } from "#app/modules/deps.server";
+import { type Deps, deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { sessionConflicts } from "#app/modules/series/conflicts.server";
-import { readHostForm } from "#app/modules/series/host-form.server";
-import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { readSessionForm } from "#app/web/host-form.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
@@ -25,13 +25,19 @@ export const handle = { i18n: ["sessions", "validation", "safety"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
+/** The host or an admin; anyone else sees the guard screen (403), an unknown id the 404 page. */
+async function managedSession(d: Deps, lang: Locale, id: string, user: Requester) {
+  const page = await getSessionForViewer(d, id, user);
+  if (!page) notFound();
+  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
+  return page;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
-  const page = await getSessionForViewer(d, params.id ?? "", user);
-  if (!page) notFound();
-  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
+  const page = await managedSession(d, lang, params.id ?? "", user);
   return {
     title: translator(lang, "sessions")("form.editTitle"),
     sessionId: page.row.id,
@@ -47,18 +53,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const d = deps(context);
-  const page = await getSessionForViewer(d, params.id ?? "", user);
-  if (!page) notFound();
   // Only the host or an admin may upload here (checked before anything is stored).
-  if (!page.canManage) forbidden(localePath(lang, `/session/${page.row.id}`));
-  const form = await readHostForm(request, d, {
-    userId: user.id,
-    target: { kind: "session", sessionId: page.row.id },
-    schema: sessionFormSchema({ now: d.now, timeZone: page.row.time_zone }),
-    conflicts: (v) =>
-      sessionConflicts(d, page.row.dm_id, { date: v.date, time: v.time, duration: v.duration, timeZone: page.row.time_zone, sessionId: page.row.id }, lang),
-  });
-  if (!form.ok) return data(form.reply, { status: refusalStatus(form.refusal) });
+  const page = await managedSession(d, lang, params.id ?? "", user);
+  const form = await readSessionForm(request, d, { lang, userId: user.id, hostId: page.row.dm_id, timeZone: page.row.time_zone, sessionId: page.row.id });
+  if (!form.ok) return form.refused;
   const { submission } = form;
   const result = await updateSession(d, user, page.row.id, submission.value);
   if (!result.ok && result.refusal !== "invalid") throwPageRefusal(result.refusal, localePath(lang, `/session/${page.row.id}`));

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SeatSafetyPanel } from "#app/components/safety/seat-safety-panel";
 import { Link } from "#app/components/ui/link";
@@ -8,9 +9,9 @@ import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { editSeatSafety, seatNoteView } from "#app/modules/safety/safety.server";
-import { parseSafetyForm } from "#app/modules/safety/schema";
+import { refusedSafetyState, seatNoteFormSchema } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
@@ -33,22 +34,36 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { sessionId: params.id ?? "", note };
 }
 
+/** What the seat's note becomes: the lines and veils saved, or none. */
+function noteOf(command: z.output<typeof seatNoteFormSchema>) {
+  switch (command.intent) {
+    case "save":
+      return command.input;
+    case "remove":
+      return null;
+  }
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const form = await readForm(request);
-  const intent = form.get("intent") ?? "save";
-  invariantResponse(intent === "save" || intent === "remove", "Unknown intent");
-  const parsed = intent === "save" ? parseSafetyForm(form) : null;
+  const submission = parseForm(form, { schema: seatNoteFormSchema });
   const sessionHref = localePath(lang, `/session/${sessionId}`);
   const d = deps(context);
-  if (parsed && !parsed.ok) {
+  if (submission.status !== "success") {
+    invariantResponse(!submission.error?.intent, "Unknown intent");
     // Whoever holds no seat learns nothing more from a bad form than from a good one.
     if (!(await seatNoteView(d, user.id, sessionId))) notFound();
-    return refuse("invalid", { state: parsed.state });
+    return refuse("invalid", {
+      state: refusedSafetyState(
+        form,
+        Object.values(submission.error ?? {}).flatMap((messages) => messages ?? []),
+      ),
+    });
   }
-  const result = await editSeatSafety(d, user.id, sessionId, parsed?.ok ? parsed.input : null);
+  const result = await editSeatSafety(d, user.id, sessionId, noteOf(submission.value));
   if (!result.ok && result.refusal === "notFound") notFound();
   if (!result.ok) return redirectWithToast(sessionHref, { type: "error", key: "safety:edit.started" });
   return redirectWithToast(sessionHref, { type: "success", key: result.removed ? "safety:edit.removed" : "safety:edit.saved" });

@@ -6,7 +6,7 @@ import { requestDeps } from "../../app/modules/deps.server";
 import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
 import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
-import { loader as searchPage } from "../../app/routes/$lang.sessions";
+import { loader as searchPage } from "../../app/routes/$lang.sessions/route";
 import { insertSeries } from "../fixtures/series";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";

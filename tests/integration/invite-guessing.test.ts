@@ -4,7 +4,7 @@ import { createInvite, revokeSessionInvite, sessionInvites } from "../../app/mod
 import { limits } from "../../app/modules/rate-limits/rules";
 import { readToast } from "../../app/modules/toast/toast.server";
 import { action as confirmAction, loader as confirmLoader } from "../../app/routes/$lang.session.$id.confirm/route";
-import { loader as invitesPage } from "../../app/routes/$lang.session.$id.invites";
+import { loader as invitesPage } from "../../app/routes/$lang.session.$id.invites/route";
 import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as bookApi } from "../../app/routes/api.sessions.$id.book";

@@ -9,7 +9,7 @@ import {
   screenInviteCode,
   sessionInvites,
 } from "../../app/modules/invites/invites.server";
-import { action, loader } from "../../app/routes/$lang.session.$id.invites";
+import { action, loader } from "../../app/routes/$lang.session.$id.invites/route";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { useTestDatabase } from "../setup/database";

@@ -4,7 +4,7 @@ import { searchSessions } from "../../app/modules/sessions/sessions.server";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
-import { loader as searchPage } from "../../app/routes/$lang.sessions";
+import { loader as searchPage } from "../../app/routes/$lang.sessions/route";
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";

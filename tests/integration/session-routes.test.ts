@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as create } from "../../app/routes/$lang.create";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";
 import { action as edit } from "../../app/routes/$lang.session.$id.edit";
-import { loader as search } from "../../app/routes/$lang.sessions";
+import { loader as search } from "../../app/routes/$lang.sessions/route";
 import { getDb } from "../../db/client.server";
 import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { action as hosting, loader as hostingPage } from "../../app/routes/$lang.settings.hosting";
+import { action as hosting, loader as hostingPage } from "../../app/routes/$lang.settings.hosting/route";
 import { action as password } from "../../app/routes/$lang.settings.password";
 import { action as profile } from "../../app/routes/$lang.settings.profile";
 import { action as sessions } from "../../app/routes/$lang.settings.sessions";

@@ -9,7 +9,7 @@ import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._ind
 import { loader as sessionConfirmPage } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
 import { action as oxxoNameAction, loader as oxxoNamePage } from "../../app/routes/$lang.session.$id.oxxo/route";
-import { loader as searchPage } from "../../app/routes/$lang.sessions";
+import { loader as searchPage } from "../../app/routes/$lang.sessions/route";
 import { action as createIntent } from "../../app/routes/api.payments.create-intent";
 import { action as subscribeApi } from "../../app/routes/api.series.$id.subscribe";
 import { getDb } from "../../db/client.server";

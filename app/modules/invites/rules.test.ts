@@ -6,6 +6,7 @@ import {
   hostCodeProblem,
   inviteFormSchema,
   inviteProblem,
+  invitesPageSchema,
   normalizeCode,
   typedInviteCode,
   waivesPrice,
@@ -85,5 +86,19 @@ describe("typedInviteCode", () => {
     expect(typedInviteCode.safeParse("A".repeat(20)).success).toBe(true);
     expect(typedInviteCode.safeParse("A".repeat(21)).success).toBe(false);
     expect(typedInviteCode.safeParse(42).success).toBe(false);
+  });
+});
+
+describe("invitesPageSchema", () => {
+  it("reads the create form (with or without its button) and the revoke form by intent", () => {
+    expect(invitesPageSchema.parse({ intent: "create", type: "discount", maxUses: "5", discountPercent: "25" })).toMatchObject({
+      intent: "create",
+      discountPercent: 25,
+    });
+    expect(invitesPageSchema.parse({ maxUses: "2" })).toMatchObject({ intent: "create", maxUses: 2, discountPercent: null });
+    expect(invitesPageSchema.safeParse({ intent: "create", type: "discount" }).success).toBe(false);
+    expect(invitesPageSchema.parse({ intent: "revoke", inviteId: "abc" })).toEqual({ intent: "revoke", inviteId: "abc" });
+    expect(invitesPageSchema.parse({ intent: "revoke" })).toEqual({ intent: "revoke", inviteId: "" });
+    expect(invitesPageSchema.safeParse({ intent: "other" }).success).toBe(false);
   });
 });

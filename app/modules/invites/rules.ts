@@ -43,41 +43,66 @@ export function codeFromBytes(bytes: Uint8Array): string {
  */
 export const typedInviteCode = z.string().max(INVITE_LIMITS.codeMax, "inviteCode is not valid").nullish();
 
+/** The fields of the host's invite form. */
+const inviteFields = z.object({
+  code: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value === undefined || value === "" ? null : hostCodeProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  type: z.enum(INVITE_TYPES, { message: "invites.typeRequired" }).default("access"),
+  maxUses: z.coerce
+    .number({ message: "invites.maxUsesRange" })
+    .int({ message: "invites.maxUsesRange" })
+    .min(INVITE_LIMITS.usesMin, { message: "invites.maxUsesRange" })
+    .max(INVITE_LIMITS.usesMax, { message: "invites.maxUsesRange" })
+    .default(INVITE_LIMITS.usesDefault),
+  expiresOn: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "invites.expiryShape" }),
+  // Only for discount invites: the percentage off, 1-99 (100% is a free invite).
+  discountPercent: z.coerce
+    .number({ message: "invites.discountRange" })
+    .int({ message: "invites.discountRange" })
+    .min(INVITE_LIMITS.discountMin, { message: "invites.discountRange" })
+    .max(INVITE_LIMITS.discountMax, { message: "invites.discountRange" })
+    .optional(),
+});
+
+type InviteFields = z.infer<typeof inviteFields>;
+
+const discountNeedsPercent = (form: InviteFields, ctx: z.RefinementCtx) => {
+  if (form.type === "discount" && form.discountPercent === undefined)
+    ctx.addIssue({ code: "custom", path: ["discountPercent"], message: "invites.discountRange" });
+};
+
+/** Only a discount invite keeps a percentage. */
+const withDiscount = <T extends InviteFields>(form: T) => ({ ...form, discountPercent: form.type === "discount" ? (form.discountPercent ?? null) : null });
+
 /** The host's invite form; the same schema checks the form in the browser and on the server. */
-export const inviteFormSchema = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .optional()
-      .superRefine((value, ctx) => {
-        const problem = value === undefined || value === "" ? null : hostCodeProblem(value);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
-    type: z.enum(INVITE_TYPES, { message: "invites.typeRequired" }).default("access"),
-    maxUses: z.coerce
-      .number({ message: "invites.maxUsesRange" })
-      .int({ message: "invites.maxUsesRange" })
-      .min(INVITE_LIMITS.usesMin, { message: "invites.maxUsesRange" })
-      .max(INVITE_LIMITS.usesMax, { message: "invites.maxUsesRange" })
-      .default(INVITE_LIMITS.usesDefault),
-    expiresOn: z
-      .string()
-      .optional()
-      .refine((value) => value === undefined || value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), { message: "invites.expiryShape" }),
-    // Only for discount invites: the percentage off, 1-99 (100% is a free invite).
-    discountPercent: z.coerce
-      .number({ message: "invites.discountRange" })
-      .int({ message: "invites.discountRange" })
-      .min(INVITE_LIMITS.discountMin, { message: "invites.discountRange" })
-      .max(INVITE_LIMITS.discountMax, { message: "invites.discountRange" })
-      .optional(),
-  })
+export const inviteFormSchema = inviteFields.superRefine(discountNeedsPercent).transform(withDiscount);
+
+/**
+ * The invites page's two forms by their `intent`: make an invite (the button sends "create"; a form
+ * sent without a button counts as it) or revoke one (an unknown or missing id is the store's to refuse).
+ */
+export const invitesPageSchema = z
+  .preprocess(
+    (value) => (value && typeof value === "object" && !("intent" in value) ? { ...value, intent: "create" } : value),
+    z.discriminatedUnion("intent", [
+      inviteFields.extend({ intent: z.literal("create") }),
+      z.object({ intent: z.literal("revoke"), inviteId: z.string().default("") }),
+    ]),
+  )
   .superRefine((form, ctx) => {
-    if (form.type === "discount" && form.discountPercent === undefined)
-      ctx.addIssue({ code: "custom", path: ["discountPercent"], message: "invites.discountRange" });
+    if (form.intent === "create") discountNeedsPercent(form, ctx);
   })
-  .transform((form) => ({ ...form, discountPercent: form.type === "discount" ? (form.discountPercent ?? null) : null }));
+  .transform((form) => (form.intent === "create" ? withDiscount(form) : form));
+
 export type InviteForm = Omit<z.infer<typeof inviteFormSchema>, "discountPercent"> & { discountPercent?: number | null };
 
 export type InviteRow = { code: string; type: string; max_uses: number; uses: number; expires_at: Date | string | null; revoked_at: Date | string | null };

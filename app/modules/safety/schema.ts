@@ -40,6 +40,17 @@ export const asSafetyInput = (v: z.output<typeof safetyFields>): SafetyInput => 
  */
 export const safetySchema = safetyFields.transform(asSafetyInput);
 
+/**
+ * The seat's own lines-and-veils form (the session page and /safety-note) by its `intent`: save what
+ * it carries (also when it comes without a button value) or remove the note.
+ */
+export const seatNoteFormSchema = z
+  .preprocess(
+    (value) => (value && typeof value === "object" && !("intent" in value) ? { ...value, intent: "save" } : value),
+    z.discriminatedUnion("intent", [safetyFields.extend({ intent: z.literal("save") }), z.object({ intent: z.literal("remove") })]),
+  )
+  .transform((v) => (v.intent === "save" ? { intent: v.intent, input: asSafetyInput(v) } : v));
+
 /** The raw values of the form's safety fields, kept as typed so a refused form shows them again. */
 export function safetyFormValues(form: FormData) {
   const note = form.getAll("safetyNote");
@@ -68,7 +79,18 @@ const safetyMessages = (messages: string[]) => [...new Set(messages.map((m) => (
 export function parseSafetyForm(form: FormData): { ok: true; input: SafetyInput } | { ok: false; state: SafetyFormState } {
   const parsed = safetySchema.safeParse(safetyFormValues(form));
   if (parsed.success) return { ok: true, input: parsed.data };
-  return { ok: false, state: typedSafetyState(form, safetyMessages(parsed.error.issues.map((i) => i.message))) };
+  return {
+    ok: false,
+    state: refusedSafetyState(
+      form,
+      parsed.error.issues.map((i) => i.message),
+    ),
+  };
+}
+
+/** A refused safety form again: what was typed, and each message once as a translation key. */
+export function refusedSafetyState(form: FormData, messages: string[]): SafetyFormState {
+  return typedSafetyState(form, safetyMessages(messages));
 }
 
 /**

@@ -3,6 +3,7 @@ import { optionalText, text } from "#app/lib/zod";
 import { formExperienceLevels, formSeriesFrequencies, games, genres, seriesFrequencies } from "#app/modules/catalog/options";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
 import { safetyToolsSchema } from "#app/modules/safety/schema";
+import { preSessionCheckHours, seatCount } from "#app/modules/sessions/fields";
 import { durationField, joinTypedTags } from "#app/modules/sessions/schema";
 import { isTodayOrLater } from "./rules";
 
@@ -58,16 +59,16 @@ export function seriesFormSchema(context: SeriesFormContext) {
         isOngoing: z.boolean().optional().default(false),
         endDate: z.string().regex(isoDate, "dateRequired").optional(),
         duration: durationField().default(180),
-        maxParticipants: int("maxParticipantsInvalid").min(1, "maxParticipantsInvalid").max(20, "maxParticipantsInvalid").default(5),
-        minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid").default(3),
+        maxParticipants: seatCount("form", "maxParticipantsInvalid").default(5),
+        minParticipants: seatCount("form", "minParticipantsInvalid").default(3),
         autoGenerateAhead: int("autoGenerateInvalid").min(1, "autoGenerateInvalid").max(10, "autoGenerateInvalid").default(2),
         bookingLockHours: int("lockHoursInvalid").min(1, "lockHoursInvalid").max(168, "lockHoursInvalid").default(24),
-        preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
+        preSessionCheckHours: preSessionCheckHours("form"),
         tags: z.preprocess(list, z.array(z.string().trim().min(1).max(50, "tagTooLong")).max(SERIES_FORM_MAX_TAGS, "tooManySeriesTags")),
         safetyTools: safetyToolsSchema,
         ...pricingFormShape,
         location: optionalText({ max: 200, tooLong: "sessionLocationTooLong" }),
-        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        // A same-origin path such as /uploads/…; settleFormImage has checked it is one of our images.
         imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { formExperienceLevels } from "#app/modules/catalog/options";
 import { checkPricing, pricingApiShape } from "#app/modules/pricing/schema";
 import { SAFETY_TOOLS } from "#app/modules/safety/rules";
+import { preSessionCheckHours, seatCount } from "./fields";
 import { durationApiMessage, durationProblem } from "./rules";
 
 /** The rule of the forms (15–480 minutes in steps of 15), for the API's sessions and series. */
@@ -25,10 +26,10 @@ export const apiSessionSchema = z
     experienceLevel: z.enum(formExperienceLevels).nullish(),
     date: z.string().datetime({ offset: true, message: "date must be an ISO date-time" }),
     duration: apiDuration(120),
-    maxParticipants: z.number().int().min(1).max(20).default(5),
-    minParticipants: z.number().int().min(1).max(20).optional(),
-    minPlayers: z.number().int().min(1).max(20).optional(),
-    preSessionCheckHours: z.number().int().min(0).max(168).default(24),
+    maxParticipants: seatCount("api").default(5),
+    minParticipants: seatCount("api").optional(),
+    minPlayers: seatCount("api").optional(),
+    preSessionCheckHours: preSessionCheckHours("api"),
     tags: z.array(z.string().trim().min(1).max(50)).max(10, "at most 10 tags").default([]),
     // Left out, a new one has none and an update keeps the stored ones (decision record 061).
     safetyTools: z.array(z.enum(SAFETY_TOOLS, { errorMap: () => ({ message: `safetyTools must be among ${SAFETY_TOOLS.join(", ")}` }) })).optional(),

@@ -5,6 +5,7 @@ import { isTodayOrLater } from "#app/modules/dates/day";
 import { MAX_PRICE_CENTS } from "#app/modules/pricing/rules";
 import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricing/schema";
 import { safetyToolsSchema } from "#app/modules/safety/schema";
+import { preSessionCheckHours, seatCount } from "./fields";
 import { DURATION, durationProblem } from "./rules";
 
 export const SESSION_LIMITS = {
@@ -64,15 +65,15 @@ export function sessionFormSchema(context: { now: Date; timeZone: string }) {
           .refine((d) => isTodayOrLater(d, context.timeZone, context.now), "datePast"),
         time: z.string({ required_error: "timeRequired" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeRequired"),
         duration: durationField(),
-        maxParticipants: int("maxParticipantsInvalid").min(1, "maxParticipantsInvalid").max(20, "maxParticipantsInvalid"),
-        minParticipants: int("minParticipantsInvalid").min(1, "minParticipantsInvalid").max(20, "minParticipantsInvalid"),
-        preSessionCheckHours: int("preSessionCheckInvalid").min(1, "preSessionCheckInvalid").max(168, "preSessionCheckInvalid").default(24),
+        maxParticipants: seatCount("form", "maxParticipantsInvalid"),
+        minParticipants: seatCount("form", "minParticipantsInvalid"),
+        preSessionCheckHours: preSessionCheckHours("form"),
         tags: z.preprocess(list, z.array(z.string().trim().min(1).max(SESSION_LIMITS.tagLength, "tagTooLong")).max(SESSION_LIMITS.tags, "tooManyTags")),
         safetyTools: safetyToolsSchema,
         ...pricingFormShape,
         location: optionalText({ max: SESSION_LIMITS.location, tooLong: "sessionLocationTooLong" }),
         isPrivate: z.boolean().optional().default(false),
-        // A same-origin path such as /uploads/…; readFormWithImage has checked it is one of our images.
+        // A same-origin path such as /uploads/…; settleFormImage has checked it is one of our images.
         imageUrl: z.string().max(1000, "imageUrlInvalid").optional(),
       })
       .superRefine((v, ctx) => {

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Storage } from "#app/services/storage/storage";
-import { readFormWithFile } from "#app/web/multipart.server";
 import { prepareImage, storeImage } from "./images.server";
-import { checkImage, IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageProblem, type ImageTarget, ownImageUrl } from "./rules";
+import { checkImage, type ImageProblem, type ImageTarget, ownImageUrl } from "./rules";
 
 /** Names the session and series forms use for the file and the "remove image" box. */
 export const IMAGE_FIELD = "image";
@@ -11,20 +10,23 @@ const IMAGE_URL_FIELD = "imageUrl";
 
 export type FormWithImage = { formData: FormData; imageProblem: ImageProblem | null };
 
+/** A file as the request's reader hands it over: its first bytes, its size, and its bytes unless it was too large to keep. */
+export type UploadedImage = { fileName: string; head: Uint8Array; size: number; bytes: Uint8Array | null };
+
 /**
- * Reads a session or series form, with or without an image (multipart or not; the body itself is
- * read by app/web/multipart.server.ts, which cuts short one too large). The `imageUrl`
+ * Settles the image of a session or series form, with or without a new file (the body itself is
+ * read in app/web, which cuts short one too large, and hands over the fields and the file). The `imageUrl`
  * the form sends back (the image it already has) must be one of our stored images, else
  * `imageUrlInvalid`. A new file is checked at once, but stored only when `isValid` accepts the
  * rest of the form: a form that fails stores nothing (no orphan files from bad submits), and a
  * form without JavaScript, whose file input the browser empties, gets `imagePickAgain`. Once
  * stored, its URL is put in `imageUrl`, so an overlap warning's "Save anyway" keeps it.
  */
-export async function readFormWithImage(
-  request: Request,
+export async function settleFormImage(
+  formData: FormData,
+  image: UploadedImage | null,
   ctx: { storage: Storage; now: Date; userId: string; target: ImageTarget; isValid: (formData: FormData) => boolean },
 ): Promise<FormWithImage> {
-  const { formData, file: image } = await readFormWithFile(request, { name: IMAGE_FIELD, keepBytes: IMAGE_MAX_BYTES, headBytes: IMAGE_SIGNATURE_BYTES });
   if (formData.get(REMOVE_IMAGE_FIELD) === "on") formData.delete(IMAGE_URL_FIELD);
   formData.delete(REMOVE_IMAGE_FIELD);
   formData.delete(IMAGE_FIELD);

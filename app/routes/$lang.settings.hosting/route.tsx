@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { Button } from "#app/components/ui/button";
-import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { requireDm } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -20,6 +20,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { CheckboxGroup } from "./checkbox-group";
 
 export const handle = { i18n: ["profile", "validation"] };
 
@@ -127,29 +128,6 @@ export default function HostingSettingsPage() {
         <Button disabled={busy}>{busy ? t("actions.saving", { ns: "common" }) : t("hosting.submit")}</Button>
       </Form>
     </section>
-  );
-}
-
-function CheckboxGroup(props: {
-  legend: string;
-  name: string;
-  errorId: string;
-  errors?: string[];
-  options: { value: string; label: string; checked: boolean }[];
-}) {
-  return (
-    <fieldset aria-describedby={props.errors?.length ? props.errorId : undefined}>
-      <legend className="text-sm font-medium text-stone-800">{props.legend}</legend>
-      <div className="mt-1 grid grid-cols-2 gap-1 sm:grid-cols-4">
-        {props.options.map((o) => (
-          <label key={o.value} className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name={props.name} value={o.value} defaultChecked={o.checked} className="h-5 w-5" />
-            {o.label}
-          </label>
-        ))}
-      </div>
-      <ErrorList id={props.errorId} errors={props.errors} />
-    </fieldset>
   );
 }
 

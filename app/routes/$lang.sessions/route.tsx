@@ -8,11 +8,9 @@ import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
 import { requireUser } from "#app/modules/auth/guards.server";
-import { popularTagIds, predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { activeFilters } from "#app/modules/sessions/active-filters";
 import { toCard } from "#app/modules/sessions/cards.server";
 import { todayIn } from "#app/modules/sessions/date-range.server";
 import { parseSearchParams, withParams } from "#app/modules/sessions/search";
@@ -20,6 +18,7 @@ import { canonicalSearch } from "#app/modules/sessions/search-url";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { ActiveFilterChips, PopularTags, QuickFilters } from "./search-shortcuts";
 
 // Plain HTML: filters are a GET form, pages are links, the bottom sheet is CSS (decision record 009).
 export const handle = { i18n: ["sessions", "badges", "safety", "validation"], hydrate: false };
@@ -57,15 +56,6 @@ export default function SessionsPage() {
   const location = useLocation();
   const current = new URLSearchParams(location.search);
   const href = (changes: Record<string, string | null>, keepPage = false) => `${location.pathname}${withParams(current, changes, keepPage)}`;
-  const chips: { key: string; changes: Record<string, string> }[] = [
-    { key: "today", changes: { dateFrom: data.today, dateTo: data.today } },
-    { key: "fewSeats", changes: { fewSpots: "true" } },
-    { key: "newCampaigns", changes: { tags: "new-campaign" } },
-    { key: "learn", changes: { tags: "beginner-friendly" } },
-    { key: "free", changes: { freeOnly: "true" } },
-    { key: "oneShots", changes: { tags: "one-shot" } },
-  ];
-  const active = activeFilters(data.params, lang, t);
   return (
     <section>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -84,49 +74,12 @@ export default function SessionsPage() {
           </div>
         ) : null}
       </div>
-      <ul className="mt-4 flex flex-wrap gap-2">
-        {chips.map((chip) => (
-          <li key={chip.key}>
-            <Link
-              to={href(chip.changes)}
-              className="inline-flex min-h-9 items-center rounded-full border border-stone-300 bg-white px-3 text-sm hover:bg-stone-100"
-            >
-              {t(`search.chips.${chip.key}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <QuickFilters today={data.today} href={href} />
       <div className="mt-4">
         <SearchFilters params={data.params} action={location.pathname} />
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-stone-700">{t("search.popularTags")}:</span>
-        {popularTagIds.map((id) => {
-          const tag = predefinedTags.find((p) => p.id === id)!;
-          return (
-            <Link key={id} to={href({ tags: id })} className="rounded-full bg-stone-100 px-3 py-1 hover:bg-stone-200">
-              <span aria-hidden="true">{tag.emoji}</span> {tagLabel(tag, lang)}
-            </Link>
-          );
-        })}
-      </div>
-      {active.length ? (
-        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm" aria-label={t("search.active")}>
-          {active.map((filter) => (
-            <Link
-              key={filter.id}
-              to={href(filter.remove)}
-              aria-label={t("search.remove", { name: filter.text })}
-              className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 text-brand-700 hover:bg-brand-100"
-            >
-              {filter.text} <span aria-hidden="true">×</span>
-            </Link>
-          ))}
-          <Link to={location.pathname} className="text-brand-700 underline">
-            {t("search.clear")}
-          </Link>
-        </div>
-      ) : null}
+      <PopularTags href={href} />
+      <ActiveFilterChips params={data.params} href={href} clearHref={location.pathname} />
       <p className="mt-4 text-sm text-stone-700" aria-live="polite">
         {data.more ? t("search.resultsMore", { count: data.total }) : t("search.results", { count: data.total })}
       </p>
