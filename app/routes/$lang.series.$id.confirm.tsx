@@ -18,7 +18,6 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema } from "#app/modules/payments/rules";
-import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyForm, typedSafetyState } from "#app/modules/safety/schema";
 import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.server";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
@@ -80,22 +79,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "payOxxo") {
     const submission = parseForm(form, { schema: oxxoNameSchema });
     if (submission.status !== "success") return refuse("invalid", { ...submission.reply(), oxxoSafety: typedSafetyState(form) });
-    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value });
+    // Lines and veils are kept with the voucher's seat: the DM sees them only once the voucher is paid.
+    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value, safety: safety.input });
     if (!result.ok) return refused(result.refusal);
-    // Kept with the voucher's seat: the DM sees it only once the voucher is paid and the seat confirmed.
-    await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
     return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
   }
   if (intent === "payCard") {
-    const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang });
+    // Lines and veils are kept with the subscription's payment: the DM sees them only once it settles.
+    const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang, safety: safety.input });
     if (!result.ok) return refused(result.refusal);
-    // Kept with the subscription's payment: the DM sees it only with a confirmed seat, once it settles.
-    await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
     return seeOther(result.url);
   }
-  const result = await subscribeFree(deps(context), user, seriesId, typed);
+  const result = await subscribeFree(deps(context), user, seriesId, { ...typed, safety: safety.input });
   if (!result.ok) return refused(result.refusal);
-  await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
   return redirectWithToast(`${seriesHref}?subscribed=true`, {
     type: "success",
     key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
