@@ -17,10 +17,10 @@ import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { oxxoNameSchema } from "#app/modules/payments/rules";
 import { parseSafetyForm, typedSafetyState } from "#app/modules/safety/schema";
 import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.server";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
+import { oxxoNameSchema, seriesConfirmSchema } from "#app/modules/subscriptions/schema";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
@@ -46,56 +46,57 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return page;
 }
 
-const INTENTS = ["join", "payCard", "payOxxo", "cancel"] as const;
+const INTENTS: readonly unknown[] = ["join", "payCard", "payOxxo", "cancel"];
 
 /** Join (free), pay by card (the hosted page) or at OXXO, or cancel; each answers with a toast and a redirect (PRG). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang, "subscriptions:errors.loginToSubscribe");
   const form = await readForm(request);
-  const intent = form.get("intent");
-  invariantResponse(typeof intent === "string" && (INTENTS as readonly string[]).includes(intent), "Unknown intent");
+  const submission = parseForm(form, { schema: seriesConfirmSchema });
+  const { intent } = submission.payload;
+  invariantResponse(INTENTS.includes(intent), "Unknown intent");
   const seriesId = params.id ?? "";
   const here = `${localePath(lang, `/series/${seriesId}/confirm`)}${new URL(request.url).search}`;
   const seriesHref = localePath(lang, `/series/${seriesId}`);
-  const typed = {
-    nextSessionId: String(form.get("nextSessionId") ?? "") || null,
-    inviteCode: String(form.get("inviteCode") ?? "") || null,
-    address: requestMeta(request).ip,
-  };
   const refused = async (refusal: string) => {
     if (refusal === "emailNotVerified")
       return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "subscriptions:errors.emailNotVerifiedSubscribe" });
     return redirectWithToast(here, { type: "error", key: "subscriptions:errors.subscribeFailed", params: { reason: subscribeRefusalText(refusal, lang) } });
   };
-  if (intent === "cancel") {
-    const result = await cancelSubscription(payDeps(context), user, seriesId);
-    if (!result.ok) return redirectWithToast(here, { type: "error", key: "subscriptions:errors.notSubscribed" });
-    return redirectWithToast(seriesHref, { type: "success", key: "subscriptions:toasts.cancelled" });
-  }
   // Lines and veils come with the subscription; a refused form comes back with every value as typed.
-  const safety = parseSafetyForm(form);
-  if (!safety.ok) return refuse("invalid", { safety: safety.state, intent });
-  if (intent === "payOxxo") {
-    const submission = parseForm(form, { schema: oxxoNameSchema });
-    if (submission.status !== "success") return refuse("invalid", { ...submission.reply(), oxxoSafety: typedSafetyState(form) });
-    // Lines and veils are kept with the voucher's seat: the DM sees them only once the voucher is paid.
-    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...submission.value, safety: safety.input });
-    if (!result.ok) return refused(result.refusal);
-    return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
+  const safety = intent === "cancel" ? null : parseSafetyForm(form);
+  if (safety && !safety.ok) return refuse("invalid", { safety: safety.state, intent: String(intent) });
+  if (submission.status !== "success") return refuse("invalid", { ...submission.reply(), oxxoSafety: typedSafetyState(form) });
+  const command = submission.value;
+  const typed = { address: requestMeta(request).ip, safety: safety?.input };
+  switch (command.intent) {
+    case "cancel": {
+      const result = await cancelSubscription(payDeps(context), user, seriesId);
+      if (!result.ok) return redirectWithToast(here, { type: "error", key: "subscriptions:errors.notSubscribed" });
+      return redirectWithToast(seriesHref, { type: "success", key: "subscriptions:toasts.cancelled" });
+    }
+    case "payOxxo": {
+      // Lines and veils are kept with the voucher's seat: the DM sees them only once the voucher is paid.
+      const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...command, ...typed });
+      if (!result.ok) return refused(result.refusal);
+      return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
+    }
+    case "payCard": {
+      // Lines and veils are kept with the subscription's payment: the DM sees them only once it settles.
+      const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...command, ...typed, lang });
+      if (!result.ok) return refused(result.refusal);
+      return seeOther(result.url);
+    }
+    case "join": {
+      const result = await subscribeFree(deps(context), user, seriesId, { ...command, ...typed });
+      if (!result.ok) return refused(result.refusal);
+      return redirectWithToast(`${seriesHref}?subscribed=true`, {
+        type: "success",
+        key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
+      });
+    }
   }
-  if (intent === "payCard") {
-    // Lines and veils are kept with the subscription's payment: the DM sees them only once it settles.
-    const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...typed, lang, safety: safety.input });
-    if (!result.ok) return refused(result.refusal);
-    return seeOther(result.url);
-  }
-  const result = await subscribeFree(deps(context), user, seriesId, { ...typed, safety: safety.input });
-  if (!result.ok) return refused(result.refusal);
-  return redirectWithToast(`${seriesHref}?subscribed=true`, {
-    type: "success",
-    key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
-  });
 }
 
 export default function SeriesConfirmPage() {
