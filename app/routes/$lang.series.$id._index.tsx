@@ -22,8 +22,7 @@ import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { ratingsFor } from "#app/modules/reviews/reviews.server";
-import { SERIES_CHANGES, type SeriesChange } from "#app/modules/series/rules";
-import { addSessionSchema, generateSessionsSchema } from "#app/modules/series/schema";
+import { SERIES_PAGE_INTENTS, seriesPageSchema } from "#app/modules/series/schema";
 import { addSeriesSession, generateSeriesSessions, getSeries, seriesInstructionsFor } from "#app/modules/series/series.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
@@ -123,8 +122,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const fieldFor: Record<string, string> = { datePast: "date", dateRequired: "date", sessionExists: "date" };
 
-const isChange = (intent: unknown): intent is SeriesChange => (SERIES_CHANGES as readonly unknown[]).includes(intent);
-
 /**
  * The host's forms, told apart by `intent`: 'Add a session' and 'Generate next sessions'
  * (IRREGULAR series), and Pause and Resume (the series' status). The page's Cancel asks first and
@@ -136,32 +133,41 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const d = deps(context);
   const id = params.id ?? "";
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (isChange(intent)) return seriesStatusFormReply(context, user, lang, id, intent);
+  // The date of a session to add is checked in the series' own time zone.
   const page = await getSeries(d, id, user);
   if (!page) notFound();
-  const submission =
-    intent === "addSession"
-      ? parseForm(formData, { schema: addSessionSchema({ now: d.now, timeZone: page.row.time_zone }) })
-      : intent === "generate"
-        ? parseForm(formData, { schema: generateSessionsSchema })
-        : null;
-  if (!submission) throw refuse("invalid", { message: "Unknown intent" });
-  if (submission.status !== "success") return refuse("invalid", { intent, result: submission.reply() });
-  const result =
-    "date" in submission.value ? await addSeriesSession(d, user, id, submission.value) : await generateSeriesSessions(d, user, id, submission.value);
-  if (!result.ok) {
+  const submission = parseForm(formData, { schema: seriesPageSchema({ now: d.now, timeZone: page.row.time_zone }) });
+  const { intent } = submission.payload;
+  if (!SERIES_PAGE_INTENTS.includes(intent)) throw refuse("invalid", { message: "Unknown intent" });
+  if (submission.status !== "success") return refuse("invalid", { intent: String(intent), result: submission.reply() });
+  const command = submission.value;
+  switch (command.intent) {
+    case "pause":
+    case "resume":
+    case "cancel":
+      return seriesStatusFormReply(context, user, lang, id, command.intent);
+    case "addSession":
+      return sessionsAdded(await addSeriesSession(d, user, id, command), { key: "sessions:seriesDetail.added" });
+    case "generate": {
+      const result = await generateSeriesSessions(d, user, id, command);
+      return sessionsAdded(result, { key: "sessions:seriesDetail.generated", params: { count: result.ok ? result.created : 0 } });
+    }
+  }
+
+  /** Back to the series page with the toast, or the form again with the field the refusal is about. */
+  function sessionsAdded(
+    result: Awaited<ReturnType<typeof addSeriesSession | typeof generateSeriesSessions>>,
+    toast: { key: string; params?: { count: number } },
+  ) {
+    if (result.ok) return redirectWithToast(localePath(lang, `/series/${id}`), { type: "success", ...toast });
     throwPageRefusal(result.refusal, localePath(lang, `/series/${id}`));
     const field = "error" in result ? fieldFor[result.error] : undefined;
     const error = "error" in result ? result.error : "";
     return data(
-      { intent, result: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }) },
+      { intent: command.intent, result: submission.reply(field ? { fieldErrors: { [field]: [error] } } : { formErrors: [error] }) },
       { status: refusalStatus(result.refusal) },
     );
   }
-  const toast =
-    intent === "addSession" ? { key: "sessions:seriesDetail.added" } : { key: "sessions:seriesDetail.generated", params: { count: result.created } };
-  return redirectWithToast(localePath(lang, `/series/${id}`), { type: "success", ...toast });
 }
 
 export default function SeriesPage() {

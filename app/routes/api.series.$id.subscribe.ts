@@ -4,11 +4,10 @@ import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { oxxoNameSchema } from "#app/modules/payments/rules";
-import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
 import { parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { isProviderRef } from "#app/modules/subscriptions/rules";
+import { oxxoNameSchema, subscribeCallSchema } from "#app/modules/subscriptions/schema";
 import { subscribeByOxxo, subscribeFree, subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { isUuid } from "#app/web/http";
@@ -47,32 +46,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiJson({ success: true, subscriptionId: payment.subscriptionId });
   }
 
-  const method = typeof body.paymentMethod === "string" ? body.paymentMethod.toLowerCase() : null;
-  if (method !== "free" && method !== "oxxo")
-    return apiRefusal("invalid", 'paymentMethod must be "free" or "oxxo"; cards start at /api/payments/create-intent');
-  if (body.nextSessionId !== undefined && body.nextSessionId !== null && !isUuid(body.nextSessionId))
-    return apiRefusal("invalid", "nextSessionId is not valid");
-  const inviteCode = body.inviteCode;
-  if (inviteCode !== undefined && inviteCode !== null && (typeof inviteCode !== "string" || inviteCode.length > 20))
-    return apiRefusal("invalid", "inviteCode is not valid");
+  const call = subscribeCallSchema.safeParse({ paymentMethod: body.paymentMethod, nextSessionId: body.nextSessionId, inviteCode: body.inviteCode });
+  if (!call.success) return apiRefusal("invalid", call.error.issues[0]!.message);
   const safety = parseSafetyJson(body);
   if (!safety.ok) return apiRefusal("invalid", safety.message);
-  const typed = {
-    nextSessionId: (body.nextSessionId as string | undefined) ?? null,
-    inviteCode: (inviteCode as string | undefined) ?? null,
-    address: requestMeta(request).ip,
-  };
-  if (method === "free") {
+  const typed = { nextSessionId: call.data.nextSessionId, inviteCode: call.data.inviteCode, address: requestMeta(request).ip, safety: safety.input };
+  if (call.data.paymentMethod === "free") {
     const result = await subscribeFree(deps(context), user, seriesId, typed);
     if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
-    await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
     return apiCreated({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined });
   }
   const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
   if (!names.success) return apiRefusal("invalid", translator(lang, "validation")(names.error.issues[0]!.message));
   const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...names.data });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
-  await recordSubscriptionSafety(deps(context), user.id, seriesId, safety.input);
   const v = result.voucher;
   return apiCreated({
     success: true,

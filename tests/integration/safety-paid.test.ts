@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
-import { action as seriesConfirmAction } from "../../app/routes/$lang.series.$id.confirm";
+import { action as seriesConfirmAction } from "../../app/routes/$lang.series.$id.confirm/route";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo/route";
 import { loader as safetyPage } from "../../app/routes/$lang.session.$id.safety";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
-import { action as confirmAction } from "../../app/routes/$lang.series.$id.confirm";
+import { action as confirmAction } from "../../app/routes/$lang.series.$id.confirm/route";
 import { loader as safetyPage } from "../../app/routes/$lang.session.$id.safety";
 import { action as subscribeApi } from "../../app/routes/api.series.$id.subscribe";
 import { getDb } from "../../db/client.server";

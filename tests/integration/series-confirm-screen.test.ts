@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
-import { loader as seriesConfirm } from "../../app/routes/$lang.series.$id.confirm";
+import { loader as seriesConfirm } from "../../app/routes/$lang.series.$id.confirm/route";
 import { loader as sessionConfirm } from "../../app/routes/$lang.session.$id.confirm/route";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";

@@ -12,7 +12,7 @@ import {
   subscribeFree,
   subscriptionPayment,
 } from "../../app/modules/subscriptions/subscriptions.server";
-import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm";
+import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm/route";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm_.processing";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";

@@ -158,6 +158,33 @@ describe("what subscribing refuses", () => {
     expect(await seatsOf(player.id)).toEqual([]);
   });
 
+  it("is one transaction: an error after the row and the first seat were written, or a refused seat, leaves nothing behind", async () => {
+    const { id } = await freeSeries();
+    const player = await person();
+    const before = await sessionsOf(id);
+    // Postgres refuses a NUL in text: the lines and veils, written last, fail after everything else.
+    const broken = { lines: [], veils: [], safetyNote: "a\u0000b", anonymous: false };
+    await expect(subscribeFree(testDeps(created).deps, player, id, { safety: broken })).rejects.toThrow();
+    expect(await findSubscription(getDb(), id, player.id)).toBeUndefined();
+    expect(await seatsOf(player.id)).toEqual([]);
+    expect((await sessionsOf(id)).map((s) => s.booked_count)).toEqual(before.map((s) => s.booked_count));
+    expect(await getDb().selectFrom("safety_notes").select("id").where("player_id", "=", player.id).execute()).toEqual([]);
+
+    // A private first session refuses the seat after the subscription row was begun: the row goes with it.
+    await getDb().updateTable("sessions").set({ is_private: true }).where("id", "=", before[0]!.id).execute();
+    expect(await subscribeFree(testDeps(created).deps, player, id, {})).toEqual({ ok: false, refusal: "inviteRequired" });
+    expect(await findSubscription(getDb(), id, player.id)).toBeUndefined();
+    expect(await seatsOf(player.id)).toEqual([]);
+
+    // The same subscribe with its lines and veils, once it can be seated, keeps all of it.
+    await getDb().updateTable("sessions").set({ is_private: false }).where("id", "=", before[0]!.id).execute();
+    const safety = { lines: [], veils: [], safetyNote: "Sin arañas, por favor.", anonymous: false };
+    expect(await subscribeFree(testDeps(created).deps, player, id, { safety })).toMatchObject({ ok: true });
+    expect(await seatsOf(player.id)).toHaveLength(2);
+    const kept = await getDb().selectFrom("safety_notes").select(["series_id"]).where("player_id", "=", player.id).execute();
+    expect(kept).toEqual([{ series_id: id }]);
+  });
+
   it(`PARALLEL: thirteen subscribes of one account to thirteen series at once leave exactly ${MAX_ACTIVE_SUBSCRIPTIONS} active, and no seat for the refused`, async () => {
     const player = await person();
     const series = await Promise.all(Array.from({ length: MAX_ACTIVE_SUBSCRIPTIONS + 3 }, () => freeSeries()));

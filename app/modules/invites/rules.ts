@@ -41,7 +41,7 @@ export function codeFromBytes(bytes: Uint8Array): string {
  * An invite code as a player's client sends it (a form field or a JSON call): absent, or a string of at
  * most codeMax characters. A longer one is refused, never cut, so no call books with a code it did not type.
  */
-export const typedInviteCode = z.string().max(INVITE_LIMITS.codeMax, "inviteCode is not valid").nullish();
+export const typedInviteCode = z.string({ message: "inviteCode is not valid" }).max(INVITE_LIMITS.codeMax, "inviteCode is not valid").nullish();
 
 /** The fields of the host's invite form. */
 const inviteFields = z.object({

@@ -5,7 +5,7 @@ import { checkPricing, formPricing, pricingFormShape } from "#app/modules/pricin
 import { safetyToolsSchema } from "#app/modules/safety/schema";
 import { preSessionCheckHours, seatCount } from "#app/modules/sessions/fields";
 import { durationField, joinTypedTags } from "#app/modules/sessions/schema";
-import { isTodayOrLater } from "./rules";
+import { isTodayOrLater, SERIES_CHANGES } from "./rules";
 
 const list = (v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]);
 const int = (message: string) => z.coerce.number({ invalid_type_error: message }).int(message);
@@ -99,3 +99,20 @@ export const generateSessionsSchema = z.object({
   count: int("generateCountInvalid").min(1, "generateCountInvalid").max(10, "generateCountInvalid"),
   daysBetween: int("daysBetweenInvalid").min(1, "daysBetweenInvalid").max(30, "daysBetweenInvalid"),
 });
+
+/**
+ * The series page's host forms, told apart by `intent`: 'Add a session' and 'Generate next
+ * sessions' (a series without a fixed schedule), and Pause, Resume and Cancel (its status).
+ */
+export function seriesPageSchema(context: { now: Date; timeZone: string }) {
+  return z.discriminatedUnion("intent", [
+    addSessionSchema(context).extend({ intent: z.literal("addSession") }),
+    generateSessionsSchema.extend({ intent: z.literal("generate") }),
+    z.object({ intent: z.literal("pause") }),
+    z.object({ intent: z.literal("resume") }),
+    z.object({ intent: z.literal("cancel") }),
+  ]);
+}
+
+/** The intents the series page's forms send; anything else is not a form of this page. */
+export const SERIES_PAGE_INTENTS: readonly unknown[] = ["addSession", "generate", ...SERIES_CHANGES];

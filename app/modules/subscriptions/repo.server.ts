@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { inTransaction } from "#app/lib/transaction.server";
 import { stillToCome } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import { CAPPED_SUBSCRIPTION_STATUSES, MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionStatus } from "./rules";
@@ -40,6 +41,14 @@ async function subscriptionTo(
   return rows[0] ?? null;
 }
 
+/**
+ * Locks the session a subscribe's first seat goes to, as every seat decision does (FOR NO KEY
+ * UPDATE), so that the account is locked after it in the same transaction, never before.
+ */
+export async function lockSessionRow(db: Database, sessionId: string) {
+  await db.selectFrom("sessions").select("id").where("id", "=", sessionId).forNoKeyUpdate().executeTakeFirst();
+}
+
 /** What a subscription row was before a subscribe moved it on: none, or its status and dates, so a refused first seat can put it back. */
 export type Previous = { status: SubscriptionStatus; subscribed_at: Date; cancelled_at: Date | null } | null;
 
@@ -52,7 +61,7 @@ export type Previous = { status: SubscriptionStatus; subscribed_at: Date; cancel
  * subscribes to one series sent at once exactly one gets the row), 'tooMany' at the cap.
  */
 async function beginSubscription(db: Database, input: { seriesId: string; userId: string; now: Date }, status: "ACTIVE" | "PENDING_PAYMENT") {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.selectFrom("users").select("id").where("id", "=", input.userId).forNoKeyUpdate().executeTakeFirst();
     const current = await findSubscription(trx, input.seriesId, input.userId);
     if (current?.status === "ACTIVE") return { ok: false as const, refusal: "active" as const };

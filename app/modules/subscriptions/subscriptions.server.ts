@@ -2,18 +2,17 @@
 // series. Above series, bookings and payments: the first seat is taken by the booking paths (the
 // one seat rule), the later ones by enrol_subscribers in the database.
 import { isUuid } from "#app/lib/ids";
+import { inTransaction } from "#app/lib/transaction.server";
 import type { Requester } from "#app/modules/auth/session.server";
-import { decideFreeSeat, leaveList, seatNewSubscriber, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
+import { decideFreeSeat, leaveList, refuseCode, seatNewSubscriber, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
 import { seatPaymentDeadline } from "#app/modules/bookings/rules";
-import type { Locale } from "#app/modules/i18n/config";
-import { formatDateTime } from "#app/modules/i18n/format";
-import { localePath } from "#app/modules/i18n/rules";
-import type { TypedInvite } from "#app/modules/invites/invites.server";
+import { screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
-import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
+import type { SafetyInput } from "#app/modules/safety/rules";
+import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
 import * as seriesRepo from "#app/modules/series/index.server";
 import * as repo from "./repo.server";
-import { isProviderRef, nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
+import { nextOpenSession, type SubscribeRefusal, subscribeRefusal } from "./rules";
 
 export type SubscribeRefused = { ok: false; refusal: SubscribeRefusal | PayRefusal; retryAfterSeconds?: number };
 export type Subscribed = { ok: true; subscriptionId: string; rejoined: boolean; nextSessionId: string };
@@ -93,7 +92,8 @@ async function subscribeWith<Seat extends { ok: true }>(
   seriesId: string,
   nextSessionId: string | null | undefined,
   takeSeat: (sessionId: string) => Promise<Seat | SubscribeRefused>,
-  mode: typeof activate | typeof pend = activate,
+  mode: typeof activate | typeof pend,
+  safety: SafetyInput | undefined,
 ): Promise<(Subscribed & Omit<Seat, "ok">) | SubscribeRefused> {
   const ready = await prepare(deps, player, seriesId);
   if (!ready.ok) return ready;
@@ -112,26 +112,67 @@ async function subscribeWith<Seat extends { ok: true }>(
     await giveBack(deps, player, made);
     return seat;
   }
-  await mode.seat(deps, player, made, next);
+  // The seat made the subscription's, with the lines and veils given for it, in one transaction.
+  await inTransaction(deps.db, async (db) => {
+    await mode.seat({ ...deps, db }, player, made, next);
+    if (safety) await recordSubscriptionSafety({ ...deps, db }, player.id, seriesId, safety);
+  });
   return { ...seat, ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
 }
+
+/** A refusal met inside the subscribe's transaction: thrown so that everything written before it is rolled back. */
+class Undone extends Error {
+  constructor(readonly refused: SubscribeRefused) {
+    super(`subscribe refused: ${refused.refusal}`);
+  }
+}
+
+/** Lines and veils the player gives with the subscription (decision record 061); none when the call sent none. */
+type WithSafety = { safety?: SafetyInput };
 
 /**
  * Subscribes to a free series (or one a 'free' invite code opens for the next session): the next
  * session's seat is taken as a free booking, with the same checks as any other (private series
  * need the code, a full session refuses). A seat the player already holds there counts as the first.
+ * One transaction holds the whole command: the subscription row, the first seat, the seats in the
+ * series' other sessions and the player's lines and veils; a refusal or an error on the way leaves
+ * none of them. A typed code is screened before it (its counted guess must outlive a rollback), the
+ * next session is locked before the account (the seat pipeline's order), and the player and the
+ * host are told once it committed.
  */
-export async function subscribeFree(deps: Writer, player: Requester, seriesId: string, input: { nextSessionId?: string | null } & TypedInvite) {
-  let taken = false;
-  const result = await subscribeWith(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
-    const seat = await decideFreeSeat(deps, player, { ...input, sessionId });
-    if (!seat.ok && seat.refusal !== "alreadyBooked") return seat;
-    if (seat.ok && seat.waitlisted) return { ok: false, refusal: "sessionFull" } as const;
-    taken = seat.ok;
-    return { ok: true } as const;
-  });
-  if (result.ok && taken) await tellBooked(deps, player, result.nextSessionId);
-  return result;
+export async function subscribeFree(
+  deps: Writer,
+  player: Requester,
+  seriesId: string,
+  input: { nextSessionId?: string | null } & TypedInvite & WithSafety,
+): Promise<Subscribed | SubscribeRefused> {
+  const ready = await prepare(deps, player, seriesId);
+  if (!ready.ok) return ready;
+  const { next } = ready;
+  if (input.nextSessionId && input.nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
+  const screened = await screenTyped(deps, player.id, next.id, input);
+  if (screened && !screened.ok) return refuseCode(screened);
+  const { safety, ...typed } = input;
+  let outcome: { subscribed: Subscribed; taken: boolean };
+  try {
+    outcome = await inTransaction(deps.db, async (db) => {
+      const tx = { ...deps, db };
+      await repo.lockSessionRow(db, next.id);
+      const made = await activate.begin(tx, player, seriesId);
+      if (!made.ok) throw new Undone({ ok: false, refusal: made.refusal === "tooMany" ? "tooManySubscriptions" : "alreadySubscribed" });
+      const seat = await decideFreeSeat(tx, player, { ...typed, sessionId: next.id });
+      if (!seat.ok && seat.refusal !== "alreadyBooked") throw new Undone(seat);
+      if (seat.ok && seat.waitlisted) throw new Undone({ ok: false, refusal: "sessionFull" });
+      await activate.seat(tx, player, made, next);
+      if (safety) await recordSubscriptionSafety(tx, player.id, seriesId, safety);
+      return { subscribed: { ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id }, taken: seat.ok };
+    });
+  } catch (error) {
+    if (error instanceof Undone) return error.refused;
+    throw error;
+  }
+  if (outcome.taken) await tellBooked(deps, player, next.id);
+  return outcome.subscribed;
 }
 
 /**
@@ -143,12 +184,21 @@ export function subscribeByOxxo(
   deps: PayDeps,
   player: Requester,
   seriesId: string,
-  input: { nextSessionId?: string | null; firstName: string; lastName: string } & TypedInvite,
+  input: { nextSessionId?: string | null; firstName: string; lastName: string } & TypedInvite & WithSafety,
 ) {
-  return subscribeWith<{ ok: true; voucher: OxxoStarted }>(deps, player, seriesId, input.nextSessionId, async (sessionId) => {
-    const voucher = await startOxxoPayment(deps, player, { ...input, sessionId });
-    return voucher.ok ? { ok: true as const, voucher } : voucher;
-  });
+  const { safety, ...typed } = input;
+  return subscribeWith<{ ok: true; voucher: OxxoStarted }>(
+    deps,
+    player,
+    seriesId,
+    input.nextSessionId,
+    async (sessionId) => {
+      const voucher = await startOxxoPayment(deps, player, { ...typed, sessionId });
+      return voucher.ok ? { ok: true as const, voucher } : voucher;
+    },
+    activate,
+    safety,
+  );
 }
 
 /**
@@ -162,8 +212,9 @@ export function subscribeByCard(
   deps: PayDeps,
   player: Requester,
   seriesId: string,
-  input: { nextSessionId?: string | null; country?: string | null } & TypedInvite,
+  input: { nextSessionId?: string | null; country?: string | null } & TypedInvite & WithSafety,
 ) {
+  const { safety, ...typed } = input;
   type Intent = { ok: true; clientSecret: string; paymentIntentId: string; amountCents: number; currency: string };
   return subscribeWith<Intent>(
     deps,
@@ -171,12 +222,13 @@ export function subscribeByCard(
     seriesId,
     input.nextSessionId,
     async (sessionId) => {
-      const intent = await startCardIntent(deps, player, { ...input, sessionId });
+      const intent = await startCardIntent(deps, player, { ...typed, sessionId });
       if (!intent.ok) return intent;
       const { clientSecret, paymentIntentId, amountCents, currency } = intent;
       return { ok: true as const, clientSecret, paymentIntentId, amountCents, currency };
     },
     pend,
+    safety,
   );
 }
 
@@ -184,7 +236,13 @@ export function subscribeByCard(
  * The same by the provider's hosted card page, for browsers without JavaScript: it comes back to
  * the series' processing page (spec section 4), which waits for the webhook's word.
  */
-export function subscribeByCheckout(deps: PayDeps, player: Requester, seriesId: string, input: { lang: string; nextSessionId?: string | null } & TypedInvite) {
+export function subscribeByCheckout(
+  deps: PayDeps,
+  player: Requester,
+  seriesId: string,
+  input: { lang: string; nextSessionId?: string | null } & TypedInvite & WithSafety,
+) {
+  const { safety, ...typed } = input;
   const confirm = `/${input.lang}/series/${seriesId}/confirm`;
   return subscribeWith<{ ok: true; url: string }>(
     deps,
@@ -192,69 +250,12 @@ export function subscribeByCheckout(deps: PayDeps, player: Requester, seriesId: 
     seriesId,
     input.nextSessionId,
     async (sessionId) => {
-      const checkout = await startCardCheckout(deps, player, { ...input, sessionId, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
+      const checkout = await startCardCheckout(deps, player, { ...typed, sessionId, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
       return checkout.ok ? { ok: true as const, url: checkout.url } : checkout;
     },
     pend,
+    safety,
   );
 }
 
-/**
- * Ends the player's subscription. Its seats in sessions that have not started are given up as a
- * player leaving would give them up: the seat goes to the next in line, and a paid one is
- * refunded under the same policy (decision record 036). Seats the player booked on their own stay.
- */
-export async function cancelSubscription(deps: PayDeps, player: Requester, seriesId: string): Promise<{ ok: true; released: number } | SubscribeRefused> {
-  if (!isUuid(seriesId)) return { ok: false, refusal: "notFound" };
-  const subscriptionId = await repo.cancelSubscriptionRow(deps.db, { seriesId, userId: player.id, now: deps.now });
-  if (!subscriptionId) return { ok: false, refusal: "notFound" };
-  let released = 0;
-  for (const seat of await repo.upcomingSeats(deps.db, subscriptionId, deps.now)) {
-    const left = await leaveList(deps, player, { sessionId: seat.session_id, userId: player.id, list: "bookings" });
-    if (!left.ok) continue;
-    released += 1;
-    if (seat.status === "CONFIRMED") await refundCancelledBookings(deps, seat.session_id, player.id, "customer_request");
-  }
-  return { ok: true, released };
-}
-
-/**
- * Where the viewer's subscription payment stands, for the processing page and the API: paid (the
- * webhook confirmed the seat and the subscription is active), waiting, failed (a seat of an active
- * subscription whose try failed: it stays due until its deadline) or declined (the card try of a
- * subscription that never began: no subscription, no seat). Only the provider's word, through the
- * webhook, confirms a seat; never the client.
- */
-export async function subscriptionPayment(deps: Pick<Writer, "db">, player: Requester, seriesId: string, providerRef: string | null) {
-  if (!isUuid(seriesId)) return null;
-  const subscription = await repo.findSubscription(deps.db, seriesId, player.id);
-  if (!subscription || subscription.status === "CANCELLED") return null;
-  const ref = isProviderRef(providerRef) ? providerRef : null;
-  const payment = await repo.latestSeatPayment(deps.db, subscription.id, ref);
-  const failed = payment !== undefined && (["failed", "canceled"].includes(payment.status) || payment.declined_at !== null);
-  // No payment of this subscription by that reference (a forged or foreign one): nothing to wait for.
-  const state: "paid" | "failed" | "declined" | "waiting" | "unknown" = !payment
-    ? "unknown"
-    : subscription.status === "DECLINED"
-      ? "declined"
-      : payment.seat_status === "CONFIRMED" && subscription.status === "ACTIVE"
-        ? "paid"
-        : failed && subscription.status === "ACTIVE"
-          ? "failed"
-          : "waiting";
-  return { subscriptionId: subscription.id, state, sessionId: payment?.session_id ?? null };
-}
-
-/** The player's subscriptions as their profile lists them, in their language and time zone. */
-export async function subscriptionsForProfile(deps: Pick<Writer, "db" | "now">, player: { id: string }, lang: Locale, zone: string) {
-  const rows = await repo.activeSubscriptionsOf(deps.db, player.id, deps.now);
-  return rows.map((r) => ({
-    seriesHref: localePath(lang, `/series/${r.series_id}`),
-    title: r.title,
-    next: r.next_starts_at ? formatDateTime(new Date(r.next_starts_at), lang, zone) : null,
-    due:
-      r.due_by && r.due_session_id
-        ? { by: formatDateTime(new Date(r.due_by), lang, zone), payHref: localePath(lang, `/session/${r.due_session_id}/confirm`) }
-        : null,
-  }));
-}
+export { cancelSubscription, subscriptionPayment, subscriptionsForProfile } from "./standing.server";
