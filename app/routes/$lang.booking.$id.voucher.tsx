@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -15,6 +14,7 @@ import { voucherFor } from "#app/modules/payments/seat-views.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
+import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 

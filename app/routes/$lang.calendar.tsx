@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { type CalendarEvent as Event, DayDialog, eventDot as dot } from "#app/components/calendar/day-dialog";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { cellEvents, isDate, isMonth, monthGrid, shiftDate, shiftMonth, weekOf, weekSummary } from "#app/modules/calendar/rules";
 import { todayIn } from "#app/modules/dates/day";
 import { deps } from "#app/modules/deps.server";
@@ -14,6 +13,7 @@ import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { calendarEvents, calendarOpenCounts } from "#app/modules/sessions/sessions.server";
+import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 

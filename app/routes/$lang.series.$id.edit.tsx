@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
 import { SeriesForm } from "#app/components/sessions/series-form";
-import { requireUser } from "#app/modules/auth/guards.server";
 import type { Requester } from "#app/modules/auth/session.server";
 import { todayIn } from "#app/modules/dates/day";
 import { type Deps, deps } from "#app/modules/deps.server";
@@ -18,6 +17,7 @@ import { seriesFormValues, seriesRowFromForm } from "#app/modules/series/rows.se
 import { seriesFormSchema } from "#app/modules/series/schema";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";

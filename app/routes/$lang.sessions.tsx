@@ -7,7 +7,6 @@ import { SessionCard } from "#app/components/sessions/session-card";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { Pagination } from "#app/components/ui/pagination";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { popularTagIds, predefinedTags, tagLabel } from "#app/modules/catalog/tags";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -18,6 +17,7 @@ import { todayIn } from "#app/modules/sessions/date-range.server";
 import { parseSearchParams, withParams } from "#app/modules/sessions/search";
 import { canonicalSearch } from "#app/modules/sessions/search-url";
 import { searchSessions } from "#app/modules/sessions/sessions.server";
+import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { feedStatus, makeFeed, turnFeedOff } from "#app/modules/calendar-feed/feed.server";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -11,6 +10,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile"] };
