@@ -6,13 +6,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { LanguageField, NameFields } from "#app/components/profiles/person-fields";
 import { UsernameField } from "#app/components/profiles/username-field";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
-import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
@@ -97,18 +97,7 @@ export default function ProfileSettingsPage() {
             errors={fields.username.errors}
             inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
           />
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <Field
-              label={t("fields.firstName")}
-              errors={fields.firstName.errors}
-              inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-            />
-            <Field
-              label={t("fields.lastName")}
-              errors={fields.lastName.errors}
-              inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-            />
-          </div>
+          <NameFields ns="profile" firstName={fields.firstName} lastName={fields.lastName} />
           <Field label={t("fields.displayName")} errors={fields.displayName.errors} inputProps={getInputProps(fields.displayName, { type: "text" })} />
           <Field
             label={t("fields.avatarUrl")}
@@ -144,13 +133,7 @@ export default function ProfileSettingsPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField label={t("fields.preferredLanguage")} errors={fields.preferredLanguage.errors} selectProps={getSelectProps(fields.preferredLanguage)}>
-              {locales.map((l) => (
-                <option key={l} value={l}>
-                  {localeNames[l]}
-                </option>
-              ))}
-            </SelectField>
+            <LanguageField ns="profile" field={fields.preferredLanguage} />
           </div>
           <SelectField label={t("fields.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
             <option value="">{t("fields.experienceNone")}</option>
