@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { listApiClients, revokeApiClient } from "#app/modules/auth/api-tokens.server";
 import { endLoginSession, endOtherLoginSessions, listLoginSessions } from "#app/modules/auth/login-sessions.server";
+import { describeAgent } from "#app/modules/auth/rules";
 import { signInsSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
@@ -64,32 +65,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (command.sessionId) await endLoginSession(deps(context), user.id, command.sessionId);
       return redirectWithToast(back, { type: "success", key: "toasts.sessionRevoked" });
   }
-}
-
-/** A short, human name for a browser from its user agent. */
-function describeAgent(agent: string): string | null {
-  if (!agent) return null;
-  const browser = /Edg\//.test(agent)
-    ? "Edge"
-    : /Firefox\//.test(agent)
-      ? "Firefox"
-      : /Chrome\/|Chromium\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : null;
-  const os = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Windows/.test(agent)
-        ? "Windows"
-        : /Mac OS X/.test(agent)
-          ? "macOS"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : null;
-  return [browser, os].filter(Boolean).join(" · ") || agent.slice(0, 60);
 }
 
 export default function SessionsSettingsPage() {
