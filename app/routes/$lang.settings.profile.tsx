@@ -15,7 +15,7 @@ import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
+import { profileFormValues, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
@@ -32,26 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const profile = await getProfile(deps(context), user.id);
-  if (!profile) notFound();
-  return {
-    title: translator(lang, "profile")("profile.title"),
-    timeZones,
-    values: {
-      username: profile.username ?? "",
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      displayName: profile.display_name,
-      bio: profile.bio,
-      description: profile.description,
-      location: profile.location,
-      avatarUrl: profile.avatar_url ?? "",
-      timeZone: profile.time_zone,
-      preferredLanguage: profile.preferred_language,
-      experienceLevel: profile.experience_level ?? "",
-      preferredGameSystems: profile.preferred_game_systems,
-    },
-  };
+  const values = await profileFormValues(deps(context), user.id);
+  if (!values) notFound();
+  return { title: translator(lang, "profile")("profile.title"), timeZones, values };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
