@@ -9,7 +9,6 @@ import { Shell } from "#app/components/layout/shell";
 import { DialogOpener } from "#app/components/ui/confirm-link";
 import { PlainHtmlProvider } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
-import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
@@ -20,6 +19,7 @@ import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
+import { getOptionalUser } from "#app/web/guards.server";
 import stylesheet from "./styles/tailwind.css";
 
 export const links: LinksFunction = () => [

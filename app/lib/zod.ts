@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUuid } from "./ids";
 
 // Invalid UTF-8 in a form body decodes to U+FFFD; NUL bytes are refused by PostgreSQL.
 // Both mean the input was mangled or hostile, so we refuse it with a message instead of a 500.
@@ -43,3 +44,26 @@ export const email = z
 export function hasForbiddenCharacters(value: string) {
   return forbiddenCharacters.test(value);
 }
+
+type IntentUnion = z.ZodDiscriminatedUnion<"intent", z.ZodDiscriminatedUnionOption<"intent">[]>;
+
+/**
+ * The intents of one form, told apart by its `intent` button. A post whose intent is missing or
+ * unknown is read as `main`, the form's main button, as these forms have always answered it, so an
+ * older page or a client that leaves the button's name out still gets the main action.
+ */
+export function intentsOf<Union extends IntentUnion>(main: z.infer<Union>["intent"], union: Union) {
+  const known = new Set(union.optionsMap.keys());
+  return z.preprocess((value) => (isRecord(value) && !known.has(String(value.intent)) ? { ...value, intent: main } : value), union);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** An optional id: anything but a uuid names nothing, so it reads as absent rather than an error. */
+export const optionalId = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((value) => (value !== undefined && isUuid(value) ? value : undefined));

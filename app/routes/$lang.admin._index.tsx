@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { requireAdminDesk } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 
 /** The desk opens on the moderation queue. */

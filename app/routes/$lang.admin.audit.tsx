@@ -3,12 +3,12 @@ import { useLoaderData, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
-import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { auditLog } from "#app/modules/moderation/moderation.server";
 import { parsePage } from "#app/modules/moderation/rules";
+import { requireAdminDesk } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 

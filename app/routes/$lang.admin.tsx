@@ -2,8 +2,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { requireAdminDesk } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 
 // The admin desk's shell (decision record 063): admins only, a 404 to anyone else.

@@ -2,13 +2,13 @@ import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { recordAuthMetric } from "#app/modules/auth/auth-metrics.server";
 import { oauthNextCookie } from "#app/modules/auth/oauth.server";
 import { safeRedirect } from "#app/modules/auth/rules";
-import { commitLogin, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
+import { getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast, toastCookie } from "#app/modules/toast/toast.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
 import { localeOf } from "#app/web/locale.server";
+import { openLoginSession } from "#app/web/sign-in.server";
 
 /** Return point of Google sign-in: /{lang}/auth/callback?next={path}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -22,9 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       throwOnError: true,
       context: { deps: deps(context), meta: requestMeta(request) },
     });
-    // Seats a group reserved for this (Google-verified) address are shown to the account as invitations to accept (decision record 068).
-    await noticeInvitationsOf(deps(context), { loginSessionId });
-    return commitLogin(request, loginSessionId, next, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
+    // Google has verified the address, so the seats held for it become invitations there too.
+    return await openLoginSession(request, deps(context), lang, loginSessionId, next);
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
     const message = error instanceof Error ? error.message : "unknown";

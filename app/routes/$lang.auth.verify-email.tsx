@@ -5,8 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { getOptionalUser } from "#app/modules/auth/guards.server";
-import { verifyEmailSchema } from "#app/modules/auth/schema";
+import { verifyEmailFormSchema } from "#app/modules/auth/schema";
 import { sendVerificationEmail, verifyEmail } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
 import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
@@ -14,6 +13,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { getOptionalUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
@@ -40,24 +40,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
-  const form = await readForm(request);
+  const submission = parseForm(await readForm(request), { schema: verifyEmailFormSchema });
+  if (submission.status !== "success") return refuse("invalid", { errors: ["tokenInvalid"] });
   const user = await getOptionalUser(request);
-  if (form.get("intent") === "resend") {
-    if (!user)
-      return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/auth/verify-email"))}`, {
-        type: "info",
-        key: "toasts.loginFirst",
-      });
-    await sendVerificationEmail(deps(context), user.id);
-    return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "success", key: "toasts.verificationSent" });
+  switch (submission.value.intent) {
+    case "resend":
+      if (!user)
+        return redirectWithToast(`${localePath(lang, "/login")}?redirect=${encodeURIComponent(localePath(lang, "/auth/verify-email"))}`, {
+          type: "info",
+          key: "toasts.loginFirst",
+        });
+      await sendVerificationEmail(deps(context), user.id);
+      return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "success", key: "toasts.verificationSent" });
+    case "verify": {
+      const verified = await verifyEmail(deps(context), submission.value.token);
+      if (!verified) return refuse("invalid", { errors: ["tokenInvalid"] });
+      // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
+      await noticeInvitationsOf(deps(context), { userId: verified });
+      if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });
+      return redirectWithToast(localePath(lang, "/login"), { type: "success", key: "toasts.emailVerifiedSignIn" });
+    }
   }
-  const submission = parseForm(form, { schema: verifyEmailSchema });
-  const verified = submission.status === "success" ? await verifyEmail(deps(context), submission.value.token) : null;
-  if (!verified) return refuse("invalid", { errors: ["tokenInvalid"] });
-  // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
-  await noticeInvitationsOf(deps(context), { userId: verified });
-  if (user) return redirectWithToast(localePath(lang, "/"), { type: "success", key: "toasts.emailVerified" });
-  return redirectWithToast(localePath(lang, "/login"), { type: "success", key: "toasts.emailVerifiedSignIn" });
 }
 
 export default function VerifyEmailPage() {

@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { listChats } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 

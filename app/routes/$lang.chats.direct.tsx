@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { openDirectChat } from "#app/modules/chat/chat.server";
 import { directChatSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { seeOther } from "#app/web/replies.server";

@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -12,6 +11,7 @@ import { dmInbox, sentInquiries } from "#app/modules/inquiries/inquiries.server"
 import { inboxTab, inquiryStatuses } from "#app/modules/inquiries/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { displayNameOf } from "#app/modules/users/rules";
+import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
@@ -9,20 +9,16 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { getOptionalUser } from "#app/modules/auth/guards.server";
-import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { loginSchema } from "#app/modules/auth/schema";
-import { AuthorizationError, commitLogin, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
+import { AuthorizationError, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
-import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { toastCookie } from "#app/modules/toast/toast.server";
-import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { openLoginSession, signedOutOnly } from "#app/web/sign-in.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -30,9 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = localeOf(params);
-  const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo);
-  return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("login.title") };
+  return { ...(await signedOutOnly(request, lang)), title: translator(lang, "auth")("login.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -58,10 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  // Seats a group reserved for this verified address are shown to the account as invitations to accept (decision record 068).
-  await noticeInvitationsOf(deps(context), { loginSessionId });
-  const to = safeRedirect(submission.value.redirectTo, localePath(lang, "/"));
-  return commitLogin(request, loginSessionId, to, { "Set-Cookie": await toastCookie({ type: "success", key: "toasts.signedIn" }) });
+  return openLoginSession(request, deps(context), lang, loginSessionId, submission.value.redirectTo);
 }
 
 export default function LoginPage() {

@@ -3,12 +3,12 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
-import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { endLoginSession } from "#app/modules/auth/login-sessions.server";
 import { destroyLoginCookie } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { getOptionalUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["auth"] };

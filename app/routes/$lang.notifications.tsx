@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { CategoryIcon } from "#app/components/notifications/category-icon";
 import { Button } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -15,6 +14,7 @@ import { labelKeyOf, MAX_LIMIT } from "#app/modules/notifications/rules";
 import { notificationsPageSchema } from "#app/modules/notifications/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 

@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -12,6 +11,7 @@ import { REPORT_DETAILS_MAX, reportReasons } from "#app/modules/moderation/rules
 import { reportSchema } from "#app/modules/moderation/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";

@@ -12,7 +12,6 @@ import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getEnv } from "#app/env.server";
 import { canManageSeries } from "#app/modules/access/rules";
-import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { tagChips } from "#app/modules/catalog/tags";
 import { plusDays, todayIn } from "#app/modules/dates/day";
@@ -30,6 +29,7 @@ import { seriesSubscriptionPanel } from "#app/modules/subscriptions/series-panel
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/web/form.server";
+import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";

@@ -5,13 +5,13 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
+import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 
 // Where a card subscription comes back (spec section 4): it waits for the provider's webhook, then

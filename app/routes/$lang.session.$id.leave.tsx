@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
@@ -14,6 +13,7 @@ import { leaveSeat } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 

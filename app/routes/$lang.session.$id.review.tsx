@@ -7,7 +7,6 @@ import { commentCounterScript, CommentField, StarsField } from "#app/components/
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -17,6 +16,7 @@ import { reviewSchema } from "#app/modules/reviews/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 

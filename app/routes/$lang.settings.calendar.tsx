@@ -3,14 +3,16 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { feedStatus, makeFeed, turnFeedOff } from "#app/modules/calendar-feed/feed.server";
+import { feedSettingsSchema } from "#app/modules/calendar-feed/schema";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
+import { invariantResponse } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 
 export const handle = { i18n: ["profile"] };
@@ -35,13 +37,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
+  const submission = parseForm(await readForm(request), { schema: feedSettingsSchema });
+  // Every post names an intent or falls back to the main one, so only a broken body gets here.
+  invariantResponse(submission.status === "success", "Malformed form body");
   const d = deps(context);
-  if (form.get("intent") === "off") {
-    await turnFeedOff(d, user.id);
-    return redirectWithToast(localePath(lang, "/settings/calendar"), { type: "success", key: "toasts.calendarFeedOff" });
+  switch (submission.value.intent) {
+    case "off":
+      await turnFeedOff(d, user.id);
+      return redirectWithToast(localePath(lang, "/settings/calendar"), { type: "success", key: "toasts.calendarFeedOff" });
+    case "make":
+      return { urls: await makeFeed(d, user.id, user.loginSessionId, new URL(request.url).origin) };
   }
-  return { urls: await makeFeed(d, user.id, user.loginSessionId, new URL(request.url).origin) };
 }
 
 export default function CalendarSettingsPage() {

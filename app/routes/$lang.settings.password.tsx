@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { changePassword, hasPassword } from "#app/modules/auth/password-change.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { changePasswordSchema } from "#app/modules/auth/schema";
@@ -15,6 +14,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 

@@ -6,21 +6,21 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { CharCounter } from "#app/components/profiles/char-counter";
+import { LanguageField, NameFields } from "#app/components/profiles/person-fields";
 import { UsernameField } from "#app/components/profiles/username-field";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
-import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { getProfile, saveProfile } from "#app/modules/profiles/profiles.server";
+import { profileFormValues, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
@@ -32,26 +32,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const profile = await getProfile(deps(context), user.id);
-  if (!profile) notFound();
-  return {
-    title: translator(lang, "profile")("profile.title"),
-    timeZones,
-    values: {
-      username: profile.username ?? "",
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      displayName: profile.display_name,
-      bio: profile.bio,
-      description: profile.description,
-      location: profile.location,
-      avatarUrl: profile.avatar_url ?? "",
-      timeZone: profile.time_zone,
-      preferredLanguage: profile.preferred_language,
-      experienceLevel: profile.experience_level ?? "",
-      preferredGameSystems: profile.preferred_game_systems,
-    },
-  };
+  const values = await profileFormValues(deps(context), user.id);
+  if (!values) notFound();
+  return { title: translator(lang, "profile")("profile.title"), timeZones, values };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -97,18 +80,7 @@ export default function ProfileSettingsPage() {
             errors={fields.username.errors}
             inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
           />
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <Field
-              label={t("fields.firstName")}
-              errors={fields.firstName.errors}
-              inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-            />
-            <Field
-              label={t("fields.lastName")}
-              errors={fields.lastName.errors}
-              inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-            />
-          </div>
+          <NameFields ns="profile" firstName={fields.firstName} lastName={fields.lastName} />
           <Field label={t("fields.displayName")} errors={fields.displayName.errors} inputProps={getInputProps(fields.displayName, { type: "text" })} />
           <Field
             label={t("fields.avatarUrl")}
@@ -144,13 +116,7 @@ export default function ProfileSettingsPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField label={t("fields.preferredLanguage")} errors={fields.preferredLanguage.errors} selectProps={getSelectProps(fields.preferredLanguage)}>
-              {locales.map((l) => (
-                <option key={l} value={l}>
-                  {localeNames[l]}
-                </option>
-              ))}
-            </SelectField>
+            <LanguageField ns="profile" field={fields.preferredLanguage} />
           </div>
           <SelectField label={t("fields.experienceLevel")} errors={fields.experienceLevel.errors} selectProps={getSelectProps(fields.experienceLevel)}>
             <option value="">{t("fields.experienceNone")}</option>

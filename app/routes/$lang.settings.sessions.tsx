@@ -4,15 +4,18 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { listApiClients, revokeApiClient } from "#app/modules/auth/api-tokens.server";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { endLoginSession, endOtherLoginSessions, listLoginSessions } from "#app/modules/auth/login-sessions.server";
+import { describeAgent } from "#app/modules/auth/rules";
+import { signInsSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
+import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["profile"] };
 
@@ -45,48 +48,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
+  const submission = parseForm(await readForm(request), { schema: signInsSchema });
+  // Every post names an intent or falls back to the main one, and a malformed id names nothing.
+  if (submission.status !== "success") return refuse("invalid", submission.reply());
   const back = localePath(lang, "/settings/sessions");
-  if (form.get("intent") === "revoke-others") {
-    await endOtherLoginSessions(deps(context), user.id, user.loginSessionId);
-    return redirectWithToast(back, { type: "success", key: "toasts.otherSessionsRevoked" });
+  const command = submission.value;
+  // Only the owner's sign-ins and tokens match: another user's id changes nothing.
+  switch (command.intent) {
+    case "revoke-others":
+      await endOtherLoginSessions(deps(context), user.id, user.loginSessionId);
+      return redirectWithToast(back, { type: "success", key: "toasts.otherSessionsRevoked" });
+    case "revoke-token":
+      if (command.tokenId) await revokeApiClient(deps(context), user.id, command.tokenId);
+      return redirectWithToast(back, { type: "success", key: "toasts.apiClientRevoked" });
+    case "revoke":
+      if (command.sessionId) await endLoginSession(deps(context), user.id, command.sessionId);
+      return redirectWithToast(back, { type: "success", key: "toasts.sessionRevoked" });
   }
-  if (form.get("intent") === "revoke-token") {
-    const family = String(form.get("tokenId") ?? "");
-    // Only the owner's tokens match; another user's id changes nothing.
-    if (/^[0-9a-f-]{36}$/.test(family)) await revokeApiClient(deps(context), user.id, family);
-    return redirectWithToast(back, { type: "success", key: "toasts.apiClientRevoked" });
-  }
-  const id = String(form.get("sessionId") ?? "");
-  // Only the owner's sessions match; another user's id changes nothing.
-  if (/^[0-9a-f-]{36}$/.test(id)) await endLoginSession(deps(context), user.id, id);
-  return redirectWithToast(back, { type: "success", key: "toasts.sessionRevoked" });
-}
-
-/** A short, human name for a browser from its user agent. */
-function describeAgent(agent: string): string | null {
-  if (!agent) return null;
-  const browser = /Edg\//.test(agent)
-    ? "Edge"
-    : /Firefox\//.test(agent)
-      ? "Firefox"
-      : /Chrome\/|Chromium\//.test(agent)
-        ? "Chrome"
-        : /Safari\//.test(agent)
-          ? "Safari"
-          : null;
-  const os = /Android/.test(agent)
-    ? "Android"
-    : /iPhone|iPad/.test(agent)
-      ? "iOS"
-      : /Windows/.test(agent)
-        ? "Windows"
-        : /Mac OS X/.test(agent)
-          ? "macOS"
-          : /Linux/.test(agent)
-            ? "Linux"
-            : null;
-  return [browser, os].filter(Boolean).join(" · ") || agent.slice(0, 60);
 }
 
 export default function SessionsSettingsPage() {

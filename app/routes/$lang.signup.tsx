@@ -1,31 +1,29 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LanguageField, NameFields } from "#app/components/profiles/person-fields";
 import { Button } from "#app/components/ui/button";
-import { ErrorList, Field, SelectField } from "#app/components/ui/field";
+import { ErrorList, Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { getOptionalUser } from "#app/modules/auth/guards.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
-import { redirectParam, safeRedirect } from "#app/modules/auth/rules";
 import { signupSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { signUp } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
-import { localeNames, locales } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { signedOutOnly } from "#app/web/sign-in.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 
@@ -33,9 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const lang = localeOf(params);
-  const redirectTo = safeRedirect(redirectParam(new URL(request.url).searchParams), localePath(lang, "/"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo);
-  return { redirectTo, googleEnabled: getServices().googleEnabled, title: translator(lang, "auth")("signup.title") };
+  return { ...(await signedOutOnly(request, lang)), title: translator(lang, "auth")("signup.title") };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -75,18 +71,7 @@ export default function SignupPage() {
       <h1 className="text-2xl font-bold">{t("signup.title")}</h1>
       <p className="mt-1 text-stone-700">{t("signup.subtitle")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-2 rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
-            label={t("fields.firstName")}
-            errors={fields.firstName.errors}
-            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
-          />
-          <Field
-            label={t("fields.lastName")}
-            errors={fields.lastName.errors}
-            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
-          />
-        </div>
+        <NameFields ns="auth" firstName={fields.firstName} lastName={fields.lastName} />
         <Field
           label={t("fields.displayName")}
           hint={t("signup.displayNameHint")}
@@ -122,13 +107,7 @@ export default function SignupPage() {
           </div>
           <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
         </fieldset>
-        <SelectField label={t("fields.preferredLanguage")} errors={fields.preferredLanguage.errors} selectProps={getSelectProps(fields.preferredLanguage)}>
-          {locales.map((l) => (
-            <option key={l} value={l}>
-              {localeNames[l]}
-            </option>
-          ))}
-        </SelectField>
+        <LanguageField ns="auth" field={fields.preferredLanguage} />
         <BrowserTimeZone name={fields.timeZone.name} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <Button className="w-full" disabled={busy}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id/route";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";

@@ -4,7 +4,7 @@ import { startLoginSession } from "../../app/modules/auth/login-sessions.server"
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
-import { loader } from "../../app/routes/$lang.calendar";
+import { loader } from "../../app/routes/$lang.calendar/route";
 import { getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../../server/seed/bulk";
 import { sessionFormFields } from "../fixtures/sessions";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cancelSession } from "../../app/modules/bookings/cancel-session.server";
 import { startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
 import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
-import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id/route";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { loader as cancelPage } from "../../app/routes/$lang.session.$id.cancel";
 import { loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm/route";

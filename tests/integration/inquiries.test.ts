@@ -4,7 +4,7 @@ import { acceptInquiry, declineInquiry, sendInquiry } from "../../app/modules/in
 import { acceptSchema } from "../../app/modules/inquiries/schema";
 import { loader as inboxLoader } from "../../app/routes/$lang.inquiries._index";
 import { action as detailAction, loader as detailLoader } from "../../app/routes/$lang.inquiries.$id/route";
-import { loader as profileLoader } from "../../app/routes/$lang.profile.$id";
+import { loader as profileLoader } from "../../app/routes/$lang.profile.$id/route";
 import { action as sendAction, loader as formLoader } from "../../app/routes/$lang.profile.$id_.inquiry";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { getDb } from "../../db/client.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loader } from "../../app/routes/$lang.profile.$id";
+import { loader } from "../../app/routes/$lang.profile.$id/route";
 import { getDb } from "../../db/client.server";
 import { bookSeat, createSession } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { sessionFormSchema } from "../../app/modules/sessions/schema";
 import { createSession } from "../../app/modules/sessions/sessions.server";
-import { loader } from "../../app/routes/$lang.profile.$id";
+import { loader } from "../../app/routes/$lang.profile.$id/route";
 import { getDb } from "../../db/client.server";
 import { sessionFormFields } from "../fixtures/sessions";
 import { requesterOf, signedInUser } from "../fixtures/users";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REPORTER_MIN_ACCOUNT_DAYS } from "../../app/modules/moderation/rules";
 import { limits } from "../../app/modules/rate-limits/rules";
 import { action as moderate, loader as moderationQueue } from "../../app/routes/$lang.admin.moderation/route";
-import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id/route";
 import { action as reportPage } from "../../app/routes/$lang.report";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as reviewAction, loader as reviewPage } from "../../app/routes/$lang.session.$id.review";

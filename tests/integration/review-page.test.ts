@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loader as profilePage } from "../../app/routes/$lang.profile.$id";
+import { loader as profilePage } from "../../app/routes/$lang.profile.$id/route";
 import { action as replyAction, loader as replyPage } from "../../app/routes/$lang.reviews.$id.reply";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as reviewAction, loader as reviewPage } from "../../app/routes/$lang.session.$id.review";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { hashSecret, newSecret } from "#app/lib/secrets.server";
 import type { Deps } from "#app/modules/deps.server";
 import * as users from "#app/modules/users/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import * as repo from "./repo.server";
-import { hashSecret, newSecret } from "./tokens.server";
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_DAYS = 30;

@@ -1,3 +1,4 @@
+import { hashSecret, newSecret } from "#app/lib/secrets.server";
 import type { Deps } from "#app/modules/deps.server";
 import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
@@ -7,7 +8,6 @@ import { mailInTheirLanguage } from "./mail-in-their-language.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword } from "./password.server";
 import * as repo from "./repo.server";
-import { hashSecret, newSecret } from "./tokens.server";
 
 export const RESET_PASSWORD_MINUTES = 60;
 

@@ -5,6 +5,7 @@ import type { Database } from "#db/client.server";
 import { preparedQuery } from "#db/prepared";
 import type { DB } from "#db/schema";
 import { accessTokenAccepted, revokeAllApiTokens } from "./api-tokens-repo.server";
+import { revokeFeed, revokeFeedOfSignIn } from "./calendar-feeds-repo.server";
 import { idleCutoff } from "./rules";
 
 export * from "./api-tokens-repo.server";
@@ -97,13 +98,7 @@ export async function revokeLoginSession(db: Database, userId: string, sessionId
       .execute();
     await announceRevocation(trx, userId, { loginSessionIds: rows.map((r) => r.id), apiTokenIds: [] });
     // The calendar address made while signed in with it ends with it (decision record 067).
-    await trx
-      .updateTable("calendar_feeds")
-      .set({ revoked_at: now })
-      .where("user_id", "=", userId)
-      .where("login_session_id", "=", sessionId)
-      .where("revoked_at", "is", null)
-      .execute();
+    await revokeFeedOfSignIn(trx, userId, sessionId, now);
     return rows.length > 0;
   });
 }
@@ -157,9 +152,7 @@ export async function revokeEverySignIn(db: Database, userId: string, keepSessio
   await inTransaction(db, async (trx) => {
     await revokeOtherLoginSessions(trx, userId, keepSessionId, now);
     await revokeAllApiTokens(trx, userId, now);
-    let feeds = trx.updateTable("calendar_feeds").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null);
-    if (keepSessionId) feeds = feeds.where((eb) => eb.or([eb("login_session_id", "is", null), eb("login_session_id", "!=", keepSessionId)]));
-    await feeds.execute();
+    await revokeFeed(trx, userId, now, keepSessionId);
   });
 }
 

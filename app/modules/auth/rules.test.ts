@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idleCutoff, isCrossSiteWrite, LOGIN_SESSION_IDLE_DAYS, redirectParam, safeRedirect } from "./rules";
+import { describeAgent, idleCutoff, isCrossSiteWrite, LOGIN_SESSION_IDLE_DAYS, redirectParam, safeRedirect } from "./rules";
 
 describe("safeRedirect", () => {
   it.each([
@@ -66,5 +66,21 @@ describe("idleCutoff", () => {
   it("is the idle timeout before now: a login session last used then no longer counts", () => {
     expect(LOGIN_SESSION_IDLE_DAYS).toBe(14);
     expect(idleCutoff(new Date("2026-11-26T12:00:00Z"))).toEqual(new Date("2026-11-12T12:00:00Z"));
+  });
+});
+
+describe("describeAgent", () => {
+  it.each([
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0", "Edge · Windows"],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1", "Safari · iOS"],
+    ["Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0", "Firefox · Linux"],
+    ["Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36", "Chrome · Android"],
+    ["curl/8.4.0", "curl/8.4.0"],
+  ])("names %s as %s", (agent, name) => {
+    expect(describeAgent(agent)).toBe(name);
+  });
+
+  it("names nothing when the browser sent no agent", () => {
+    expect(describeAgent("")).toBeNull();
   });
 });

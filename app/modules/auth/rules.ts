@@ -63,3 +63,29 @@ export const LOGIN_SESSION_IDLE_DAYS = 14;
 
 /** The last use a login session must be newer than to still count at `now` (its idle timeout). */
 export const idleCutoff = (now: Date) => new Date(now.getTime() - LOGIN_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000);
+
+/** A short, human name for a browser from its user agent. */
+export function describeAgent(agent: string): string | null {
+  if (!agent) return null;
+  const browser = /Edg\//.test(agent)
+    ? "Edge"
+    : /Firefox\//.test(agent)
+      ? "Firefox"
+      : /Chrome\/|Chromium\//.test(agent)
+        ? "Chrome"
+        : /Safari\//.test(agent)
+          ? "Safari"
+          : null;
+  const os = /Android/.test(agent)
+    ? "Android"
+    : /iPhone|iPad/.test(agent)
+      ? "iOS"
+      : /Windows/.test(agent)
+        ? "Windows"
+        : /Mac OS X/.test(agent)
+          ? "macOS"
+          : /Linux/.test(agent)
+            ? "Linux"
+            : null;
+  return [browser, os].filter(Boolean).join(" · ") || agent.slice(0, 60);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, password, text } from "#app/lib/zod";
+import { email, intentsOf, optionalId, password, text } from "#app/lib/zod";
 import { locales } from "#app/modules/i18n/config";
 
 function isKnownTimeZone(zone: string) {
@@ -74,3 +74,19 @@ export const authMetricSchema = z.object({
   mode: z.string().trim().max(50).optional().default(""),
   errorMessage: z.string().max(1000).optional().nullable(),
 });
+
+/** The sign-ins page: end one sign-in, every other one, or one API client's tokens. */
+export const signInsSchema = intentsOf(
+  "revoke",
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("revoke"), sessionId: optionalId }),
+    z.object({ intent: z.literal("revoke-others") }),
+    z.object({ intent: z.literal("revoke-token"), tokenId: optionalId }),
+  ]),
+);
+
+/** The verification page: confirm the emailed link's token, or ask for a new link. */
+export const verifyEmailFormSchema = intentsOf(
+  "verify",
+  z.discriminatedUnion("intent", [verifyEmailSchema.extend({ intent: z.literal("verify") }), z.object({ intent: z.literal("resend") })]),
+);

@@ -3,6 +3,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getEnv } from "#app/env.server";
 import { oncePerRequest } from "#app/lib/request-scope.server";
+import { hashSecret } from "#app/lib/secrets.server";
 import type { Deps } from "#app/modules/deps.server";
 import { locales } from "#app/modules/i18n/config";
 import { isAdmin, isDm } from "#app/modules/users/rules";
@@ -11,7 +12,6 @@ import { type RequestMeta, startLoginSession } from "./login-sessions.server";
 import { signInWithGoogle } from "./oauth.server";
 import * as repo from "./repo.server";
 import { checkCredentials } from "./sign-in.server";
-import { hashSecret } from "./tokens.server";
 
 // Routes import it from here: remix-auth is CommonJS, so importing it from a route module would
 // ship all of @remix-run/server-runtime to every browser (decision record 021).

@@ -1,3 +1,4 @@
+import { hashSecret, newSecret } from "#app/lib/secrets.server";
 import type { Deps } from "#app/modules/deps.server";
 import { notifyWelcome } from "#app/modules/notifications/notifications.server";
 import { consumeLimit } from "#app/modules/rate-limits/rate-limits.server";
@@ -8,7 +9,6 @@ import { mailInTheirLanguage } from "./mail-in-their-language.server";
 import * as oneTimeTokens from "./one-time-tokens-repo.server";
 import { hashPassword } from "./password.server";
 import type { SignupInput } from "./schema";
-import { hashSecret, newSecret } from "./tokens.server";
 
 export const VERIFY_EMAIL_HOURS = 24;
 

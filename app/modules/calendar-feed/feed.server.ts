@@ -1,5 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
-import { hashSecret, newSecret } from "#app/modules/auth/tokens.server";
+import { hashSecret, newSecret } from "#app/lib/secrets.server";
+import * as feedAddresses from "#app/modules/auth/index.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -9,7 +10,7 @@ import { FEED_WINDOW, feedUrls, feedWindow } from "./rules";
 
 /** Whether the user has a live feed, and since when (its address is shown only when made). */
 export async function feedStatus(deps: Pick<Deps, "db">, userId: string) {
-  const feed = await repo.findLiveFeed(deps.db, userId);
+  const feed = await feedAddresses.findLiveFeed(deps.db, userId);
   return feed ? { createdAt: new Date(feed.created_at), lastReadAt: feed.last_read_at ? new Date(feed.last_read_at) : null } : null;
 }
 
@@ -21,11 +22,11 @@ export async function feedStatus(deps: Pick<Deps, "db">, userId: string) {
  */
 export async function makeFeed(deps: Pick<Deps, "db" | "now" | "appUrl">, userId: string, loginSessionId: string | null, origin = deps.appUrl) {
   const token = newSecret();
-  await repo.replaceFeed(deps.db, userId, hashSecret(token), loginSessionId, deps.now);
+  await feedAddresses.replaceFeed(deps.db, userId, hashSecret(token), loginSessionId, deps.now);
   return feedUrls(origin, token);
 }
 
-export const turnFeedOff = (deps: Pick<Deps, "db" | "now">, userId: string) => repo.revokeFeed(deps.db, userId, deps.now);
+export const turnFeedOff = (deps: Pick<Deps, "db" | "now">, userId: string) => feedAddresses.revokeFeed(deps.db, userId, deps.now);
 
 /**
  * The iCalendar text for a token, or null when it opens no live feed; links point at `origin`. Events keep the uid the
@@ -33,7 +34,7 @@ export const turnFeedOff = (deps: Pick<Deps, "db" | "now">, userId: string) => r
  * session the user hosts stays as a cancelled event, so subscribed phones strike it out.
  */
 export async function feedCalendar(deps: Pick<Deps, "db" | "now" | "appUrl">, token: string, origin = deps.appUrl): Promise<string | null> {
-  const owner = await repo.ownerOfToken(deps.db, hashSecret(token), deps.now);
+  const owner = await feedAddresses.ownerOfToken(deps.db, hashSecret(token), deps.now);
   if (!owner) return null;
   const lang: Locale = isLocale(owner.language) ? owner.language : "es";
   const t = translator(lang, "sessions");

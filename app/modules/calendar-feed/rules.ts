@@ -1,4 +1,4 @@
-/** Feed tokens are 32 random bytes in base64url (app/modules/auth/tokens.server.ts). */
+/** Feed tokens are 32 random bytes in base64url (app/lib/secrets.server.ts). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The token from the feed's last path segment, `{token}.ics`; null for anything else. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellEvents, isDate, isMonth, monthGrid, shiftMonth, weekOf, weekSummary } from "./rules";
+import { calendarView, cellEvents, isDate, isMonth, monthGrid, shiftMonth, weekOf, weekSummary } from "./rules";
 
 describe("calendar grid", () => {
   it("starts weeks on Sunday and covers the whole month", () => {
@@ -20,5 +20,20 @@ describe("calendar grid", () => {
   it("shows at most three events then '+N more', and counts series against one-shots", () => {
     expect(cellEvents([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2, 3], more: 2 });
     expect(weekSummary([{ isSeries: true }, { isSeries: false }, { isSeries: false }])).toEqual({ series: 1, oneShots: 2 });
+  });
+});
+
+describe("the calendar's address", () => {
+  const today = "2026-11-18";
+  const view = (query: string) => calendarView(new URLSearchParams(query), today);
+  it("shows this month by default, and a malformed part falls back to today", () => {
+    expect(view("")).toMatchObject({ view: "month", month: "2026-11", date: today });
+    expect(view("month=2026-13&date=nope")).toMatchObject({ view: "month", month: "2026-11", date: today });
+    expect(view("").days).toEqual(monthGrid("2026-11").flat());
+  });
+  it("shows the week of a date, or one day's sessions", () => {
+    expect(view("view=week&date=2026-12-02")).toMatchObject({ view: "week", month: "2026-12", weeks: [weekOf("2026-12-02")], days: weekOf("2026-12-02") });
+    expect(view("day=2026-12-24&view=week")).toMatchObject({ view: "day", day: "2026-12-24", days: ["2026-12-24"] });
+    expect(view("day=2026-02-30")).toMatchObject({ view: "month" });
   });
 });

@@ -52,3 +52,20 @@ export function weekSummary(events: { isSeries: boolean }[]) {
 
 export const isMonth = (value: string | null): value is string => Boolean(value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value));
 export const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayAsUtc(value) !== null);
+
+/**
+ * What the calendar's address asks for: one day (`?day=`), an agenda week (`?view=week&date=`) or a
+ * month (`?month=`), with `today` where a part is missing or malformed; and the days whose sessions
+ * the page shows.
+ */
+export function calendarView(query: URLSearchParams, today: string) {
+  const day = query.get("day");
+  const asked = query.get("date");
+  const askedMonth = query.get("month");
+  const view = isDate(day) ? ("day" as const) : query.get("view") === "week" ? ("week" as const) : ("month" as const);
+  const date = isDate(asked) ? asked : today;
+  const month = isMonth(askedMonth) ? askedMonth : date.slice(0, 7);
+  const weeks = view === "month" ? monthGrid(month) : [weekOf(date)];
+  const days = view === "day" && isDate(day) ? [day] : weeks.flat();
+  return { view, date, month, day, weeks, days };
+}

@@ -8,6 +8,27 @@ import type { HostingInput, ProfileInput } from "./schema";
 
 export const getProfile = (deps: Pick<Deps, "db">, userId: string) => findProfile(deps.db, userId);
 
+/** The profile form's fields as its owner last saved them (the names of profileSchema), or null. */
+export async function profileFormValues(deps: Pick<Deps, "db">, userId: string) {
+  const profile = await findProfile(deps.db, userId);
+  return (
+    profile && {
+      username: profile.username ?? "",
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      displayName: profile.display_name,
+      bio: profile.bio,
+      description: profile.description,
+      location: profile.location,
+      avatarUrl: profile.avatar_url ?? "",
+      timeZone: profile.time_zone,
+      preferredLanguage: profile.preferred_language,
+      experienceLevel: profile.experience_level ?? "",
+      preferredGameSystems: profile.preferred_game_systems,
+    }
+  );
+}
+
 /** The profile as the JSON API shows it (spec section 3, Profile). Email only for its owner. */
 /**
  * GET /api/profile/{id}. Everyone signed in sees what the public profile page shows; the real

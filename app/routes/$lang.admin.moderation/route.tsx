@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { requireAdminDesk } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { decideNoShowDispute, moderateProfile, moderateReview, type ModerationResult, unbanUser } from "#app/modules/moderation/moderation.server";
@@ -10,6 +9,7 @@ import { moderationSchema } from "#app/modules/moderation/schema";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireAdminDesk } from "#app/web/guards.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import type { WebRefusal } from "#app/web/refusals.server";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -12,6 +11,7 @@ import { seriesConfirmSchema } from "#app/modules/subscriptions/schema";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse, seeOther } from "#app/web/replies.server";

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Breadcrumbs, Faq, HostCard, SecurityNote } from "#app/components/sessions/confirm-parts";
 import { Fact } from "#app/components/sessions/detail-parts";
-import { getOptionalUser, requireUser } from "#app/modules/auth/guards.server";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { bookFreeSeat, joinWaitlist, leaveList } from "#app/modules/bookings/bookings.server";
 import { confirmIntentSchema } from "#app/modules/bookings/schema";
@@ -17,6 +16,7 @@ import { payDeps, startCardCheckout } from "#app/modules/payments/payments.serve
 import { asSafetyInput, safetyErrors, typedSafetyState } from "#app/modules/safety/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";

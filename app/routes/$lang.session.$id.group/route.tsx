@@ -6,7 +6,6 @@ import { PaidGroupMethods, PaidGroupStatus, PaidGroupTerms } from "#app/componen
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
-import { requireUser } from "#app/modules/auth/guards.server";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
@@ -17,6 +16,7 @@ import { paidGroupView, registerGroup } from "#app/modules/payments/group-paymen
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";

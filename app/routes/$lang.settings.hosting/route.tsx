@@ -8,7 +8,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { Button } from "#app/components/ui/button";
 import { Field, SelectField, TextareaField } from "#app/components/ui/field";
-import { requireDm } from "#app/modules/auth/guards.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -17,6 +16,7 @@ import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#ap
 import { hostingSchema } from "#app/modules/profiles/schema";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
+import { requireDm } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";

@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { canHost } from "#app/modules/access/rules";
+import { getRequester, type Requester } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { forbidden, notFound } from "#app/web/http";
-import { getRequester, type Requester } from "./session.server";
+import { forbidden, notFound } from "./http";
 
 /** Who is asking, judged at the request's instant (the load context's `now`). */
 export const getOptionalUser = (request: Request) => getRequester(request, requestDeps(request));
