@@ -5,7 +5,7 @@ import { startLoginSession } from "../../app/modules/auth/login-sessions.server"
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { insertNotification } from "../../app/modules/notifications/repo.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id/route";
-import { action as seriesPageAction, loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { action as seriesPageAction, loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { action as seriesEditAction, loader as seriesEdit } from "../../app/routes/$lang.series.$id.edit";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as sessionEditAction, loader as sessionEdit } from "../../app/routes/$lang.session.$id.edit";

@@ -4,7 +4,7 @@ import { startLoginSession } from "../../app/modules/auth/login-sessions.server"
 import { signUp } from "../../app/modules/auth/sign-up.server";
 import { requestDeps } from "../../app/modules/deps.server";
 import { action as createAction, loader as createPage } from "../../app/routes/$lang.create";
-import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { loader as newSeriesPage } from "../../app/routes/$lang.series.new";
 import { loader as searchPage } from "../../app/routes/$lang.sessions/route";
 import { insertSeries } from "../fixtures/series";

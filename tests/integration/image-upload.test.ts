@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as create } from "../../app/routes/$lang.create";
-import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { action as editSeries } from "../../app/routes/$lang.series.$id.edit";
 import { action as createSeries } from "../../app/routes/$lang.series.new";
 import { loader as detail } from "../../app/routes/$lang.session.$id._index/route";

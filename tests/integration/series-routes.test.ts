@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as createSession } from "../../app/routes/$lang.create";
-import { action as manageSeries, loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { action as manageSeries, loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { action as editSeries, loader as editPage } from "../../app/routes/$lang.series.$id.edit";
 import { action as createSeries } from "../../app/routes/$lang.series.new";
 import { action as editSession } from "../../app/routes/$lang.session.$id.edit";

@@ -9,7 +9,7 @@ import { changeSeriesStatus } from "../../app/modules/series/status.server";
 import { insertSession } from "../../app/modules/sessions/repo.server";
 import { findSubscription } from "../../app/modules/subscriptions/repo.server";
 import { subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
-import { action as seriesAction, loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { action as seriesAction, loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { action as cancelPageAction, loader as cancelPage } from "../../app/routes/$lang.series.$id.cancel";
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";

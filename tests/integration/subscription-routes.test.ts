@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SeriesRow } from "../../app/modules/series/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { loader as profilePage } from "../../app/routes/$lang.profile.$id/route";
-import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index";
+import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.series.$id.confirm/route";
 import { loader as processingPage } from "../../app/routes/$lang.series.$id.confirm_.processing";
 import { loader as sessionDetail } from "../../app/routes/$lang.session.$id._index/route";
