@@ -5,14 +5,14 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
-import { removeFromSession } from "#app/modules/bookings/bookings.server";
+import { removeParticipantSchema } from "#app/modules/bookings/schema";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { removeParticipant } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
@@ -44,11 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
-  const list = form.get("list") === "waitlist" ? "waitlist" : "bookings";
+  const submission = parseForm(await readForm(request), { schema: removeParticipantSchema });
+  const list = submission.status === "success" ? submission.value.list : "bookings";
   const back = localePath(lang, `/session/${params.id ?? ""}`);
-  const result = await removeFromSession(deps(context), user, { sessionId: params.id ?? "", userId: String(form.get("userId") ?? ""), list });
-  if (result.ok && list === "bookings") await refundCancelledBookings(payDeps(), params.id ?? "", String(form.get("userId") ?? ""), "other");
+  const result =
+    submission.status === "success" ? await removeParticipant(payDeps(context), user, { sessionId: params.id ?? "", ...submission.value }) : { ok: false };
   if (!result.ok)
     return redirectWithToast(back, {
       type: "error",

@@ -36,3 +36,9 @@ export const bookSeatBodySchema = z
 
 /** The answer naming a refused field of the book call when it is not "<field> is not valid". */
 export const BOOK_BODY_WORDS = { paymentMethod: 'paymentMethod must be "free"' } as const;
+
+/** The host's 'remove' form (the manage dialog and /session/{id}/remove): whose place, among the seats or in the line. */
+export const removeParticipantSchema = z.object({
+  userId: z.string().max(100).default(""),
+  list: z.enum(["bookings", "waitlist"]).catch("bookings"),
+});

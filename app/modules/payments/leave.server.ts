@@ -26,3 +26,7 @@ export async function removeSeat(deps: PayDeps, actor: Requester, input: { sessi
   if (removed.ok) await refundCancelledBookings(deps, input.sessionId, input.userId, input.userId === actor.id ? "customer_request" : "other");
   return removed;
 }
+
+/** The host takes a player out of the seats (a paid seat refunded, as removeSeat does) or out of the line. */
+export const removeParticipant = (deps: PayDeps, actor: Requester, input: { sessionId: string; userId: string; list: "bookings" | "waitlist" }) =>
+  input.list === "bookings" ? removeSeat(deps, actor, input) : removeFromSession(deps, actor, input);
