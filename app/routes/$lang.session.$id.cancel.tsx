@@ -5,12 +5,11 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
-import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { cancelSessionWithRefunds } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { requireUser } from "#app/web/guards.server";
 import { forbidden, notFound } from "#app/web/http";
@@ -37,12 +36,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   const back = localePath(lang, `/session/${sessionId}`);
-  const result = await cancelSession(deps(context), user, sessionId);
-  if (result.ok) {
-    // Paid seats are refunded in full (reason session_cancelled); the webhook records each refund.
-    await refundCancelledBookings(payDeps(context), sessionId, null, "session_cancelled");
-    return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
-  }
+  // Paid seats are refunded in full inside the command; the webhook records each refund.
+  const result = await cancelSessionWithRefunds(payDeps(context), user, sessionId);
+  if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
   if (result.refusal === "notFound") notFound();
   if (result.refusal === "notAllowed") forbidden(back);
   const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);

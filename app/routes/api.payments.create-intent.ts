@@ -7,7 +7,6 @@ import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
 import { oxxoNameSchema, parseCountry } from "#app/modules/payments/rules";
 import { SEAT_PAYMENT_WORDS, seatPaymentBodySchema } from "#app/modules/payments/schema";
-import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
 import { asSafetyInput, parseSafetyJson, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { subscribeByCard } from "#app/modules/subscriptions/subscriptions.server";
@@ -75,9 +74,9 @@ async function subscriptionIntent(request: Request, context: ActionFunctionArgs[
     country: parseCountry(body.country),
     inviteCode: inviteCode.data ?? null,
     address: requestMeta(request).ip,
+    safety: safety.input,
   });
   if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
-  await recordSubscriptionSafety(d, user.id, body.seriesId, safety.input);
   return apiCreated({
     clientSecret: result.clientSecret,
     subscriptionId: result.subscriptionId,

@@ -2,11 +2,10 @@ import { inTransaction } from "#app/lib/transaction.server";
 import { canModerate, canReport } from "#app/modules/access/rules";
 import { revokeEverySignIn } from "#app/modules/auth/index.server";
 import type { Requester } from "#app/modules/auth/session.server";
-import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
+import { cancelSessionWithRefunds } from "#app/modules/payments/leave.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
-import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import { consumeLimit, refundHit } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as repo from "./repo.server";
@@ -181,8 +180,7 @@ export async function banUser(deps: PayDeps, admin: Requester, userId: string, r
   if (!outcome.ok) return outcome;
   // After the ban commits: each cancellation takes its session's lock and tells its players.
   for (const sessionId of await repo.upcomingHostedSessionIds(deps.db, userId, deps.now)) {
-    const cancelled = await cancelSession(deps, admin, sessionId);
-    if (cancelled.ok) await refundCancelledBookings(deps, sessionId, null, "session_cancelled");
+    await cancelSessionWithRefunds(deps, admin, sessionId);
   }
   return { ok: true };
 }

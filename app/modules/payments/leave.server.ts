@@ -1,5 +1,6 @@
 import type { Requester } from "#app/modules/auth/session.server";
 import { leaveBooking, leaveList, removeFromSession } from "#app/modules/bookings/bookings.server";
+import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { PayDeps } from "./payments.server";
 import { refundCancelledBooking, refundCancelledBookings } from "./refunds.server";
 
@@ -30,3 +31,15 @@ export async function removeSeat(deps: PayDeps, actor: Requester, input: { sessi
 /** The host takes a player out of the seats (a paid seat refunded, as removeSeat does) or out of the line. */
 export const removeParticipant = (deps: PayDeps, actor: Requester, input: { sessionId: string; userId: string; list: "bookings" | "waitlist" }) =>
   input.list === "bookings" ? removeSeat(deps, actor, input) : removeFromSession(deps, actor, input);
+
+/**
+ * A host or an admin cancels a session that has not started: every seat goes back, then each paid one
+ * is refunded in full (session_cancelled; the webhook records each refund). A refusal (already
+ * cancelled, not theirs, started) refunds nothing here: whoever cancelled it asked for its refunds,
+ * and the retry-refunds job asks again for any a stopped process left owed.
+ */
+export async function cancelSessionWithRefunds(deps: PayDeps, actor: Requester, sessionId: string) {
+  const result = await cancelSession(deps, actor, sessionId);
+  if (result.ok) await refundCancelledBookings(deps, sessionId, null, "session_cancelled");
+  return result;
+}

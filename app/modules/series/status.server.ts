@@ -1,11 +1,10 @@
 // A series' status changes (decision record 053): the host or an admin pauses, resumes or
 // cancels a series; the generate-series-sessions job completes one whose dates are over.
 import type { Requester } from "#app/modules/auth/session.server";
-import { cancelSession } from "#app/modules/bookings/cancel-session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
+import { cancelSessionWithRefunds } from "#app/modules/payments/leave.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
-import { refundCancelledBookings } from "#app/modules/payments/refunds.server";
 import type { Refused } from "#app/modules/refusals";
 import * as repo from "./repo.server";
 import { alreadyThere, type SeriesChange, type SeriesChangeError, seriesEnded, type SeriesStatus, seriesStatusChange } from "./rules";
@@ -76,14 +75,11 @@ export async function changeSeriesStatus(deps: PayDeps, actor: Requester, id: st
 async function cancelSessionsNotStarted(deps: PayDeps, actor: Requester, seriesId: string) {
   let cancelled = 0;
   for (const sessionId of await statusRepo.sessionsNotStarted(deps.db, seriesId, deps.now)) {
-    const result = await cancelSession(deps, actor, sessionId);
-    // Another request cancelled it a moment ago (and asks for its refunds): nothing more to do here.
-    // Had this process stopped between a cancel and its refunds, the retry-refunds job asks for
-    // them (markOwedRefunds), so no paid seat of a cancelled series goes unrefunded.
-    if (!result.ok) continue;
-    cancelled += 1;
-    // As the single-session cancel: paid seats refunded in full; the webhook records each refund.
-    await refundCancelledBookings(deps, sessionId, null, "session_cancelled");
+    // As the single-session cancel, with its refunds. Another request cancelled it a moment ago (and
+    // asked for its refunds): nothing more to do here. Had this process stopped between a cancel and
+    // its refunds, the retry-refunds job asks for them (markOwedRefunds).
+    const result = await cancelSessionWithRefunds(deps, actor, sessionId);
+    if (result.ok) cancelled += 1;
   }
   return cancelled;
 }
