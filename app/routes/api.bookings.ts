@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refusalText } from "#app/modules/bookings/messages.server";
+import { placeInSessionSchema } from "#app/modules/bookings/schema";
 import { leaveBookingById, removeSeat } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
@@ -20,7 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await leaveBookingById(payDeps(context), user, body.bookingId);
     return result.ok ? apiJson({ success: true }) : apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal));
   }
-  if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiRefusal("invalid", "bookingId, or sessionId and userId, are required");
-  const result = await removeSeat(payDeps(context), user, { sessionId: body.sessionId, userId: body.userId });
+  const place = placeInSessionSchema.safeParse(body);
+  if (!place.success) return apiRefusal("invalid", "bookingId, or sessionId and userId, are required");
+  const result = await removeSeat(payDeps(context), user, place.data);
   return result.ok ? apiJson({ success: true }) : apiError(result.error, refusalStatus(result.refusal));
 }

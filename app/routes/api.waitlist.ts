@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { removeFromSession } from "#app/modules/bookings/bookings.server";
+import { placeInSessionSchema } from "#app/modules/bookings/schema";
 import { deps } from "#app/modules/deps.server";
 import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 import { refusalStatus } from "#app/web/refusals.server";
@@ -12,7 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const user = await requireApiUser(request);
   const body = await readBody(request);
-  if (typeof body?.sessionId !== "string" || typeof body.userId !== "string") return apiRefusal("invalid", "sessionId and userId are required");
-  const result = await removeFromSession(deps(context), user, { sessionId: body.sessionId, userId: body.userId, list: "waitlist" });
+  const place = placeInSessionSchema.safeParse(body);
+  if (!place.success) return apiRefusal("invalid", "sessionId and userId are required");
+  const result = await removeFromSession(deps(context), user, { ...place.data, list: "waitlist" });
   return result.ok ? apiJson({ success: true }) : apiError(result.error, refusalStatus(result.refusal));
 }

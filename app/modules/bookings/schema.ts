@@ -42,3 +42,6 @@ export const removeParticipantSchema = z.object({
   userId: z.string().max(100).default(""),
   list: z.enum(["bookings", "waitlist"]).catch("bookings"),
 });
+
+/** Whose place a JSON call gives up or takes away: a session and a person (DELETE /api/waitlist and /api/bookings). */
+export const placeInSessionSchema = z.object({ sessionId: z.string(), userId: z.string() });
