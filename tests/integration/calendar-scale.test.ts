@@ -66,8 +66,12 @@ describe("the calendar at scale", () => {
     const data = await calendar(`?month=${month}`);
     const ids = Object.values(data.events).flatMap((list) => list.map((e) => e.id));
     expect(ids.sort()).toEqual([hosted, booked].sort());
+    // The bulk seed holds about 19 sessions a day; how many days of the month are still ahead depends
+    // on the day the test runs (one or two at a month's end), so the count is checked per day.
+    const openDays = Object.keys(data.open);
     const openTotal = Object.values(data.open).reduce((a, b) => a + b, 0);
-    expect(openTotal).toBeGreaterThan(100);
+    expect(openDays.length).toBeGreaterThan(0);
+    expect(openTotal / openDays.length).toBeGreaterThan(5);
     // Only days still ahead, and never the viewer's own sessions.
     const today = DateTime.now().setZone(zone).toISODate()!;
     expect(Object.keys(data.open).every((day) => day >= today)).toBe(true);
