@@ -29,6 +29,8 @@ for (const { lang, tag } of journeyRuns(2)) {
     await page.goto(`/${lang}/profile/${dm.id}`);
     await page.getByRole("link", { name: t("form.signIn") }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/login\\?redirect=`));
+    // A submit while React is still hydrating the login page tears that hydration down (React error 345 in the console).
+    await ready(page, javaScriptEnabled);
     await page.locator("input[name=email]").fill(player.email);
     await page.locator("input[name=password]").fill(player.password);
     await page.locator("form#login button[type=submit]").click();
