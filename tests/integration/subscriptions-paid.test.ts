@@ -3,7 +3,8 @@ import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.
 import { startCardIntent, startOxxoPayment } from "../../app/modules/payments/payments.server";
 import { CARD_HOLD_MINUTES } from "../../app/modules/payments/rules";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
-import { findSubscription } from "../../app/modules/subscriptions/repo.server";
+import { activateSubscription, findSubscription } from "../../app/modules/subscriptions/repo.server";
+import { MAX_ACTIVE_SUBSCRIPTIONS } from "../../app/modules/subscriptions/rules";
 import { subscribeByCard, subscribeByOxxo } from "../../app/modules/subscriptions/subscriptions.server";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
@@ -149,5 +150,46 @@ describe("subscribing to a paid series", () => {
     });
     expect(await seatsOf(player.id)).toEqual([]);
     expect(await findSubscription(getDb(), id, player.id)).toBeUndefined();
+  });
+  it("the provider failing after the hold leaves no subscription, no seat and no place in line; the next try is a first subscription", async () => {
+    const { id, sessions } = await paidSeries();
+    // The second session is full, so the subscribe puts the player in its line.
+    await getDb().updateTable("sessions").set({ min_participants: 1, max_participants: 1 }).where("id", "=", sessions[1]!.id).execute();
+    const other = await person();
+    const { deps, offline } = payTestDeps(created);
+    expect(await startOxxoPayment(deps, other, { sessionId: sessions[1]!.id, firstName: "Eva", lastName: "Paz", address })).toMatchObject({ ok: true });
+    const player = await person();
+    const down = { ...deps, payments: { ...offline, createOxxo: () => Promise.reject(new Error("provider down")) } };
+    expect(await subscribeByOxxo(down, player, id, { firstName: "Ana", lastName: "Robles", address })).toEqual({ ok: false, refusal: "providerError" });
+    expect(await findSubscription(getDb(), id, player.id)).toBeUndefined();
+    expect((await seatsOf(player.id)).filter((s) => ["PENDING_PAYMENT", "CONFIRMED"].includes(s.status))).toEqual([]);
+    expect(await getDb().selectFrom("waitlist_entries").select("session_id").where("user_id", "=", player.id).execute()).toEqual([]);
+
+    const cardDown = { ...deps, payments: { ...offline, createCardIntent: () => Promise.reject(new Error("provider down")) } };
+    expect(await subscribeByCard(cardDown, player, id, { address })).toEqual({ ok: false, refusal: "providerError" });
+    expect(await findSubscription(getDb(), id, player.id)).toBeUndefined();
+
+    const again = await subscribeByOxxo(deps, player, id, { firstName: "Ana", lastName: "Robles", address });
+    expect(again).toMatchObject({ ok: true, rejoined: false });
+    expect(await getDb().selectFrom("waitlist_entries").select("session_id").where("user_id", "=", player.id).execute()).toEqual([
+      { session_id: sessions[1]!.id },
+    ]);
+  });
+
+  it("a subscribe refused at the cap of subscriptions holds no seat: the hold and the subscription are one transaction", async () => {
+    const { id, sessions } = await paidSeries();
+    const host = await person("dm");
+    const player = await person();
+    for (let i = 0; i < MAX_ACTIVE_SUBSCRIPTIONS; i++) {
+      const { id: other } = await insertSeriesWithSessions(testDeps(created).deps, weeklySeries(host.id, { title: `Gratis ${i}` }));
+      expect(await activateSubscription(getDb(), { seriesId: other, userId: player.id, now: created })).toMatchObject({ ok: true });
+    }
+    const { deps } = payTestDeps(created);
+    expect(await subscribeByOxxo(deps, player, id, { firstName: "Ana", lastName: "Robles", address })).toEqual({ ok: false, refusal: "tooManySubscriptions" });
+    expect(await subscribeByCard(deps, player, id, { address })).toEqual({ ok: false, refusal: "tooManySubscriptions" });
+    expect(await seatsOf(player.id)).toEqual([]);
+    expect(await findSubscription(getDb(), id, player.id)).toBeUndefined();
+    const counts = await getDb().selectFrom("sessions").select("booked_count").where("series_id", "=", id).execute();
+    expect(counts.map((c) => c.booked_count)).toEqual(sessions.map(() => 0));
   });
 });

@@ -7,6 +7,7 @@
 // seats still open under the session's lock.
 export { followSubscribedSeats, forgetPaymentReminders } from "./edited-seats-repo.server";
 export {
+  extendHoldUntil,
   findActiveBookingDetail,
   findBookingWithSession,
   lockBookingForPayment,

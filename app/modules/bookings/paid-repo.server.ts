@@ -166,6 +166,16 @@ export async function setHoldUntil(db: Database, bookingId: string, holdUntil: D
     .execute();
 }
 
+/** Lengthens a held seat's hold to `holdUntil`, never shortening it (a subscription's seat is held until its payment deadline). */
+export async function extendHoldUntil(db: Database, bookingId: string, holdUntil: Date, now: Date) {
+  await db
+    .updateTable("bookings")
+    .set({ hold_until: sql<Date>`greatest(hold_until, ${holdUntil}::timestamptz)`, updated_at: now })
+    .where("id", "=", bookingId)
+    .where("status", "=", "PENDING_PAYMENT")
+    .execute();
+}
+
 /** How a held seat is being paid, when the player turns to another method while the hold runs. */
 export async function setBookingMethod(db: Database, bookingId: string, method: "CARD" | "OXXO", now: Date) {
   await db

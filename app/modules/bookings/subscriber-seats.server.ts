@@ -9,7 +9,11 @@ import * as repo from "./repo.server";
  * or that takes no bookings any more, is left as it is.
  */
 export async function seatNewSubscriber(deps: Pick<Deps, "db" | "now">, subscriptionId: string, firstSessionId: string) {
+  const linedUp: string[] = [];
   for (const session of await repo.subscriptionSessionsAfter(deps.db, subscriptionId, firstSessionId, deps.now)) {
-    await repo.enrolSubscribers(deps.db, session.id, deps.now, session.user_id);
+    const outcomes = await repo.enrolSubscribers(deps.db, session.id, deps.now, session.user_id);
+    if (outcomes.some((o) => o.outcome === "waiting")) linedUp.push(session.id);
   }
+  // The sessions whose line the player was put in (not already in): what undoing the subscription leaves.
+  return { linedUp };
 }

@@ -38,19 +38,26 @@ export type Hold = {
 export type HoldResult = Hold | { ok: false; refusal: HoldRefusal; retryAfterSeconds?: number };
 
 /**
+ * What a caller's command writes with the hold, in its transaction under the session's lock (a
+ * subscription begun for the seat). It throws to refuse: the hold and everything else is then
+ * rolled back.
+ */
+export type AlongsideHold = (trx: Database, hold: Hold) => Promise<void>;
+
+/**
  * Takes a seat for a player who is about to pay (card or OXXO): a PENDING_PAYMENT booking whose
  * hold lapses at `hold_until` (the cleanup job then frees it), and a payment row in 'creating'.
  * Runs under the session lock like the free path, so the seat invariant holds under any
  * concurrency. Whether the player may hold it is the seat rule (bookings/rules.ts seatRefusal):
  * a verified email and fewer than MAX_UNPAID_HOLDS unpaid holds, decided under a lock on the
  * account. The provider is called afterwards, outside the lock (holds.server's callers). The
- * player's lines and veils (`safety`) are kept with the hold in its transaction; the DM sees them
- * once the payment settles (decision record 061).
+ * player's lines and veils (`safety`) and what the caller adds (`alongside`) are written with the
+ * hold in its transaction; the DM sees the lines once the payment settles (decision record 061).
  */
 export async function holdPaidSeat(
   deps: Writer,
   player: Requester,
-  input: { sessionId: string; method: "CARD" | "OXXO"; provider: string; safety?: SafetyInput } & TypedInvite,
+  input: { sessionId: string; method: "CARD" | "OXXO"; provider: string; safety?: SafetyInput; alongside?: AlongsideHold } & TypedInvite,
 ): Promise<HoldResult> {
   if (!isUuid(input.sessionId)) return { ok: false, refusal: "notFound" };
   // A typed code passes the limited screen before the session is locked.
@@ -66,6 +73,7 @@ export async function holdPaidSeat(
       ? await tryHeldSeatAgain(deps, trx, s, player, existing, input)
       : await holdPaidSeats(deps, trx, s, player, { count: 1, code, method: input.method, provider: input.provider });
     if (held.ok && input.safety) await recordSeatSafety({ db: trx, now: deps.now }, player.id, s.id, input.safety);
+    if (held.ok && input.alongside) await input.alongside(trx, held);
     return { result: held.ok ? held : { ok: false, refusal: held.refusal }, notices: existing ? [] : notices };
   });
 }

@@ -11,12 +11,13 @@ import type { SafetyInput } from "#app/modules/safety/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getServices } from "#app/services/index.server";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
-import { type Hold, holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
+import { type AlongsideHold, type Hold, holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
 import * as repo from "./repo.server";
 import { CARD_HOLD_MINUTES, checkoutExpiresAt, offeredPaymentMethods, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
+export type { AlongsideHold };
 
 /** The request's dependencies with the chosen payment adapter. */
 export function payDeps(context?: Parameters<typeof contextDeps>[0]): PayDeps {
@@ -47,7 +48,7 @@ export type OxxoStarted = {
 export async function startOxxoPayment(
   deps: PayDeps,
   player: Requester,
-  input: { sessionId: string; firstName: string; lastName: string; safety?: SafetyInput } & TypedInvite,
+  input: { sessionId: string; firstName: string; lastName: string; safety?: SafetyInput; alongside?: AlongsideHold } & TypedInvite,
 ): Promise<OxxoStarted | Refused> {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "oxxo" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "OXXO", provider: deps.payments.provider });
@@ -106,8 +107,7 @@ export async function issueOxxoVoucher(
     deps.now,
   );
   // The voucher's hold, never shorter than the one the seat has: a subscription's seat is held until its deadline already.
-  const voucherHold = oxxoHoldUntil(voucher.expiresAt);
-  await bookingsRepo.setHoldUntil(deps.db, hold.bookingId, voucherHold > hold.holdUntil ? voucherHold : hold.holdUntil, deps.now);
+  await bookingsRepo.extendHoldUntil(deps.db, hold.bookingId, oxxoHoldUntil(voucher.expiresAt), deps.now);
   const lang = recipientLang(player.preferredLanguage);
   const zone = player.timeZone || "America/Mexico_City";
   await mailInTheirLanguage(
@@ -163,7 +163,7 @@ async function methodChoice(deps: Pick<Deps, "db" | "now">, sessionId: string, c
 export async function startCardCheckout(
   deps: PayDeps,
   player: Requester,
-  input: { sessionId: string; lang: string; returnPaths?: { success: string; cancel: string }; safety?: SafetyInput } & TypedInvite,
+  input: { sessionId: string; lang: string; returnPaths?: { success: string; cancel: string }; safety?: SafetyInput; alongside?: AlongsideHold } & TypedInvite,
 ) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });
@@ -212,7 +212,7 @@ export async function openCheckout(deps: PayDeps, player: Requester, hold: Hold,
 export async function startCardIntent(
   deps: PayDeps,
   player: Requester,
-  input: { sessionId: string; country?: string | null; safety?: SafetyInput } & TypedInvite,
+  input: { sessionId: string; country?: string | null; safety?: SafetyInput; alongside?: AlongsideHold } & TypedInvite,
 ) {
   await track(deps, { name: "booking_initiated", user: player, sessionId: input.sessionId, properties: { paymentMethod: "card" } });
   const hold = await holdPaidSeat(deps, player, { ...input, method: "CARD", provider: deps.payments.provider });

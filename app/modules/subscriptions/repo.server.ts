@@ -170,6 +170,13 @@ export async function linkSeat(db: Database, input: { sessionId: string; userId:
     .execute();
 }
 
+/** The subscription's seats (or its seat in one session) are no longer its own: what an undone subscribe leaves. */
+export async function unlinkSeats(db: Database, subscriptionId: string, now: Date, sessionId?: string) {
+  let query = db.updateTable("bookings").set({ subscription_id: null, updated_at: now }).where("subscription_id", "=", subscriptionId);
+  if (sessionId) query = query.where("session_id", "=", sessionId);
+  await query.execute();
+}
+
 /** The series' sessions, for choosing the next one (with the series' booking lock). */
 export function seriesSessionsAfter(db: Database, seriesId: string, now: Date) {
   return db

@@ -7,7 +7,15 @@ import type { Requester } from "#app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, refuseCode, seatNewSubscriber, tellBooked, type Writer } from "#app/modules/bookings/bookings.server";
 import { seatPaymentDeadline } from "#app/modules/bookings/rules";
 import { screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
-import { type OxxoStarted, type PayDeps, type PayRefusal, startCardCheckout, startCardIntent, startOxxoPayment } from "#app/modules/payments/payments.server";
+import {
+  type AlongsideHold,
+  type OxxoStarted,
+  type PayDeps,
+  type PayRefusal,
+  startCardCheckout,
+  startCardIntent,
+  startOxxoPayment,
+} from "#app/modules/payments/payments.server";
 import type { SafetyInput } from "#app/modules/safety/rules";
 import { recordSubscriptionSafety } from "#app/modules/safety/safety.server";
 import * as seriesRepo from "#app/modules/series/index.server";
@@ -50,7 +58,7 @@ const activate = {
     repo.activateSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
   seat: async (deps: Pick<Writer, "db" | "now">, player: Requester, made: Begun, next: Next) => {
     await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId: made.id, deadline: next.deadline, now: deps.now });
-    await seatNewSubscriber(deps, made.id, next.id);
+    return seatNewSubscriber(deps, made.id, next.id);
   },
 };
 
@@ -65,33 +73,60 @@ const pend = {
     repo.pendSubscription(deps.db, { seriesId, userId: player.id, now: deps.now }),
   seat: async (deps: Pick<Writer, "db" | "now">, player: Requester, made: Begun, next: Next) => {
     await repo.linkSeat(deps.db, { sessionId: next.id, userId: player.id, subscriptionId: made.id, deadline: null, now: deps.now });
+    return { linedUp: [] as string[] };
   },
 };
 
 /**
- * A subscription begun whose first seat was then refused is put back as it was; a seat given for
- * it meanwhile (a session added to the series in between) is given up as a cancel would.
+ * The provider could not start the first seat's payment after the subscription was written with
+ * its hold: what that wrote is undone. The first seat was given back by the payment's own path
+ * (held before this try, it stays as it was); the seats given in the series' other sessions are
+ * given up as a cancel gives them (to the line first, each under its session's lock), the places
+ * in line it took are left, and then the subscription is put back as it was in one transaction: a
+ * subscription that did not exist before keeps no seat and is gone, so the next try is a first one.
  */
-async function giveBack(deps: Writer, player: Requester, made: Begun) {
-  await repo.restoreSubscription(deps.db, made.id, made.previous, deps.now);
+async function giveBack(deps: Writer, player: Requester, written: Written, firstSessionId: string) {
+  const { made, heldBefore, linedUp } = written;
   for (const seat of await repo.upcomingSeats(deps.db, made.id, deps.now))
-    await leaveList(deps, player, { sessionId: seat.session_id, userId: player.id, list: "bookings" });
+    if (seat.session_id !== firstSessionId) await leaveList(deps, player, { sessionId: seat.session_id, userId: player.id, list: "bookings" });
+  for (const sessionId of linedUp) await leaveList(deps, player, { sessionId, userId: player.id, list: "waitlist" });
+  await inTransaction(deps.db, async (db) => {
+    if (made.previous === null) await repo.unlinkSeats(db, made.id, deps.now);
+    else if (!heldBefore) await repo.unlinkSeats(db, made.id, deps.now, firstSessionId);
+    await repo.restoreSubscription(db, made.id, made.previous, deps.now);
+  });
 }
 
+/** A refusal met inside a subscribe's transaction: thrown so that everything written before it is rolled back. */
+class Undone extends Error {
+  constructor(readonly refused: SubscribeRefused) {
+    super(`subscribe refused: ${refused.refusal}`);
+  }
+}
+
+const beginRefused = (refusal: "tooMany" | "active"): SubscribeRefused => ({
+  ok: false,
+  refusal: refusal === "tooMany" ? "tooManySubscriptions" : "alreadySubscribed",
+});
+
+/** What a paid subscribe wrote with its hold: undone by `giveBack` when the provider then fails. */
+type Written = { made: Begun; heldBefore: boolean; linedUp: string[] };
+
 /**
- * Every way to subscribe, in the same steps: the series, the viewer and the next session are
- * checked; the subscription is begun under the cap on subscriptions per account (decided with the
- * account locked, so parallel subscribes cannot pass it), before any seat, hold or voucher exists;
- * the next session's seat is taken by `takeSeat` (a booking path, with all its checks), and a
- * refused seat puts the subscription back. `nextSessionId`, when the client names the session it
- * showed, must still be the next one.
+ * Every paid way to subscribe, in the same steps: the series, the viewer and the next session are
+ * checked; the next session's seat is held by `takeSeat` (a paid booking path, with all its checks)
+ * and, in the hold's transaction under the session's lock, the subscription is begun under the cap
+ * on subscriptions per account (the account locked, so parallel subscribes cannot pass it), the
+ * seat made its own and the player's lines and veils written: a refusal on the way leaves none of
+ * them. The provider is asked afterwards, outside the lock; when it fails, `giveBack` undoes the
+ * subscription. `nextSessionId`, when the client names the session it showed, must still be the next one.
  */
 async function subscribeWith<Seat extends { ok: true }>(
   deps: Writer,
   player: Requester,
   seriesId: string,
   nextSessionId: string | null | undefined,
-  takeSeat: (sessionId: string) => Promise<Seat | SubscribeRefused>,
+  takeSeat: (sessionId: string, alongside: AlongsideHold) => Promise<Seat | SubscribeRefused>,
   mode: typeof activate | typeof pend,
   safety: SafetyInput | undefined,
 ): Promise<(Subscribed & Omit<Seat, "ok">) | SubscribeRefused> {
@@ -99,32 +134,29 @@ async function subscribeWith<Seat extends { ok: true }>(
   if (!ready.ok) return ready;
   const { next } = ready;
   if (nextSessionId && nextSessionId !== next.id) return { ok: false, refusal: "noAvailableSession" };
-  const made = await mode.begin(deps, player, seriesId);
-  if (!made.ok) return { ok: false, refusal: made.refusal === "tooMany" ? "tooManySubscriptions" : "alreadySubscribed" };
+  const written: { value: Written | null } = { value: null };
+  const alongside: AlongsideHold = async (trx, hold) => {
+    const tx = { ...deps, db: trx };
+    const made = await mode.begin(tx, player, seriesId);
+    if (!made.ok) throw new Undone(beginRefused(made.refusal));
+    const { linedUp } = await mode.seat(tx, player, made, next);
+    if (safety) await recordSubscriptionSafety(tx, player.id, seriesId, safety);
+    written.value = { made, heldBefore: hold.heldBefore, linedUp };
+  };
   let seat: Seat | SubscribeRefused;
   try {
-    seat = await takeSeat(next.id);
+    seat = await takeSeat(next.id, alongside);
   } catch (error) {
-    await giveBack(deps, player, made);
+    if (error instanceof Undone) return error.refused;
     throw error;
   }
+  const done = written.value;
   if (!seat.ok) {
-    await giveBack(deps, player, made);
+    if (done) await giveBack(deps, player, done, next.id);
     return seat;
   }
-  // The seat made the subscription's, with the lines and veils given for it, in one transaction.
-  await inTransaction(deps.db, async (db) => {
-    await mode.seat({ ...deps, db }, player, made, next);
-    if (safety) await recordSubscriptionSafety({ ...deps, db }, player.id, seriesId, safety);
-  });
-  return { ...seat, ok: true, subscriptionId: made.id, rejoined: made.rejoined, nextSessionId: next.id };
-}
-
-/** A refusal met inside the subscribe's transaction: thrown so that everything written before it is rolled back. */
-class Undone extends Error {
-  constructor(readonly refused: SubscribeRefused) {
-    super(`subscribe refused: ${refused.refusal}`);
-  }
+  if (!done) throw new Error("subscribe: a seat was held without its subscription");
+  return { ...seat, ok: true, subscriptionId: done.made.id, rejoined: done.made.rejoined, nextSessionId: next.id };
 }
 
 /** Lines and veils the player gives with the subscription (decision record 061); none when the call sent none. */
@@ -159,7 +191,7 @@ export async function subscribeFree(
       const tx = { ...deps, db };
       await repo.lockSessionRow(db, next.id);
       const made = await activate.begin(tx, player, seriesId);
-      if (!made.ok) throw new Undone({ ok: false, refusal: made.refusal === "tooMany" ? "tooManySubscriptions" : "alreadySubscribed" });
+      if (!made.ok) throw new Undone(beginRefused(made.refusal));
       const seat = await decideFreeSeat(tx, player, { ...typed, sessionId: next.id });
       if (!seat.ok && seat.refusal !== "alreadyBooked") throw new Undone(seat);
       if (seat.ok && seat.waitlisted) throw new Undone({ ok: false, refusal: "sessionFull" });
@@ -192,8 +224,8 @@ export function subscribeByOxxo(
     player,
     seriesId,
     input.nextSessionId,
-    async (sessionId) => {
-      const voucher = await startOxxoPayment(deps, player, { ...typed, sessionId });
+    async (sessionId, alongside) => {
+      const voucher = await startOxxoPayment(deps, player, { ...typed, sessionId, alongside });
       return voucher.ok ? { ok: true as const, voucher } : voucher;
     },
     activate,
@@ -221,8 +253,8 @@ export function subscribeByCard(
     player,
     seriesId,
     input.nextSessionId,
-    async (sessionId) => {
-      const intent = await startCardIntent(deps, player, { ...typed, sessionId });
+    async (sessionId, alongside) => {
+      const intent = await startCardIntent(deps, player, { ...typed, sessionId, alongside });
       if (!intent.ok) return intent;
       const { clientSecret, paymentIntentId, amountCents, currency } = intent;
       return { ok: true as const, clientSecret, paymentIntentId, amountCents, currency };
@@ -249,8 +281,13 @@ export function subscribeByCheckout(
     player,
     seriesId,
     input.nextSessionId,
-    async (sessionId) => {
-      const checkout = await startCardCheckout(deps, player, { ...typed, sessionId, returnPaths: { success: `${confirm}/processing`, cancel: confirm } });
+    async (sessionId, alongside) => {
+      const checkout = await startCardCheckout(deps, player, {
+        ...typed,
+        sessionId,
+        alongside,
+        returnPaths: { success: `${confirm}/processing`, cancel: confirm },
+      });
       return checkout.ok ? { ok: true as const, url: checkout.url } : checkout;
     },
     pend,
