@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { oauthNextCookie } from "#app/modules/auth/oauth.server";
-import { safeRedirect } from "#app/modules/auth/rules";
+import { googleStartSchema } from "#app/modules/auth/schema";
 import { getAuthenticator } from "#app/modules/auth/session.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { getServices } from "#app/services/index.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 
@@ -15,8 +15,8 @@ export async function loader({ params }: ActionFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const lang = localeOf(params);
   if (!getServices().googleEnabled) notFound();
-  const form = await readForm(request.clone());
-  const next = safeRedirect(form.get("next"), localePath(lang, "/"));
+  const submission = parseForm(await readForm(request.clone()), { schema: googleStartSchema(localePath(lang, "/")) });
+  const next = submission.status === "success" ? submission.value.next : localePath(lang, "/");
   try {
     return await getAuthenticator().authenticate(`google-${lang}`, request);
   } catch (response) {

@@ -8,10 +8,11 @@ import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { disputeNoShow, disputePage } from "#app/modules/attendance/attendance.server";
 import { MAX_DISPUTE_REASON } from "#app/modules/attendance/rules";
+import { disputeSchema } from "#app/modules/attendance/schema";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
@@ -39,15 +40,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const form = await readForm(request);
-  const values = form.getAll("reason");
-  // A field sent twice is an array: the rule answers it as invalid instead of picking one.
-  const reason = values.length === 1 ? values[0] : values;
-  const typed = typeof values[0] === "string" ? values[0] : "";
-  const result = await disputeNoShow(deps(context), user, params.id ?? "", reason);
+  // What was typed comes back (without NUL bytes, which the page could not show) so nothing is lost.
+  const sent = form.get("reason");
+  const typed = typeof sent === "string" ? sent.replaceAll("\u0000", "") : "";
+  const submission = parseForm(form, { schema: disputeSchema });
+  if (submission.status !== "success") return refuse("invalid", { error: submission.error?.reason?.[0] ?? "attendance:errors.reasonInvalid", reason: typed });
+  const result = await disputeNoShow(deps(context), user, params.id ?? "", submission.value.reason);
   if (result.ok) return redirectWithToast(localePath(lang, `/booking/${params.id ?? ""}/dispute`), { type: "success", key: "attendance:toasts.disputeSent" });
   if (result.refusal === "notFound") notFound();
-  // What was typed comes back (without NUL bytes, which the page could not show) so nothing is lost.
-  return refuse(result.refusal === "invalid" ? "invalid" : "conflict", { error: `attendance:errors.${result.error}`, reason: typed.replaceAll("\u0000", "") });
+  return refuse(result.refusal === "invalid" ? "invalid" : "conflict", { error: `attendance:errors.${result.error}`, reason: typed });
 }
 
 export default function DisputePage() {

@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const id = params.id ?? "";
   const form = await readForm(request);
-  const result = await offlinePaymentAct(request, id, form.get("action"), form.get("method"), lang);
+  const result = await offlinePaymentAct(request, id, form, lang);
   const here = localePath(lang, `/dev/payments/${id}`);
   if (!result.ok && "refusal" in result) throw refusalResponse(result.refusal);
   if (!result.ok) return redirectWithToast(here, { type: "error", key: "payments:dev.notAllowed" });

@@ -6,11 +6,11 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
 import { attendanceSheet, markAttendance } from "#app/modules/attendance/attendance.server";
-import { parseMark } from "#app/modules/attendance/rules";
+import { attendanceSheetSchema, MARK_FIELD_PREFIX } from "#app/modules/attendance/schema";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
@@ -18,8 +18,6 @@ import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 
 export const handle = { i18n: ["attendance", "validation"], hydrate: false };
-
-const FIELD_PREFIX = "mark:";
 
 /** The host's attendance sheet for a past session: each confirmed player, present or no-show. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -36,29 +34,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * Reads the radio buttons: one `mark:<userId>` field per player. A field sent twice (an array), a
- * value other than the two marks or a malformed id makes the whole form invalid rather than half-saved.
- */
-function readMarks(form: FormData): { userId: string; present: boolean }[] | null {
-  const marks: { userId: string; present: boolean }[] = [];
-  for (const key of new Set(form.keys())) {
-    if (!key.startsWith(FIELD_PREFIX)) continue;
-    const values = form.getAll(key);
-    const mark = values.length === 1 ? parseMark(values[0]) : null;
-    if (mark === null) return null;
-    marks.push({ userId: key.slice(FIELD_PREFIX.length), present: mark === "PRESENT" });
-  }
-  return marks;
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
-  const marks = readMarks(await readForm(request));
-  if (marks === null || marks.length === 0) return refuse("invalid", { error: "attendance:errors.invalidMarks" });
-  const result = await markAttendance(deps(context), user, sessionId, marks);
+  const submission = parseForm(await readForm(request), { schema: attendanceSheetSchema });
+  if (submission.status !== "success") return refuse("invalid", { error: "attendance:errors.invalidMarks" });
+  const result = await markAttendance(deps(context), user, sessionId, submission.value);
   if (!result.ok && result.refusal === "notFound") notFound();
   if (!result.ok && result.refusal === "forbidden") forbidden(localePath(lang, `/session/${sessionId}`));
   if (!result.ok) return refuse("conflict", { error: `attendance:errors.${result.error}` });
@@ -90,11 +72,11 @@ export default function AttendancePage() {
                   <legend className="font-medium">{seat.name}</legend>
                   <div className="mt-2 flex flex-wrap gap-4">
                     <label className="flex items-center gap-2">
-                      <input type="radio" name={`${FIELD_PREFIX}${seat.userId}`} value="PRESENT" defaultChecked={seat.attendance !== "NO_SHOW"} />
+                      <input type="radio" name={`${MARK_FIELD_PREFIX}${seat.userId}`} value="PRESENT" defaultChecked={seat.attendance !== "NO_SHOW"} />
                       {t("sheet.present")}
                     </label>
                     <label className="flex items-center gap-2">
-                      <input type="radio" name={`${FIELD_PREFIX}${seat.userId}`} value="NO_SHOW" defaultChecked={seat.attendance === "NO_SHOW"} />
+                      <input type="radio" name={`${MARK_FIELD_PREFIX}${seat.userId}`} value="NO_SHOW" defaultChecked={seat.attendance === "NO_SHOW"} />
                       {t("sheet.noShow")}
                     </label>
                   </div>

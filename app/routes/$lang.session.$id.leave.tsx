@@ -7,12 +7,13 @@ import { Link } from "#app/components/ui/link";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
+import { leaveSeatSchema } from "#app/modules/bookings/schema";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { leaveSeat } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
 import { redirectWithToast } from "#app/modules/toast/toast.server";
-import { readForm } from "#app/web/form.server";
+import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
@@ -43,10 +44,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
-  const form = await readForm(request);
-  const result = await leaveSeat(payDeps(context), user, sessionId);
   // Back where the player asked to leave from: the session's page, or their profile's list.
-  const back = safeRedirect(form.get("returnTo"), localePath(lang, `/session/${sessionId}`));
+  const submission = parseForm(await readForm(request), { schema: leaveSeatSchema(localePath(lang, `/session/${sessionId}`)) });
+  const back = submission.status === "success" ? submission.value.returnTo : localePath(lang, `/session/${sessionId}`);
+  const result = await leaveSeat(payDeps(context), user, sessionId);
   if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.bookingLeft" });
   return redirectWithToast(back, {
     type: "error",

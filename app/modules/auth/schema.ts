@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { email, intentsOf, optionalId, password, text } from "#app/lib/zod";
 import { locales } from "#app/modules/i18n/config";
+import { safeRedirect } from "./rules";
 
 function isKnownTimeZone(zone: string) {
   try {
@@ -90,3 +91,12 @@ export const verifyEmailFormSchema = intentsOf(
   "verify",
   z.discriminatedUnion("intent", [verifyEmailSchema.extend({ intent: z.literal("verify") }), z.object({ intent: z.literal("resend") })]),
 );
+
+/**
+ * A form's hidden way back (a page on this site to return to): what safeRedirect lets through, else
+ * `fallback`. Never a refusal: a stranger's address, an array or junk simply leads to the fallback.
+ */
+export const wayBack = (fallback: string) => z.unknown().transform((target) => safeRedirect(target, fallback));
+
+/** Signing in with Google: where to land afterwards (the login page's `next`). */
+export const googleStartSchema = (fallback: string) => z.object({ next: wayBack(fallback) });

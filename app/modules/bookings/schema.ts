@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wayBack } from "#app/modules/auth/schema";
 import { typedInviteCode } from "#app/modules/invites/rules";
 import { safetyFields } from "#app/modules/safety/schema";
 
@@ -45,3 +46,6 @@ export const removeParticipantSchema = z.object({
 
 /** Whose place a JSON call gives up or takes away: a session and a person (DELETE /api/waitlist and /api/bookings). */
 export const placeInSessionSchema = z.object({ sessionId: z.string(), userId: z.string() });
+
+/** A player leaving their seat (/session/{id}/leave): the page they asked from, the session's by default. */
+export const leaveSeatSchema = (sessionPath: string) => z.object({ returnTo: wayBack(sessionPath) });

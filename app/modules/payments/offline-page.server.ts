@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getEnv } from "#app/env.server";
 import { getRequester, requestMeta } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
@@ -25,6 +26,18 @@ async function offlineAdapter(request: Request) {
   const user = await getRequester(request, requestDeps(request));
   return user?.isAdmin ? offline : null;
 }
+
+/**
+ * The local test-payment page's buttons (the offline provider's page): what the person playing the
+ * provider does, and the method they chose among the payment's (absent for an OXXO voucher).
+ */
+const offlineActSchema = z.object({
+  action: z.enum(OFFLINE_ACTIONS),
+  method: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .nullable(),
+});
 
 const absent: Refused<"notFound"> = { ok: false, refusal: "notFound" };
 const invalid: Refused<"invalid"> = { ok: false, refusal: "invalid" };
@@ -56,13 +69,15 @@ export async function offlinePaymentView(request: Request, id: string, lang: "es
   };
 }
 
-export async function offlinePaymentAct(request: Request, id: string, action: unknown, method: unknown, lang: string) {
+export async function offlinePaymentAct(request: Request, id: string, form: FormData, lang: string) {
   const offline = await offlineAdapter(request);
   if (!offline) return absent;
-  if (!OFFLINE_ID.test(id) || !(OFFLINE_ACTIONS as readonly unknown[]).includes(action)) return invalid;
-  if (method !== null && (typeof method !== "string" || !/^[a-z_]{1,40}$/.test(method))) return invalid;
+  // Checked only once the page exists for this person: to anyone else it is a 404, whatever they sent.
+  const fields = offlineActSchema.safeParse({ action: form.get("action"), method: form.get("method") });
+  if (!OFFLINE_ID.test(id) || !fields.success) return invalid;
+  const { action, method } = fields.data;
   // A method the payment does not offer is refused by the adapter (notAllowed), as Stripe would.
-  const result = await offline.act(id, action as OfflineAction, method);
+  const result = await offline.act(id, action, method);
   // A card paid through the dialog returns where Stripe's confirmPayment would send it.
   if (result.ok && !result.redirectTo && action === "succeed") {
     const record = await offline.find(id);
