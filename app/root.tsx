@@ -14,12 +14,12 @@ import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
-import { readToast } from "#app/modules/toast/toast.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
 import { getOptionalUser } from "#app/web/guards.server";
+import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -5,10 +5,10 @@ import { safeRedirect } from "#app/modules/auth/rules";
 import { getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
 import { localeOf } from "#app/web/locale.server";
 import { openLoginSession } from "#app/web/sign-in.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 /** Return point of Google sign-in: /{lang}/auth/callback?next={path}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

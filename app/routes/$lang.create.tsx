@@ -10,12 +10,12 @@ import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getOptionalUser, requireVerifiedHost } from "#app/web/guards.server";
 import { readSessionForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

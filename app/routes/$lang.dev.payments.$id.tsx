@@ -7,11 +7,11 @@ import { Button } from "#app/components/ui/button";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { offlinePaymentAct, offlinePaymentView } from "#app/modules/payments/offline-page.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { localeOf } from "#app/web/locale.server";
 import { refusalResponse, throwPageRefusal } from "#app/web/refusals.server";
 import { seeOther } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["payments", "sessions"], hydrate: false };
 

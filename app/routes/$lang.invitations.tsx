@@ -9,11 +9,11 @@ import { answerInvitation, pendingInvitations } from "#app/modules/groups/invita
 import { invitationAnswerSchema } from "#app/modules/groups/schema";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["groups"], hydrate: false };
 

@@ -7,9 +7,9 @@ import { endLoginSession } from "#app/modules/auth/login-sessions.server";
 import { destroyLoginCookie } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { getOptionalUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["auth"] };
 

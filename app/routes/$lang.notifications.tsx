@@ -12,11 +12,11 @@ import { localePath } from "#app/modules/i18n/rules";
 import { listForReader, markAllNotificationsRead, markNotificationRead } from "#app/modules/notifications/notifications.server";
 import { labelKeyOf, MAX_LIMIT } from "#app/modules/notifications/rules";
 import { notificationsPageSchema } from "#app/modules/notifications/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["notifications"], hydrate: false };
 

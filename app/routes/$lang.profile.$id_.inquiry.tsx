@@ -9,13 +9,13 @@ import { localePath } from "#app/modules/i18n/rules";
 import { inquiryOffer, sendInquiry } from "#app/modules/inquiries/inquiries.server";
 import { estimateText } from "#app/modules/inquiries/present";
 import { inquirySchema } from "#app/modules/inquiries/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["inquiries", "validation"] };
 

@@ -9,12 +9,12 @@ import { localePath } from "#app/modules/i18n/rules";
 import { fileReport, reportTarget } from "#app/modules/moderation/moderation.server";
 import { REPORT_DETAILS_MAX, reportReasons } from "#app/modules/moderation/rules";
 import { reportSchema } from "#app/modules/moderation/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 // Reporting a review or a profile (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };

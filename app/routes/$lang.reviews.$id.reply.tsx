@@ -14,12 +14,12 @@ import { localePath } from "#app/modules/i18n/rules";
 import { replyToReview, reviewToAnswer } from "#app/modules/reviews/reviews.server";
 import { REVIEW_COMMENT_MAX } from "#app/modules/reviews/rules";
 import { replySchema } from "#app/modules/reviews/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 // The reviewed person's one public answer (decision record 055): a plain form that keeps what was typed.
 export const handle = { i18n: ["reviews", "validation"], hydrate: false };

@@ -9,10 +9,10 @@ import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { subscriptionPayment } from "#app/modules/subscriptions/subscriptions.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 // Where a card subscription comes back (spec section 4): it waits for the provider's webhook, then
 // lands on the series. Plain HTML (decision record 021): without JavaScript a meta refresh reloads

@@ -13,12 +13,12 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { seriesFormValues } from "#app/modules/series/rows.server";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { requireUser } from "#app/web/guards.server";
 import { readSeriesForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { throwPageRefusal } from "#app/web/refusals.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

@@ -11,11 +11,11 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { requireVerifiedHost } from "#app/web/guards.server";
 import { readSeriesForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

@@ -10,11 +10,11 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { cancelSessionWithRefunds } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { requireUser } from "#app/web/guards.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 

@@ -13,13 +13,13 @@ import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { requireUser } from "#app/web/guards.server";
 import { readSessionForm } from "#app/web/host-form.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions", "validation", "safety"] };
 

@@ -10,13 +10,13 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { removeParticipant } from "#app/modules/payments/leave.server";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions"] };
 

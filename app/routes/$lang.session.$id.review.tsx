@@ -13,12 +13,12 @@ import { localePath } from "#app/modules/i18n/rules";
 import { editReview, reviewForm, submitReview } from "#app/modules/reviews/reviews.server";
 import { DEFAULT_RATING } from "#app/modules/reviews/rules";
 import { reviewSchema } from "#app/modules/reviews/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 // The review page (spec section 2, "Review dialog"): stars 1 to 5 (5 unless changed) and a comment
 // of at most 1000 characters. Plain HTML (decision record 021); a few lines of inline script count

@@ -12,11 +12,11 @@ import { changePasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["profile", "auth", "validation"] };
 

@@ -18,12 +18,12 @@ import { localePath } from "#app/modules/i18n/rules";
 import { profileFormValues, saveProfile } from "#app/modules/profiles/profiles.server";
 import { experienceLevels, games, LIMITS } from "#app/modules/profiles/rules";
 import { profileSchema, timeZones } from "#app/modules/profiles/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["profile", "validation"] };
 

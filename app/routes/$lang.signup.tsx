@@ -18,12 +18,12 @@ import { signUp } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 import { signedOutOnly } from "#app/web/sign-in.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["auth", "validation"] };
 

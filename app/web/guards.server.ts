@@ -4,7 +4,7 @@ import { getRequester, type Requester } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { forbidden, notFound } from "./http";
 
 /** Who is asking, judged at the request's instant (the load context's `now`). */

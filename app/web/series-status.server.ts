@@ -6,8 +6,8 @@ import { localePath } from "#app/modules/i18n/rules";
 import { payDeps } from "#app/modules/payments/payments.server";
 import type { SeriesChange } from "#app/modules/series/rules";
 import { changeSeriesStatus } from "#app/modules/series/status.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { throwPageRefusal } from "#app/web/refusals.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 const doneToast = { pause: "paused", resume: "resumed", cancel: "cancelled" } as const;
 

@@ -5,8 +5,8 @@ import type { Deps } from "#app/modules/deps.server";
 import { noticeInvitationsOf } from "#app/modules/groups/invitations.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { toastCookie } from "#app/modules/toast/toast.server";
 import { getServices } from "#app/services/index.server";
+import { toastCookie } from "#app/web/toast.server";
 import { getOptionalUser } from "./guards.server";
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { readToast } from "../../app/modules/toast/toast.server";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as cancelAction, loader as cancelPage } from "../../app/routes/$lang.session.$id.cancel";
 import { action as confirmAction, loader as confirmPage } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
+import { readToast } from "../../app/web/toast.server";
 import { getDb } from "../../db/client.server";
 import { createSession, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { releaseSeat } from "../../app/modules/bookings/repo.server";
-import { readToast } from "../../app/modules/toast/toast.server";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as leaveAction, loader as leavePage } from "../../app/routes/$lang.session.$id.leave";
 import { action as bookingsApi } from "../../app/routes/api.bookings";
 import { action as waitlistApi } from "../../app/routes/api.sessions.$id.waitlist";
+import { readToast } from "../../app/web/toast.server";
 import { getDb } from "../../db/client.server";
 import { createSession, joinLine, type SessionColumns } from "../fixtures/sessions";
 import { type SignedInUser } from "../fixtures/users";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import type { LoaderFunction } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { readToast } from "../../app/modules/toast/toast.server";
 import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { loader as safetyPage } from "../../app/routes/$lang.session.$id.safety";
 import { action as editAction, loader as editPage } from "../../app/routes/$lang.session.$id.safety-note";
+import { readToast } from "../../app/web/toast.server";
 import { getDb } from "../../db/client.server";
 import { createSession } from "../fixtures/sessions";
 import type { SignedInUser } from "../fixtures/users";

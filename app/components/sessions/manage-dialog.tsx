@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { Modal } from "#app/components/ui/dialog";
-import type { Toast } from "#app/modules/toast/toast.server";
+import type { Toast } from "#app/web/toast.server";
 
 export type ManagedPerson = { id: string; userId: string; name: string; position?: number; paymentPending?: boolean };
 type Target = ManagedPerson & { list: "bookings" | "waitlist" };

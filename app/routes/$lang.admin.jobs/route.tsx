@@ -9,11 +9,11 @@ import { localePath } from "#app/modules/i18n/rules";
 import { jobsDesk, runJobNow, sendTestEmail } from "#app/modules/jobs/desk.server";
 import { isJobName } from "#app/modules/jobs/rules";
 import { jobsDeskSchema } from "#app/modules/jobs/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireAdminDesk } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { JobCard, TestEmailForm } from "./jobs-parts";
 
 export const handle = { i18n: ["admin"], hydrate: false };

@@ -7,13 +7,13 @@ import { localePath } from "#app/modules/i18n/rules";
 import { decideNoShowDispute, moderateProfile, moderateReview, type ModerationResult, unbanUser } from "#app/modules/moderation/moderation.server";
 import { moderationSchema } from "#app/modules/moderation/schema";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireAdminDesk } from "#app/web/guards.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import type { WebRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { moderationPage } from "./moderation.server";
 import { ActionForm, QueueSection, ReportCard } from "./moderation-parts";
 

@@ -8,12 +8,12 @@ import { localePath } from "#app/modules/i18n/rules";
 import { refundByHand, retryRefundNow } from "#app/modules/moderation/refund-desk.server";
 import { refundDeskSchema } from "#app/modules/moderation/refund-desk-schema";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireAdminDesk } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { refundsPageData } from "./refunds.server";
 import { ManualRefundForm, type ManualValues } from "./refunds-parts";
 

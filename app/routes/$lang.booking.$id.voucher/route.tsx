@@ -7,11 +7,11 @@ import { Link } from "#app/components/ui/link";
 import { deps } from "#app/modules/deps.server";
 import { VOUCHER_POLL } from "#app/modules/payments/rules";
 import { voucherFor } from "#app/modules/payments/seat-views.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { useNonce } from "#app/utils/nonce";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { voucherPageData } from "./voucher-page.server";
 import { VoucherBody } from "./voucher-parts";
 

@@ -8,13 +8,13 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { acceptInquiry, answerInquiry, declineInquiry, inquiryFor } from "#app/modules/inquiries/inquiries.server";
 import { inquiryDecisionSchema } from "#app/modules/inquiries/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { inquiryPage } from "./inquiry.server";
 import { DecisionForms, DecisionMade, InquiryFacts } from "./inquiry-parts";
 

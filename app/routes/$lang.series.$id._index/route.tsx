@@ -13,7 +13,6 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { SERIES_PAGE_INTENTS, seriesPageSchema } from "#app/modules/series/schema";
 import { addSeriesSession, generateSeriesSessions, getSeries } from "#app/modules/series/series.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
@@ -21,6 +20,7 @@ import { localeOf } from "#app/web/locale.server";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
 import { seriesStatusFormReply } from "#app/web/series-status.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { seriesPageData } from "./series-page.server";
 import { ManageSessions, SeriesAside, SeriesSessions } from "./series-parts";
 

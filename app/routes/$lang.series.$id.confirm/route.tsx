@@ -9,12 +9,13 @@ import { seriesConfirmation } from "#app/modules/subscriptions/confirmation.serv
 import { subscribeRefusalText } from "#app/modules/subscriptions/messages.server";
 import { seriesConfirmSchema } from "#app/modules/subscriptions/schema";
 import { cancelSubscription, subscribeByCheckout, subscribeByOxxo, subscribeFree } from "#app/modules/subscriptions/subscriptions.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { redirectRefused } from "#app/web/refused-forms.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { SeriesConfirmPage } from "./page";
 
 // Subscribing to a series: plain HTML, every choice a form post that works without JavaScript
@@ -47,11 +48,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const seriesId = params.id ?? "";
   const here = `${localePath(lang, `/series/${seriesId}/confirm`)}${new URL(request.url).search}`;
   const seriesHref = localePath(lang, `/series/${seriesId}`);
-  const refused = async (refusal: string) => {
-    if (refusal === "emailNotVerified")
-      return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "subscriptions:errors.emailNotVerifiedSubscribe" });
-    return redirectWithToast(here, { type: "error", key: "subscriptions:errors.subscribeFailed", params: { reason: subscribeRefusalText(refusal, lang) } });
-  };
+  const refused = (refusal: string) =>
+    redirectRefused(lang, "subscription", refusal, here, {
+      type: "error",
+      key: "subscriptions:errors.subscribeFailed",
+      params: { reason: subscribeRefusalText(refusal, lang) },
+    });
   // Lines and veils come with the subscription; a refused form comes back with every value as typed.
   const safety = intent === "cancel" ? null : parseSafetyForm(form);
   if (safety && !safety.ok) return refuse("invalid", { safety: safety.state, intent: String(intent) });

@@ -14,14 +14,14 @@ import { confirmationPage } from "#app/modules/payments/confirmation-page.server
 import { payRefusalText } from "#app/modules/payments/messages.server";
 import { payDeps, startCardCheckout } from "#app/modules/payments/payments.server";
 import { asSafetyInput, safetyErrors, typedSafetyState } from "#app/modules/safety/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { refusedSeat } from "#app/web/refused-forms.server";
 import { refuse, seeOther } from "#app/web/replies.server";
-import { refusedSeat } from "#app/web/seat-replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { SidePanel } from "./side-panel";
 
 // Players book here: plain HTML, every button a form post (decision record 021). The card and

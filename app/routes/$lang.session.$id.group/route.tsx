@@ -14,13 +14,14 @@ import { groupPageSchema } from "#app/modules/groups/schema";
 import { localePath } from "#app/modules/i18n/rules";
 import { paidGroupView, registerGroup } from "#app/modules/payments/group-payments.server";
 import { payDeps } from "#app/modules/payments/payments.server";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { invariantResponse, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { sendToVerify } from "#app/web/refused-forms.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { formRows, refusedGroup } from "./group.server";
 import { YourGroup } from "./your-group";
 
@@ -65,8 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
       if (result.ok && result.kind === "checkout") return seeOther(result.url);
       if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
-      if (result.refusal === "emailNotVerified")
-        return redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "groups:errors.emailNotVerified" });
+      if (result.refusal === "emailNotVerified") return sendToVerify(lang, "group");
       if (result.refusal === "notFound") notFound();
       return refuse("invalid", refusedGroup(form, result));
     }

@@ -7,13 +7,13 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { createInvite, revokeSessionInvite } from "#app/modules/invites/invites.server";
 import { invitesPageSchema } from "#app/modules/invites/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { InviteList, NewInviteForm } from "./invite-parts";
 import { invitesPageData } from "./invites.server";
 

@@ -9,8 +9,9 @@ import { discountedPrice } from "#app/modules/invites/rules";
 import { oxxoSessionDate } from "#app/modules/payments/rules";
 import { paymentPanel } from "#app/modules/payments/seat-views.server";
 import { formatPrice } from "#app/modules/sessions/rules";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { notFound } from "#app/web/http";
+import { sendToVerify } from "#app/web/refused-forms.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 /**
  * The OXXO name page for this player, or the redirect that says why it is not theirs to fill in: an
@@ -24,7 +25,7 @@ export async function oxxoPageData(
   const view = await confirmationView(d, sessionId, user, typedCode, address);
   if (!view) notFound();
   // Paid seats need a verified email (spec section 5); the hold refuses it too, this only sends the player to verify first.
-  if (!user.emailVerified) throw await redirectWithToast(localePath(lang, "/auth/verify-email"), { type: "error", key: "sessions:booking.verifyRequired" });
+  if (!user.emailVerified) throw await sendToVerify(lang, "seat");
   const panel = await paymentPanel(d, view.row.id, view.booking);
   const confirmHref = `${localePath(lang, `/session/${view.row.id}/confirm`)}${typedCode ? `?invite=${encodeURIComponent(typedCode)}` : ""}`;
   // A voucher already made for this seat is shown instead of a second form.

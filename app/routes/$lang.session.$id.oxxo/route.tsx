@@ -17,12 +17,12 @@ import { payDeps, startOxxoPayment } from "#app/modules/payments/payments.server
 import { oxxoNameSchema } from "#app/modules/payments/rules";
 import { oxxoPageSchema } from "#app/modules/payments/schema";
 import { parseSafetyForm } from "#app/modules/safety/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
+import { refusedSeat } from "#app/web/refused-forms.server";
 import { refuse } from "#app/web/replies.server";
-import { refusedSeat } from "#app/web/seat-replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { oxxoPageData } from "./oxxo-page.server";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.

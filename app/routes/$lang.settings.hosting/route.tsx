@@ -14,12 +14,12 @@ import { localePath } from "#app/modules/i18n/rules";
 import { getProfile, saveHosting } from "#app/modules/profiles/profiles.server";
 import { centsToInput, currencies, LIMITS, spokenLanguages, weekDays } from "#app/modules/profiles/rules";
 import { hostingSchema } from "#app/modules/profiles/schema";
-import { redirectWithToast } from "#app/modules/toast/toast.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireDm } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { CheckboxGroup } from "./checkbox-group";
 
 export const handle = { i18n: ["profile", "validation"] };
