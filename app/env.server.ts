@@ -57,6 +57,10 @@ export const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    // Signs the Connect events Stripe posts to /api/webhooks/stripe-connect (their own endpoint, their own secret).
+    STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+    // The platform's fee on every paid seat, in basis points (1000 = 10 %), 0–5000.
+    PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1000),
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false", "1", "0"])
       .default("false")
@@ -70,13 +74,19 @@ export const envSchema = z
       if (!env.DATABASE_URL)
         ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production (embedded PostgreSQL is for local use)" });
       if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required in production (mail would otherwise go to disk)" });
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const)
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_CONNECT_WEBHOOK_SECRET"] as const)
         if (!env[key])
           ctx.addIssue({ code: "custom", path: [key], message: "is required in production (payments would otherwise be simulated by the offline adapter)" });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
       ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together" });
     const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+    if (env.STRIPE_CONNECT_WEBHOOK_SECRET && stripeKeys === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_CONNECT_WEBHOOK_SECRET"],
+        message: "needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET",
+      });
     if (stripeKeys !== 0 && stripeKeys !== 3)
       ctx.addIssue({
         code: "custom",

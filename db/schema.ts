@@ -147,6 +147,16 @@ export interface ChatViewers {
   user_id: string;
 }
 
+export interface ConnectEvents {
+  account_ref: string | null;
+  applied_at: Timestamp | null;
+  created_at: Timestamp;
+  id: string;
+  payload: Json;
+  received_at: Timestamp;
+  type: string;
+}
+
 export interface DirectInquiries {
   answered_at: Timestamp | null;
   availability: string;
@@ -280,6 +290,12 @@ export interface OneTimeTokens {
   user_id: string;
 }
 
+export interface PaidHostingTerms {
+  accepted_at: Timestamp;
+  user_id: string;
+  version: string;
+}
+
 export interface Payments {
   amount_cents: number;
   booking_id: string;
@@ -304,6 +320,22 @@ export interface Payments {
   voucher_expires_at: Timestamp | null;
   voucher_reference: string | null;
   voucher_url: string | null;
+}
+
+export interface PayoutAccounts {
+  account_ref: string;
+  charges_enabled: Generated<boolean>;
+  country: string;
+  created_at: Generated<Timestamp>;
+  disabled_reason: string | null;
+  ever_active: Generated<boolean>;
+  payouts_enabled: Generated<boolean>;
+  provider: string;
+  requirements: Generated<Json>;
+  state: Generated<string>;
+  state_event_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
 }
 
 export interface Profiles {
@@ -532,6 +564,7 @@ export interface DB {
   chat_reads: ChatReads;
   chat_viewers: ChatViewers;
   chats: Chats;
+  connect_events: ConnectEvents;
   direct_inquiries: DirectInquiries;
   group_seats: GroupSeats;
   invites: Invites;
@@ -542,7 +575,9 @@ export interface DB {
   oauth_accounts: OauthAccounts;
   offline_payment_intents: OfflinePaymentIntents;
   one_time_tokens: OneTimeTokens;
+  paid_hosting_terms: PaidHostingTerms;
   payments: Payments;
+  payout_accounts: PayoutAccounts;
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   reports: Reports;
