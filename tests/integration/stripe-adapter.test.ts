@@ -1,38 +1,11 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { paymentMethodsFor } from "../../app/modules/payments/rules";
 import { PaymentProviderError, WebhookSignatureError } from "../../app/services/payments/payments";
 import { createStripePayments } from "../../app/services/payments/stripe.server";
+import { useFakeStripeApi } from "./fake-stripe-api";
 
-/** A stand-in for Stripe's API on this machine: records each request and answers from `reply`. Stripe's network is never called. */
-const seen: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined; auth: string | undefined }[] = [];
-let reply: (path: string) => { status: number; body: unknown } = () => ({ status: 500, body: {} });
-let server: http.Server;
-let port = 0;
-
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => (raw += c));
-    req.on("end", () => {
-      seen.push({
-        method: req.method!,
-        path: req.url!,
-        body: new URLSearchParams(raw),
-        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
-        auth: req.headers.authorization,
-      });
-      const answer = reply(req.url!);
-      res.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": "req_test" });
-      res.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const fake = useFakeStripeApi();
 
 const adapter = () =>
   createStripePayments({
@@ -40,7 +13,7 @@ const adapter = () =>
     publishableKey: "pk_test_local",
     webhookSecret: "whsec_test_local",
     host: "127.0.0.1",
-    port,
+    port: fake.port,
     protocol: "http",
   });
 const metadata = {
@@ -56,8 +29,8 @@ const listOf = (body: URLSearchParams, name: string) => [...body.entries()].filt
 
 describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", () => {
   it("creates and confirms an OXXO PaymentIntent with billing name, email and expires_after_days, and reads its voucher", async () => {
-    seen.length = 0;
-    reply = () => ({
+    fake.seen.length = 0;
+    fake.reply = () => ({
       status: 200,
       body: {
         id: "pi_123",
@@ -84,7 +57,7 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
       hostedVoucherUrl: "https://payments.stripe.com/oxxo/voucher/x",
       expiresAt: new Date(1793944740_000),
     });
-    const [request] = seen;
+    const [request] = fake.seen;
     expect(request).toMatchObject({ method: "POST", path: "/v1/payment_intents", idempotencyKey: "oxxo-1", auth: "Bearer sk_test_local" });
     expect(request!.body.get("amount")).toBe("25000");
     expect(request!.body.get("currency")).toBe("mxn");
@@ -97,8 +70,8 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
   });
 
   it("creates a Checkout Session returning to the session page, and a card intent whose client secret goes to the browser", async () => {
-    seen.length = 0;
-    reply = (path) =>
+    fake.seen.length = 0;
+    fake.reply = (path) =>
       path.startsWith("/v1/checkout/sessions")
         ? { status: 200, body: { id: "cs_123", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_123" } }
         : { status: 200, body: { id: "pi_456", object: "payment_intent", client_secret: "pi_456_secret_abc", status: "requires_payment_method" } };
@@ -116,10 +89,10 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
       ...cardOnly,
     });
     expect(checkout).toEqual({ id: "cs_123", url: "https://checkout.stripe.com/c/pay/cs_123" });
-    expect(seen[0]!.body.get("success_url")).toBe("https://mesa.example/es/session/x?payment=success");
-    expect(seen[0]!.body.get("line_items[0][price_data][unit_amount]")).toBe("25000");
-    expect(seen[0]!.body.get("payment_intent_data[metadata][bookingId]")).toBe(metadata.bookingId);
-    expect(seen[0]!.body.get("locale")).toBe("es-419");
+    expect(fake.seen[0]!.body.get("success_url")).toBe("https://mesa.example/es/session/x?payment=success");
+    expect(fake.seen[0]!.body.get("line_items[0][price_data][unit_amount]")).toBe("25000");
+    expect(fake.seen[0]!.body.get("payment_intent_data[metadata][bookingId]")).toBe(metadata.bookingId);
+    expect(fake.seen[0]!.body.get("locale")).toBe("es-419");
     expect(
       await adapter().createCardIntent({ amountCents: 25000, currency: "MXN", email: "ana@example.test", metadata, idempotencyKey: "card-1", ...cardOnly }),
     ).toEqual({
@@ -129,7 +102,7 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
   });
 
   it("sends each currency's methods in tab order, with voucher and Pix lifetimes, on the card intent and the Checkout Session", async () => {
-    reply = (path) =>
+    fake.reply = (path) =>
       path.startsWith("/v1/checkout/sessions")
         ? { status: 200, body: { id: "cs_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_1" } }
         : { status: 200, body: { id: "pi_1", object: "payment_intent", client_secret: "pi_1_secret_x", status: "requires_payment_method" } };
@@ -140,7 +113,7 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
       { currency: "CLP", country: "US", methods: ["card"] },
     ];
     for (const c of cases) {
-      seen.length = 0;
+      fake.seen.length = 0;
       const choice = { paymentMethodTypes: paymentMethodsFor(c.currency, c.country), voucherDays: 3, pixSeconds: 1560 };
       await adapter().createCardIntent({
         amountCents: 25000,
@@ -163,7 +136,7 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
         idempotencyKey: `checkout-${c.currency}`,
         ...choice,
       });
-      const [intent, checkout] = seen;
+      const [intent, checkout] = fake.seen;
       for (const request of [intent!, checkout!]) {
         expect(listOf(request.body, "allowed_payment_method_types"), `${c.currency} ${request.path}`).toEqual(c.methods);
         expect(request.body.get("payment_method_options[oxxo][expires_after_days]")).toBe(c.oxxo ?? null);
@@ -177,17 +150,17 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
   });
 
   it("turns a refusal from Stripe into a PaymentProviderError, and refunds with Stripe's reason and ours", async () => {
-    seen.length = 0;
-    reply = () => ({
+    fake.seen.length = 0;
+    fake.reply = () => ({
       status: 400,
       body: { error: { type: "invalid_request_error", code: "amount_too_small", message: "Amount must be at least $10.00 mxn" } },
     });
     await expect(
       adapter().createCardIntent({ amountCents: 1, currency: "MXN", email: "a@b.test", metadata, idempotencyKey: "k", ...cardOnly }),
     ).rejects.toBeInstanceOf(PaymentProviderError);
-    reply = () => ({ status: 200, body: { id: "re_1", object: "refund", status: "pending" } });
+    fake.reply = () => ({ status: 200, body: { id: "re_1", object: "refund", status: "pending" } });
     expect(await adapter().refund({ paymentIntentId: "pi_1", reason: "duplicate_payment", metadata, idempotencyKey: "refund-1" })).toEqual({ id: "re_1" });
-    const refund = seen.at(-1)!;
+    const refund = fake.seen.at(-1)!;
     expect(refund.body.get("reason")).toBe("duplicate");
     expect(refund.body.get("metadata[reason]")).toBe("duplicate_payment");
   });

@@ -17,8 +17,11 @@ export interface Connect {
   /** A one-time link to the provider's hosted onboarding; `refreshUrl` when it lapsed, `returnUrl` when the DM is done. */
   createAccountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature of a Connect event with the Connect endpoint's own secret; throws WebhookSignatureError. */
-  parseWebhook(payload: string, signature: string | null): WebhookEvent;
+  parseWebhook(payload: string, signature: string | null): ConnectEvent;
 }
+
+/** A Connect event: Stripe's event shape, with the connected account it happened on (absent on the platform's own events). */
+export type ConnectEvent = WebhookEvent & { account?: string | null };
 
 /** The part of the provider's Account object (an `account.updated` event's object) the payouts page reads: Stripe's field names. */
 export type ProviderAccount = {

@@ -1,0 +1,84 @@
+import Stripe from "stripe";
+import { PaymentProviderError, WebhookSignatureError } from "#app/services/payments/payments";
+import type { Connect, ConnectEvent } from "./connect";
+
+export type StripeConnectConfig = {
+  secretKey: string;
+  /** The Connect endpoint's own signing secret (STRIPE_CONNECT_WEBHOOK_SECRET), not the payments one. */
+  webhookSecret: string;
+  /** Tests point the SDK at a local fake server; production leaves these unset. */
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+};
+
+const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
+  }
+};
+
+/**
+ * Stripe Connect (decision record 084). Accounts are described by controller properties, the form
+ * Stripe recommends over account types, set to what an Express account is: the platform pays
+ * Stripe's fees and carries the losses, Stripe collects the requirements, and the DM gets the
+ * Express dashboard. They ask for card payments and transfers, which destination charges need.
+ */
+export function createStripeConnect(config: StripeConnectConfig): Connect {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    timeout: 20_000,
+    ...(config.host ? { host: config.host, port: config.port, protocol: config.protocol ?? "https" } : {}),
+  });
+  return {
+    provider: "stripe",
+    createAccount: (input) =>
+      wrap(async () => {
+        const account = await stripe.accounts.create(
+          {
+            country: input.country,
+            email: input.email,
+            controller: {
+              fees: { payer: "application" },
+              losses: { payments: "application" },
+              requirement_collection: "stripe",
+              stripe_dashboard: { type: "express" },
+            },
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { userId: input.userId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { id: account.id };
+      }),
+    createAccountLink: (input) =>
+      wrap(async () => {
+        const link = await stripe.accountLinks.create({
+          account: input.accountId,
+          refresh_url: input.refreshUrl,
+          return_url: input.returnUrl,
+          type: "account_onboarding",
+          collection_options: { fields: "currently_due" },
+        });
+        return { url: link.url };
+      }),
+    parseWebhook(payload, signature): ConnectEvent {
+      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      try {
+        const event = stripe.webhooks.constructEvent(payload, signature, config.webhookSecret);
+        return {
+          id: event.id,
+          type: event.type,
+          created: event.created,
+          account: event.account ?? null,
+          data: { object: event.data.object as unknown as Record<string, unknown> },
+        };
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+      }
+    },
+  };
+}
