@@ -260,6 +260,7 @@ export interface OauthAccounts {
 
 export interface OfflinePaymentIntents {
   amount_cents: number;
+  application_fee_cents: number | null;
   billing_email: string | null;
   billing_name: string | null;
   cancel_url: string | null;
@@ -274,8 +275,10 @@ export interface OfflinePaymentIntents {
   payment_method_type: string | null;
   payment_method_types: Generated<Json>;
   pix_seconds: Generated<number>;
+  reverse_transfer: Generated<boolean>;
   status: string;
   success_url: string | null;
+  transfer_destination: string | null;
   voucher_days: Generated<number>;
   voucher_reference: string | null;
 }
@@ -298,6 +301,7 @@ export interface PaidHostingTerms {
 
 export interface Payments {
   amount_cents: number;
+  application_fee_cents: number | null;
   booking_id: string;
   checkout_url: string | null;
   created_at: Generated<Timestamp>;
@@ -315,6 +319,7 @@ export interface Payments {
   refund_reason: string | null;
   refund_ref: string | null;
   status: Generated<string>;
+  transfer_destination: string | null;
   updated_at: Generated<Timestamp>;
   user_id: string;
   voucher_expires_at: Timestamp | null;

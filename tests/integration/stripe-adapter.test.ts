@@ -176,4 +176,66 @@ describe("the Stripe adapter (the SDK against a local fake of Stripe's API)", ()
     const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_test_local", timestamp: Math.floor(Date.now() / 1000) - 3600 });
     expect(() => adapter().parseWebhook(payload, old)).toThrow(/tolerance/i);
   });
+
+  it("a destination charge sends the DM's account and the fee on every kind of payment, and its refund reverses both", async () => {
+    const transfer = { destination: "acct_1DM", applicationFeeCents: 2_500 };
+    fake.seen.length = 0;
+    fake.reply = (path) =>
+      path.startsWith("/v1/checkout")
+        ? { status: 200, body: { id: "cs_1", object: "checkout.session", url: "https://checkout.stripe.com/c/cs_1" } }
+        : path.startsWith("/v1/refunds")
+          ? { status: 200, body: { id: "re_1", object: "refund" } }
+          : {
+              status: 200,
+              body: {
+                id: "pi_1",
+                object: "payment_intent",
+                client_secret: "pi_1_secret",
+                next_action: { oxxo_display_details: { number: "1", expires_after: 1793944740 } },
+              },
+            };
+    await adapter().createCardIntent({ amountCents: 25_000, currency: "MXN", email: "a@b.test", metadata, idempotencyKey: "c", ...cardOnly, transfer });
+    await adapter().createOxxo({
+      amountCents: 25_000,
+      currency: "MXN",
+      name: "Ana",
+      email: "a@b.test",
+      expiresAfterDays: 1,
+      metadata,
+      idempotencyKey: "o",
+      transfer,
+    });
+    await adapter().createCheckout({
+      amountCents: 25_000,
+      currency: "MXN",
+      productName: "Mesa",
+      email: "a@b.test",
+      lang: "es",
+      successUrl: "https://mesa.example/ok",
+      cancelUrl: "https://mesa.example/no",
+      expiresAt: new Date(Date.now() + 3_600_000),
+      metadata,
+      idempotencyKey: "k",
+      ...cardOnly,
+      transfer,
+    });
+    await adapter().refund({ paymentIntentId: "pi_1", reason: "customer_request", metadata, idempotencyKey: "r", reverseTransfer: true });
+    const [card, oxxo, checkout, refund] = fake.seen;
+    for (const intent of [card!, oxxo!]) {
+      expect(intent.body.get("transfer_data[destination]")).toBe("acct_1DM");
+      expect(intent.body.get("application_fee_amount")).toBe("2500");
+    }
+    expect(checkout!.body.get("payment_intent_data[transfer_data][destination]")).toBe("acct_1DM");
+    expect(checkout!.body.get("payment_intent_data[application_fee_amount]")).toBe("2500");
+    expect(refund!.body.get("reverse_transfer")).toBe("true");
+    expect(refund!.body.get("refund_application_fee")).toBe("true");
+
+    // A charge that stays with the platform sends neither.
+    fake.seen.length = 0;
+    await adapter().createCardIntent({ amountCents: 25_000, currency: "MXN", email: "a@b.test", metadata, idempotencyKey: "c2", ...cardOnly });
+    await adapter().refund({ paymentIntentId: "pi_1", reason: "customer_request", metadata, idempotencyKey: "r2" });
+    expect(fake.seen[0]!.body.get("transfer_data[destination]")).toBeNull();
+    expect(fake.seen[0]!.body.get("application_fee_amount")).toBeNull();
+    expect(fake.seen[1]!.body.get("reverse_transfer")).toBeNull();
+  });
 });

@@ -22,6 +22,10 @@ export type OfflineIntent = {
   payment_method_type: string | null;
   voucher_days: number;
   pix_seconds: number;
+  /** A destination charge's account and fee (decision record 084); a refund's choice to reverse the transfer. */
+  transfer_destination: string | null;
+  application_fee_cents: number | null;
+  reverse_transfer: boolean;
   created_at: Date;
 };
 
@@ -44,6 +48,9 @@ const columns = [
   "payment_method_type",
   "voucher_days",
   "pix_seconds",
+  "transfer_destination",
+  "application_fee_cents",
+  "reverse_transfer",
   "created_at",
 ] as const;
 
@@ -86,6 +93,9 @@ export function insertTakenCardPayment(
     payment_method_type: "card",
     voucher_days: 3,
     pix_seconds: 86_400,
+    transfer_destination: null,
+    application_fee_cents: null,
+    reverse_transfer: false,
     created_at: p.at,
   });
 }

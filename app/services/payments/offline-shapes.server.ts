@@ -44,6 +44,7 @@ export const intentObject = (i: OfflineIntent, id = i.id, status = i.status, ext
     metadata: i.metadata,
     payment_method_types: i.kind === "oxxo" ? ["oxxo"] : i.payment_method_types,
     ...(chosen ? { payment_method: { object: "payment_method", type: chosen } } : {}),
+    ...(i.transfer_destination ? { transfer_data: { destination: i.transfer_destination }, application_fee_amount: i.application_fee_cents } : {}),
     ...(chosen && status !== "requires_action"
       ? { latest_charge: { object: "charge", amount: i.amount_cents, currency: i.currency.toLowerCase(), payment_method_details: { type: chosen } } }
       : {}),

@@ -2,7 +2,11 @@ import Stripe from "stripe";
 import type { Database } from "#db/client.server";
 import { findOfflineIntent, insertOfflineIntent, type OfflineIntent, setOfflineIntentMethod, setOfflineIntentStatus } from "./offline-repo.server";
 import { boletoExpiry, boletoNumber, intentObject, nextAction, oxxoNumber, oxxoVoucherExpiry, rand } from "./offline-shapes.server";
-import { type PaymentMetadata, type Payments, type WebhookEvent, WebhookSignatureError } from "./payments";
+import { type PaymentMetadata, type Payments, type Transfer, type WebhookEvent, WebhookSignatureError } from "./payments";
+
+/** A destination charge's columns on an offline record (none for a charge that stays with the platform). */
+const transferColumns = (transfer: Transfer | null | undefined) =>
+  transfer ? { transfer_destination: transfer.destination, application_fee_cents: transfer.applicationFeeCents } : {};
 
 /** What a person on the local test-payment page can make happen (the provider's part). */
 export const OFFLINE_ACTIONS = ["succeed", "fail", "requireAction", "expire", "cancel"] as const;
@@ -93,6 +97,9 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       payment_method_type: null,
       voucher_days: 3,
       pix_seconds: 1560,
+      transfer_destination: null,
+      application_fee_cents: null,
+      reverse_transfer: false,
       ...row,
       created_at: now(),
     });
@@ -114,6 +121,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         payment_method_types: [...input.paymentMethodTypes],
         voucher_days: input.voucherDays,
         pix_seconds: input.pixSeconds,
+        ...transferColumns(input.transfer),
       });
       return { id: intent.id, clientSecret: `${intent.id}_secret_${rand()}` };
     },
@@ -136,6 +144,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         payment_method_types: [...input.paymentMethodTypes],
         voucher_days: input.voucherDays,
         pix_seconds: input.pixSeconds,
+        ...transferColumns(input.transfer),
       });
       return { id: session.id, url: `/${input.lang}/dev/payments/${session.id}` };
     },
@@ -153,6 +162,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         voucher_reference: oxxoNumber(),
         expires_at: oxxoVoucherExpiry(created, input.expiresAfterDays),
         idempotency_key: input.idempotencyKey,
+        ...transferColumns(input.transfer),
       });
       return {
         id: intent.id,
@@ -172,6 +182,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         metadata: { ...input.metadata, reason: input.reason },
         payment_intent_id: input.paymentIntentId,
         idempotency_key: input.idempotencyKey,
+        reverse_transfer: input.reverseTransfer === true && paid?.transfer_destination != null,
       });
       // The provider settles refunds on its own time; here at once, as its own event.
       await deliver("charge.refunded", {
@@ -182,6 +193,10 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         amount_refunded: refund.amount_cents,
         currency: refund.currency.toLowerCase(),
         metadata: input.metadata,
+        ...(paid?.transfer_destination
+          ? { transfer_data: { destination: paid.transfer_destination }, application_fee_amount: paid.application_fee_cents }
+          : {}),
+        refunds: { object: "list", data: [{ id: refund.id, object: "refund", amount: refund.amount_cents, reverse_transfer: refund.reverse_transfer }] },
       });
       return { id: refund.id };
     },

@@ -24,6 +24,12 @@ export type OxxoVoucher = {
  */
 export type MethodChoice = { paymentMethodTypes: readonly string[]; voucherDays: number; pixSeconds: number };
 
+/**
+ * A destination charge (decision record 084): the DM's connected account the payment transfers to,
+ * and the platform's application fee kept from it, in the payment's minor units.
+ */
+export type Transfer = { destination: string; applicationFeeCents: number };
+
 /** Our refund reasons (spec, shared rulebook). */
 export const REFUND_REASONS = ["customer_request", "session_cancelled", "dm_unavailable", "technical_issue", "duplicate_payment", "other"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -51,7 +57,16 @@ export interface Payments {
   /** For the browser's Payment Element; null when the offline adapter plays the provider. */
   readonly publishableKey: string | null;
   /** A card PaymentIntent for the Payment Element; its client secret goes to the browser. */
-  createCardIntent(input: { amountCents: number; currency: string; email: string; metadata: PaymentMetadata; idempotencyKey: string } & MethodChoice): Promise<{
+  createCardIntent(
+    input: {
+      amountCents: number;
+      currency: string;
+      email: string;
+      metadata: PaymentMetadata;
+      idempotencyKey: string;
+      transfer?: Transfer | null;
+    } & MethodChoice,
+  ): Promise<{
     id: string;
     clientSecret: string;
   }>;
@@ -68,6 +83,7 @@ export interface Payments {
       expiresAt: Date;
       metadata: PaymentMetadata;
       idempotencyKey: string;
+      transfer?: Transfer | null;
     },
   ): Promise<{ id: string; url: string }>;
   /** An OXXO PaymentIntent, created and confirmed: its voucher exists when this returns. */
@@ -79,11 +95,18 @@ export interface Payments {
     expiresAfterDays: number;
     metadata: PaymentMetadata;
     idempotencyKey: string;
+    transfer?: Transfer | null;
     /** The request's clock; the offline adapter dates its voucher by it (Stripe uses its own). */
     now?: Date;
   }): Promise<OxxoVoucher>;
-  /** Refunds a paid PaymentIntent in full; the refund's outcome arrives as a webhook event. */
-  refund(input: { paymentIntentId: string; reason: RefundReason; metadata: PaymentMetadata; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * Refunds a paid PaymentIntent in full; the refund's outcome arrives as a webhook event. A
+   * destination charge's refund (`reverseTransfer`) takes back the DM's transfer and returns the
+   * application fee in proportion.
+   */
+  refund(input: { paymentIntentId: string; reason: RefundReason; metadata: PaymentMetadata; idempotencyKey: string; reverseTransfer?: boolean }): Promise<{
+    id: string;
+  }>;
   /** Checks the Stripe-Signature header over the raw body; throws WebhookSignatureError. */
   parseWebhook(payload: string, signature: string | null): WebhookEvent;
 }

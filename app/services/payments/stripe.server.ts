@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { type MethodChoice, PaymentProviderError, type Payments, type RefundReason, WebhookSignatureError } from "./payments";
+import { type MethodChoice, PaymentProviderError, type Payments, type RefundReason, type Transfer, WebhookSignatureError } from "./payments";
 
 export type StripeConfig = {
   secretKey: string;
@@ -25,6 +25,10 @@ function methodOptions(input: MethodChoice) {
     ...(has("pix") ? { pix: { expires_after_seconds: input.pixSeconds } } : {}),
   };
 }
+
+/** A destination charge's part of a PaymentIntent: where the money goes and the fee the platform keeps (decision record 084). */
+const transferParams = (transfer: Transfer | null | undefined) =>
+  transfer ? { transfer_data: { destination: transfer.destination }, application_fee_amount: transfer.applicationFeeCents } : {};
 
 /** Stripe accepts three refund reasons; ours travel in the refund's metadata. */
 const stripeReason = (reason: RefundReason): "duplicate" | "requested_by_customer" | undefined =>
@@ -59,6 +63,7 @@ export function createStripePayments(config: StripeConfig): Payments {
             payment_method_options: methodOptions(input),
             receipt_email: input.email,
             metadata: input.metadata,
+            ...transferParams(input.transfer),
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -84,7 +89,7 @@ export function createStripePayments(config: StripeConfig): Payments {
             cancel_url: input.cancelUrl,
             expires_at: Math.floor(input.expiresAt.getTime() / 1000),
             metadata: input.metadata,
-            payment_intent_data: { metadata: input.metadata },
+            payment_intent_data: { metadata: input.metadata, ...transferParams(input.transfer) },
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -102,6 +107,7 @@ export function createStripePayments(config: StripeConfig): Payments {
             payment_method_options: { oxxo: { expires_after_days: input.expiresAfterDays } },
             confirm: true,
             metadata: input.metadata,
+            ...transferParams(input.transfer),
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -118,7 +124,12 @@ export function createStripePayments(config: StripeConfig): Payments {
       wrap(async () => {
         const reason = stripeReason(input.reason);
         const refund = await stripe.refunds.create(
-          { payment_intent: input.paymentIntentId, ...(reason ? { reason } : {}), metadata: { ...input.metadata, reason: input.reason } },
+          {
+            payment_intent: input.paymentIntentId,
+            ...(reason ? { reason } : {}),
+            ...(input.reverseTransfer ? { reverse_transfer: true, refund_application_fee: true } : {}),
+            metadata: { ...input.metadata, reason: input.reason },
+          },
           { idempotencyKey: input.idempotencyKey },
         );
         return { id: refund.id };
