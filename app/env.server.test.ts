@@ -43,6 +43,7 @@ describe("HOST", () => {
     STRIPE_SECRET_KEY: "sk_live_x",
     STRIPE_PUBLISHABLE_KEY: "pk_live_x",
     STRIPE_WEBHOOK_SECRET: "whsec_x",
+    STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect_x",
   };
   it("refuses production without Stripe's three keys, and any of them alone anywhere", () => {
     const { STRIPE_SECRET_KEY: _s, STRIPE_PUBLISHABLE_KEY: _p, STRIPE_WEBHOOK_SECRET: _w, ...withoutStripe } = production;
@@ -50,6 +51,18 @@ describe("HOST", () => {
     expect(() => parseEnv(withoutStripe)).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ SESSION_SECRET: secret, STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/must be set together/);
     expect(parseEnv({ SESSION_SECRET: secret }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+  it("refuses production without the Connect endpoint's own secret, and that secret without Stripe's keys", () => {
+    const { STRIPE_CONNECT_WEBHOOK_SECRET: _c, ...withoutConnect } = production;
+    expect(() => parseEnv(withoutConnect)).toThrow(/STRIPE_CONNECT_WEBHOOK_SECRET: is required in production/);
+    expect(() => parseEnv({ SESSION_SECRET: secret, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_c" })).toThrow(/needs STRIPE_SECRET_KEY/);
+  });
+  it("takes the platform's fee in basis points from 0 to 5000, 1000 by default", () => {
+    expect(parseEnv({ SESSION_SECRET: secret }).PLATFORM_FEE_BPS).toBe(1000);
+    expect(parseEnv({ SESSION_SECRET: secret, PLATFORM_FEE_BPS: "0" }).PLATFORM_FEE_BPS).toBe(0);
+    expect(parseEnv({ SESSION_SECRET: secret, PLATFORM_FEE_BPS: "5000" }).PLATFORM_FEE_BPS).toBe(5000);
+    for (const bad of ["-1", "5001", "1.5", "abc", "10%"])
+      expect(() => parseEnv({ SESSION_SECRET: secret, PLATFORM_FEE_BPS: bad })).toThrow(/PLATFORM_FEE_BPS/);
   });
   it("listens only on this machine outside production unless HOST says otherwise", () => {
     expect(parseEnv({ SESSION_SECRET: secret }).HOST).toBe("127.0.0.1");

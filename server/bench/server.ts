@@ -37,6 +37,7 @@ export async function startBenchServer(
       STRIPE_SECRET_KEY: "sk_test_bench",
       STRIPE_PUBLISHABLE_KEY: "pk_test_bench",
       STRIPE_WEBHOOK_SECRET: "whsec_bench",
+      STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_bench_connect",
       WEB_CONCURRENCY: String(options.workers),
       DATABASE_URL: databaseUrl,
       PORT: String(port),
