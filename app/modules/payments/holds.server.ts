@@ -9,9 +9,11 @@ import { offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { recordSeatSafety } from "#app/modules/safety/index.server";
 import type { SafetyInput } from "#app/modules/safety/rules";
+import type { Transfer } from "#app/services/payments/payments";
 import type { Database } from "#db/client.server";
 import { insertPayment, latestPaymentOf } from "./repo.server";
 import { cardHoldUntil, heldSeatRetry, oxxoAvailability } from "./rules";
+import { seatTransfer, transferOf } from "./transfer.server";
 
 type LockedSession = repo.LockedSession;
 
@@ -33,6 +35,8 @@ export type Hold = {
   currency: string;
   /** When the hold lapses; a resumed hold keeps the time its first try was given. */
   holdUntil: Date;
+  /** The destination charge's account and fee, fixed with the payment row (decision record 085); null: the platform keeps the charge. */
+  transfer: Transfer | null;
   session: { id: string; title: string; starts_at: Date; voucher_payment_days: number };
 };
 export type HoldResult = Hold | { ok: false; refusal: HoldRefusal; retryAfterSeconds?: number };
@@ -103,6 +107,7 @@ export async function holdPaidSeats(
   const held = await holdSeats(trx, s, payer, { count: order.count, code: order.code, method: order.method, holdUntil }, deps.now);
   if (!held.ok) return held;
   const { bookingId, amountCents, currency } = held;
+  const transfer = await seatTransfer(trx, s.dm_id, amountCents);
   const paymentId = await insertPayment(trx, {
     bookingId,
     userId: payer.id,
@@ -110,9 +115,21 @@ export async function holdPaidSeats(
     method: order.method,
     amountCents,
     currency,
+    transfer,
     now: deps.now,
   });
-  return { ok: true, bookingId, paymentId, resumed: false, heldBefore: false, amountCents, currency, holdUntil, session: payingSession(s, terms) };
+  return {
+    ok: true,
+    bookingId,
+    paymentId,
+    resumed: false,
+    heldBefore: false,
+    amountCents,
+    currency,
+    holdUntil,
+    transfer,
+    session: payingSession(s, terms),
+  };
 }
 
 const payingSession = (s: LockedSession, terms: { voucher_payment_days: number }): PayingSession => ({
@@ -143,6 +160,8 @@ async function tryHeldSeatAgain(
   const retry = firstTry ? "anotherTry" : heldSeatRetry(payment, input.method);
   if ((!payment && !firstTry) || retry === "refuse") return refuse("paymentPending");
   const price = payment ?? { amount_cents: existing.amount_cents, currency: existing.currency };
+  // Another try of the same seat pays the same DM the same way; a subscription's first try decides it now.
+  const transfer = payment ? transferOf(payment) : await seatTransfer(trx, s.dm_id, price.amount_cents);
   // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
   const kept = {
     ok: true as const,
@@ -150,6 +169,7 @@ async function tryHeldSeatAgain(
     heldBefore: true,
     amountCents: price.amount_cents,
     currency: price.currency,
+    transfer,
     session: payingSession(s, terms),
   };
   const holdUntil = new Date(existing.hold_until!);
@@ -168,6 +188,7 @@ async function tryHeldSeatAgain(
     method: input.method,
     amountCents: price.amount_cents,
     currency: price.currency,
+    transfer,
     // The latest try is the one a seat's state is read from: it sorts after the try it follows
     // even when a request that started earlier (an earlier `now`) reaches the lock later.
     now: payment ? new Date(Math.max(deps.now.getTime(), new Date(payment.created_at).getTime() + 1)) : deps.now,

@@ -10,6 +10,7 @@ import type { TypedInvite } from "#app/modules/invites/invites.server";
 import type { SafetyInput } from "#app/modules/safety/rules";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getServices } from "#app/services/index.server";
+import type { Transfer } from "#app/services/payments/payments";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
 import { type AlongsideHold, type Hold, holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
 import * as repo from "./repo.server";
@@ -84,6 +85,7 @@ export async function issueOxxoVoucher(
       expiresAfterDays: hold.session.voucher_payment_days,
       metadata: { paymentId: hold.paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
       idempotencyKey: `oxxo-${hold.paymentId}`,
+      transfer: hold.transfer,
       now: deps.now,
     });
   } catch (error) {
@@ -195,6 +197,7 @@ export async function openCheckout(deps: PayDeps, player: Requester, hold: Hold,
       expiresAt: checkoutExpiresAt(hold.holdUntil, deps.now),
       metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
       idempotencyKey: `checkout-${paymentId}`,
+      transfer: hold.transfer,
     });
     await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: checkout.id, checkout_url: checkout.url }, deps.now);
     await paymentStarted(deps, player, hold, "card", paymentId);
@@ -228,6 +231,7 @@ export async function startCardIntent(
       email: player.email,
       metadata: { paymentId, bookingId: hold.bookingId, sessionId: hold.session.id },
       idempotencyKey: `card-${paymentId}`,
+      transfer: hold.transfer,
     });
     if (!reuse) {
       await repo.updatePayment(deps.db, paymentId, { status: "requires_payment_method", provider_ref: intent.id, payment_intent_ref: intent.id }, deps.now);
@@ -266,7 +270,7 @@ function paymentStarted(
  * Another card try for a booking already held (its page or intent is over, or of the other kind):
  * a new payment row. The hold is not renewed: restarting must not keep a seat for ever.
  */
-async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: string; amountCents: number; currency: string }) {
+async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: string; amountCents: number; currency: string; transfer: Transfer | null }) {
   return repo.insertPayment(deps.db, {
     bookingId: hold.bookingId,
     userId: player.id,
@@ -274,6 +278,7 @@ async function newAttempt(deps: PayDeps, player: Requester, hold: { bookingId: s
     method: "CARD",
     amountCents: hold.amountCents,
     currency: hold.currency,
+    transfer: hold.transfer,
     now: deps.now,
   });
 }

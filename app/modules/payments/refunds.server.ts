@@ -79,6 +79,8 @@ export async function requestRefund(deps: PayDeps, claimed: repo.ClaimedRefund):
       metadata: { paymentId: claimed.id, bookingId: claimed.booking_id, sessionId: claimed.session_id },
       // The same key on every try: a request that reached the provider before failing on the way back is not a second refund.
       idempotencyKey: `refund-${claimed.id}`,
+      // A destination charge's refund takes back the DM's transfer and returns the fee in proportion (decision record 085).
+      reverseTransfer: claimed.transfer_destination !== null,
     });
     await repo.recordRefundAsked(deps.db, claimed.id, refund.id, deps.now);
     return true;

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Transfer } from "#app/services/payments/payments";
 import type { Database } from "#db/client.server";
 
 const paymentColumns = [
@@ -23,6 +24,8 @@ const paymentColumns = [
   "refund_error",
   "payment_method_type",
   "declined_at",
+  "transfer_destination",
+  "application_fee_cents",
   "created_at",
   // When a succeeded payment settled (the last change it saw): the paid voucher's receipt says it.
   "updated_at",
@@ -30,11 +33,23 @@ const paymentColumns = [
 
 export async function insertPayment(
   db: Database,
-  input: { bookingId: string; userId: string; provider: string; method: "CARD" | "OXXO"; amountCents: number; currency: string; now: Date },
+  input: {
+    bookingId: string;
+    userId: string;
+    provider: string;
+    method: "CARD" | "OXXO";
+    amountCents: number;
+    currency: string;
+    /** The destination charge's account and fee, fixed with the row (decision record 085). */
+    transfer: Transfer | null;
+    now: Date;
+  },
 ) {
   const row = await db
     .insertInto("payments")
     .values({
+      transfer_destination: input.transfer?.destination ?? null,
+      application_fee_cents: input.transfer?.applicationFeeCents ?? null,
       booking_id: input.bookingId,
       user_id: input.userId,
       provider: input.provider,
@@ -208,6 +223,8 @@ export type ClaimedRefund = {
   refund_reason: string;
   /** Requests made, this one included. */
   refund_attempts: number;
+  /** The DM's account of a destination charge, whose transfer the refund reverses; null when the platform kept the charge. */
+  transfer_destination: string | null;
 };
 
 /**
@@ -234,7 +251,7 @@ export async function claimDueRefunds(
           where status = 'refund_pending' and refund_next_try_at <= ${input.now} and refund_attempts < ${input.maxTries} and payment_intent_ref is not null ${only}
           order by refund_next_try_at limit ${input.limit}
           for update skip locked)
-      returning p.id, p.booking_id, b.session_id, p.payment_intent_ref, p.refund_reason, p.refund_attempts`.execute(db);
+      returning p.id, p.booking_id, b.session_id, p.payment_intent_ref, p.refund_reason, p.refund_attempts, p.transfer_destination`.execute(db);
   return rows;
 }
 
