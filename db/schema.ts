@@ -258,6 +258,19 @@ export interface OauthAccounts {
   user_id: string;
 }
 
+export interface OfflineConnectAccounts {
+  charges_enabled: Generated<boolean>;
+  country: string;
+  created_at: Timestamp;
+  details_submitted: Generated<boolean>;
+  email: string;
+  id: string;
+  idempotency_key: string | null;
+  payouts_enabled: Generated<boolean>;
+  requirements: Json;
+  user_id: string;
+}
+
 export interface OfflinePaymentIntents {
   amount_cents: number;
   application_fee_cents: number | null;
@@ -578,6 +591,7 @@ export interface DB {
   login_sessions: LoginSessions;
   notifications: Notifications;
   oauth_accounts: OauthAccounts;
+  offline_connect_accounts: OfflineConnectAccounts;
   offline_payment_intents: OfflinePaymentIntents;
   one_time_tokens: OneTimeTokens;
   paid_hosting_terms: PaidHostingTerms;

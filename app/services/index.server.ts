@@ -2,6 +2,9 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { type Env, getEnv } from "#app/env.server";
 import { getDb } from "#db/client.server";
+import type { Connect } from "./connect/connect";
+import { createOfflineConnect, type OfflineConnect } from "./connect/offline.server";
+import { createStripeConnect } from "./connect/stripe.server";
 import type { Mailer } from "./mailer/mailer";
 import { createOutboxMailer } from "./mailer/outbox.server";
 import { createSmtpMailer } from "./mailer/smtp.server";
@@ -20,6 +23,10 @@ export type Services = {
   payments: Payments;
   /** The offline payment adapter when it is the one in use (its local test page needs it), else null. */
   offlinePayments: OfflinePayments | null;
+  /** DMs' payout accounts: Stripe Connect, or the offline adapter playing it. */
+  connect: Connect;
+  /** The offline Connect adapter when it is the one in use (its local onboarding page needs it), else null. */
+  offlineConnect: OfflineConnect | null;
 };
 
 /** The offline adapter signs its events with STRIPE_WEBHOOK_SECRET if given, else a secret derived from SESSION_SECRET. */
@@ -41,6 +48,21 @@ export function choosePayments(env: Env): { payments: Payments; offlinePayments:
   return { payments: offline, offlinePayments: offline };
 }
 
+/** The offline Connect adapter signs its events with a secret of its own, derived from SESSION_SECRET. */
+export const offlineConnectWebhookSecret = (env: Pick<Env, "SESSION_SECRET">) =>
+  `whsec_offline_${createHmac("sha256", env.SESSION_SECRET).update("offline-connect-webhooks").digest("hex")}`;
+
+/**
+ * Stripe Connect when Stripe's keys and the Connect endpoint's secret are set (required in
+ * production, see env.server.ts); the offline adapter otherwise.
+ */
+export function chooseConnect(env: Env): { connect: Connect; offlineConnect: OfflineConnect | null } {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_CONNECT_WEBHOOK_SECRET)
+    return { connect: createStripeConnect({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET }), offlineConnect: null };
+  const offline = createOfflineConnect({ db: getDb, webhookSecret: offlineConnectWebhookSecret(env), appUrl: env.APP_URL });
+  return { connect: offline, offlineConnect: offline };
+}
+
 let services: Services | undefined;
 
 /** Chooses each adapter once from the validated environment. */
@@ -54,6 +76,7 @@ export function getServices(): Services {
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     storage: createStorage(storageChoice(env)),
     ...choosePayments(env),
+    ...chooseConnect(env),
   };
   return services;
 }

@@ -107,7 +107,7 @@ export async function holdPaidSeats(
   const held = await holdSeats(trx, s, payer, { count: order.count, code: order.code, method: order.method, holdUntil }, deps.now);
   if (!held.ok) return held;
   const { bookingId, amountCents, currency } = held;
-  const transfer = await seatTransfer(trx, s.dm_id, amountCents);
+  const transfer = await seatTransfer(trx, s.dm_id, amountCents, order.provider);
   const paymentId = await insertPayment(trx, {
     bookingId,
     userId: payer.id,
@@ -161,7 +161,7 @@ async function tryHeldSeatAgain(
   if ((!payment && !firstTry) || retry === "refuse") return refuse("paymentPending");
   const price = payment ?? { amount_cents: existing.amount_cents, currency: existing.currency };
   // Another try of the same seat pays the same DM the same way; a subscription's first try decides it now.
-  const transfer = payment ? transferOf(payment) : await seatTransfer(trx, s.dm_id, price.amount_cents);
+  const transfer = payment ? transferOf(payment) : await seatTransfer(trx, s.dm_id, price.amount_cents, input.provider);
   // A restart resumes the hold as it is: its time was fixed by the first try (decision record 027).
   const kept = {
     ok: true as const,

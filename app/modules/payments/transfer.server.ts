@@ -10,9 +10,10 @@ import type { Database } from "#db/client.server";
  * made, and kept on it: every later call to the provider for that payment reads it from there.
  * Null while the DM has no account that takes charges: the charge then stays with the platform.
  */
-export async function seatTransfer(db: Database, dmId: string, amountCents: number): Promise<Transfer | null> {
+export async function seatTransfer(db: Database, dmId: string, amountCents: number, provider: string): Promise<Transfer | null> {
   const account = await findPayoutAccount(db, dmId);
-  if (!account || !canTakeCharges(account)) return null;
+  // An account made by the other adapter (the offline one, before Stripe's keys were set) is not one this provider knows.
+  if (!account || !canTakeCharges(account) || account.provider !== provider) return null;
   return { destination: account.account_ref, applicationFeeCents: applicationFee(amountCents, platformFeeBps()) };
 }
 

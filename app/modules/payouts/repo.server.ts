@@ -9,8 +9,37 @@ export function findPayoutAccount(db: Database, userId: string) {
   return db.selectFrom("payout_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
 }
 
-export function findPayoutAccountByRef(db: Database, accountRef: string) {
-  return db.selectFrom("payout_accounts").selectAll().where("account_ref", "=", accountRef).executeTakeFirst();
+/** The account's row, locked: Connect events about one account are applied one at a time. */
+export function lockPayoutAccountByRef(db: Database, accountRef: string) {
+  return db.selectFrom("payout_accounts").selectAll().where("account_ref", "=", accountRef).forUpdate().executeTakeFirst();
+}
+
+/**
+ * The newest `account.updated` event received for an account (by the provider's time, then id),
+ * and whether any event up to it found the account active: what its row is set from, whatever the
+ * order the events arrived in.
+ */
+export async function newestAccountEvent(db: Database, accountRef: string) {
+  const newest = await db
+    .selectFrom("connect_events")
+    .select(["id", "created_at", "payload"])
+    .where("account_ref", "=", accountRef)
+    .where("type", "=", "account.updated")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!newest) return null;
+  const active = await db
+    .selectFrom("connect_events")
+    .select("id")
+    .where("account_ref", "=", accountRef)
+    .where("type", "=", "account.updated")
+    .where("created_at", "<=", newest.created_at)
+    .where(sql<boolean>`(payload #>> '{data,object,charges_enabled}') = 'true' and (payload #>> '{data,object,payouts_enabled}') = 'true'`)
+    .limit(1)
+    .executeTakeFirst();
+  return { id: newest.id, createdAt: new Date(newest.created_at), payload: newest.payload, everActive: active !== undefined };
 }
 
 /** The DM's account, kept once: a second form sent at the same time finds the first one's row. */
@@ -27,11 +56,14 @@ export async function insertPayoutAccount(
 }
 
 /**
- * Sets an account from the provider's account object as an event of time `eventAt` described it.
- * An event older than the one the row was last set from changes nothing, so events applied in
- * any order leave the row as the newest one says. Returns the row when it changed.
+ * Sets an account from the provider's account object as the newest event (of time `eventAt`)
+ * described it. Returns the row.
  */
-export function applyAccountUpdate(db: Database, accountRef: string, input: { account: ProviderAccount; state: AccountState; eventAt: Date; now: Date }) {
+export function applyAccountUpdate(
+  db: Database,
+  accountRef: string,
+  input: { account: ProviderAccount; state: AccountState; everActive: boolean; eventAt: Date; now: Date },
+) {
   const { account } = input;
   return db
     .updateTable("payout_accounts")
@@ -39,14 +71,13 @@ export function applyAccountUpdate(db: Database, accountRef: string, input: { ac
       state: input.state,
       charges_enabled: account.charges_enabled,
       payouts_enabled: account.payouts_enabled,
-      ever_active: sql<boolean>`ever_active or ${input.state === "active"}`,
+      ever_active: input.everActive,
       requirements: JSON.stringify([...new Set([...account.requirements.past_due, ...account.requirements.currently_due])]),
       disabled_reason: account.requirements.disabled_reason,
       state_event_at: input.eventAt,
       updated_at: input.now,
     })
     .where("account_ref", "=", accountRef)
-    .where((eb) => eb.or([eb("state_event_at", "is", null), eb("state_event_at", "<=", input.eventAt)]))
     .returningAll()
     .executeTakeFirst();
 }

@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { WebhookSignatureError } from "#app/services/payments/payments";
+import type { Database } from "#db/client.server";
+import type { Connect, ConnectEvent, ProviderAccount } from "./connect";
+
+/** What a person on the local onboarding page can make the provider decide about an account. */
+export const OFFLINE_CONNECT_ACTIONS = ["complete", "requireDetails", "review", "restrict"] as const;
+export type OfflineConnectAction = (typeof OFFLINE_CONNECT_ACTIONS)[number];
+
+export type OfflineConnectAccount = ProviderAccount & { id: string; user_id: string; country: string; email: string };
+
+export type OfflineConnectConfig = {
+  db: () => Database;
+  webhookSecret: string;
+  /** Absolute base of this app, where events are posted (APP_URL). */
+  appUrl: string;
+  /** Posts a signed event; by default to the app's own Connect webhook over HTTP. Tests call it in-process. */
+  post?: (payload: string, signature: string) => Promise<number>;
+  now?: () => Date;
+};
+
+export type OfflineConnect = Connect & {
+  find(accountId: string): Promise<OfflineConnectAccount | null>;
+  /** Plays Stripe's review of the account: changes it and sends the `account.updated` event Stripe would. */
+  act(accountId: string, action: OfflineConnectAction): Promise<{ ok: true } | { ok: false; error: "notFound" }>;
+};
+
+/** What Stripe asks of a new individual account in Mexico or Brazil before it can take charges. */
+const FIRST_REQUIREMENTS = ["business_profile.url", "external_account", "individual.dob.day", "individual.id_number", "tos_acceptance.date"];
+
+/** The account as each decision leaves it, in Stripe's fields. */
+const AFTER: Record<OfflineConnectAction, ProviderAccount> = {
+  complete: {
+    charges_enabled: true,
+    payouts_enabled: true,
+    details_submitted: true,
+    requirements: { currently_due: [], past_due: [], pending_verification: [], disabled_reason: null },
+  },
+  requireDetails: {
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: true,
+    requirements: {
+      currently_due: ["individual.id_number", "external_account"],
+      past_due: [],
+      pending_verification: [],
+      disabled_reason: "requirements.past_due",
+    },
+  },
+  review: {
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: true,
+    requirements: {
+      currently_due: [],
+      past_due: [],
+      pending_verification: ["individual.verification.document"],
+      disabled_reason: "requirements.pending_verification",
+    },
+  },
+  restrict: {
+    charges_enabled: false,
+    payouts_enabled: false,
+    details_submitted: true,
+    requirements: { currently_due: [], past_due: ["individual.verification.document"], pending_verification: [], disabled_reason: "requirements.past_due" },
+  },
+};
+
+const hex = (bytes: number) => randomBytes(bytes).toString("hex");
+
+/**
+ * The offline Connect adapter (default outside production without Stripe keys): it keeps its
+ * connected accounts in the database, sends the DM to a local onboarding page instead of Stripe's,
+ * and reports every change as a Stripe-shaped `account.updated` event signed with Stripe's scheme,
+ * posted to the same Connect webhook Stripe uses.
+ */
+export function createOfflineConnect(config: OfflineConnectConfig): OfflineConnect {
+  const now = () => config.now?.() ?? new Date();
+  const post =
+    config.post ??
+    (async (payload: string, signature: string) => {
+      const response = await fetch(new URL("/api/webhooks/stripe-connect", config.appUrl), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    });
+
+  async function find(accountId: string): Promise<OfflineConnectAccount | null> {
+    const row = await config.db().selectFrom("offline_connect_accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      user_id: row.user_id,
+      country: row.country,
+      email: row.email,
+      charges_enabled: row.charges_enabled,
+      payouts_enabled: row.payouts_enabled,
+      details_submitted: row.details_submitted,
+      requirements: row.requirements as ProviderAccount["requirements"],
+    };
+  }
+
+  async function deliver(account: OfflineConnectAccount) {
+    const { user_id: _user, email: _email, ...object } = account;
+    const event = {
+      id: `evt_offline_${hex(12)}`,
+      object: "event",
+      type: "account.updated",
+      created: Math.floor(now().getTime() / 1000),
+      account: account.id,
+      livemode: false,
+      api_version: "offline",
+      data: { object: { ...object, object: "account" } },
+    };
+    const payload = JSON.stringify(event);
+    const status = await post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret }));
+    if (status >= 300) throw new Error(`offline connect: the webhook answered ${status} to account.updated`);
+  }
+
+  return {
+    provider: "offline",
+    async createAccount(input) {
+      const db = config.db();
+      await db
+        .insertInto("offline_connect_accounts")
+        .values({
+          id: `acct_offline_${hex(12)}`,
+          user_id: input.userId,
+          country: input.country,
+          email: input.email,
+          idempotency_key: input.idempotencyKey,
+          requirements: JSON.stringify({ currently_due: FIRST_REQUIREMENTS, past_due: [], pending_verification: [], disabled_reason: "requirements.past_due" }),
+          created_at: now(),
+        })
+        .onConflict((oc) => oc.column("idempotency_key").doNothing())
+        .execute();
+      // A key sent again finds the first account, as Stripe's idempotency does.
+      const row = await db.selectFrom("offline_connect_accounts").select("id").where("idempotency_key", "=", input.idempotencyKey).executeTakeFirstOrThrow();
+      return { id: row.id };
+    },
+    async createAccountLink(input) {
+      const found = await find(input.accountId);
+      if (!found) throw new Error(`offline connect: no account ${input.accountId}`);
+      // The local page plays Stripe's onboarding and sends the DM back to the return URL, as Stripe does.
+      const lang = /^\/(es|en|pt)\//.exec(new URL(input.returnUrl, config.appUrl).pathname)?.[1] ?? "es";
+      const query = new URLSearchParams({ return: input.returnUrl, refresh: input.refreshUrl });
+      return { url: `/${lang}/dev/connect/${input.accountId}?${query}` };
+    },
+    parseWebhook(payload, signature): ConnectEvent {
+      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
+      try {
+        return Stripe.webhooks.constructEvent(payload, signature, config.webhookSecret) as unknown as ConnectEvent;
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+      }
+    },
+    find,
+    async act(accountId, action) {
+      const found = await find(accountId);
+      if (!found) return { ok: false, error: "notFound" };
+      const after = AFTER[action];
+      await config
+        .db()
+        .updateTable("offline_connect_accounts")
+        .set({
+          charges_enabled: after.charges_enabled,
+          payouts_enabled: after.payouts_enabled,
+          details_submitted: after.details_submitted,
+          requirements: JSON.stringify(after.requirements),
+        })
+        .where("id", "=", accountId)
+        .execute();
+      await deliver({ ...found, ...after });
+      return { ok: true };
+    },
+  };
+}
