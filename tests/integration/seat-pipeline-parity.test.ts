@@ -27,6 +27,7 @@ describe("one seat rule for every path (decision record 073)", () => {
   it("a single seat (free: take_free_seat; paid: the paid hold) answers as seatRefusal", async () => {
     const { deps } = payTestDeps(now);
     const cases = disagreements();
+    let discounted = 0;
     for (const c of CASES) {
       const a = await arrange(c.kind, c.sc);
       // A free code makes the seat free: the player takes it the free way.
@@ -36,14 +37,27 @@ describe("one seat rule for every path (decision record 073)", () => {
         : await decideFreeSeat(deps, a.seeker, { sessionId: a.sessionId, ...a.typed });
       const expected = ruled(paid ? "paidSeat" : "freeSeat", c.kind, c.sc, a);
       cases.check(c, result.ok ? null : result.refusal, expected);
+      // A discount lowers the price and keeps the seat a paid one (50% of the session's price).
+      if (result.ok && c.sc.codeType === "discount") {
+        const held = await getDb()
+          .selectFrom("bookings")
+          .select("amount_cents")
+          .where("session_id", "=", a.sessionId)
+          .where("user_id", "=", a.seeker.id)
+          .executeTakeFirstOrThrow();
+        cases.check({ ...c, sc: { ...c.sc, name: `${c.sc.name} (amount)` } }, held.amount_cents, c.sc.priceCents / 2);
+        discounted += 1;
+      }
     }
     expect(cases.found).toEqual([]);
+    expect(discounted).toBeGreaterThan(0);
   });
 
   it("a paid seat held for an OXXO voucher answers as the card hold, after the session's own gate and the OXXO window", async () => {
     const { deps } = payTestDeps(now);
     const cases = disagreements();
     const windows = ["offered", "notOffered", "tooClose"] as const;
+    const answered = new Set<string>();
     for (const c of CASES.filter((x) => payable(x.sc) > 0))
       for (const window of windows) {
         const arranged = await arrange(c.kind, c.sc, { oxxo: window !== "notOffered" });
@@ -63,8 +77,11 @@ describe("one seat rule for every path (decision record 073)", () => {
         const first = rule !== null && BEFORE_THE_OXXO_WINDOW.includes(rule);
         const expected = first ? rule : oxxo === "hidden" ? "oxxoNotOffered" : oxxo === "tooClose" ? "oxxoTooClose" : rule;
         cases.check({ ...c, sc: { ...c.sc, name: `${c.sc.name} (OXXO ${window})` } }, result.ok ? null : result.refusal, expected);
+        answered.add(result.ok ? "held" : result.refusal);
       }
     expect(cases.found).toEqual([]);
+    // The table reaches both of the OXXO window's own refusals and a voucher that is held.
+    expect([...answered]).toEqual(expect.arrayContaining(["oxxoNotOffered", "oxxoTooClose", "held"]));
   });
 
   it("a group of one guest (free: held seats; paid: the booker's and the guest's) answers as seatRefusal for all its seats", async () => {
