@@ -82,8 +82,9 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
           // Stripe's Payment Element (loaded only when the card dialog opens) talks to its API from frames of its own.
           connectSrc: production ? ["'self'", "https://api.stripe.com"] : ["'self'", "ws:", "https://api.stripe.com"],
           frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
-          // Google sign-in answers our form post with a redirect to Google; 'Pay by card' with one to Stripe Checkout.
-          formAction: ["'self'", "https://accounts.google.com", "https://checkout.stripe.com"],
+          // Google sign-in answers our form post with a redirect to Google; 'Pay by card' with one to Stripe
+          // Checkout; 'Set up payouts' with one to Stripe's hosted onboarding.
+          formAction: ["'self'", "https://accounts.google.com", "https://checkout.stripe.com", "https://connect.stripe.com"],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: production ? [] : null,
         },

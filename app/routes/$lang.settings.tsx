@@ -38,6 +38,13 @@ export default function SettingsLayout() {
               </NavLink>
             </li>
           ) : null}
+          {isDm ? (
+            <li>
+              <NavLink to={localePath(lang, "/settings/payouts")} className={tab}>
+                {t("settings.payouts")}
+              </NavLink>
+            </li>
+          ) : null}
           <li>
             <NavLink to={localePath(lang, "/settings/password")} className={tab}>
               {t("settings.password")}

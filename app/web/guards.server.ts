@@ -32,6 +32,16 @@ export async function requireDm(request: Request, lang: Locale) {
   return user;
 }
 
+/**
+ * A DM's own money pages (payouts, earnings): to anyone else, signed in or not, they do not exist
+ * (404), so nobody learns which accounts host paid games.
+ */
+export async function requireDmOr404(request: Request) {
+  const user = await getOptionalUser(request);
+  if (!user || !canHost(user)) notFound();
+  return user;
+}
+
 export async function requireAdmin(request: Request, lang: Locale) {
   const user = await requireUser(request, lang);
   if (!user.isAdmin) denied(localePath(lang, "/"));

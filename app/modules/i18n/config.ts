@@ -30,6 +30,7 @@ export const namespaces = [
   "groups",
   "admin",
   "safety",
+  "payouts",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -1,10 +1,7 @@
-import { getEnv } from "#app/env.server";
-import { getRequester, requestMeta } from "#app/modules/auth/session.server";
-import { requestDeps } from "#app/modules/deps.server";
 import type { Refused } from "#app/modules/refusals";
 import { getServices } from "#app/services/index.server";
 import { listOutbox, readOutbox } from "#app/services/mailer/outbox.server";
-import { isLoopbackAddress } from "./rules";
+import { localToolsOpenTo } from "./local-tools.server";
 
 /**
  * The local mailbox exists only outside production and only while mail goes to disk. It shows
@@ -13,10 +10,7 @@ import { isLoopbackAddress } from "./rules";
  */
 async function outboxDir(request: Request): Promise<string | null> {
   const dir = getServices().outboxDir;
-  if (getEnv().NODE_ENV === "production" || !dir) return null;
-  if (isLoopbackAddress(requestMeta(request).ip)) return dir;
-  const user = await getRequester(request, requestDeps(request));
-  return user?.isAdmin ? dir : null;
+  return dir && (await localToolsOpenTo(request)) ? dir : null;
 }
 
 const absent: Refused<"notFound"> = { ok: false, refusal: "notFound" };

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { getRequester, requestMeta } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
-import { isLoopbackAddress } from "#app/modules/mailbox/rules";
+import { localToolsOpenTo } from "#app/modules/mailbox/local-tools.server";
 import type { Refused } from "#app/modules/refusals";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { getServices } from "#app/services/index.server";
@@ -21,10 +20,7 @@ const OFFLINE_ID = /^(pi|cs)_offline_[0-9a-f]{24}$/;
  */
 async function offlineAdapter(request: Request) {
   const offline = getServices().offlinePayments;
-  if (getEnv().NODE_ENV === "production" || !offline) return null;
-  if (isLoopbackAddress(requestMeta(request).ip)) return offline;
-  const user = await getRequester(request, requestDeps(request));
-  return user?.isAdmin ? offline : null;
+  return offline && (await localToolsOpenTo(request)) ? offline : null;
 }
 
 /**

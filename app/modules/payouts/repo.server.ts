@@ -15,7 +15,7 @@ export function lockPayoutAccountByRef(db: Database, accountRef: string) {
 }
 
 /**
- * The newest `account.updated` event received for an account (by the provider's time, then id),
+ * The newest `account.updated` event received for an account (by the provider's time, then the order received),
  * and whether any event up to it found the account active: what its row is set from, whatever the
  * order the events arrived in.
  */
@@ -26,6 +26,8 @@ export async function newestAccountEvent(db: Database, accountRef: string) {
     .where("account_ref", "=", accountRef)
     .where("type", "=", "account.updated")
     .orderBy("created_at", "desc")
+    // Two events of the same second (the provider's times have no finer grain): the one received later.
+    .orderBy("received_at", "desc")
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();

@@ -145,10 +145,10 @@ export function createOfflineConnect(config: OfflineConnectConfig): OfflineConne
     async createAccountLink(input) {
       const found = await find(input.accountId);
       if (!found) throw new Error(`offline connect: no account ${input.accountId}`);
-      // The local page plays Stripe's onboarding and sends the DM back to the return URL, as Stripe does.
+      // The local page plays Stripe's onboarding in the language of the page that asked, and sends
+      // the DM back to the payouts page itself (never to an address carried in the link).
       const lang = /^\/(es|en|pt)\//.exec(new URL(input.returnUrl, config.appUrl).pathname)?.[1] ?? "es";
-      const query = new URLSearchParams({ return: input.returnUrl, refresh: input.refreshUrl });
-      return { url: `/${lang}/dev/connect/${input.accountId}?${query}` };
+      return { url: `/${lang}/dev/connect/${input.accountId}` };
     },
     parseWebhook(payload, signature): ConnectEvent {
       if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
