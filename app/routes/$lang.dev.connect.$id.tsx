@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Button, buttonClass } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { offlineConnectAct, offlineConnectView } from "#app/modules/payouts/offline-page.server";
@@ -12,7 +13,7 @@ import { localeOf } from "#app/web/locale.server";
 import { refusalResponse, throwPageRefusal } from "#app/web/refusals.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
-export const handle = { i18n: ["payouts"], hydrate: false };
+export const handle = { i18n: ["payouts", "sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }];
 

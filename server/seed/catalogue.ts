@@ -7,6 +7,7 @@ import { seedChatStories } from "./chat-stories";
 import { seedGroupStories } from "./group-stories";
 import { seedInquiryStories } from "./inquiry-stories";
 import { seedModerationStories } from "./moderation-stories";
+import { seedPayoutStories } from "./payout-stories";
 import { type Palette, storeDemoPicture } from "./pictures";
 import { seedRefundStories } from "./refund-stories";
 import { seedReviewStories } from "./review-stories";
@@ -256,6 +257,8 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   const ana = idOf("ana.dm@mesa.test");
   const bruno = idOf("bruno.dm@mesa.test");
   // A free weekly and a paid monthly campaign, with their subscribers (subscription-stories.ts).
+  // Payout accounts first: every paid seat below is then paid to its DM as it would be (payout-stories.ts).
+  created += await seedPayoutStories(idOf, now);
   if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now, storage);
   created += await seedBookingStories(idOf, now);
   created += await seedReviewStories(idOf, now);

@@ -45,6 +45,7 @@ const stringFields: Record<string, string | null> = {
   "api.sessions.$id.waitlist.ts": "POST inviteCode",
   "api.waitlist.ts": "sessionId",
   "api.webhooks.stripe.ts": null,
+  "api.webhooks.stripe-connect.ts": null,
 };
 /** The catch-all answers 404 to any path no route has; it is no JSON route. */
 const notJsonRoutes = new Set(["api.$.ts"]);

@@ -12,6 +12,7 @@ import enInquiries from "../../../public/locales/en/inquiries.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
+import enPayouts from "../../../public/locales/en/payouts.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enReviews from "../../../public/locales/en/reviews.json";
 import enSafety from "../../../public/locales/en/safety.json";
@@ -31,6 +32,7 @@ import esInquiries from "../../../public/locales/es/inquiries.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
+import esPayouts from "../../../public/locales/es/payouts.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esReviews from "../../../public/locales/es/reviews.json";
 import esSafety from "../../../public/locales/es/safety.json";
@@ -50,6 +52,7 @@ import ptInquiries from "../../../public/locales/pt/inquiries.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
+import ptPayouts from "../../../public/locales/pt/payouts.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptReviews from "../../../public/locales/pt/reviews.json";
 import ptSafety from "../../../public/locales/pt/safety.json";
@@ -79,6 +82,7 @@ export const resources: Resource = {
     groups: esGroups,
     admin: esAdmin,
     safety: esSafety,
+    payouts: esPayouts,
   },
   en: {
     common: enCommon,
@@ -100,6 +104,7 @@ export const resources: Resource = {
     groups: enGroups,
     admin: enAdmin,
     safety: enSafety,
+    payouts: enPayouts,
   },
   pt: {
     common: ptCommon,
@@ -121,5 +126,6 @@ export const resources: Resource = {
     groups: ptGroups,
     admin: ptAdmin,
     safety: ptSafety,
+    payouts: ptPayouts,
   },
 };
