@@ -83,6 +83,33 @@ describe("a DM's payouts (decision record 084)", () => {
     expect(await getDb().selectFrom("payout_accounts").select("user_id").where("user_id", "=", dm.id).execute()).toEqual([]);
   });
 
+  it("a second DM sees only their own account, and their form makes their own without touching the first DM's", async () => {
+    const first = await createUser({ role: "dm" });
+    const second = await createUser({ role: "dm" });
+    const firstSent = await run(
+      payoutsAction,
+      post("/es/settings/payouts", { intent: "start", acceptTerms: "on", country: "MX" }, await loginCookie(first.id)),
+      { lang: "es" },
+    );
+    expect(firstSent.status).toBe(303);
+    const accountsOf = (userId: string) => getDb().selectFrom("payout_accounts").selectAll().where("user_id", "=", userId).execute();
+    const firstBefore = await accountsOf(first.id);
+    expect(firstBefore).toHaveLength(1);
+
+    const secondCookie = await loginCookie(second.id);
+    expect(await run(payoutsLoader, get("/es/settings/payouts", secondCookie), { lang: "es" })).toMatchObject({
+      status: 200,
+      data: { account: null, termsAcceptedAt: null },
+    });
+    const secondSent = await run(payoutsAction, post("/es/settings/payouts", { intent: "start", acceptTerms: "on", country: "US" }, secondCookie), {
+      lang: "es",
+    });
+    expect(secondSent.status).toBe(303);
+    expect(secondSent.headers.get("Location")).not.toBe(firstSent.headers.get("Location"));
+    expect(await accountsOf(first.id)).toEqual(firstBefore);
+    expect(await accountsOf(second.id)).toMatchObject([{ country: "US" }]);
+  });
+
   it("the form sends the DM to the onboarding page; that page is refused to a visitor from another machine", async () => {
     const dm = await createUser({ role: "dm" });
     const cookie = await loginCookie(dm.id);
