@@ -9,6 +9,7 @@ import { deps } from "#app/modules/deps.server";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { platformFeeBps } from "#app/modules/payouts/fee-setting.server";
 import { createSession, newSessionDefaults } from "#app/modules/sessions/sessions.server";
 import { getOptionalUser, requireVerifiedHost } from "#app/web/guards.server";
 import { readSessionForm } from "#app/web/host-form.server";
@@ -33,6 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     now: now.toISOString(),
     defaults: newSessionDefaults(user.timeZone, now),
     minDate: todayIn(user.timeZone, now),
+    feeBps: platformFeeBps(),
   };
 }
 
@@ -55,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CreateSessionPage() {
-  const { now, timeZone, zoneName, defaults, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, zoneName, defaults, minDate, feeBps } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
@@ -70,6 +72,7 @@ export default function CreateSessionPage() {
         zoneName={zoneName}
         now={now}
         minDate={minDate}
+        feeBps={feeBps}
         lang={pageLocale(i18n.language)}
       />
     </section>

@@ -11,6 +11,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { platformFeeBps } from "#app/modules/payouts/fee-setting.server";
 import { seriesFormValues } from "#app/modules/series/rows.server";
 import { seriesForEditor, updateSeries } from "#app/modules/series/series.server";
 import { requireUser } from "#app/web/guards.server";
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     minDate: todayIn(row.time_zone, now),
     existing: { id: row.id, startDate: row.start_iso, frequency: row.frequency },
     values: seriesFormValues(row),
+    feeBps: platformFeeBps(),
   };
 }
 
@@ -62,7 +64,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditSeriesPage() {
-  const { now, timeZone, zoneName, existing, values, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, zoneName, existing, values, minDate, feeBps } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = pageLocale(i18n.language);
@@ -78,6 +80,7 @@ export default function EditSeriesPage() {
         zoneName={zoneName}
         now={now}
         minDate={minDate}
+        feeBps={feeBps}
         lang={lang}
         cancelHref={localePath(lang, "/sessions")}
         existing={existing}

@@ -9,6 +9,7 @@ import { deps } from "#app/modules/deps.server";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { platformFeeBps } from "#app/modules/payouts/fee-setting.server";
 import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { insertSeriesWithSessions } from "#app/modules/series/series.server";
 import { requireVerifiedHost } from "#app/web/guards.server";
@@ -33,6 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     zoneName: zoneName(user.timeZone, lang, now),
     now: now.toISOString(),
     minDate: todayIn(user.timeZone, now),
+    feeBps: platformFeeBps(),
     defaults: {
       frequency: "WEEKLY",
       dayOfWeek: "1",
@@ -61,7 +63,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function NewSeriesPage() {
-  const { now, timeZone, zoneName, defaults, minDate } = useLoaderData<typeof loader>();
+  const { now, timeZone, zoneName, defaults, minDate, feeBps } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   const lang = pageLocale(i18n.language);
@@ -77,6 +79,7 @@ export default function NewSeriesPage() {
         zoneName={zoneName}
         now={now}
         minDate={minDate}
+        feeBps={feeBps}
         lang={lang}
         cancelHref={localePath(lang, "/sessions")}
       />

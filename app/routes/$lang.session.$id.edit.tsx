@@ -12,6 +12,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { platformFeeBps } from "#app/modules/payouts/fee-setting.server";
 import { sessionFormValues } from "#app/modules/sessions/sessions.server";
 import { requireUser } from "#app/web/guards.server";
 import { readSessionForm } from "#app/web/host-form.server";
@@ -46,6 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     values: sessionFormValues(page.row),
     now: d.now.toISOString(),
     minDate: todayIn(page.row.time_zone, d.now),
+    feeBps: platformFeeBps(),
   };
 }
 
@@ -67,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditSessionPage() {
-  const { now, sessionId, timeZone, zoneName, values, minDate } = useLoaderData<typeof loader>();
+  const { now, sessionId, timeZone, zoneName, values, minDate, feeBps } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("sessions");
   return (
@@ -83,6 +85,7 @@ export default function EditSessionPage() {
         zoneName={zoneName}
         now={now}
         minDate={minDate}
+        feeBps={feeBps}
         lang={pageLocale(i18n.language)}
       />
     </section>

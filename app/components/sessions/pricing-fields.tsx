@@ -3,9 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SelectField } from "#app/components/ui/field";
 import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
+import type { Locale } from "#app/modules/i18n/config";
 import { MAX_PRICE_CENTS, priceStep, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
 import { FormSection } from "./form-section";
-import { initialList } from "./initial-values";
+import { initialList, initialText } from "./initial-values";
+import { seatShareWords } from "./seat-share";
 
 export type PricingFieldName = "isFree" | "price" | "currency" | "paymentMethods" | "minAdvanceBookingHours" | "voucherPaymentDays";
 
@@ -14,28 +16,51 @@ export type PricingFieldName = "isFree" | "price" | "currency" | "paymentMethods
  * the fields of the shared pricing schema. Every value the form was given is sent back, so saving
  * a form nobody touched changes nothing. CSS alone (so also without JavaScript) hides the price
  * while 'free' is ticked and the OXXO choices unless the currency is MXN; the hidden fields are
- * still sent, and the server ignores a free offer's price.
+ * still sent, and the server ignores a free offer's price. Under the price, what the DM receives
+ * per seat after the platform's fee (`feeBps`): rendered by the server from the values the form was
+ * given (so without JavaScript it shows after a submit), and kept current as the host types.
  */
-export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: FieldMetadata<string | string[]> } }) {
+export function PricingFields({
+  fields,
+  feeBps,
+  lang,
+}: {
+  fields: { [K in PricingFieldName]: FieldMetadata<string | string[]> };
+  feeBps: number;
+  lang: Locale;
+}) {
   const { t } = useTranslation("sessions");
   // Only a currency picked with JavaScript running disables OXXO; the server's HTML never does, so it stays usable without.
   const [picked, setPicked] = useState<string | null>(null);
   const methods = new Set(initialList(fields.paymentMethods.initialValue));
   const shownPrice = typeof fields.price.initialValue === "string" ? fields.price.initialValue : "";
+  // What the host typed or ticked since the page rendered; until then, the values the form was given.
+  const [typedPrice, setTypedPrice] = useState<string | null>(null);
+  const [freeTicked, setFreeTicked] = useState<boolean | null>(null);
+  const share = seatShareWords({
+    price: typedPrice ?? shownPrice,
+    // An unset select shows its first option.
+    currency: picked ?? initialText(fields.currency.initialValue) ?? currencies[0],
+    free: freeTicked ?? fields.isFree.initialValue === "on",
+    feeBps,
+    lang,
+  });
   const paidOnly = "group-has-[[name=isFree]:checked]/pricing:hidden";
   return (
     <div className="group/pricing space-y-6">
       <FormSection legend={t("form.pricing")}>
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-          <input {...getInputProps(fields.isFree, { type: "checkbox" })} className="h-5 w-5" />
+          <input {...getInputProps(fields.isFree, { type: "checkbox" })} onChange={(e) => setFreeTicked(e.currentTarget.checked)} className="h-5 w-5" />
           {t("form.free")}
         </label>
         <div className={`grid gap-x-4 sm:grid-cols-2 ${paidOnly}`}>
           <Field
             label={t("form.price")}
+            hint={share ? <span data-testid="seat-share">{t("form.youReceive", share)}</span> : null}
             errors={fields.price.errors}
             inputProps={{
               ...getInputProps(fields.price, { type: "number" }),
+              onInput: (e) => setTypedPrice(e.currentTarget.value),
               step: priceStep(shownPrice),
               min: 0,
               max: MAX_PRICE_CENTS / 100,

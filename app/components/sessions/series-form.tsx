@@ -65,6 +65,8 @@ type Props = {
   overlap: ConflictReport | null;
   /** Editing: the saved first date may be in the past and an IRREGULAR series stays so. */
   existing?: { id: string; startDate: string; frequency: string };
+  /** The platform's fee in basis points, for "you receive X per seat". */
+  feeBps: number;
 };
 
 /**
@@ -186,7 +188,7 @@ export function SeriesForm(props: Props) {
           <NumberField label={t("form.preSessionCheckHours")} field={fields.preSessionCheckHours} />
         </div>
       </FormSection>
-      <PricingFields fields={fields} />
+      <PricingFields fields={fields} feeBps={props.feeBps} lang={props.lang} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="flex gap-2">
         <Button disabled={busy}>{submitLabel}</Button>

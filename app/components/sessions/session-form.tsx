@@ -56,6 +56,8 @@ export function SessionForm(props: {
   overlap?: ConflictReport | null;
   /** Editing: this session is left out of the overlap check. */
   sessionId?: string;
+  /** The platform's fee in basis points, for "you receive X per seat". */
+  feeBps: number;
 }) {
   const { t } = useTranslation("sessions");
   const busy = useNavigation().state === "submitting";
@@ -149,7 +151,7 @@ export function SessionForm(props: {
         </div>
       </FormSection>
 
-      <PricingFields fields={fields} />
+      <PricingFields fields={fields} feeBps={props.feeBps} lang={props.lang} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <Button disabled={busy}>
         {hasConflicts(overlap.report)
