@@ -2,8 +2,12 @@ import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SelectField } from "#app/components/ui/field";
+import { Link } from "#app/components/ui/link";
 import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
 import { MAX_PRICE_CENTS, priceStep, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
+import { PAYOUT_ACCOUNT_NEEDED } from "#app/modules/sessions/paid-hosting";
 import { FormSection } from "./form-section";
 import { initialList } from "./initial-values";
 
@@ -17,7 +21,9 @@ export type PricingFieldName = "isFree" | "price" | "currency" | "paymentMethods
  * still sent, and the server ignores a free offer's price.
  */
 export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: FieldMetadata<string | string[]> } }) {
-  const { t } = useTranslation("sessions");
+  const { t, i18n } = useTranslation("sessions");
+  // The price was refused until the DM's payout account takes charges: the way there sits beside it.
+  const needsPayouts = fields.price.errors?.includes(PAYOUT_ACCOUNT_NEEDED) === true;
   // Only a currency picked with JavaScript running disables OXXO; the server's HTML never does, so it stays usable without.
   const [picked, setPicked] = useState<string | null>(null);
   const methods = new Set(initialList(fields.paymentMethods.initialValue));
@@ -54,6 +60,13 @@ export function PricingFields({ fields }: { fields: { [K in PricingFieldName]: F
             ))}
           </SelectField>
         </div>
+        {needsPayouts ? (
+          <p className={`text-sm ${paidOnly}`}>
+            <Link to={localePath(i18n.language as Locale, "/settings/payouts")} className="text-brand-700 underline">
+              {t("form.setUpPayouts")}
+            </Link>
+          </p>
+        ) : null}
       </FormSection>
 
       <FormSection legend={t("form.payment")} className={paidOnly}>
