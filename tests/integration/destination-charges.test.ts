@@ -51,16 +51,16 @@ describe("a paid seat is a destination charge to its DM (decision records 084 an
     expect(oxxoPayment).toMatchObject({ transfer_destination: account, application_fee_cents: fee });
   });
 
-  it("a DM whose account cannot take charges yet, or who has none: the charge stays with the platform", async () => {
+  it("a DM whose account cannot take charges yet, or who has none: no paid seat is held, so no charge is made without them", async () => {
     const { deps } = payTestDeps(now);
     const withoutAccount = await person("dm", {}, "none");
     const notReady = await person("dm", {}, "none");
     await payoutAccount(notReady.id, false);
     for (const dm of [withoutAccount, notReady]) {
-      const card = await startCardIntent(deps, await person(), { sessionId: await paidSession(dm.id, 4), address });
-      if (!card.ok) throw new Error(card.refusal);
-      expect((await paymentsOf(card.bookingId))[0]).toMatchObject({ transfer_destination: null, application_fee_cents: null });
-      expect(await offlineRecord(card.paymentIntentId)).toMatchObject({ transfer_destination: null });
+      const sessionId = await paidSession(dm.id, 4);
+      const card = await startCardIntent(deps, await person(), { sessionId, address });
+      expect(card).toMatchObject({ ok: false, refusal: "hostCannotBePaid" });
+      expect(await bookingsOf(sessionId)).toEqual([]);
     }
   });
 
