@@ -21,5 +21,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
   if (!image.ok) return apiRefusal("invalid", image.error);
   const result = await createSeriesFromApi(deps(context), user, image.value);
-  return result.ok ? apiCreated({ id: result.id, sessionsCreated: result.sessions }) : apiRefusal("invalid", result.error);
+  return result.ok ? apiCreated({ id: result.id, sessionsCreated: result.sessions }) : apiRefusal(result.refusal, result.error);
 }

@@ -20,5 +20,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const image = checkApiImageUrl(parsed.data, deps(context).storage);
   if (!image.ok) return apiRefusal("invalid", image.error);
   const result = await createSessionFromApi(deps(context), user, image.value);
-  return result.ok ? apiCreated({ id: result.id }) : apiRefusal("invalid", result.error);
+  return result.ok ? apiCreated({ id: result.id }) : apiRefusal(result.refusal, result.error);
 }

@@ -5,6 +5,7 @@ import type { Locale } from "#app/modules/i18n/config";
 import { confirmed, type ConflictReport, seriesConflicts, sessionConflicts } from "#app/modules/series/conflicts.server";
 import { seriesRowFromForm } from "#app/modules/series/rows.server";
 import { seriesFormSchema } from "#app/modules/series/schema";
+import { hostMayCharge, PAYOUT_ACCOUNT_NEEDED } from "#app/modules/sessions/index.server";
 import { sessionFormSchema } from "#app/modules/sessions/schema";
 import { IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageTarget } from "#app/modules/storage/rules";
 import { type FormWithImage, IMAGE_FIELD, imageFormReply, settleFormImage } from "#app/modules/storage/upload-form.server";
@@ -22,7 +23,12 @@ type Steps<Schema extends ZodTypeAny> = {
   schema: Schema;
   /** The host's other sessions the valid form would overlap. */
   conflicts: (value: z.output<Schema>) => Promise<ConflictReport>;
+  /** Whose payout account a price needs, and the price the valid form asks (0 when free). */
+  seller: { hostId: string; priceCents: (value: z.output<Schema>) => number };
 };
+
+/** The price a valid session or series form saves: a free offer's price field is ignored. */
+const formPrice = (v: { isFree: boolean; price: number }) => (v.isFree ? 0 : v.price);
 
 /**
  * Reads a session or series form, with or without an image (multipart or not; the reader cuts short
@@ -41,10 +47,12 @@ async function readFormWithImage(
 /**
  * What the session and series forms do before they save, once the route has checked who may
  * send them: read the form and its image (stored only when the rest is valid), validate it, and
- * stop at an overlap the host has not confirmed. Either the valid submission, or the page's answer:
- * the form with what was typed ('invalid', a 400) or with the overlap to confirm ('conflict', a 409).
+ * stop at a price the DM cannot be paid yet or at an overlap the host has not confirmed. Either the
+ * valid submission, or the page's answer: the form with what was typed ('invalid', a 400), with the
+ * price field's error until the DM's payout account takes charges ('conflict', a 409: the same form
+ * is accepted once it does), or with the overlap to confirm ('conflict', a 409).
  */
-async function readHostForm<Schema extends ZodTypeAny>(request: Request, deps: Pick<Deps, "storage" | "now">, steps: Steps<Schema>) {
+async function readHostForm<Schema extends ZodTypeAny>(request: Request, deps: Pick<Deps, "db" | "storage" | "now">, steps: Steps<Schema>) {
   const { formData, imageProblem } = await readFormWithImage(request, deps, {
     userId: steps.userId,
     target: steps.target,
@@ -52,6 +60,9 @@ async function readHostForm<Schema extends ZodTypeAny>(request: Request, deps: P
   });
   const submission = parseForm(formData, { schema: steps.schema, echo: ECHOED });
   if (imageProblem || submission.status !== "success") return { ok: false as const, refused: refuse("invalid", imageFormReply(submission, imageProblem)) };
+  if (!(await hostMayCharge(deps.db, steps.seller.hostId, steps.seller.priceCents(submission.value)))) {
+    return { ok: false as const, refused: refuse("conflict", submission.reply({ fieldErrors: { price: [PAYOUT_ACCOUNT_NEEDED] } })) };
+  }
   // A warning, not a refusal: "Save anyway" sends back the token of the overlaps the host saw.
   const overlap = await steps.conflicts(submission.value);
   if (!confirmed(formData, overlap)) return { ok: false as const, refused: refuse("conflict", { ...submission.reply(), overlap }) };
@@ -69,6 +80,7 @@ export function readSessionForm(request: Request, deps: Deps, form: HostFormSend
     target: { kind: "session", sessionId },
     schema: sessionFormSchema({ now: deps.now, timeZone }),
     conflicts: (v) => sessionConflicts(deps, hostId, { date: v.date, time: v.time, duration: v.duration, timeZone, sessionId: sessionId ?? undefined }, lang),
+    seller: { hostId, priceCents: formPrice },
   });
 }
 
@@ -80,5 +92,6 @@ export function readSeriesForm(request: Request, deps: Deps, form: HostFormSende
     target: { kind: "series" },
     schema: seriesFormSchema({ now: deps.now, timeZone, existing: existing ?? undefined }),
     conflicts: (v) => seriesConflicts(deps, seriesRowFromForm(hostId, timeZone, v), existing?.id ?? null, lang),
+    seller: { hostId, priceCents: formPrice },
   });
 }

@@ -129,6 +129,8 @@ const groupRefusalStatuses = {
   paymentPending: 409,
   emailNotVerified: 403,
   tooManyHolds: 409,
+  // The request is sound and may succeed unchanged once the DM's account takes charges again: the session's state, a 409.
+  hostCannotBePaid: 409,
   methodInvalid: 400,
   oxxoNotOffered: 400,
   oxxoTooClose: 400,

@@ -12,28 +12,18 @@ const ACTIVE: ProviderAccount = {
   details_submitted: true,
   requirements: { currently_due: [], past_due: [], pending_verification: [], disabled_reason: null },
 };
-const DETAILS_NEEDED: ProviderAccount = {
-  charges_enabled: false,
-  payouts_enabled: false,
-  details_submitted: true,
-  requirements: {
-    currently_due: ["individual.id_number", "external_account"],
-    past_due: [],
-    pending_verification: [],
-    disabled_reason: "requirements.past_due",
-  },
-};
-
 /**
  * The demo's payout accounts (decision record 084), as the offline Connect adapter and its events
- * would have left them: Ana's is active in Mexico, so her paid seats are paid to her less the fee;
- * Bruno's (Brazil) still needs his ID number and bank account, which his payouts page lists.
+ * would have left them: Ana's is active in Mexico and Bruno's in Brazil, so their paid seats sell and
+ * are paid to them less the fee (no paid seat is sold without a payable DM). A DM whose account
+ * still needs details would be one without paid stories, added to this list with the provider's
+ * `requirements`.
  */
 export async function seedPayoutStories(idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();
   const stories = [
     { email: "ana.dm@mesa.test", country: "MX", state: "active", account: ACTIVE },
-    { email: "bruno.dm@mesa.test", country: "BR", state: "details_needed", account: DETAILS_NEEDED },
+    { email: "bruno.dm@mesa.test", country: "BR", state: "active", account: ACTIVE },
   ] as const;
   let created = 0;
   for (const story of stories) {

@@ -66,7 +66,7 @@ function event(accountRef: string, shape: Shape, createdSeconds: number, signWit
 }
 
 async function dmWithAccount() {
-  const dm = await createUser({ role: "dm" });
+  const dm = await createUser({ role: "dm", payouts: "none" });
   const ref = `acct_offline_${dm.id.replaceAll("-", "").slice(0, 24)}`;
   await getDb().insertInto("payout_accounts").values({ user_id: dm.id, provider: "offline", account_ref: ref, country: "MX" }).execute();
   return { dm, ref };

@@ -34,7 +34,7 @@ const offlineRecord = (id: string) => getDb().selectFrom("offline_payment_intent
 
 describe("a paid seat is a destination charge to its DM (decision records 084 and 085)", () => {
   it("by card and by OXXO: the payment names the DM's account and the platform's fee, as does the provider's record", async () => {
-    const dm = await person("dm");
+    const dm = await person("dm", {}, "none");
     const account = await payoutAccount(dm.id, true);
     const sessionId = await paidSession(dm.id, 4);
     const { deps } = payTestDeps(now);
@@ -51,21 +51,21 @@ describe("a paid seat is a destination charge to its DM (decision records 084 an
     expect(oxxoPayment).toMatchObject({ transfer_destination: account, application_fee_cents: fee });
   });
 
-  it("a DM whose account cannot take charges yet, or who has none: the charge stays with the platform", async () => {
+  it("a DM whose account cannot take charges yet, or who has none: no paid seat is held, so no charge is made without them", async () => {
     const { deps } = payTestDeps(now);
-    const withoutAccount = await person("dm");
-    const notReady = await person("dm");
+    const withoutAccount = await person("dm", {}, "none");
+    const notReady = await person("dm", {}, "none");
     await payoutAccount(notReady.id, false);
     for (const dm of [withoutAccount, notReady]) {
-      const card = await startCardIntent(deps, await person(), { sessionId: await paidSession(dm.id, 4), address });
-      if (!card.ok) throw new Error(card.refusal);
-      expect((await paymentsOf(card.bookingId))[0]).toMatchObject({ transfer_destination: null, application_fee_cents: null });
-      expect(await offlineRecord(card.paymentIntentId)).toMatchObject({ transfer_destination: null });
+      const sessionId = await paidSession(dm.id, 4);
+      const card = await startCardIntent(deps, await person(), { sessionId, address });
+      expect(card).toMatchObject({ ok: false, refusal: "hostCannotBePaid" });
+      expect(await bookingsOf(sessionId)).toEqual([]);
     }
   });
 
   it("a player who leaves in time is refunded with the transfer reversed and the fee returned", async () => {
-    const dm = await person("dm");
+    const dm = await person("dm", {}, "none");
     await payoutAccount(dm.id, true);
     const sessionId = await paidSession(dm.id, 4);
     const { deps, offline } = payTestDeps(now);

@@ -10,6 +10,7 @@ import { action as postSeries } from "../../app/routes/api.session-series._index
 import { action as patchSeries } from "../../app/routes/api.session-series.$id";
 import { getDb } from "../../db/client.server";
 import { sessionCount, sessionFormFields } from "../fixtures/sessions";
+import { insertActivePayoutAccount } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
@@ -34,6 +35,8 @@ beforeAll(async () => {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
+  // The session form's fields are a paid session's: its DM's payout account takes charges (decision record 084).
+  await insertActivePayoutAccount(deps.db, created.userId, deps.now);
   const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   dm = {

@@ -37,8 +37,9 @@ export function payTestDeps(at = now) {
   return { deps, offline, delivered, mails: t.mails, at: (when: Date) => (deps = { ...deps, now: when }) };
 }
 
-export async function person(role: "user" | "dm" = "user", extra: Partial<Requester> = {}): Promise<Requester> {
-  return requesterOf(await createUser({ role, displayName: role === "dm" ? "Host" : "Player" }), extra);
+/** A player, or a DM whose payout account takes charges (`payouts: "none"`: a DM who has not opened one). */
+export async function person(role: "user" | "dm" = "user", extra: Partial<Requester> = {}, payouts: "active" | "none" = "active"): Promise<Requester> {
+  return requesterOf(await createUser({ role, displayName: role === "dm" ? "Host" : "Player", payouts }), extra);
 }
 
 /** A paid session (250 MXN, card or OXXO) starting at `startsAt`; `extra` sets other columns. */

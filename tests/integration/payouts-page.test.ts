@@ -33,7 +33,7 @@ function connectInProcess() {
 
 describe("a DM's payouts (decision record 084)", () => {
   it("accept the terms, onboard on the offline page, and the page shows what the events said", async () => {
-    const dm = requesterOf(await createUser({ role: "dm" }));
+    const dm = requesterOf(await createUser({ role: "dm", payouts: "none" }));
     const { connect, deps } = connectInProcess();
     expect(await startOnboarding(deps, dm, { acceptTerms: false, lang: "es" })).toEqual({ ok: false, refusal: "termsRequired" });
     const started = await startOnboarding(deps, dm, { acceptTerms: true, country: "BR", lang: "pt" });
@@ -61,7 +61,7 @@ describe("a DM's payouts (decision record 084)", () => {
 
   it("the page is a 404 to a player and to a visitor; a DM's form without the terms keeps the country and says why", async () => {
     const player = await createUser();
-    const dm = await createUser({ role: "dm" });
+    const dm = await createUser({ role: "dm", payouts: "none" });
     expect((await run(payoutsLoader, get("/es/settings/payouts", await loginCookie(player.id)), { lang: "es" })).status).toBe(404);
     expect((await run(payoutsLoader, get("/es/settings/payouts"), { lang: "es" })).status).toBe(404);
     const refusedToPlayer = await run(
@@ -111,7 +111,7 @@ describe("a DM's payouts (decision record 084)", () => {
   });
 
   it("the form sends the DM to the onboarding page; that page is refused to a visitor from another machine", async () => {
-    const dm = await createUser({ role: "dm" });
+    const dm = await createUser({ role: "dm", payouts: "none" });
     const cookie = await loginCookie(dm.id);
     const sent = await run(payoutsAction, post("/es/settings/payouts", { intent: "start", acceptTerms: "on", country: "MX" }, cookie), { lang: "es" });
     expect(sent.status).toBe(303);

@@ -11,6 +11,7 @@ import { action as editSession, loader as sessionEditPage } from "../../app/rout
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
+import { insertActivePayoutAccount } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { cookieForLoginSession, markVerified, meta, newMeta, signupInput, testDeps, uniqueEmail } from "./helpers";
 import { form, run } from "./route";
@@ -24,6 +25,8 @@ async function host(): Promise<Host> {
   const created = await signUp(deps, { ...signupInput(uniqueEmail("dm")), role: "dm" }, newMeta());
   if (created.status === "created") await markVerified(created.userId);
   if (created.status !== "created") throw new Error("sign-up failed");
+  // A DM who prices seats has a payout account that takes charges (decision record 084).
+  await insertActivePayoutAccount(deps.db, created.userId, deps.now);
   const cookie = await cookieForLoginSession(await startLoginSession(deps, created.userId, meta));
   const tokens = await issueApiTokens(deps, created.userId);
   return {

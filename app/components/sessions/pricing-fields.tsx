@@ -2,9 +2,12 @@ import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, Field, SelectField } from "#app/components/ui/field";
+import { Link } from "#app/components/ui/link";
 import { currencies, oxxoAdvanceHours, oxxoVoucherDays } from "#app/modules/catalog/options";
 import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
 import { MAX_PRICE_CENTS, priceStep, PRICING_DEFAULTS } from "#app/modules/pricing/rules";
+import { PAYOUT_ACCOUNT_NEEDED } from "#app/modules/sessions/paid-hosting";
 import { FormSection } from "./form-section";
 import { initialList, initialText } from "./initial-values";
 import { seatShareWords } from "./seat-share";
@@ -30,6 +33,8 @@ export function PricingFields({
   lang: Locale;
 }) {
   const { t } = useTranslation("sessions");
+  // The price was refused until the DM's payout account takes charges: the way there sits beside it.
+  const needsPayouts = fields.price.errors?.includes(PAYOUT_ACCOUNT_NEEDED) === true;
   // Only a currency picked with JavaScript running disables OXXO; the server's HTML never does, so it stays usable without.
   const [picked, setPicked] = useState<string | null>(null);
   const methods = new Set(initialList(fields.paymentMethods.initialValue));
@@ -79,6 +84,13 @@ export function PricingFields({
             ))}
           </SelectField>
         </div>
+        {needsPayouts ? (
+          <p className={`text-sm ${paidOnly}`}>
+            <Link to={localePath(lang, "/settings/payouts")} className="text-brand-700 underline">
+              {t("form.setUpPayouts")}
+            </Link>
+          </p>
+        ) : null}
       </FormSection>
 
       <FormSection legend={t("form.payment")} className={paidOnly}>

@@ -92,7 +92,12 @@ export async function getSessionForViewer(deps: Reader, id: string, viewer: Requ
 }
 
 /** PATCH /api/session/{id}: host or admin only; like POST, it never moves a session into the past. */
-export async function updateSessionFromApi(deps: Deps, editor: Requester, id: string, input: ApiSessionInput): Promise<UpdateResult> {
+export async function updateSessionFromApi(
+  deps: Deps,
+  editor: Requester,
+  id: string,
+  input: ApiSessionInput,
+): Promise<UpdateResult | Refused<"conflict", { error: string }>> {
   if (!isUuid(id)) return { ok: false, refusal: "notFound" };
   const existing = await sessionRepo.findSession(deps.db, id);
   if (!existing) return { ok: false, refusal: "notFound" };
@@ -100,7 +105,11 @@ export async function updateSessionFromApi(deps: Deps, editor: Requester, id: st
   // As on POST, a new date must not be in the past; a date left as it was may be (editing a past session's text).
   const moved = new Date(input.date).getTime() !== new Date(existing.starts_at).getTime();
   if (moved && new Date(input.date) < deps.now) return { ok: false, refusal: "invalid", error: "date must be in the future" };
-  return saveEdit(deps, existing, apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id));
+  const row = apiRow({ ...editor, id: existing.dm_id }, input, existing.time_zone, existing.series_id);
+  // Any save of a paid session needs its DM's account, not only a new price: the session keeps selling its seats.
+  if (!(await sessionRepo.hostMayCharge(deps.db, existing.dm_id, row.priceCents)))
+    return { ok: false, refusal: "conflict", error: sessionRepo.PAYOUT_ACCOUNT_NEEDED_API };
+  return saveEdit(deps, existing, row);
 }
 
 /**

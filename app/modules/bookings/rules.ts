@@ -67,6 +67,8 @@ export type BookingRefusal =
   | "inviteTriesLimited"
   | "emailNotVerified"
   | "tooManyHolds"
+  /** A paid seat of a DM whose payout account cannot take charges now (decision record 084). */
+  | "hostCannotBePaid"
   /** The account already waits in MAX_WAITING_LINES lines (decision record 066). */
   | "tooManyLines"
   | "leaveClosed"

@@ -1,5 +1,6 @@
 import { checkInvite, redeemInvite, type ScreenedCode } from "#app/modules/invites/invites.server";
 import { discountedPrice } from "#app/modules/invites/rules";
+import { hostMayCharge } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
 import * as repo from "./repo.server";
 import { holdHasLapsed, inviteRefusal, seatsOpenTo } from "./rules";
@@ -74,6 +75,9 @@ export async function holdSeats(
 ): Promise<SeatsHeld | SeatsRefused> {
   const decided = await decideSeats(trx, s, asker, { ask: "paidSeat", count: order.count, code: order.code }, now);
   if (!decided.ok) return decided;
+  // The money of a paid seat goes to its DM: none is taken while their payout account cannot take
+  // charges (decision record 084). Asked before the code's use is taken; seats already held or booked stay.
+  if (!(await hostMayCharge(trx, s.dm_id, s.price_cents))) return { ok: false, refusal: "hostCannotBePaid", seatsLeft: 0 };
   const redeemed = order.code ? await redeemInvite(trx, s.id, order.code, now) : null;
   if (redeemed && !redeemed.ok) return { ok: false, refusal: inviteRefusal(redeemed.problem), seatsLeft: 0 };
   const amountCents = discountedPrice(s.price_cents, redeemed?.ok ? redeemed.discountPercent : null) * order.count;

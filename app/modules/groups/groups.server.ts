@@ -28,6 +28,7 @@ const AS_GROUP: Partial<Record<string, GroupRefusal>> = {
   notFree: "notFree",
   emailNotVerified: "emailNotVerified",
   tooManyHolds: "tooManyHolds",
+  hostCannotBePaid: "hostCannotBePaid",
   sessionFull: "notEnoughSeats",
   paymentPending: "paymentPending",
   oxxoNotOffered: "oxxoNotOffered",

@@ -90,6 +90,7 @@ export type GroupRefusal =
   | "paymentPending"
   | "emailNotVerified"
   | "tooManyHolds"
+  | "hostCannotBePaid"
   | "methodInvalid"
   | "oxxoNotOffered"
   | "oxxoTooClose"

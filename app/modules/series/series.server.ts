@@ -7,7 +7,7 @@ import { sessionCanceller } from "#app/modules/bookings/rules";
 import { localToInstant } from "#app/modules/dates/local-time";
 import type { Deps } from "#app/modules/deps.server";
 import type { Refused } from "#app/modules/refusals";
-import { insertSession } from "#app/modules/sessions/index.server";
+import { hostMayCharge, insertSession, PAYOUT_ACCOUNT_NEEDED_API } from "#app/modules/sessions/index.server";
 import type { ApiSeriesInput } from "./api-schema";
 import { applySeriesEdit, tellSeriesEdit } from "./edit.server";
 import { newOccurrence } from "./occurrences.server";
@@ -115,7 +115,8 @@ function apiDateError(row: repo.SeriesRow, now: Date, currentStart: string | nul
 export async function createSeriesFromApi(deps: Deps, host: Requester, input: ApiSeriesInput) {
   const row = seriesRowFromApi(host.id, host.timeZone, input);
   const error = apiDateError(row, deps.now, null);
-  if (error) return { ok: false as const, error };
+  if (error) return { ok: false as const, refusal: "invalid" as const, error };
+  if (!(await hostMayCharge(deps.db, host.id, row.priceCents))) return { ok: false as const, refusal: "conflict" as const, error: PAYOUT_ACCOUNT_NEEDED_API };
   return { ok: true as const, ...(await insertSeriesWithSessions(deps, row)) };
 }
 
@@ -126,6 +127,9 @@ export async function updateSeriesFromApi(deps: Deps, editor: Requester, id: str
   const row = seriesRowFromApi(access.row.dm_id, access.row.time_zone, input);
   const error = apiDateError(row, deps.now, access.row.start_iso);
   if (error) return { ok: false as const, refusal: "invalid" as const, error };
+  // Any save of a paid series needs the DM's account, not only a new price: the series keeps selling its seats.
+  if (!(await hostMayCharge(deps.db, access.row.dm_id, row.priceCents)))
+    return { ok: false as const, refusal: "conflict" as const, error: PAYOUT_ACCOUNT_NEEDED_API };
   await saveEdit(deps, editor, access.row, row);
   return { ok: true as const };
 }

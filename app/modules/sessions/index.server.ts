@@ -5,6 +5,7 @@
 // condition says which sessions are still to come. A session someone asked for (an accepted inquiry)
 // is created by createRequestedSession, over a new session's defaults.
 export { claimNotice, dueNotices, notToldYet } from "./notices-repo.server";
+export { hostMayCharge, PAYOUT_ACCOUNT_NEEDED, PAYOUT_ACCOUNT_NEEDED_API } from "./paid-hosting.server";
 export { hostProfiles, seatedPlayers } from "./people-repo.server";
 export {
   anyBookingExists,

@@ -9,6 +9,7 @@ import { normaliseTools } from "#app/modules/safety/rules";
 import type { Database } from "#db/client.server";
 import type { ApiSessionInput } from "./api-schema";
 import { dateRange } from "./date-range.server";
+import { hostMayCharge, PAYOUT_ACCOUNT_NEEDED_API } from "./paid-hosting.server";
 import * as repo from "./repo.server";
 import type { SessionFormInput } from "./schema";
 import { COUNT_AHEAD, experienceFilter, foldSearchTerm, PAGE_SIZE, type SearchParams, tagIdsOf } from "./search";
@@ -150,8 +151,10 @@ export function apiRow(host: Requester, input: ApiSessionInput, timeZone: string
 
 /** POST /api/session: the date must not be in the past. */
 export async function createSessionFromApi(deps: Deps, host: Requester, input: ApiSessionInput) {
-  if (new Date(input.date) < deps.now) return { ok: false as const, error: "date must be in the future" };
-  return { ok: true as const, id: await repo.insertSession(deps.db, apiRow(host, input, host.timeZone, null), deps.now) };
+  if (new Date(input.date) < deps.now) return { ok: false as const, refusal: "invalid" as const, error: "date must be in the future" };
+  const row = apiRow(host, input, host.timeZone, null);
+  if (!(await hostMayCharge(deps.db, host.id, row.priceCents))) return { ok: false as const, refusal: "conflict" as const, error: PAYOUT_ACCOUNT_NEEDED_API };
+  return { ok: true as const, id: await repo.insertSession(deps.db, row, deps.now) };
 }
 
 export const userSessions = (deps: Reader, userId: string, opts: { past: boolean; joinedOnly: boolean }) =>
