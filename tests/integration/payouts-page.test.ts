@@ -84,8 +84,8 @@ describe("a DM's payouts (decision record 084)", () => {
   });
 
   it("a second DM sees only their own account, and their form makes their own without touching the first DM's", async () => {
-    const first = await createUser({ role: "dm" });
-    const second = await createUser({ role: "dm" });
+    const first = await createUser({ role: "dm", payouts: "none" });
+    const second = await createUser({ role: "dm", payouts: "none" });
     const firstSent = await run(
       payoutsAction,
       post("/es/settings/payouts", { intent: "start", acceptTerms: "on", country: "MX" }, await loginCookie(first.id)),

@@ -32,4 +32,20 @@ describe("a DM whose account stops taking charges (decision record 084)", () => 
     expect((await bookingsOf(sessionId)).map((b) => b.status)).toEqual(["CONFIRMED"]);
     expect((await startCardIntent(deps, await person(), { sessionId: othersSession, address })).ok).toBe(true);
   });
+
+  it("a held seat whose card was declined is not charged again once the DM's account stops taking charges", async () => {
+    const dm = await person("dm");
+    const sessionId = await paidSession(dm.id, 4);
+    const { deps, offline } = payTestDeps(now);
+    const player = await person();
+    const first = await startCardIntent(deps, player, { sessionId, address });
+    if (!first.ok) throw new Error(first.refusal);
+    await offline.act(first.paymentIntentId, "fail");
+    await restrict(dm.id);
+    expect(await startOxxoPayment(deps, player, { sessionId, firstName: "Ana", lastName: "Robles", address })).toMatchObject({
+      ok: false,
+      refusal: "hostCannotBePaid",
+    });
+    expect(await getDb().selectFrom("payments").select("id").where("booking_id", "=", first.bookingId).execute()).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@ import * as repo from "#app/modules/bookings/index.server";
 import type { BookingRefusal } from "#app/modules/bookings/rules";
 import { holdSeats, ownBookingAfterLapse } from "#app/modules/bookings/seat-pipeline.server";
 import { sessionShutTo } from "#app/modules/bookings/seat-rule";
+import { hostMayCharge } from "#app/modules/sessions/index.server";
 import { offerFreedSeats } from "#app/modules/bookings/waitlist.server";
 import { type ScreenedCode, screenTyped, type TypedInvite } from "#app/modules/invites/invites.server";
 import { recordSeatSafety } from "#app/modules/safety/index.server";
@@ -174,6 +175,8 @@ async function tryHeldSeatAgain(
   };
   const holdUntil = new Date(existing.hold_until!);
   if (retry === "resume" && payment) return { ...kept, paymentId: payment.id, resumed: true, holdUntil };
+  // A new try is a new charge: none while the DM's payout account cannot take charges (decision record 084).
+  if (!(await hostMayCharge(trx, s.dm_id, price.amount_cents))) return refuse("hostCannotBePaid");
   // After a declined card the same seat may be paid another way (an OXXO voucher, when the
   // session still offers it): a new payment of the same booking, never a second booking.
   if (input.method === "OXXO") {
