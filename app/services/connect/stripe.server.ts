@@ -1,5 +1,5 @@
-import Stripe from "stripe";
-import { PaymentProviderError, WebhookSignatureError } from "#app/services/payments/payments";
+import { WebhookSignatureError } from "#app/services/payments/payments";
+import { stripeClient, wrap } from "#app/services/payments/stripe.server";
 import type { Connect, ConnectEvent } from "./connect";
 
 export type StripeConnectConfig = {
@@ -12,14 +12,6 @@ export type StripeConnectConfig = {
   protocol?: "http" | "https";
 };
 
-const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
-  try {
-    return await call();
-  } catch (error) {
-    throw new PaymentProviderError(error instanceof Error ? error.message : String(error));
-  }
-};
-
 /**
  * Stripe Connect (decision record 084). Accounts are described by controller properties, the form
  * Stripe recommends over account types, set to what an Express account is: the platform pays
@@ -27,12 +19,7 @@ const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
  * Express dashboard. They ask for card payments and transfers, which destination charges need.
  */
 export function createStripeConnect(config: StripeConnectConfig): Connect {
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    telemetry: false,
-    timeout: 20_000,
-    ...(config.host ? { host: config.host, port: config.port, protocol: config.protocol ?? "https" } : {}),
-  });
+  const stripe = stripeClient(config);
   return {
     provider: "stripe",
     createAccount: (input) =>

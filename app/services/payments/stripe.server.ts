@@ -34,7 +34,8 @@ const transferParams = (transfer: Transfer | null | undefined) =>
 const stripeReason = (reason: RefundReason): "duplicate" | "requested_by_customer" | undefined =>
   reason === "duplicate_payment" ? "duplicate" : reason === "customer_request" ? "requested_by_customer" : undefined;
 
-const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
+/** A call to Stripe whose failure (network, refused request, bad key) becomes a PaymentProviderError; the message is for logs only. */
+export const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {
@@ -42,14 +43,18 @@ const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** The real adapter: the `stripe` SDK, with an idempotency key on every write. */
-export function createStripePayments(config: StripeConfig): Payments {
-  const stripe = new Stripe(config.secretKey, {
+/** The SDK's client as every Stripe adapter uses it: two retries, no telemetry, and a local fake server when tests name one. */
+export const stripeClient = (config: Pick<StripeConfig, "secretKey" | "host" | "port" | "protocol">) =>
+  new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     telemetry: false,
     timeout: 20_000,
     ...(config.host ? { host: config.host, port: config.port, protocol: config.protocol ?? "https" } : {}),
   });
+
+/** The real adapter: the `stripe` SDK, with an idempotency key on every write. */
+export function createStripePayments(config: StripeConfig): Payments {
+  const stripe = stripeClient(config);
   return {
     provider: "stripe",
     publishableKey: config.publishableKey,
