@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PAID_HOSTING_TERMS_VERSION } from "../../app/modules/payouts/rules";
+import { accountState, missingDetails, PAID_HOSTING_TERMS_VERSION } from "../../app/modules/payouts/rules";
 import type { ProviderAccount } from "../../app/services/connect/connect";
 import { getDb } from "../../db/client.server";
 
@@ -22,8 +22,8 @@ const ACTIVE: ProviderAccount = {
 export async function seedPayoutStories(idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();
   const stories = [
-    { email: "ana.dm@mesa.test", country: "MX", state: "active", account: ACTIVE },
-    { email: "bruno.dm@mesa.test", country: "BR", state: "active", account: ACTIVE },
+    { email: "ana.dm@mesa.test", country: "MX", account: ACTIVE },
+    { email: "bruno.dm@mesa.test", country: "BR", account: ACTIVE },
   ] as const;
   let created = 0;
   for (const story of stories) {
@@ -31,6 +31,8 @@ export async function seedPayoutStories(idOf: (email: string) => string | undefi
     if (!userId) continue;
     const ref = accountRef(userId);
     const { requirements, ...flags } = story.account;
+    // What the Connect webhook would have set from the account's event (payouts/rules.ts).
+    const state = accountState(story.account, false);
     await db
       .insertInto("offline_connect_accounts")
       .values({
@@ -57,11 +59,11 @@ export async function seedPayoutStories(idOf: (email: string) => string | undefi
         provider: "offline",
         account_ref: ref,
         country: story.country,
-        state: story.state,
+        state,
         charges_enabled: story.account.charges_enabled,
         payouts_enabled: story.account.payouts_enabled,
-        ever_active: story.state === "active",
-        requirements: JSON.stringify([...requirements.past_due, ...requirements.currently_due]),
+        ever_active: state === "active",
+        requirements: JSON.stringify(missingDetails(story.account)),
         disabled_reason: requirements.disabled_reason,
         state_event_at: now,
         created_at: now,

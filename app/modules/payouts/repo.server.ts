@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { ProviderAccount } from "#app/services/connect/connect";
 import type { Database } from "#db/client.server";
-import type { AccountState } from "./rules";
+import { type AccountState, missingDetails } from "./rules";
 
 // Payout accounts, the paid-hosting terms DMs accepted, and Connect events (migration create_payout_accounts).
 
@@ -57,31 +57,27 @@ export async function insertPayoutAccount(
   return findPayoutAccount(db, row.userId);
 }
 
-/**
- * Sets an account from the provider's account object as the newest event (of time `eventAt`)
- * described it. Returns the row.
- */
-export function applyAccountUpdate(
+/** Sets an account from the provider's account object as the newest event (of time `eventAt`) described it. */
+export async function applyAccountUpdate(
   db: Database,
   accountRef: string,
   input: { account: ProviderAccount; state: AccountState; everActive: boolean; eventAt: Date; now: Date },
 ) {
   const { account } = input;
-  return db
+  await db
     .updateTable("payout_accounts")
     .set({
       state: input.state,
       charges_enabled: account.charges_enabled,
       payouts_enabled: account.payouts_enabled,
       ever_active: input.everActive,
-      requirements: JSON.stringify([...new Set([...account.requirements.past_due, ...account.requirements.currently_due])]),
+      requirements: JSON.stringify(missingDetails(account)),
       disabled_reason: account.requirements.disabled_reason,
       state_event_at: input.eventAt,
       updated_at: input.now,
     })
     .where("account_ref", "=", accountRef)
-    .returningAll()
-    .executeTakeFirst();
+    .execute();
 }
 
 export async function acceptTerms(db: Database, userId: string, version: string, now: Date) {

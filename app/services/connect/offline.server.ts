@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import Stripe from "stripe";
-import { WebhookSignatureError } from "#app/services/payments/payments";
+import { rand } from "#app/services/payments/offline-shapes.server";
+import { postToOwnWebhook, sendSignedEvent, verifiedEvent } from "#app/services/payments/signed-events.server";
 import type { Database } from "#db/client.server";
 import type { Connect, ConnectEvent, ProviderAccount } from "./connect";
 
@@ -67,8 +66,6 @@ const AFTER: Record<OfflineConnectAction, ProviderAccount> = {
   },
 };
 
-const hex = (bytes: number) => randomBytes(bytes).toString("hex");
-
 /**
  * The offline Connect adapter (default outside production without Stripe keys): it keeps its
  * connected accounts in the database, sends the DM to a local onboarding page instead of Stripe's,
@@ -77,17 +74,7 @@ const hex = (bytes: number) => randomBytes(bytes).toString("hex");
  */
 export function createOfflineConnect(config: OfflineConnectConfig): OfflineConnect {
   const now = () => config.now?.() ?? new Date();
-  const post =
-    config.post ??
-    (async (payload: string, signature: string) => {
-      const response = await fetch(new URL("/api/webhooks/stripe-connect", config.appUrl), {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-        body: payload,
-      });
-      await response.arrayBuffer();
-      return response.status;
-    });
+  const post = config.post ?? postToOwnWebhook(config.appUrl, "/api/webhooks/stripe-connect");
 
   async function find(accountId: string): Promise<OfflineConnectAccount | null> {
     const row = await config.db().selectFrom("offline_connect_accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
@@ -104,21 +91,16 @@ export function createOfflineConnect(config: OfflineConnectConfig): OfflineConne
     };
   }
 
-  async function deliver(account: OfflineConnectAccount) {
+  function deliver(account: OfflineConnectAccount) {
     const { user_id: _user, email: _email, ...object } = account;
     const event = {
-      id: `evt_offline_${hex(12)}`,
-      object: "event",
+      id: `evt_offline_${rand()}`,
       type: "account.updated",
       created: Math.floor(now().getTime() / 1000),
       account: account.id,
-      livemode: false,
-      api_version: "offline",
       data: { object: { ...object, object: "account" } },
     };
-    const payload = JSON.stringify(event);
-    const status = await post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret }));
-    if (status >= 300) throw new Error(`offline connect: the webhook answered ${status} to account.updated`);
+    return sendSignedEvent(post, config.webhookSecret, event, "offline connect");
   }
 
   return {
@@ -128,7 +110,7 @@ export function createOfflineConnect(config: OfflineConnectConfig): OfflineConne
       await db
         .insertInto("offline_connect_accounts")
         .values({
-          id: `acct_offline_${hex(12)}`,
+          id: `acct_offline_${rand()}`,
           user_id: input.userId,
           country: input.country,
           email: input.email,
@@ -150,14 +132,7 @@ export function createOfflineConnect(config: OfflineConnectConfig): OfflineConne
       const lang = /^\/(es|en|pt)\//.exec(new URL(input.returnUrl, config.appUrl).pathname)?.[1] ?? "es";
       return { url: `/${lang}/dev/connect/${input.accountId}` };
     },
-    parseWebhook(payload, signature): ConnectEvent {
-      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-      try {
-        return Stripe.webhooks.constructEvent(payload, signature, config.webhookSecret) as unknown as ConnectEvent;
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
-      }
-    },
+    parseWebhook: (payload, signature) => verifiedEvent<ConnectEvent>(payload, signature, config.webhookSecret),
     find,
     async act(accountId, action) {
       const found = await find(accountId);

@@ -1,4 +1,4 @@
-import { WebhookSignatureError } from "#app/services/payments/payments";
+import { verifiedEvent } from "#app/services/payments/signed-events.server";
 import { stripeClient, wrap } from "#app/services/payments/stripe.server";
 import type { Connect, ConnectEvent } from "./connect";
 
@@ -52,20 +52,7 @@ export function createStripeConnect(config: StripeConnectConfig): Connect {
         });
         return { url: link.url };
       }),
-    parseWebhook(payload, signature): ConnectEvent {
-      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-      try {
-        const event = stripe.webhooks.constructEvent(payload, signature, config.webhookSecret);
-        return {
-          id: event.id,
-          type: event.type,
-          created: event.created,
-          account: event.account ?? null,
-          data: { object: event.data.object as unknown as Record<string, unknown> },
-        };
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
-      }
-    },
+    // The event as Stripe sent it, its connected account (`account`) included.
+    parseWebhook: (payload, signature) => verifiedEvent<ConnectEvent>(payload, signature, config.webhookSecret),
   };
 }

@@ -1,8 +1,8 @@
-import Stripe from "stripe";
 import type { Database } from "#db/client.server";
 import { findOfflineIntent, insertOfflineIntent, type OfflineIntent, setOfflineIntentMethod, setOfflineIntentStatus } from "./offline-repo.server";
 import { boletoExpiry, boletoNumber, intentObject, nextAction, oxxoNumber, oxxoVoucherExpiry, rand } from "./offline-shapes.server";
-import { type PaymentMetadata, type Payments, type Transfer, type WebhookEvent, WebhookSignatureError } from "./payments";
+import type { PaymentMetadata, Payments, Transfer, WebhookEvent } from "./payments";
+import { postToOwnWebhook, sendSignedEvent, verifiedEvent } from "./signed-events.server";
 
 /** A destination charge's columns on an offline record (none for a charge that stays with the platform). */
 const transferColumns = (transfer: Transfer | null | undefined) =>
@@ -43,24 +43,11 @@ export type OfflinePayments = Payments & {
  */
 export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
   const now = () => config.now?.() ?? new Date();
-  const post =
-    config.post ??
-    (async (payload: string, signature: string) => {
-      const response = await fetch(new URL("/api/webhooks/stripe", config.appUrl), {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-        body: payload,
-      });
-      await response.arrayBuffer();
-      return response.status;
-    });
+  const post = config.post ?? postToOwnWebhook(config.appUrl, "/api/webhooks/stripe");
 
-  async function deliver(type: string, object: Record<string, unknown>) {
+  function deliver(type: string, object: Record<string, unknown>) {
     const event: WebhookEvent = { id: `evt_offline_${rand()}`, type, created: Math.floor(now().getTime() / 1000), data: { object } };
-    const payload = JSON.stringify({ ...event, object: "event", livemode: false, api_version: "offline" });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: config.webhookSecret });
-    const status = await post(payload, signature);
-    if (status >= 300) throw new Error(`offline payments: the webhook answered ${status} to ${type}`);
+    return sendSignedEvent(post, config.webhookSecret, event, "offline payments");
   }
 
   /** Records the method chosen; a delayed one asked to wait issues its voucher, slip or code (once: the same one is shown again). */
@@ -200,14 +187,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       });
       return { id: refund.id };
     },
-    parseWebhook(payload, signature) {
-      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-      try {
-        return Stripe.webhooks.constructEvent(payload, signature, config.webhookSecret) as unknown as WebhookEvent;
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
-      }
-    },
+    parseWebhook: (payload, signature) => verifiedEvent<WebhookEvent>(payload, signature, config.webhookSecret),
     async find(id) {
       return (await findOfflineIntent(config.db(), id)) ?? null;
     },

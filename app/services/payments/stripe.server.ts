@@ -1,5 +1,6 @@
 import Stripe from "stripe";
-import { type MethodChoice, PaymentProviderError, type Payments, type RefundReason, type Transfer, WebhookSignatureError } from "./payments";
+import { type MethodChoice, PaymentProviderError, type Payments, type RefundReason, type Transfer, type WebhookEvent } from "./payments";
+import { verifiedEvent } from "./signed-events.server";
 
 export type StripeConfig = {
   secretKey: string;
@@ -139,13 +140,6 @@ export function createStripePayments(config: StripeConfig): Payments {
         );
         return { id: refund.id };
       }),
-    parseWebhook(payload, signature) {
-      if (!signature) throw new WebhookSignatureError("Missing Stripe-Signature header");
-      try {
-        return stripe.webhooks.constructEvent(payload, signature, config.webhookSecret) as unknown as ReturnType<Payments["parseWebhook"]>;
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
-      }
-    },
+    parseWebhook: (payload, signature) => verifiedEvent<WebhookEvent>(payload, signature, config.webhookSecret),
   };
 }
