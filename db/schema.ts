@@ -315,13 +315,18 @@ export interface PaidHostingTerms {
 export interface Payments {
   amount_cents: number;
   application_fee_cents: number | null;
-  booking_id: string;
+  booking_id: string | null;
   checkout_url: string | null;
   created_at: Generated<Timestamp>;
   currency: string;
   declined_at: Timestamp | null;
+  dispute_ref: string | null;
+  dispute_status: string | null;
+  disputed_at: Timestamp | null;
   id: Generated<string>;
+  kind: Generated<string>;
   method: string;
+  paid_at: Timestamp | null;
   payment_intent_ref: string | null;
   payment_method_type: string | null;
   provider: string;
@@ -331,6 +336,8 @@ export interface Payments {
   refund_next_try_at: Timestamp | null;
   refund_reason: string | null;
   refund_ref: string | null;
+  refunded_at: Timestamp | null;
+  session_id: string;
   status: Generated<string>;
   transfer_destination: string | null;
   updated_at: Generated<Timestamp>;

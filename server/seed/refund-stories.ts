@@ -51,6 +51,7 @@ export async function seedRefundStories(idOf: (email: string) => string | undefi
     .insertInto("payments")
     .values({
       booking_id: booking.id,
+      session_id: (eb) => eb.selectFrom("bookings").select("session_id").where("id", "=", booking.id),
       user_id: camila,
       provider: "offline",
       method: "CARD",

@@ -152,6 +152,7 @@ test("a player whose OXXO payment is pending is told the chat opens after paymen
     .insertInto("payments")
     .values({
       booking_id: booking.id,
+      session_id: (eb) => eb.selectFrom("bookings").select("session_id").where("id", "=", booking.id),
       user_id: player.id,
       provider: "offline",
       method: "OXXO",

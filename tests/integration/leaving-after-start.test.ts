@@ -54,6 +54,7 @@ async function seat(sessionId: string, userId: string, paid = false) {
       .insertInto("payments")
       .values({
         booking_id: booking.id,
+        session_id: (eb) => eb.selectFrom("bookings").select("session_id").where("id", "=", booking.id),
         user_id: userId,
         provider: "offline",
         method: "CARD",

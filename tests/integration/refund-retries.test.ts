@@ -136,7 +136,7 @@ describe("refund retries", () => {
     await offline.refund({
       paymentIntentId: row!.payment_intent_ref!,
       reason: "customer_request",
-      metadata: { paymentId: failed!.id, bookingId: row!.booking_id, sessionId: id },
+      metadata: { paymentId: failed!.id, bookingId: row!.booking_id!, sessionId: id },
       idempotencyKey: `manual-${failed!.id}`,
     });
     expect((await refundsOf(id))[0]).toMatchObject({ status: "refunded", booking_status: "REFUNDED" });

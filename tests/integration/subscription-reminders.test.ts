@@ -132,7 +132,16 @@ describe("send-payment-reminders", () => {
     const held = await seatOf(sessionId, confirming.id);
     await db
       .insertInto("payments")
-      .values({ booking_id: held.id, user_id: confirming.id, provider: "offline", method: "CARD", amount_cents: 25_000, currency: "MXN", status: "succeeded" })
+      .values({
+        booking_id: held.id,
+        session_id: (eb) => eb.selectFrom("bookings").select("session_id").where("id", "=", held.id),
+        user_id: confirming.id,
+        provider: "offline",
+        method: "CARD",
+        amount_cents: 25_000,
+        currency: "MXN",
+        status: "succeeded",
+      })
       .execute();
     // A single booking's hold with the same deadline: the payment pages follow it, not these reminders.
     await bookSeat(sessionId, single.id, { status: "PENDING_PAYMENT", paymentMethod: "OXXO", amountCents: 25_000, currency: "MXN", holdUntil: deadline });

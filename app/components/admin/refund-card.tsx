@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 
 export type RefundRow = {
   id: string;
-  bookingId: string;
+  bookingId: string | null;
   failed: boolean;
   player: string;
   email: string;

@@ -50,6 +50,7 @@ export async function insertPayment(db: Database, input: NewPayment) {
       transfer_destination: input.transfer?.destination ?? null,
       application_fee_cents: input.transfer?.applicationFeeCents ?? null,
       booking_id: input.bookingId,
+      session_id: (eb) => eb.selectFrom("bookings").select("session_id").where("id", "=", input.bookingId),
       user_id: input.userId,
       provider: input.provider,
       method: input.method,
