@@ -264,6 +264,7 @@ export interface OfflineConnectAccounts {
   created_at: Timestamp;
   details_submitted: Generated<boolean>;
   email: string;
+  fail_next_payout: Generated<boolean>;
   id: string;
   idempotency_key: string | null;
   payouts_enabled: Generated<boolean>;
@@ -290,10 +291,20 @@ export interface OfflinePaymentIntents {
   pix_seconds: Generated<number>;
   reverse_transfer: Generated<boolean>;
   status: string;
+  succeeded_at: Timestamp | null;
   success_url: string | null;
   transfer_destination: string | null;
   voucher_days: Generated<number>;
   voucher_reference: string | null;
+}
+
+export interface OfflinePayouts {
+  account_id: string;
+  amount_cents: number;
+  created_at: Timestamp;
+  currency: string;
+  id: string;
+  status: string;
 }
 
 export interface OneTimeTokens {
@@ -360,6 +371,21 @@ export interface PayoutAccounts {
   state: Generated<string>;
   state_event_at: Timestamp | null;
   updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface Payouts {
+  account_ref: string;
+  amount_cents: number;
+  arrival_date: Timestamp | null;
+  currency: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  id: string;
+  provider_created_at: Timestamp;
+  state_event_at: Timestamp;
+  status: string;
+  updated_at: Timestamp;
   user_id: string;
 }
 
@@ -600,10 +626,12 @@ export interface DB {
   oauth_accounts: OauthAccounts;
   offline_connect_accounts: OfflineConnectAccounts;
   offline_payment_intents: OfflinePaymentIntents;
+  offline_payouts: OfflinePayouts;
   one_time_tokens: OneTimeTokens;
   paid_hosting_terms: PaidHostingTerms;
   payments: Payments;
   payout_accounts: PayoutAccounts;
+  payouts: Payouts;
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   reports: Reports;

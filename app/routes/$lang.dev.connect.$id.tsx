@@ -29,6 +29,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const result = await offlineConnectAct(request, params.id ?? "", await readForm(request));
   if (!result.ok) throw refusalResponse(result.refusal);
+  if (result.action === "payOutNow") return redirectWithToast(localePath(lang, "/earnings"), { type: "success", key: "payouts:dev.paidOut" });
+  if (result.action === "failNextPayout")
+    return redirectWithToast(localePath(lang, `/dev/connect/${params.id}`), { type: "success", key: "payouts:dev.failArmed" });
   // Back where Stripe's onboarding returns the DM: the payouts page, which shows what the event said.
   return redirectWithToast(`${localePath(lang, "/settings/payouts")}?return=1`, { type: "success", key: "payouts:dev.done" });
 }
@@ -44,6 +47,15 @@ export default function OfflineConnectPage() {
       <Form method="post" className="flex flex-col gap-2">
         {v.actions.map((action) => (
           <Button key={action} name="action" value={action} variant={action === "complete" ? "primary" : "secondary"}>
+            {t(`dev.${action}`)}
+          </Button>
+        ))}
+      </Form>
+      <h2 className="text-lg font-semibold">{t("dev.payoutsTitle")}</h2>
+      <p className="text-sm text-stone-700">{t("dev.payoutsHint")}</p>
+      <Form method="post" className="flex flex-col gap-2">
+        {v.payoutActions.map((action) => (
+          <Button key={action} name="action" value={action} variant="secondary">
             {t(`dev.${action}`)}
           </Button>
         ))}

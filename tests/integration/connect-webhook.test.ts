@@ -8,6 +8,7 @@ import { offlineConnectWebhookSecret, offlineWebhookSecret } from "../../app/ser
 import { getDb } from "../../db/client.server";
 import { createUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
+import { testDeps } from "./helpers";
 import { run } from "./route";
 
 useTestDatabase();
@@ -16,7 +17,7 @@ const secret = "whsec_connect_test";
 const now = new Date("2026-11-20T12:00:00Z");
 /** The offline adapter only checks signatures here; its events are built by hand below. */
 const connect = createOfflineConnect({ db: getDb, webhookSecret: secret, appUrl: "http://localhost:3000", post: async () => 200 });
-const deps = () => ({ db: getDb(), now, connect });
+const deps = () => ({ ...testDeps(now).deps, connect });
 
 type Shape = "details" | "review" | "active" | "stopped";
 const objects: Record<Shape, object> = {

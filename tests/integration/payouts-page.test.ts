@@ -7,6 +7,7 @@ import { createOfflineConnect } from "../../app/services/connect/offline.server"
 import { getDb } from "../../db/client.server";
 import { createUser, loginCookie, requesterOf } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
+import { testDeps } from "./helpers";
 import { form, run } from "./route";
 
 useTestDatabase();
@@ -20,7 +21,7 @@ const post = (path: string, fields: Record<string, string>, cookie: string) => f
 
 /** The offline Connect adapter whose events go straight to the webhook's use case, as the app's own would over HTTP. */
 function connectInProcess() {
-  const deps = () => ({ db: getDb(), now, connect });
+  const deps = () => ({ ...testDeps(now).deps, connect });
   const connect = createOfflineConnect({
     db: getDb,
     webhookSecret: "whsec_connect_test",

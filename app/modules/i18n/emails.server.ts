@@ -17,6 +17,7 @@ export type EmailKind =
   | "inquiryAccepted"
   | "inquiryDeclined"
   | "inquiryDeclinedPlain"
+  | "payoutAccountRestricted"
   | "adminTest";
 
 /**

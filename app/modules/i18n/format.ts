@@ -50,3 +50,27 @@ export function zoneName(timeZone: string, lang: Locale, at: Date): string {
   }
   return timeZone.replaceAll("_", " ");
 }
+
+/** Integer cents to a localised amount (en-US, es-MX, pt-BR), e.g. 15000 MXN → "$150.00". */
+export function formatPrice(cents: number, currency: string, lang: Locale, opts: { wholeUnits?: boolean } = {}): string {
+  // Intl takes a number; dividing an integer by 100 is exact enough for display and never stored.
+  return priceFormat(lang, currency, Boolean(opts.wholeUnits)).format(cents / 100);
+}
+
+// One formatter per language, currency and style: creating one costs more than formatting many prices.
+const priceFormats = new Map<string, Intl.NumberFormat>();
+function priceFormat(lang: Locale, currency: string, wholeUnits: boolean) {
+  const key = `${lang}|${currency}|${wholeUnits}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale[lang], {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      // Cards show whole amounts with the decimals dropped, not rounded (spec section 9).
+      ...(wholeUnits ? { maximumFractionDigits: 0, minimumFractionDigits: 0, roundingMode: "trunc" as const } : {}),
+    });
+    priceFormats.set(key, format);
+  }
+  return format;
+}

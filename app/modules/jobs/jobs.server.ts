@@ -6,6 +6,7 @@ import { requestReviews } from "#app/modules/reviews/requests.server";
 import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
 import { cleanupExpiredBookings } from "./cleanup-expired-bookings.server";
 import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
+import { getServices } from "#app/services/index.server";
 import * as repo from "./repo.server";
 import { retryRefundsJob } from "./retry-refunds.server";
 import { type JobName, type JobResult, pressedDuringRun } from "./rules";
@@ -35,7 +36,17 @@ export const jobBodies: Record<JobName, JobBody> = {
   "send-payment-reminders": sendPaymentReminders,
   "request-reviews": requestReviews,
   "award-badges": awardBadgesForCompletedSessions,
+  "pay-out-offline-accounts": payOutOfflineAccounts,
 };
+
+/**
+ * Without Stripe keys the offline provider pays DMs too (decision record 086); with them Stripe
+ * pays on its own schedule and this job has nothing to do.
+ */
+async function payOutOfflineAccounts(deps: Deps): Promise<JobResult> {
+  const offline = getServices().offlineConnect;
+  return { items: offline ? await offline.payOutDue(deps.now) : 0 };
+}
 
 export type RunRecord = { name: JobName; outcome: "ok" | "failed" | "skipped"; items: number; ms: number; error: string | null };
 

@@ -14,6 +14,7 @@ export const JOB_NAMES = [
   "send-payment-reminders",
   "request-reviews",
   "award-badges",
+  "pay-out-offline-accounts",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -38,6 +39,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "request-reviews": "*/5 * * * *",
   // Badges follow a session's completion too; they describe a history, so a few minutes' lag is fine.
   "award-badges": "*/5 * * * *",
+  // The offline provider's payouts (decision record 086): money becomes available at a local midnight; hourly pays it the same hour.
+  "pay-out-offline-accounts": "17 * * * *",
 };
 
 /**

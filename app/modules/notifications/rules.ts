@@ -32,6 +32,9 @@ export const notificationTypes = [
   "group_invitation",
   "group_invitation_accepted",
   "group_invitation_declined",
+  // Payouts (decision record 086): to a DM whose payout account the provider restricted, or whose payout failed.
+  "payout_account_restricted",
+  "payout_failed",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -66,6 +69,8 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   group_invitation: "BOOKING",
   group_invitation_accepted: "BOOKING",
   group_invitation_declined: "BOOKING",
+  payout_account_restricted: "PAYMENT",
+  payout_failed: "PAYMENT",
   session_cancelled: "SESSION",
   series_cancelled: "SESSION",
   session_modified: "SESSION",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requestInstant } from "#app/lib/request-scope.server";
 import { localToolsOpenTo } from "#app/modules/mailbox/local-tools.server";
 import type { Refused } from "#app/modules/refusals";
 import { OFFLINE_CONNECT_ACTIONS } from "#app/services/connect/offline.server";
@@ -19,11 +20,21 @@ export async function offlineConnectView(request: Request, accountId: string) {
   if (!offline || !OFFLINE_ACCOUNT.test(accountId)) return absent;
   const account = await offline.find(accountId);
   if (!account) return absent;
-  return { ok: true as const, id: account.id, country: account.country, chargesEnabled: account.charges_enabled, actions: OFFLINE_CONNECT_ACTIONS };
+  return {
+    ok: true as const,
+    id: account.id,
+    country: account.country,
+    chargesEnabled: account.charges_enabled,
+    actions: OFFLINE_CONNECT_ACTIONS,
+    payoutActions: PAYOUT_ACTIONS,
+  };
 }
 
-/** The page's buttons: what Stripe decides about the account. */
-const offlineConnectActSchema = z.object({ action: z.enum(OFFLINE_CONNECT_ACTIONS) });
+/** What the page can make the provider do with the account's payouts: pay what is available now, or fail the next payout. */
+const PAYOUT_ACTIONS = ["payOutNow", "failNextPayout"] as const;
+
+/** The page's buttons: what Stripe decides about the account, or does with its payouts. */
+const offlineConnectActSchema = z.object({ action: z.enum([...OFFLINE_CONNECT_ACTIONS, ...PAYOUT_ACTIONS]) });
 
 /** Plays Stripe's decision: the account changes and its `account.updated` event goes to the Connect webhook. */
 export async function offlineConnectAct(request: Request, accountId: string, form: FormData) {
@@ -32,6 +43,12 @@ export async function offlineConnectAct(request: Request, accountId: string, for
   // Checked only once the page exists for this person: to anyone else it is a 404, whatever they sent.
   const fields = offlineConnectActSchema.safeParse({ action: form.get("action") });
   if (!OFFLINE_ACCOUNT.test(accountId) || !fields.success) return { ok: false as const, refusal: "invalid" as const };
-  const done = await offline.act(accountId, fields.data.action);
-  return done.ok ? { ok: true as const } : absent;
+  const { action } = fields.data;
+  if (action === "payOutNow") {
+    if (!(await offline.find(accountId))) return absent;
+    await offline.payOutDue(requestInstant(request), accountId);
+    return { ok: true as const, action };
+  }
+  const done = action === "failNextPayout" ? await offline.failNextPayout(accountId) : await offline.act(accountId, action);
+  return done.ok ? { ok: true as const, action } : absent;
 }

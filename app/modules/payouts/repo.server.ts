@@ -9,6 +9,10 @@ export function findPayoutAccount(db: Database, userId: string) {
   return db.selectFrom("payout_accounts").selectAll().where("user_id", "=", userId).executeTakeFirst();
 }
 
+export function findPayoutAccountByRef(db: Database, accountRef: string) {
+  return db.selectFrom("payout_accounts").select(["user_id", "account_ref", "country"]).where("account_ref", "=", accountRef).executeTakeFirst();
+}
+
 /** The account's row, locked: Connect events about one account are applied one at a time. */
 export function lockPayoutAccountByRef(db: Database, accountRef: string) {
   return db.selectFrom("payout_accounts").selectAll().where("account_ref", "=", accountRef).forUpdate().executeTakeFirst();
@@ -116,4 +120,77 @@ export async function recordConnectEvent(
 
 export async function markConnectEventApplied(db: Database, id: string, now: Date) {
   await db.updateTable("connect_events").set({ applied_at: now }).where("id", "=", id).execute();
+}
+
+/** A payout as one of its events describes it. */
+export type PayoutRecord = {
+  id: string;
+  accountRef: string;
+  userId: string;
+  amountCents: number;
+  currency: string;
+  status: "pending" | "in_transit" | "paid" | "failed" | "canceled";
+  arrivalDate: Date | null;
+  failureCode: string | null;
+  failureMessage: string | null;
+  providerCreatedAt: Date;
+  eventAt: Date;
+  now: Date;
+};
+
+/** How far a payout's status has gone: of two events of the same second, the further one wins. */
+const statusRank = (column: string) => sql<number>`(case ${sql.ref(column)} when 'pending' then 0 when 'in_transit' then 1 else 2 end)`;
+
+/**
+ * Keeps a payout as its newest event describes it (by the provider's event time, then by how far
+ * its status has gone), so its events replayed in any order leave the same row.
+ */
+export async function applyPayoutEvent(db: Database, p: PayoutRecord) {
+  await db
+    .insertInto("payouts")
+    .values({
+      id: p.id,
+      account_ref: p.accountRef,
+      user_id: p.userId,
+      amount_cents: p.amountCents,
+      currency: p.currency,
+      status: p.status,
+      arrival_date: p.arrivalDate,
+      failure_code: p.failureCode,
+      failure_message: p.failureMessage,
+      provider_created_at: p.providerCreatedAt,
+      state_event_at: p.eventAt,
+      updated_at: p.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column("id")
+        .doUpdateSet((eb) => ({
+          amount_cents: eb.ref("excluded.amount_cents"),
+          status: eb.ref("excluded.status"),
+          arrival_date: eb.ref("excluded.arrival_date"),
+          failure_code: eb.ref("excluded.failure_code"),
+          failure_message: eb.ref("excluded.failure_message"),
+          state_event_at: eb.ref("excluded.state_event_at"),
+          updated_at: eb.ref("excluded.updated_at"),
+        }))
+        .where(sql<boolean>`(payouts.state_event_at, ${statusRank("payouts.status")}) < (excluded.state_event_at, ${statusRank("excluded.status")})`),
+    )
+    .execute();
+}
+
+export async function payoutStatus(db: Database, id: string) {
+  return (await db.selectFrom("payouts").select("status").where("id", "=", id).executeTakeFirst())?.status ?? null;
+}
+
+/** A DM's payouts, newest first. */
+export function payoutsOf(db: Database, userId: string, limit: number) {
+  return db
+    .selectFrom("payouts")
+    .select(["id", "amount_cents", "currency", "status", "arrival_date", "failure_code", "failure_message", "provider_created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("provider_created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }

@@ -1,5 +1,3 @@
-import { intlLocale, type Locale } from "#app/modules/i18n/config";
-
 /**
  * The booking statuses that hold a seat in a session: pending payment or confirmed. Seats belong to the
  * session (its booked count, its capacity, its search filters), so the list lives here, below bookings;
@@ -34,29 +32,8 @@ export function cardStatus(input: { status: string; booked: number; capacity: nu
 
 export const SERIES_READY_AT = 3;
 
-/** Integer cents to a localised amount (en-US, es-MX, pt-BR), e.g. 15000 MXN → "$150.00". */
-export function formatPrice(cents: number, currency: string, lang: Locale, opts: { wholeUnits?: boolean } = {}): string {
-  // Intl takes a number; dividing an integer by 100 is exact enough for display and never stored.
-  return priceFormat(lang, currency, Boolean(opts.wholeUnits)).format(cents / 100);
-}
-
-// One formatter per language, currency and style: creating one costs more than formatting many prices.
-const priceFormats = new Map<string, Intl.NumberFormat>();
-function priceFormat(lang: Locale, currency: string, wholeUnits: boolean) {
-  const key = `${lang}|${currency}|${wholeUnits}`;
-  let format = priceFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale[lang], {
-      style: "currency",
-      currency,
-      currencyDisplay: "narrowSymbol",
-      // Cards show whole amounts with the decimals dropped, not rounded (spec section 9).
-      ...(wholeUnits ? { maximumFractionDigits: 0, minimumFractionDigits: 0, roundingMode: "trunc" as const } : {}),
-    });
-    priceFormats.set(key, format);
-  }
-  return format;
-}
+// Prices are formatted where every module can reach them; sessions keep exporting the function.
+export { formatPrice } from "#app/modules/i18n/format";
 
 /** Spec section 9: sessions and series last 15 to 480 minutes in steps of 15 (the presets 1–4 h among them), in the form and the API alike. */
 export const DURATION = { min: 15, max: 480, step: 15 } as const;

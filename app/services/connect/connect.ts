@@ -20,6 +20,13 @@ export interface Connect {
   parseWebhook(payload: string, signature: string | null): ConnectEvent;
 }
 
+/**
+ * How many business days after its charge a transfer becomes available to pay out, in the connected
+ * account's country (decision record 086): what the offline provider does, and what the earnings desk
+ * counts as pending. Stripe's own schedule for an account may differ; its payout events are the truth.
+ */
+export const PAYOUT_DELAY_BUSINESS_DAYS = 2;
+
 /** A Connect event: Stripe's event shape, with the connected account it happened on (absent on the platform's own events). */
 export type ConnectEvent = WebhookEvent & { account?: string | null };
 

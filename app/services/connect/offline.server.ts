@@ -2,6 +2,7 @@ import { rand } from "#app/services/payments/offline-shapes.server";
 import { postToOwnWebhook, sendSignedEvent, verifiedEvent } from "#app/services/payments/signed-events.server";
 import type { Database } from "#db/client.server";
 import type { Connect, ConnectEvent, ProviderAccount } from "./connect";
+import { payOutDue } from "./offline-payouts.server";
 
 /** What a person on the local onboarding page can make the provider decide about an account. */
 export const OFFLINE_CONNECT_ACTIONS = ["complete", "requireDetails", "review", "restrict"] as const;
@@ -23,6 +24,10 @@ export type OfflineConnect = Connect & {
   find(accountId: string): Promise<OfflineConnectAccount | null>;
   /** Plays Stripe's review of the account: changes it and sends the `account.updated` event Stripe would. */
   act(accountId: string, action: OfflineConnectAction): Promise<{ ok: true } | { ok: false; error: "notFound" }>;
+  /** The local page's switch: the account's next payout fails (as a closed bank account makes it). */
+  failNextPayout(accountId: string): Promise<{ ok: true } | { ok: false; error: "notFound" }>;
+  /** The provider's payout run (a scheduled job): pays each account what became available and sends the payout events. */
+  payOutDue(at: Date, onlyAccount?: string): Promise<number>;
 };
 
 /** What Stripe asks of a new individual account in Mexico or Brazil before it can take charges. */
@@ -91,16 +96,15 @@ export function createOfflineConnect(config: OfflineConnectConfig): OfflineConne
     };
   }
 
+  /** Sends one Connect event that happened on `accountId`, signed as Stripe signs it. */
+  function send(type: string, accountId: string, object: Record<string, unknown>) {
+    const event = { id: `evt_offline_${rand()}`, type, created: Math.floor(now().getTime() / 1000), account: accountId, data: { object } };
+    return sendSignedEvent(post, config.webhookSecret, event, "offline connect");
+  }
+
   function deliver(account: OfflineConnectAccount) {
     const { user_id: _user, email: _email, ...object } = account;
-    const event = {
-      id: `evt_offline_${rand()}`,
-      type: "account.updated",
-      created: Math.floor(now().getTime() / 1000),
-      account: account.id,
-      data: { object: { ...object, object: "account" } },
-    };
-    return sendSignedEvent(post, config.webhookSecret, event, "offline connect");
+    return send("account.updated", account.id, { ...object, object: "account" });
   }
 
   return {
@@ -152,5 +156,10 @@ export function createOfflineConnect(config: OfflineConnectConfig): OfflineConne
       await deliver({ ...found, ...after });
       return { ok: true };
     },
+    async failNextPayout(accountId) {
+      const changed = await config.db().updateTable("offline_connect_accounts").set({ fail_next_payout: true }).where("id", "=", accountId).executeTakeFirst();
+      return changed.numUpdatedRows > 0n ? { ok: true } : { ok: false, error: "notFound" };
+    },
+    payOutDue: (at, onlyAccount) => payOutDue(config.db(), at, (accountId, payout) => send(`payout.${payout.status}`, accountId, payout), onlyAccount),
   };
 }

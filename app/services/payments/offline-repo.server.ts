@@ -58,7 +58,13 @@ const columns = [
 export async function insertOfflineIntent(db: Database, row: Omit<OfflineIntent, "created_at"> & { created_at: Date }): Promise<OfflineIntent> {
   const inserted = await db
     .insertInto("offline_payment_intents")
-    .values({ ...row, metadata: JSON.stringify(row.metadata), payment_method_types: JSON.stringify(row.payment_method_types) })
+    .values({
+      ...row,
+      metadata: JSON.stringify(row.metadata),
+      payment_method_types: JSON.stringify(row.payment_method_types),
+      // A record made already taken (a refund, a demo's paid seat) was taken when it was made.
+      succeeded_at: row.status === "succeeded" ? row.created_at : null,
+    })
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returning(columns)
     .executeTakeFirst();
@@ -104,14 +110,30 @@ export async function findOfflineIntent(db: Database, id: string): Promise<Offli
   return (await db.selectFrom("offline_payment_intents").select(columns).where("id", "=", id).executeTakeFirst()) as OfflineIntent | undefined;
 }
 
+/** The charge a PaymentIntent id names: the intent itself, or the hosted checkout that made it. */
+export async function findOfflineCharge(db: Database, paymentIntentId: string): Promise<OfflineIntent | undefined> {
+  return (await db
+    .selectFrom("offline_payment_intents")
+    .select(columns)
+    .where("kind", "<>", "refund")
+    .where((eb) => eb.or([eb("id", "=", paymentIntentId), eb("payment_intent_id", "=", paymentIntentId)]))
+    .orderBy("created_at")
+    .executeTakeFirst()) as OfflineIntent | undefined;
+}
+
 async function findOfflineIntentByKey(db: Database, key: string): Promise<OfflineIntent | undefined> {
   return (await db.selectFrom("offline_payment_intents").select(columns).where("idempotency_key", "=", key).executeTakeFirst()) as OfflineIntent | undefined;
 }
 
-export async function setOfflineIntentStatus(db: Database, id: string, status: string, paymentIntentId?: string) {
+/** A new status; reaching a taken one (an intent's `succeeded`, a checkout's `complete`) stamps when the charge was taken, once. */
+export async function setOfflineIntentStatus(db: Database, id: string, status: string, at: Date, paymentIntentId?: string) {
   await db
     .updateTable("offline_payment_intents")
-    .set({ status, ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}) })
+    .set((eb) => ({
+      status,
+      ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}),
+      ...(status === "succeeded" || status === "complete" ? { succeeded_at: eb.fn.coalesce("succeeded_at", eb.val(at)) } : {}),
+    }))
     .where("id", "=", id)
     .execute();
 }

@@ -1,5 +1,12 @@
 import type { Database } from "#db/client.server";
-import { findOfflineIntent, insertOfflineIntent, type OfflineIntent, setOfflineIntentMethod, setOfflineIntentStatus } from "./offline-repo.server";
+import {
+  findOfflineCharge,
+  findOfflineIntent,
+  insertOfflineIntent,
+  type OfflineIntent,
+  setOfflineIntentMethod,
+  setOfflineIntentStatus,
+} from "./offline-repo.server";
 import { boletoExpiry, boletoNumber, intentObject, nextAction, oxxoNumber, oxxoVoucherExpiry, rand } from "./offline-shapes.server";
 import type { PaymentMetadata, Payments, Transfer, WebhookEvent } from "./payments";
 import { postToOwnWebhook, sendSignedEvent, verifiedEvent } from "./signed-events.server";
@@ -159,7 +166,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       };
     },
     async refund(input) {
-      const paid = await findOfflineIntent(config.db(), input.paymentIntentId);
+      const paid = await findOfflineCharge(config.db(), input.paymentIntentId);
       const refund = await create({
         id: `re_offline_${rand()}`,
         kind: "refund",
@@ -218,30 +225,30 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
         const awaiting = record.status === "awaiting_payment";
         if (action === "cancel") return { ok: true, redirectTo: awaiting ? null : record.cancel_url };
         if (action === "expire" && !awaiting) {
-          await setOfflineIntentStatus(db, id, "expired");
+          await setOfflineIntentStatus(db, id, "expired", now());
           await deliver("checkout.session.expired", { id, object: "checkout.session", status: "expired", payment_status: "unpaid", metadata: record.metadata });
           return { ok: true, redirectTo: record.cancel_url };
         }
         if (action === "succeed") {
-          await setOfflineIntentStatus(db, id, "complete", piId);
+          await setOfflineIntentStatus(db, id, "complete", now(), piId);
           await deliver("payment_intent.succeeded", intentObject(record, piId, "succeeded"));
           await deliver(awaiting ? "checkout.session.async_payment_succeeded" : "checkout.session.completed", session("complete", "paid"));
           return { ok: true, redirectTo: awaiting ? null : record.success_url };
         }
         if (action === "requireAction" && delayed) {
-          await setOfflineIntentStatus(db, id, "awaiting_payment", piId);
+          await setOfflineIntentStatus(db, id, "awaiting_payment", now(), piId);
           await deliver("payment_intent.requires_action", intentObject(record, piId, "requires_action", { next_action: nextAction(record) }));
           if (!awaiting) await deliver("checkout.session.completed", session("complete", "unpaid"));
           return { ok: true, redirectTo: awaiting ? null : record.success_url };
         }
         if (awaiting) {
           // The voucher lapses unpaid (fail or expire): Stripe fails the intent and the checkout's async payment.
-          await setOfflineIntentStatus(db, id, "expired");
+          await setOfflineIntentStatus(db, id, "expired", now());
           await deliver("payment_intent.payment_failed", intentObject(record, piId, "requires_payment_method"));
           await deliver("checkout.session.async_payment_failed", session("complete", "unpaid"));
           return { ok: true, redirectTo: null };
         }
-        await setOfflineIntentStatus(db, id, "open", piId);
+        await setOfflineIntentStatus(db, id, "open", now(), piId);
         await deliver(
           action === "fail" ? "payment_intent.payment_failed" : "payment_intent.requires_action",
           intentObject(record, piId, action === "fail" ? "requires_payment_method" : "requires_action", { next_action: nextAction(record) }),
@@ -259,7 +266,7 @@ export function createOfflinePayments(config: OfflineConfig): OfflinePayments {
       };
       const [status, type] = next[action];
       const finalStatus = record.kind === "oxxo" && action === "expire" ? "expired" : status;
-      await setOfflineIntentStatus(db, id, finalStatus);
+      await setOfflineIntentStatus(db, id, finalStatus, now());
       await deliver(type, intentObject(record, id, status, action === "requireAction" && record.kind === "card" ? { next_action: nextAction(record) } : {}));
       return { ok: true, redirectTo: null };
     },
