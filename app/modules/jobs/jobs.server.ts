@@ -4,9 +4,9 @@ import { awardBadgesForCompletedSessions } from "#app/modules/badges/badges.serv
 import type { Deps } from "#app/modules/deps.server";
 import { requestReviews } from "#app/modules/reviews/requests.server";
 import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
+import { getServices } from "#app/services/index.server";
 import { cleanupExpiredBookings } from "./cleanup-expired-bookings.server";
 import { generateSeriesSessionsJob } from "./generate-series-sessions.server";
-import { getServices } from "#app/services/index.server";
 import * as repo from "./repo.server";
 import { retryRefundsJob } from "./retry-refunds.server";
 import { type JobName, type JobResult, pressedDuringRun } from "./rules";
