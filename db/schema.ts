@@ -179,6 +179,12 @@ export interface DirectInquiries {
   status: Generated<string>;
 }
 
+export interface DmBalances {
+  currency: string;
+  net_cents: Generated<number>;
+  user_id: string;
+}
+
 export interface GroupSeats {
   booker_id: string;
   booking_id: string | null;
@@ -337,7 +343,9 @@ export interface Payments {
   id: Generated<string>;
   kind: Generated<string>;
   method: string;
+  occurred_at: Generated<Timestamp | null>;
   paid_at: Timestamp | null;
+  payee_id: string | null;
   payment_intent_ref: string | null;
   payment_method_type: string | null;
   provider: string;
@@ -617,6 +625,7 @@ export interface DB {
   chats: Chats;
   connect_events: ConnectEvents;
   direct_inquiries: DirectInquiries;
+  dm_balances: DmBalances;
   group_seats: GroupSeats;
   invites: Invites;
   job_runs: JobRuns;

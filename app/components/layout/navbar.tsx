@@ -145,9 +145,14 @@ function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
           {t("nav.settings")}
         </Link>
         {user.isDm ? (
-          <Link to={localePath(lang, "/settings/hosting")} className={item}>
-            {t("nav.hostingSettings")}
-          </Link>
+          <>
+            <Link to={localePath(lang, "/settings/hosting")} className={item}>
+              {t("nav.hostingSettings")}
+            </Link>
+            <Link to={localePath(lang, "/earnings")} className={item}>
+              {t("nav.earnings")}
+            </Link>
+          </>
         ) : null}
         {/* A DM's inbox of direct booking inquiries; for anyone else, the ones they sent. */}
         <Link to={localePath(lang, user.isDm ? "/inquiries" : "/inquiries?view=sent")} className={item}>

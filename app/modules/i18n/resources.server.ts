@@ -12,6 +12,7 @@ import enInquiries from "../../../public/locales/en/inquiries.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
 import enPayments from "../../../public/locales/en/payments.json";
+import enEarnings from "../../../public/locales/en/earnings.json";
 import enPayouts from "../../../public/locales/en/payouts.json";
 import enProfile from "../../../public/locales/en/profile.json";
 import enReviews from "../../../public/locales/en/reviews.json";
@@ -32,6 +33,7 @@ import esInquiries from "../../../public/locales/es/inquiries.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
 import esPayments from "../../../public/locales/es/payments.json";
+import esEarnings from "../../../public/locales/es/earnings.json";
 import esPayouts from "../../../public/locales/es/payouts.json";
 import esProfile from "../../../public/locales/es/profile.json";
 import esReviews from "../../../public/locales/es/reviews.json";
@@ -52,6 +54,7 @@ import ptInquiries from "../../../public/locales/pt/inquiries.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
+import ptEarnings from "../../../public/locales/pt/earnings.json";
 import ptPayouts from "../../../public/locales/pt/payouts.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
 import ptReviews from "../../../public/locales/pt/reviews.json";
@@ -83,6 +86,7 @@ export const resources: Resource = {
     admin: esAdmin,
     safety: esSafety,
     payouts: esPayouts,
+    earnings: esEarnings,
   },
   en: {
     common: enCommon,
@@ -105,6 +109,7 @@ export const resources: Resource = {
     admin: enAdmin,
     safety: enSafety,
     payouts: enPayouts,
+    earnings: enEarnings,
   },
   pt: {
     common: ptCommon,
@@ -127,5 +132,6 @@ export const resources: Resource = {
     admin: ptAdmin,
     safety: ptSafety,
     payouts: ptPayouts,
+    earnings: ptEarnings,
   },
 };

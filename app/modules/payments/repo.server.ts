@@ -159,3 +159,23 @@ export async function findSessionTitle(db: Database, sessionId: string) {
 
 // Refunds: what is owed, claimed, asked of the provider and given up (refunds-repo.server.ts).
 export * from "./refunds-repo.server";
+
+/**
+ * Marks the paid payment of a PaymentIntent as disputed (or the dispute decided). A decided
+ * dispute is not reopened by a late "open" event. True when a payment of ours matched.
+ */
+export async function markDispute(db: Database, paymentIntent: string, d: { ref: string; outcome: "open" | "won" | "lost"; now: Date }) {
+  const row = await db
+    .updateTable("payments")
+    .set((eb) => ({
+      dispute_ref: d.ref,
+      dispute_status: d.outcome === "open" ? eb.fn.coalesce("dispute_status", eb.val("open")) : d.outcome,
+      disputed_at: eb.fn.coalesce("disputed_at", eb.val(d.now)),
+      updated_at: d.now,
+    }))
+    .where("payment_intent_ref", "=", paymentIntent)
+    .where("status", "in", ["succeeded", "refund_pending", "refunded", "refund_failed"])
+    .returning("id")
+    .execute();
+  return row.length > 0;
+}

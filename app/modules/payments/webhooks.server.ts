@@ -15,6 +15,7 @@ import type { PayDeps } from "./payments.server";
 import { askForRefund } from "./refunds.server";
 import * as repo from "./repo.server";
 import { delayedHoldUntil, isFinalPayment, onPaymentSucceeded } from "./rules";
+import { recordDispute } from "./disputes.server";
 import { settleTip } from "./tip-events.server";
 
 export type { WebhookAnswer, WebhookRefusal } from "./event-meaning";
@@ -74,6 +75,7 @@ export async function handleWebhook(deps: PayDeps, payload: string, signature: s
     throw error;
   }
   if (typeof event?.id !== "string" || typeof event.type !== "string" || !event.data?.object) return { ok: false, refusal: "badPayload" };
+  if (event.type.startsWith("charge.dispute.")) return recordDispute(deps, event);
   const what = meaning(event);
   const metadata = ((event.data.object as Obj).metadata ?? {}) as Obj;
   const byId = isUuid(metadata.paymentId) ? await repo.findPayment(deps.db, metadata.paymentId) : undefined;

@@ -1,0 +1,82 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "#app/components/ui/button";
+import { Link } from "#app/components/ui/link";
+import type { EarningsDesk } from "#app/modules/earnings/index.server";
+import { LINE_STATES } from "#app/modules/earnings/rules";
+import type { Locale } from "#app/modules/i18n/config";
+import { localePath } from "#app/modules/i18n/rules";
+import { withQuery } from "./query";
+
+const field = "mt-1 block w-full min-h-11 rounded-md border border-stone-300 bg-white px-3 text-base";
+
+/** The desk's filters: a GET form (works without JavaScript; the address holds the state) and the month's arrows. */
+export function EarningsFilters({ desk, query, lang }: { desk: SerializeFrom<EarningsDesk>; query: string; lang: Locale }) {
+  const { t } = useTranslation("earnings");
+  const base = localePath(lang, "/earnings");
+  const f = desk.filters;
+  return (
+    <section aria-labelledby="filters-title" className="rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="filters-title" className="sr-only">
+        {t("filters.legend")}
+      </h2>
+      {desk.neighbours ? (
+        <nav className="mb-3 flex items-center justify-between gap-2 text-sm">
+          <Link to={`${base}${withQuery(query, { month: desk.neighbours.previous, year: null, page: null })}`} className="underline">
+            ← {t("filters.previous")}
+          </Link>
+          <span className="font-medium">{desk.month}</span>
+          <Link to={`${base}${withQuery(query, { month: desk.neighbours.next, year: null, page: null })}`} className="underline">
+            {t("filters.next")} →
+          </Link>
+        </nav>
+      ) : null}
+      <Form method="get" action={base} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <label className="text-sm font-medium">
+          {t("filters.month")}
+          <input type="month" name="month" defaultValue={desk.month ?? ""} className={field} />
+        </label>
+        <label className="text-sm font-medium">
+          {t("filters.session")}
+          <select name="session" defaultValue={f.session ?? ""} className={field}>
+            <option value="">{t("filters.all")}</option>
+            {desk.sessions.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          {t("filters.series")}
+          <select name="series" defaultValue={f.series ?? ""} className={field}>
+            <option value="">{t("filters.all")}</option>
+            {desk.series.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          {t("filters.state")}
+          <select name="state" defaultValue={f.state ?? ""} className={field}>
+            <option value="">{t("filters.all")}</option>
+            {LINE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`state.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-center gap-3">
+          <Button type="submit">{t("filters.apply")}</Button>
+          <Link to={base} className="text-sm underline">
+            {t("filters.clear")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Requester } from "#app/modules/auth/session.server";
+import type { Deps } from "#app/modules/deps.server";
+import { findPayoutAccount, payoutHistory } from "#app/modules/payouts/index.server";
+import * as repo from "./repo.server";
+import { availableOn, EARNINGS_PAGE_SIZE, moneyFigures, monthOf, monthRange, neighbourMonths, yearRange } from "./rules";
+import { type EarningsFilters, readEarningsFilters } from "./schema";
+
+/** How far back a paid line may still be waiting to become available (two business days, across the longest holidays). */
+const PENDING_WINDOW_DAYS = 15;
+const DAY = 86_400_000;
+
+/** The span and the lines a desk's filters ask for, in the DM's zone: a month (this one by default) or a whole year. */
+export function scopeOf(dm: Requester, filters: EarningsFilters, now: Date) {
+  const zone = dm.timeZone || "America/Mexico_City";
+  const month = filters.year === undefined ? (filters.month ?? monthOf(now, zone)) : null;
+  const span = month ? monthRange(month, zone) : yearRange(filters.year!, zone);
+  const scope: repo.LineScope = { dmId: dm.id, ...span, sessionId: filters.session, seriesId: filters.series, state: filters.state };
+  return { zone, month, year: filters.year ?? null, scope };
+}
+
+/** Pending, available, paid out and on its way, per currency, for everything the DM ever earned. */
+async function moneyByCurrency(deps: Pick<Deps, "db" | "now">, dmId: string) {
+  const [balances, recent, payouts, account] = await Promise.all([
+    repo.balances(deps.db, dmId),
+    repo.recentlyPaid(deps.db, dmId, new Date(deps.now.getTime() - PENDING_WINDOW_DAYS * DAY)),
+    repo.payoutSums(deps.db, dmId),
+    findPayoutAccount(deps.db, dmId),
+  ]);
+  const country = account?.country ?? "US";
+  const currencies = [...new Set([...balances.map((b) => b.currency), ...payouts.map((p) => p.currency)])].sort();
+  return currencies.map((currency) => {
+    const pending = recent
+      .filter((r) => r.currency === currency && r.paid_at && availableOn(new Date(r.paid_at), country).getTime() > deps.now.getTime())
+      .reduce((sum, r) => sum + Number(r.netCents), 0);
+    const paid = payouts.find((p) => p.currency === currency);
+    return {
+      currency,
+      ...moneyFigures({
+        balance: Number(balances.find((b) => b.currency === currency)?.net_cents ?? 0),
+        pending,
+        paidOut: paid?.paidCents ?? 0,
+        onTheWay: paid?.onTheWayCents ?? 0,
+      }),
+    };
+  });
+}
+
+/**
+ * The earnings desk of a DM (decision record 086): the chosen month's (or year's) totals per
+ * currency and per campaign, one page of its lines, the money pending, available and paid out,
+ * and the payout history. Filters come from the address; a refused one is named and dropped.
+ */
+export async function earningsDesk(deps: Pick<Deps, "db" | "now">, dm: Requester, query: URLSearchParams) {
+  const { filters, refused } = readEarningsFilters(query);
+  const { zone, month, year, scope } = scopeOf(dm, filters, deps.now);
+  const page = filters.page ?? 1;
+  const [totals, lines, choices, money, payouts] = await Promise.all([
+    repo.earningsTotals(deps.db, scope),
+    repo.earningsLines(deps.db, scope, { limit: EARNINGS_PAGE_SIZE, offset: (page - 1) * EARNINGS_PAGE_SIZE }),
+    repo.scopeChoices(deps.db, { dmId: dm.id, start: scope.start, end: scope.end }),
+    moneyByCurrency(deps, dm.id),
+    payoutHistory(deps.db, dm.id, 24),
+  ]);
+  const byCurrency = totals.filter((t) => t.seriesId === undefined);
+  const seriesNames = new Map(choices.filter((c) => c.seriesId).map((c) => [c.seriesId!, c.seriesTitle ?? ""]));
+  const campaigns = totals
+    .filter((t): t is typeof t & { seriesId: string } => typeof t.seriesId === "string")
+    .map((t) => ({ ...t, title: seriesNames.get(t.seriesId) ?? "" }));
+  const lineCount = byCurrency.reduce((sum, t) => sum + t.lines, 0);
+  return {
+    zone,
+    month,
+    year,
+    neighbours: month ? neighbourMonths(month) : null,
+    filters,
+    refused,
+    totals: byCurrency,
+    campaigns,
+    lines,
+    page,
+    pages: Math.max(1, Math.ceil(lineCount / EARNINGS_PAGE_SIZE)),
+    lineCount,
+    money,
+    payouts,
+    sessions: [...new Map(choices.map((c) => [c.sessionId, { id: c.sessionId, title: c.sessionTitle, startsAt: c.startsAt }])).values()],
+    series: [...seriesNames].map(([id, title]) => ({ id, title })),
+  };
+}
+export type EarningsDesk = Awaited<ReturnType<typeof earningsDesk>>;
+
+/**
+ * Every line a desk's filters select (all its pages), in batches of a thousand read by keyset,
+ * so a year of lines streams in constant memory.
+ */
+export async function* allLines(deps: Pick<Deps, "db" | "now">, dm: Requester, filters: EarningsFilters) {
+  const { scope } = scopeOf(dm, filters, deps.now);
+  let after: { occurredAt: Date; id: string } | undefined;
+  for (;;) {
+    const batch = await repo.earningsLines(deps.db, scope, { limit: 1000, ...(after ? { after } : {}) });
+    yield* batch;
+    if (batch.length < 1000) return;
+    const last = batch.at(-1)!;
+    after = { occurredAt: new Date(last.occurredAt), id: last.id };
+  }
+}

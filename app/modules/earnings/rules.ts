@@ -1,0 +1,87 @@
+// The earnings desk's pure rules (decision record 086): the month a DM looks at, in their own time
+// zone; what is pending, available and paid out; and the CSV's cells. No clock, no database.
+
+import { DateTime } from "luxon";
+import { businessDaysAfter } from "#app/lib/business-days";
+import { currencyDigits } from "#app/modules/pricing/rules";
+import { PAYOUT_DELAY_BUSINESS_DAYS } from "#app/services/connect/connect";
+
+/** A line's state, as the SQL function payment_line_state names it (migration create_earnings_ledger). */
+export const LINE_STATES = ["held", "paid", "refunded", "disputed", "failed"] as const;
+export type LineState = (typeof LINE_STATES)[number];
+
+/** Lines per page on the desk (a laptop's screen; the phone scrolls the same table). */
+export const EARNINGS_PAGE_SIZE = 50;
+
+/** A month as the desk's filter writes it: "2026-11". */
+export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The month `now` falls in, in the DM's time zone. */
+export function monthOf(now: Date, zone: string): string {
+  return DateTime.fromJSDate(now, { zone }).toFormat("yyyy-MM");
+}
+
+/** The instants a month begins and ends in the DM's time zone (a month in Mexico City starts at 06:00 UTC). */
+export function monthRange(month: string, zone: string): { start: Date; end: Date } {
+  const [, y, m] = MONTH.exec(month) ?? [];
+  if (!y || !m) throw new RangeError(`not a month: ${month}`);
+  const start = DateTime.fromObject({ year: Number(y), month: Number(m), day: 1 }, { zone });
+  return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
+}
+
+/** The instants a calendar year begins and ends in the DM's time zone. */
+export function yearRange(year: number, zone: string): { start: Date; end: Date } {
+  const start = DateTime.fromObject({ year, month: 1, day: 1 }, { zone });
+  return { start: start.toJSDate(), end: start.plus({ years: 1 }).toJSDate() };
+}
+
+/** The months before and after, for the desk's arrows. */
+export function neighbourMonths(month: string): { previous: string; next: string } {
+  const start = DateTime.fromFormat(month, "yyyy-MM", { zone: "UTC" });
+  return { previous: start.minus({ months: 1 }).toFormat("yyyy-MM"), next: start.plus({ months: 1 }).toFormat("yyyy-MM") };
+}
+
+/** When a paid line's money may be paid out: two business days after the charge, in the account's country. */
+export const availableOn = (paidAt: Date, country: string) => businessDaysAfter(paidAt, PAYOUT_DELAY_BUSINESS_DAYS, country);
+
+/**
+ * Pending, available and paid out, per currency. `balance` is the sum of every line's net (the
+ * running balance the ledger keeps); `pending` the part of it not yet available; payouts on their
+ * way count as paid out only once paid, but are no longer available. Available may be below zero
+ * when refunds came after a payout: the provider takes it from the next charges.
+ */
+export function moneyFigures(input: { balance: number; pending: number; paidOut: number; onTheWay: number }) {
+  return {
+    pending: input.pending,
+    available: input.balance - input.pending - input.paidOut - input.onTheWay,
+    paidOut: input.paidOut,
+    onTheWay: input.onTheWay,
+  };
+}
+
+/**
+ * Integer minor units as a decimal in the currency's own digits, by string arithmetic: 123456 MXN
+ * is "1234.56", -5 is "-0.05"; a currency without decimals has none.
+ */
+export function centsAsDecimal(cents: number, currency: string): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError("cents must be a whole number");
+  const digits = currencyDigits(currency);
+  const sign = cents < 0 ? "-" : "";
+  const text = String(Math.abs(cents));
+  if (digits === 0) return `${sign}${text}`;
+  const padded = text.padStart(digits + 1, "0");
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text that a
+ * spreadsheet would run as a formula (starting with =, +, -, @ or a control character) is
+ * prefixed with an apostrophe: a player's name is theirs to choose, not a formula in the DM's sheet.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvRow = (cells: (string | number)[]) => `${cells.map(csvCell).join(",")}\r\n`;

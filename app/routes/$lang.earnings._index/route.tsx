@@ -1,0 +1,29 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EarningsView } from "#app/components/earnings/earnings-view";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { deps } from "#app/modules/deps.server";
+import { earningsDesk } from "#app/modules/earnings/index.server";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { findPayoutAccount } from "#app/modules/payouts/index.server";
+import { requireDmOr404 } from "#app/web/guards.server";
+import { localeOf } from "#app/web/locale.server";
+
+export const handle = { i18n: ["earnings", "sessions"] };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
+
+/** The earnings desk (decision record 086): a DM's own; to anyone else it does not exist. A GET form: the address holds the filters. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const lang = localeOf(params);
+  const dm = await requireDmOr404(request);
+  const d = deps(context);
+  const [desk, account] = await Promise.all([earningsDesk(d, dm, new URL(request.url).searchParams), findPayoutAccount(d.db, dm.id)]);
+  return { title: translator(lang, "earnings")("title"), desk, hasAccount: account !== undefined, query: new URL(request.url).search };
+}
+
+export default function EarningsPage() {
+  return <EarningsView loaded={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
