@@ -10,12 +10,12 @@ import { findUserById } from "#app/modules/users/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { type RefundReason, type WebhookEvent, WebhookSignatureError } from "#app/services/payments/payments";
 import type { Database } from "#db/client.server";
+import { recordDispute } from "./disputes.server";
 import { chosenMethod, isCardDecline, meaning, type Obj, paidAmount, type WebhookAnswer } from "./event-meaning";
 import type { PayDeps } from "./payments.server";
 import { askForRefund } from "./refunds.server";
 import * as repo from "./repo.server";
 import { delayedHoldUntil, isFinalPayment, onPaymentSucceeded } from "./rules";
-import { recordDispute } from "./disputes.server";
 import { settleTip } from "./tip-events.server";
 
 export type { WebhookAnswer, WebhookRefusal } from "./event-meaning";
