@@ -4,6 +4,7 @@ import { getDb } from "../../db/client.server";
 import { seedBadgeStories } from "./badge-stories";
 import { seedBookingStories } from "./booking-stories";
 import { seedChatStories } from "./chat-stories";
+import { askBrunoForDetails, seedEarningsStories } from "./earnings-stories";
 import { seedGroupStories } from "./group-stories";
 import { seedInquiryStories } from "./inquiry-stories";
 import { seedModerationStories } from "./moderation-stories";
@@ -268,6 +269,9 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   created += await seedModerationStories(idOf, now);
   created += await seedRefundStories(idOf, now);
   created += await seedSafetyStories(idOf);
+  created += await seedEarningsStories(idOf, now);
+  // After every paid story of his: what Stripe asks of Bruno now (earnings-stories.ts).
+  created += await askBrunoForDetails(idOf, now);
   // Last: badges are computed from everything above.
   created += await seedBadgeStories(idOf, now);
   return created;

@@ -15,9 +15,8 @@ const ACTIVE: ProviderAccount = {
 /**
  * The demo's payout accounts (decision record 084), as the offline Connect adapter and its events
  * would have left them: Ana's is active in Mexico and Bruno's in Brazil, so their paid seats sell and
- * are paid to them less the fee (no paid seat is sold without a payable DM). A DM whose account
- * still needs details would be one without paid stories, added to this list with the provider's
- * `requirements`.
+ * are paid to them less the fee (no paid seat is sold without a payable DM). Once every paid story
+ * is in, Stripe asks Bruno for more details (earnings-stories.ts, askBrunoForDetails).
  */
 export async function seedPayoutStories(idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();

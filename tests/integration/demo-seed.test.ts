@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { earningsDesk } from "../../app/modules/earnings/earnings.server";
 import { screenInviteCode } from "../../app/modules/invites/invites.server";
 import { subscribeByCard, subscriptionsForProfile } from "../../app/modules/subscriptions/subscriptions.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
@@ -11,6 +12,7 @@ import { seedCatalogue } from "../../server/seed/catalogue";
 import { seedDemo } from "../../server/seed/demo";
 import { DEMO_GROUP_GUESTS } from "../../server/seed/group-stories";
 import { DEMO_INQUIRY_CODE } from "../../server/seed/inquiry-stories";
+import { requesterOf } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 import { payTestDeps, person } from "./pay-fixtures";
@@ -84,14 +86,22 @@ describe("the demo data", () => {
     const { reliabilityFor } = await import("../../app/modules/attendance/attendance.server");
     expect((await reliabilityFor({ db, now }, await idOf("mateo@mesa.test")))?.player).toMatchObject({ noShow: 1 });
     await expectInquiryStories(now, idOf);
+    await expectEarningsStories(now, idOf);
     // Running it again adds nothing.
     const before = await counts();
     expect(await seedDemo(now)).toBe(0);
     expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBe(0);
     expect(await counts()).toEqual(before);
-    // Sam, who cancelled the monthly series, can subscribe again (a rejoin: the same subscription).
+    // Sam, who cancelled the monthly series, cannot subscribe again while Stripe waits for Bruno's
+    // details; once Bruno sends them, he can (a rejoin: the same subscription).
     const monthly = await seriesCalled("Clube mensal de Cthulhu");
     const sam = { ...(await person()), id: await idOf("sam@mesa.test") };
+    expect(await subscribeByCard(payTestDeps(now).deps, sam, monthly.id, { address: "10.65.0.1" })).toMatchObject({ ok: false, refusal: "hostCannotBePaid" });
+    await db
+      .updateTable("payout_accounts")
+      .set({ state: "active", charges_enabled: true, payouts_enabled: true })
+      .where("user_id", "=", await idOf("bruno.dm@mesa.test"))
+      .execute();
     expect(await subscribeByCard(payTestDeps(now).deps, sam, monthly.id, { address: "10.65.0.1" })).toMatchObject({ ok: true, rejoined: true });
   });
 });
@@ -190,12 +200,14 @@ async function expectSubscriptionStories(now: Date) {
   for (const session of later) expect(await state(session.id)).toMatchObject({ lucia: "PENDING_PAYMENT", mateo: "PENDING_PAYMENT", camila: "PENDING_PAYMENT" });
   expect((await state(later[1]!.id)).sam).toBeUndefined();
 
-  // Paid: Mateo's seats in both sessions are confirmed by a succeeded card payment.
+  // Paid: Mateo's seats in both sessions are confirmed by a succeeded card payment (his other games' payments aside).
   const paid = await db
     .selectFrom("payments as p")
     .innerJoin("bookings as b", "b.id", "p.booking_id")
+    .innerJoin("sessions as s", "s.id", "b.session_id")
     .select(["b.session_id", "p.status"])
     .where("b.user_id", "=", subs.mateo!.user_id)
+    .where("s.series_id", "=", monthly.id)
     .where("p.status", "=", "succeeded")
     .execute();
   expect(paid.map((p) => p.session_id).sort()).toEqual([last!.id, next!.id].sort());
@@ -252,4 +264,22 @@ async function expectInquiryStories(now: Date, idOf: (email: string) => Promise<
   expect(session).toMatchObject({ is_private: true, max_participants: accepted.player_count, duration_minutes: accepted.hours * 60 });
   expect(new Date(session.starts_at).getTime()).toBeGreaterThan(now.getTime());
   expect(await screenInviteCode(testDeps(now).deps, { userId: null, address: "10.65.0.2" }, session.id, DEMO_INQUIRY_CODE)).toMatchObject({ ok: true });
+}
+
+/** Ana's month of earnings: paid, refunded, failed and pending lines, a tip and three payouts (one failed); Bruno's account asks for details. */
+async function expectEarningsStories(now: Date, idOf: (email: string) => Promise<string>) {
+  const ana = await idOf("ana.dm@mesa.test");
+  const dm = { id: ana, email: "ana.dm@mesa.test", displayName: "Ana", roles: ["user", "dm"] };
+  const desk = await earningsDesk({ db: getDb(), now }, requesterOf(dm), new URLSearchParams(`year=${now.getUTCFullYear()}`));
+  const lastYear = await earningsDesk({ db: getDb(), now }, requesterOf(dm), new URLSearchParams(`year=${now.getUTCFullYear() - 1}`));
+  const lines = [...desk.lines, ...lastYear.lines];
+  expect(new Set(lines.map((l) => l.state))).toEqual(new Set(["paid", "refunded", "failed", "held"]));
+  expect(lines.filter((l) => l.kind === "tip")).toHaveLength(1);
+  expect(desk.payouts.map((p) => p.status).sort()).toEqual(["failed", "paid", "paid"]);
+  const bruno = await getDb()
+    .selectFrom("payout_accounts")
+    .select(["state", "requirements"])
+    .where("user_id", "=", await idOf("bruno.dm@mesa.test"))
+    .executeTakeFirstOrThrow();
+  expect(bruno).toEqual({ state: "details_needed", requirements: ["individual.id_number", "external_account"] });
 }

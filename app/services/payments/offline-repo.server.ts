@@ -78,11 +78,21 @@ export async function insertOfflineIntent(db: Database, row: Omit<OfflineIntent,
  */
 export function insertTakenCardPayment(
   db: Database,
-  p: { amountCents: number; currency: string; metadata: Record<string, string>; billingName: string | null; billingEmail: string | null; at: Date },
+  p: {
+    amountCents: number;
+    currency: string;
+    metadata: Record<string, string>;
+    billingName: string | null;
+    billingEmail: string | null;
+    at: Date;
+    /** A destination charge's account and fee (decision record 084), and the method if not a card. */
+    transfer?: { destination: string; applicationFeeCents: number };
+    method?: "card" | "oxxo";
+  },
 ) {
   return insertOfflineIntent(db, {
     id: `pi_offline_${randomBytes(8).toString("hex")}`,
-    kind: "card",
+    kind: p.method ?? "card",
     amount_cents: p.amountCents,
     currency: p.currency,
     status: "succeeded",
@@ -95,12 +105,12 @@ export function insertTakenCardPayment(
     cancel_url: null,
     payment_intent_id: null,
     idempotency_key: null,
-    payment_method_types: ["card"],
-    payment_method_type: "card",
+    payment_method_types: [p.method ?? "card"],
+    payment_method_type: p.method ?? "card",
     voucher_days: 3,
     pix_seconds: 86_400,
-    transfer_destination: null,
-    application_fee_cents: null,
+    transfer_destination: p.transfer?.destination ?? null,
+    application_fee_cents: p.transfer?.applicationFeeCents ?? null,
     reverse_transfer: false,
     created_at: p.at,
   });
