@@ -31,6 +31,7 @@ export const namespaces = [
   "admin",
   "safety",
   "payouts",
+  "tips",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

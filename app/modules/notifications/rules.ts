@@ -32,6 +32,8 @@ export const notificationTypes = [
   "group_invitation",
   "group_invitation_accepted",
   "group_invitation_declined",
+  // To the DM when a player's tip after a game is paid (decision record 087).
+  "tip_received",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -77,6 +79,7 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   payment_due: "PAYMENT",
   subscription_seat_released: "PAYMENT",
   refund_processed: "PAYMENT",
+  tip_received: "PAYMENT",
   review_requested: "REVIEW",
   dispute_upheld: "SESSION",
   dispute_rejected: "SESSION",
