@@ -18,6 +18,7 @@ import enReviews from "../../../public/locales/en/reviews.json";
 import enSafety from "../../../public/locales/en/safety.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
+import enTips from "../../../public/locales/en/tips.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAdmin from "../../../public/locales/es/admin.json";
 import esAttendance from "../../../public/locales/es/attendance.json";
@@ -38,6 +39,7 @@ import esReviews from "../../../public/locales/es/reviews.json";
 import esSafety from "../../../public/locales/es/safety.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
+import esTips from "../../../public/locales/es/tips.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAdmin from "../../../public/locales/pt/admin.json";
 import ptAttendance from "../../../public/locales/pt/attendance.json";
@@ -58,6 +60,7 @@ import ptReviews from "../../../public/locales/pt/reviews.json";
 import ptSafety from "../../../public/locales/pt/safety.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
 import ptSubscriptions from "../../../public/locales/pt/subscriptions.json";
+import ptTips from "../../../public/locales/pt/tips.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
 
 // Bundled into the server build so rendering never waits on the file system.
@@ -83,6 +86,7 @@ export const resources: Resource = {
     admin: esAdmin,
     safety: esSafety,
     payouts: esPayouts,
+    tips: esTips,
   },
   en: {
     common: enCommon,
@@ -105,6 +109,7 @@ export const resources: Resource = {
     admin: enAdmin,
     safety: enSafety,
     payouts: enPayouts,
+    tips: enTips,
   },
   pt: {
     common: ptCommon,
@@ -127,5 +132,6 @@ export const resources: Resource = {
     admin: ptAdmin,
     safety: ptSafety,
     payouts: ptPayouts,
+    tips: ptTips,
   },
 };
