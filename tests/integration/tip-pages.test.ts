@@ -64,6 +64,28 @@ describe("the tip page", () => {
     expect(await tipsOf(id)).toEqual([]);
   });
 
+  it("after its 7 days says so, with no form, and refuses a late send", async () => {
+    const dm = await signedInUser({ role: "dm" });
+    const player = await signedInUser();
+    const { id } = await createSession({
+      host: dm.id,
+      startsAt: new Date(now.getTime() - 8 * 86_400_000),
+      durationMinutes: 120,
+      status: "COMPLETED",
+      priceCents: 25_000,
+    });
+    await bookSeat(id, player.id, { paymentMethod: "CARD", amountCents: 25_000 });
+    const page = await run(tipLoader, get(`/es/session/${id}/tip`, player.cookie), { lang: "es", id }, context);
+    expect(page.data).toMatchObject({
+      closed: "Ya pasó el plazo para dar propina en esta sesión: las propinas se aceptan durante 7 días después de que termina.",
+    });
+    const late = await send(id, player.cookie, { amount: "50", method: "CARD", key: crypto.randomUUID() });
+    expect(late.status).toBe(409);
+    expect(late.data).toMatchObject({ error: { "": ["tips:closed.windowClosed"] } });
+    expect((await run(sessionPage, get(`/es/session/${id}`, player.cookie), { lang: "es", id }, context)).data).toMatchObject({ tipHref: null });
+    expect(await tipsOf(id)).toEqual([]);
+  });
+
   it("answers bad input next to its field and keeps what was typed; nothing is charged", async () => {
     const { player, id } = await played();
     const low = await send(id, player.cookie, { amount: "19.99", method: "CARD", key: crypto.randomUUID() });
