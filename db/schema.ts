@@ -340,6 +340,7 @@ export interface Payments {
   dispute_ref: string | null;
   dispute_status: string | null;
   disputed_at: Timestamp | null;
+  form_key: string | null;
   id: Generated<string>;
   kind: Generated<string>;
   method: string;

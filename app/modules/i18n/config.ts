@@ -32,6 +32,7 @@ export const namespaces = [
   "safety",
   "payouts",
   "earnings",
+  "tips",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

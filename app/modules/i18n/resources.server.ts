@@ -19,6 +19,7 @@ import enReviews from "../../../public/locales/en/reviews.json";
 import enSafety from "../../../public/locales/en/safety.json";
 import enSessions from "../../../public/locales/en/sessions.json";
 import enSubscriptions from "../../../public/locales/en/subscriptions.json";
+import enTips from "../../../public/locales/en/tips.json";
 import enValidation from "../../../public/locales/en/validation.json";
 import esAdmin from "../../../public/locales/es/admin.json";
 import esAttendance from "../../../public/locales/es/attendance.json";
@@ -40,6 +41,7 @@ import esReviews from "../../../public/locales/es/reviews.json";
 import esSafety from "../../../public/locales/es/safety.json";
 import esSessions from "../../../public/locales/es/sessions.json";
 import esSubscriptions from "../../../public/locales/es/subscriptions.json";
+import esTips from "../../../public/locales/es/tips.json";
 import esValidation from "../../../public/locales/es/validation.json";
 import ptAdmin from "../../../public/locales/pt/admin.json";
 import ptAttendance from "../../../public/locales/pt/attendance.json";
@@ -61,6 +63,7 @@ import ptReviews from "../../../public/locales/pt/reviews.json";
 import ptSafety from "../../../public/locales/pt/safety.json";
 import ptSessions from "../../../public/locales/pt/sessions.json";
 import ptSubscriptions from "../../../public/locales/pt/subscriptions.json";
+import ptTips from "../../../public/locales/pt/tips.json";
 import ptValidation from "../../../public/locales/pt/validation.json";
 
 // Bundled into the server build so rendering never waits on the file system.
@@ -87,6 +90,7 @@ export const resources: Resource = {
     safety: esSafety,
     payouts: esPayouts,
     earnings: esEarnings,
+    tips: esTips,
   },
   en: {
     common: enCommon,
@@ -110,6 +114,7 @@ export const resources: Resource = {
     safety: enSafety,
     payouts: enPayouts,
     earnings: enEarnings,
+    tips: enTips,
   },
   pt: {
     common: ptCommon,
@@ -133,5 +138,6 @@ export const resources: Resource = {
     safety: ptSafety,
     payouts: ptPayouts,
     earnings: ptEarnings,
+    tips: ptTips,
   },
 };

@@ -35,6 +35,8 @@ export const notificationTypes = [
   // Payouts (decision record 086): to a DM whose payout account the provider restricted, or whose payout failed.
   "payout_account_restricted",
   "payout_failed",
+  // To the DM when a player's tip after a game is paid (decision record 087).
+  "tip_received",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -82,6 +84,7 @@ const categoryByType: Record<NotificationType, NotificationCategory> = {
   payment_due: "PAYMENT",
   subscription_seat_released: "PAYMENT",
   refund_processed: "PAYMENT",
+  tip_received: "PAYMENT",
   review_requested: "REVIEW",
   dispute_upheld: "SESSION",
   dispute_rejected: "SESSION",

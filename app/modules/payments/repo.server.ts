@@ -157,6 +157,17 @@ export async function findSessionTitle(db: Database, sessionId: string) {
   return (await db.selectFrom("sessions").select("title").where("id", "=", sessionId).executeTakeFirst())?.title ?? null;
 }
 
+/** A tip's payment with its session's DM and title: whom a paid tip is news to. */
+export function tipOfSession(db: Database, paymentId: string) {
+  return db
+    .selectFrom("payments as p")
+    .innerJoin("sessions as s", "s.id", "p.session_id")
+    .select(["p.user_id", "p.session_id", "p.amount_cents", "p.currency", "s.dm_id", "s.title"])
+    .where("p.id", "=", paymentId)
+    .where("p.kind", "=", "tip")
+    .executeTakeFirst();
+}
+
 // Refunds: what is owed, claimed, asked of the provider and given up (refunds-repo.server.ts).
 export * from "./refunds-repo.server";
 

@@ -16,7 +16,7 @@ import { sessionPageData } from "./session-page.server";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety", "tips"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 

@@ -97,6 +97,11 @@ export function SessionAside() {
         </Link>
       ) : null}
       {disputeHref ? <DisputeNotice href={disputeHref} /> : null}
+      {data.tipHref ? (
+        <Link to={data.tipHref} className={buttonClass("secondary", "w-full")}>
+          {t("link", { ns: "tips" })}
+        </Link>
+      ) : null}
       <ReviewActions actions={reviews} verifyEmailHref={verifyEmailHref} />
       <HostCard host={s.dm} rating={hostRating} />
       {attendanceOpen ? (

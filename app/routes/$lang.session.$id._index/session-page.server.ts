@@ -17,6 +17,7 @@ import { ratingsFor, reviewTargets } from "#app/modules/reviews/reviews.server";
 import { seatNoteView } from "#app/modules/safety/safety.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
+import { mayTip } from "#app/modules/tips/tips.server";
 import { displayNameOf } from "#app/modules/users/rules";
 
 type SessionForViewer = NonNullable<Awaited<ReturnType<typeof getSessionForViewer>>>;
@@ -32,18 +33,21 @@ export async function sessionPageData(d: Deps, { lang, viewer, page, url }: { la
     paymentSuccess: url.searchParams.get("payment") === "success",
   });
   const ended = startsAt.getTime() + row.duration_minutes * 60_000 <= d.now.getTime();
-  const [reviewable, rating, disputable, guests] = await Promise.all([
+  const [reviewable, rating, disputable, guests, tippable] = await Promise.all([
     reviewTargets(d, viewer, row),
     ratingsFor(d, [row.dm_id], "DM"),
     // A player marked absent finds the way to dispute it here (decision record 057).
     ended && viewer && !page.isHost ? disputableNoShow(d, viewer, row.id) : null,
     guestRoster(d, row, viewer),
+    // A player who sat at the table may tip the DM for 7 days after the end (decision record 087).
+    ended && !page.isHost ? mayTip(d, viewer, row.id) : false,
   ]);
   const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
     reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, state: r.state, role: r.role, targetId: r.id })),
     verifyEmailHref: reviewable.some((r) => r.state === "verifyEmail") ? localePath(lang, "/auth/verify-email") : null,
     hostRating: rating(row.dm_id),
+    tipHref: tippable ? localePath(lang, `/session/${row.id}/tip`) : null,
     disputeHref: disputable ? localePath(lang, `/booking/${disputable}/dispute`) : null,
     url: `${getEnv().APP_URL}${localePath(lang, `/session/${row.id}`)}`,
     isHost: page.isHost,
