@@ -15,7 +15,8 @@
 // 1,000 just-completed sessions among 100,000 sessions and 1,000,000 bookings (server/bench/badges.ts)
 // and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
-// latter. Results: bench-results/latest.json.
+// latter. The earnings desk for a DM with 50,000 lines (server/bench/earnings.ts; `BENCH_ONLY=earnings`
+// for that part alone, on the demo data without the 100,000 sessions). Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -36,6 +37,7 @@ import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { cpuSeconds } from "./cpu";
+import { benchEarnings } from "./earnings";
 import { benchLive } from "./live";
 import { pacedLoad } from "./paced";
 import { pageTable, PG_SETTINGS } from "./pages";
@@ -74,6 +76,7 @@ async function main() {
     return;
   }
   const pagesOnly = process.env.BENCH_ONLY === "pages";
+  const earningsOnly = process.env.BENCH_ONLY === "earnings";
   const bookings = Number(process.env.BENCH_BOOKINGS ?? 0);
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-"));
   fs.chmodSync(parent, 0o755);
@@ -85,6 +88,12 @@ async function main() {
     process.env.DATABASE_URL = pg.url;
     await seedDemo();
     await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
+    if (earningsOnly) {
+      results.earnings = await benchEarnings(pg.url, dataDir);
+      fs.mkdirSync("bench-results", { recursive: true });
+      fs.writeFileSync("bench-results/earnings.json", JSON.stringify(results, null, 2));
+      return;
+    }
     const seedStart = Date.now();
     await seedBulkSessions(SESSIONS, () => {});
     if (bookings > 0) {
@@ -121,6 +130,7 @@ async function main() {
 
     results.http = await loadTest(pg.url, dataDir);
     results.pages = await pageTable(pg.url, dataDir);
+    results.earnings = await benchEarnings(pg.url, dataDir);
     await closeDb();
     results.booking = await benchInChild("server/bench/booking.ts");
     results.paymentReminders = await benchInChild("server/bench/payment-reminders.ts");
