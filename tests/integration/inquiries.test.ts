@@ -303,6 +303,19 @@ describe("the DM's inbox and decisions", () => {
     expect((await getDb().selectFrom("direct_inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("open");
   });
 
+  it("a priced game needs the DM's payout account to take charges: refused next to the price until it does; at no price it needs none", async () => {
+    const { dm, id } = await sentInquiry();
+    await getDb().updateTable("payout_accounts").set({ state: "details_needed", charges_enabled: false }).where("user_id", "=", dm.id).execute();
+    const refused = await act(id, dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30", price: "250" });
+    expect(refused.status).toBe(400);
+    expect(fieldErrors((refused.data as { result: unknown }).result).price).toEqual(["validation:payoutAccountNeeded"]);
+    expect((await getDb().selectFrom("direct_inquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("open");
+    const free = await act(id, dm.cookie, { intent: "accept", date: "2026-12-12", time: "18:30", price: "0" });
+    expect(free.status).toBe(302);
+    const { session_id } = await getDb().selectFrom("direct_inquiries").select("session_id").where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await getDb().selectFrom("sessions").select("price_cents").where("id", "=", session_id!).executeTakeFirstOrThrow()).price_cents).toBe(0);
+  });
+
   it("declining tells the player, with the DM's words", async () => {
     const { dm, p, id } = await sentInquiry();
     const result = await act(id, dm.cookie, { intent: "decline", message: "Fully booked until March, sorry!" });

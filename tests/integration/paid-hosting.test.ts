@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { action as createForm } from "../../app/routes/$lang.create";
+import { action as editForm } from "../../app/routes/$lang.session.$id.edit";
 import { action as postSession } from "../../app/routes/api.session._index";
+import { action as patchSession } from "../../app/routes/api.session.$id";
+import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
 import { sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
@@ -85,5 +88,59 @@ describe("a price needs a payout account that takes charges", () => {
     // What was typed comes back.
     expect(initialValue(result.data)).toMatchObject({ title: "Mesa del formulario", price: "150" });
     expect(await sessionCount()).toBe(before);
+  });
+});
+
+describe("editing to paid, a paid series and a priced inquiry need the same account", () => {
+  const seriesBody = (price: number) => ({
+    title: "Campaña pagada",
+    description: "Una campaña semanal en la Costa de la Espada.",
+    sessionInstructions: "Entra al canal de voz cinco minutos antes.",
+    game: "D&D 5e",
+    frequency: "WEEKLY",
+    timezone: "America/Mexico_City",
+    startDate: inDays(9).toISOString(),
+    dayOfWeek: inDays(9).getUTCDay(),
+    duration: 180,
+    maxParticipants: 5,
+    minParticipants: 1,
+    price,
+    currency: "MXN",
+    autoGenerateAhead: 2,
+  });
+  const api = (method: string, path: string, auth: Record<string, string>, body: unknown) =>
+    new Request(`${base}${path}`, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...auth } });
+
+  it.each(["none", "details_needed", "restricted"] as const)(
+    "PATCH /api/session to a price, and the edit form to a price: refused for a %s account",
+    async (state) => {
+      const dm = await dmWith(state);
+      const free = await run(postSession, api("POST", "/api/session", dm.auth, apiBody(0, 10)));
+      const id = (free.data as { id: string }).id;
+      const patched = await run(patchSession, api("PATCH", `/api/session/${id}`, dm.auth, { ...apiBody(15_000, 10) }), { id });
+      expect(patched).toMatchObject({ status: 409, data: { error: "priceCents needs a payout account that can take charges" } });
+      const date = inDays(10).toISOString().slice(0, 10);
+      const edited = await run(
+        editForm,
+        form(`${base}/es/session/${id}/edit`, sessionFormFields("Mesa pagada", date, { price: "150" }), { Cookie: dm.cookie }),
+        { lang: "es", id },
+      );
+      expect(edited.status).toBe(409);
+      expect(errorsFor(edited.data, "price")).toEqual(["payoutAccountNeeded"]);
+      expect(initialValue(edited.data)).toMatchObject({ title: "Mesa pagada", price: "150" });
+      // Nothing was saved: the session stays free.
+      expect((await getDb().selectFrom("sessions").select("price_cents").where("id", "=", id).executeTakeFirstOrThrow()).price_cents).toBe(0);
+    },
+  );
+
+  it("POST /api/session-series with a price: refused without an account that takes charges, taken with one; free needs none", async () => {
+    const without = await dmWith("details_needed");
+    expect(await run(postSeries, api("POST", "/api/session-series", without.auth, seriesBody(20_000)))).toMatchObject({
+      status: 409,
+      data: { error: "priceCents needs a payout account that can take charges" },
+    });
+    expect((await run(postSeries, api("POST", "/api/session-series", without.auth, seriesBody(0)))).status).toBe(201);
+    const active = await dmWith("active");
+    expect((await run(postSeries, api("POST", "/api/session-series", active.auth, seriesBody(20_000)))).status).toBe(201);
   });
 });

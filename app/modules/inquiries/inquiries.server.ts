@@ -10,7 +10,7 @@ import { localePath, recipientLang } from "#app/modules/i18n/rules";
 import { insertUnderDrawnCode } from "#app/modules/invites/invites.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import type { Refused } from "#app/modules/refusals";
-import { createRequestedSession } from "#app/modules/sessions/index.server";
+import { createRequestedSession, hostMayCharge, PAYOUT_ACCOUNT_NEEDED } from "#app/modules/sessions/index.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { findUserById } from "#app/modules/users/index.server";
 import { displayNameOf } from "#app/modules/users/rules";
@@ -126,7 +126,7 @@ export type DecideResult =
   | { ok: true; sessionId?: string; code?: string }
   | Refused<"notFound">
   | Refused<"conflict", { error: "alreadyDecided" }>
-  | Refused<"invalid", { field: "date"; error: string }>;
+  | Refused<"invalid", { field: "date" | "price"; error: string }>;
 
 /**
  * The DM accepts: a private session prefilled from the inquiry (its players are the seats, its
@@ -147,6 +147,9 @@ export async function acceptInquiry(deps: Deps, dm: Requester, id: string, input
   const dmLang = recipientLang(dm.preferredLanguage);
   const prefilled = sessionFromInquiry(inquiry);
   const shape = { ...prefilled, priceCents: input.price ?? prefilled.priceCents };
+  // A priced game is sold only while the DM's payout account takes charges (decision record 084); at no price it needs none.
+  if (!(await hostMayCharge(deps.db, dm.id, shape.priceCents)))
+    return { ok: false, refusal: "invalid", field: "price", error: `validation:${PAYOUT_ACCOUNT_NEEDED}` };
 
   const decided = await inTransaction(deps.db, async (trx) => {
     const locked = await repo.lockInquiry(trx, inquiry.id);

@@ -58,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (accepted.ok) return redirectWithToast(here, { type: "success", key: "inquiries:toasts.accepted" });
       if (accepted.refusal === "notFound") notFound();
       if (accepted.refusal === "invalid")
-        return refuse("invalid", { intent: input.intent, result: submission.reply({ fieldErrors: { date: [accepted.error] } }) });
+        return refuse("invalid", { intent: input.intent, result: submission.reply({ fieldErrors: { [accepted.field]: [accepted.error] } }) });
       return redirectWithToast(here, { type: "error", key: "inquiries:errors.alreadyDecided" });
     }
     case "decline": {
