@@ -86,6 +86,8 @@ async function main() {
   try {
     await migrateToLatest(pg.url);
     process.env.DATABASE_URL = pg.url;
+    // The demo's paid seats go through the app's rules, which read the validated environment (as `npm run db:seed` does).
+    process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
     await seedDemo();
     await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
     if (earningsOnly) {

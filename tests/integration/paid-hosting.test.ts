@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { action as createForm } from "../../app/routes/$lang.create";
+import { loader as sessionPage } from "../../app/routes/$lang.session.$id._index/route";
 import { action as editForm } from "../../app/routes/$lang.session.$id.edit";
 import { action as postSession } from "../../app/routes/api.session._index";
 import { action as patchSession } from "../../app/routes/api.session.$id";
 import { action as postSeries } from "../../app/routes/api.session-series._index";
 import { getDb } from "../../db/client.server";
-import { sessionCount, sessionFormFields } from "../fixtures/sessions";
+import { createSession, sessionCount, sessionFormFields } from "../fixtures/sessions";
 import { signedInUser } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { errorsFor, form, initialValue, run } from "./route";
@@ -142,5 +143,25 @@ describe("editing to paid, a paid series and a priced inquiry need the same acco
     expect((await run(postSeries, api("POST", "/api/session-series", without.auth, seriesBody(0)))).status).toBe(201);
     const active = await dmWith("active");
     expect((await run(postSeries, api("POST", "/api/session-series", active.auth, seriesBody(20_000)))).status).toBe(201);
+  });
+});
+
+describe("the host of a paid session their players cannot pay for yet", () => {
+  it("sees on the session page what Stripe asks and the way to the payouts page; a player and a payable host see nothing", async () => {
+    const dm = await dmWith("details_needed");
+    await getDb()
+      .updateTable("payout_accounts")
+      .set({ requirements: JSON.stringify(["individual.id_number"]) })
+      .where("user_id", "=", dm.id)
+      .execute();
+    const paid = await createSession({ host: dm.id, priceCents: 20_000 });
+    const page = (cookie: string, id = paid.id) =>
+      run(sessionPage, new Request(`${base}/es/session/${id}`, { headers: { Cookie: cookie } }), { lang: "es", id });
+    expect((await page(dm.cookie)).data).toMatchObject({ payoutNotice: { href: "/es/settings/payouts", requirements: ["individual.id_number"] } });
+    const player = await signedInUser();
+    expect((await page(player.cookie)).data).toMatchObject({ payoutNotice: null });
+    const payable = await dmWith("active");
+    const theirs = await createSession({ host: payable.id, priceCents: 20_000 });
+    expect((await page(payable.cookie, theirs.id)).data).toMatchObject({ payoutNotice: null });
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SafetyToolBadges } from "#app/components/safety/safety-fields";
 import { TagList } from "#app/components/sessions/detail-parts";
+import { PayoutNotice } from "#app/components/sessions/payout-notice";
 import { RosterLists } from "#app/components/sessions/roster-lists";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { gameLabel } from "#app/modules/catalog/options";
@@ -16,7 +17,7 @@ import { sessionPageData } from "./session-page.server";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety", "tips"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety", "tips", "payouts"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function SessionPage() {
   const data = useLoaderData<typeof loader>();
-  const { session: s, joined, held, participants, guests, waitlist, paymentReturn } = data;
+  const { session: s, joined, held, participants, guests, waitlist, paymentReturn, payoutNotice } = data;
   const { t } = useTranslation("sessions");
   return (
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
@@ -46,6 +47,7 @@ export default function SessionPage() {
             {t(paymentReturn, { ns: "payments" })}
           </p>
         ) : null}
+        {payoutNotice ? <PayoutNotice notice={payoutNotice} /> : null}
         {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
         <div>
           <p className="text-sm font-semibold text-brand-700">
