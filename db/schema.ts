@@ -343,6 +343,11 @@ export interface Payments {
   form_key: string | null;
   id: Generated<string>;
   kind: Generated<string>;
+  line_fee: Generated<number | null>;
+  line_gross: Generated<number | null>;
+  line_net: Generated<number | null>;
+  line_refund: Generated<number | null>;
+  line_state: Generated<string | null>;
   method: string;
   occurred_at: Generated<Timestamp | null>;
   paid_at: Timestamp | null;

@@ -72,6 +72,7 @@ export async function signIn(base: string, email: string, password: string) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
     body: new URLSearchParams({ email, password }).toString(),
   });
+  if (login.status !== 302 && login.status !== 303) throw new Error(`bench: signing in as ${email} answered ${login.status}`);
   return login.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

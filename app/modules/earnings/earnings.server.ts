@@ -28,7 +28,7 @@ async function moneyByCurrency(deps: Pick<Deps, "db" | "now">, dmId: string) {
   ]);
   const country = account?.country ?? "US";
   const currencies = [...new Set([...balances.map((b) => b.currency), ...payouts.map((p) => p.currency)])].sort();
-  return currencies.map((currency) => {
+  const figures = currencies.map((currency) => {
     const pending = recent
       .filter((r) => r.currency === currency && r.paid_at && availableOn(new Date(r.paid_at), country).getTime() > deps.now.getTime())
       .reduce((sum, r) => sum + Number(r.netCents), 0);
@@ -43,6 +43,42 @@ async function moneyByCurrency(deps: Pick<Deps, "db" | "now">, dmId: string) {
       }),
     };
   });
+  return { figures, hasAccount: account !== undefined };
+}
+
+type Sums = { lines: number; grossCents: number; feeCents: number; refundCents: number; netCents: number };
+const zero = (): Sums => ({ lines: 0, grossCents: 0, feeCents: 0, refundCents: 0, netCents: 0 });
+const add = (into: Sums, row: Sums) => {
+  into.lines += row.lines;
+  into.grossCents += row.grossCents;
+  into.feeCents += row.feeCents;
+  into.refundCents += row.refundCents;
+  into.netCents += row.netCents;
+};
+
+/**
+ * The totals of the lines a desk's filters select, per currency and per campaign (series), added
+ * from the span's per-session sums: the same rows, filtered the same way as the lines.
+ */
+export function totalsOf(summary: repo.SummaryRow[], scope: Pick<repo.LineScope, "sessionId" | "seriesId" | "state">) {
+  const byCurrency = new Map<string, Sums>();
+  const byCampaign = new Map<string, Sums & { seriesId: string; title: string; currency: string }>();
+  for (const row of summary) {
+    if (scope.sessionId !== undefined && row.sessionId !== scope.sessionId) continue;
+    if (scope.seriesId !== undefined && row.seriesId !== scope.seriesId) continue;
+    if (scope.state !== undefined && row.state !== scope.state) continue;
+    add(byCurrency.get(row.currency) ?? byCurrency.set(row.currency, zero()).get(row.currency)!, row);
+    if (row.seriesId) {
+      const key = `${row.seriesId}|${row.currency}`;
+      const campaign =
+        byCampaign.get(key) ?? byCampaign.set(key, { ...zero(), seriesId: row.seriesId, title: row.seriesTitle ?? "", currency: row.currency }).get(key)!;
+      add(campaign, row);
+    }
+  }
+  return {
+    totals: [...byCurrency].map(([currency, sums]) => ({ currency, ...sums })).sort((x, y) => x.currency.localeCompare(y.currency)),
+    campaigns: [...byCampaign.values()].sort((x, y) => x.title.localeCompare(y.title) || x.currency.localeCompare(y.currency)),
+  };
 }
 
 /**
@@ -54,19 +90,18 @@ export async function earningsDesk(deps: Pick<Deps, "db" | "now">, dm: Requester
   const { filters, refused } = readEarningsFilters(query);
   const { zone, month, year, scope } = scopeOf(dm, filters, deps.now);
   const page = filters.page ?? 1;
-  const [totals, lines, choices, money, payouts] = await Promise.all([
-    repo.earningsTotals(deps.db, scope),
+  const [summary, lines, money, payouts] = await Promise.all([
+    repo.spanSummary(deps.db, scope),
     repo.earningsLines(deps.db, scope, { limit: EARNINGS_PAGE_SIZE, offset: (page - 1) * EARNINGS_PAGE_SIZE }),
-    repo.scopeChoices(deps.db, { dmId: dm.id, start: scope.start, end: scope.end }),
     moneyByCurrency(deps, dm.id),
     payoutHistory(deps.db, dm.id, 24),
   ]);
-  const byCurrency = totals.filter((t) => t.seriesId === undefined);
-  const seriesNames = new Map(choices.filter((c) => c.seriesId).map((c) => [c.seriesId!, c.seriesTitle ?? ""]));
-  const campaigns = totals
-    .filter((t): t is typeof t & { seriesId: string } => typeof t.seriesId === "string")
-    .map((t) => ({ ...t, title: seriesNames.get(t.seriesId) ?? "" }));
-  const lineCount = byCurrency.reduce((sum, t) => sum + t.lines, 0);
+  const { totals, campaigns } = totalsOf(summary, scope);
+  const lineCount = totals.reduce((sum, t) => sum + t.lines, 0);
+  const sessions = [...new Map(summary.map((r) => [r.sessionId, { id: r.sessionId, title: r.sessionTitle, startsAt: r.startsAt }])).values()].sort(
+    (x, y) => y.startsAt.getTime() - x.startsAt.getTime(),
+  );
+  const series = [...new Map(summary.filter((r) => r.seriesId).map((r) => [r.seriesId!, { id: r.seriesId!, title: r.seriesTitle ?? "" }])).values()];
   return {
     zone,
     month,
@@ -74,16 +109,17 @@ export async function earningsDesk(deps: Pick<Deps, "db" | "now">, dm: Requester
     neighbours: month ? neighbourMonths(month) : null,
     filters,
     refused,
-    totals: byCurrency,
+    totals,
     campaigns,
     lines,
     page,
     pages: Math.max(1, Math.ceil(lineCount / EARNINGS_PAGE_SIZE)),
     lineCount,
-    money,
+    money: money.figures,
+    hasAccount: money.hasAccount,
     payouts,
-    sessions: [...new Map(choices.map((c) => [c.sessionId, { id: c.sessionId, title: c.sessionTitle, startsAt: c.startsAt }])).values()],
-    series: [...seriesNames].map(([id, title]) => ({ id, title })),
+    sessions,
+    series,
   };
 }
 export type EarningsDesk = Awaited<ReturnType<typeof earningsDesk>>;

@@ -2,32 +2,31 @@ import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import type { LineState } from "./rules";
 
-// The earnings desk's reads (decision record 086). What a line counts is decided by the SQL
-// functions of migration create_earnings_ledger, read here the same way by lines and totals.
+// The earnings desk's reads (decision record 086). A line's state and amounts are stored columns
+// of payments, computed by the SQL functions of migration create_earnings_ledger; lines and
+// totals read the same columns, through the covering index payments_earnings.
 
 /** Which lines: a DM's, in a span of time, optionally of one session or series and in one state. */
 export type LineScope = { dmId: string; start: Date; end: Date; sessionId?: string; seriesId?: string; state?: LineState };
 
-const stateOf = sql<LineState | null>`payment_line_state(p.status, p.declined_at, p.dispute_status)`;
-const counted = {
-  gross: sql<number>`payment_line_gross(payment_line_state(p.status, p.declined_at, p.dispute_status), p.amount_cents)`,
-  fee: sql<number>`payment_line_fee(payment_line_state(p.status, p.declined_at, p.dispute_status), p.application_fee_cents)`,
-  refund: sql<number>`payment_line_refund(payment_line_state(p.status, p.declined_at, p.dispute_status), p.amount_cents)`,
-  net: sql<number>`payment_line_net(payment_line_state(p.status, p.declined_at, p.dispute_status), p.amount_cents, p.application_fee_cents)`,
-};
-
-function scoped(db: Database, scope: LineScope) {
+/** A DM's lines in a span (the index's rows), before the session, series and state filters. */
+function lines(db: Database, scope: Pick<LineScope, "dmId" | "start" | "end">) {
   return db
     .selectFrom("payments as p")
-    .innerJoin("sessions as s", "s.id", "p.session_id")
     .where("p.payee_id", "=", scope.dmId)
     .where("p.transfer_destination", "is not", null)
+    .where("p.line_state", "is not", null)
     .where("p.occurred_at", ">=", scope.start)
-    .where("p.occurred_at", "<", scope.end)
-    .where(stateOf, "is not", null)
+    .where("p.occurred_at", "<", scope.end);
+}
+
+function scoped(db: Database, scope: LineScope) {
+  return lines(db, scope)
     .$if(scope.sessionId !== undefined, (q) => q.where("p.session_id", "=", scope.sessionId!))
-    .$if(scope.seriesId !== undefined, (q) => q.where("s.series_id", "=", scope.seriesId!))
-    .$if(scope.state !== undefined, (q) => q.where(stateOf, "=", scope.state!));
+    .$if(scope.seriesId !== undefined, (q) =>
+      q.where("p.session_id", "in", (eb) => eb.selectFrom("sessions").select("id").where("series_id", "=", scope.seriesId!)),
+    )
+    .$if(scope.state !== undefined, (q) => q.where("p.line_state", "=", scope.state!));
 }
 
 const lineColumns = [
@@ -43,50 +42,85 @@ const lineColumns = [
   "s.title as sessionTitle",
   "s.series_id as seriesId",
   "u.display_name as playerName",
-  // Never null here: the scope keeps only lines that have a state.
-  sql<LineState>`payment_line_state(p.status, p.declined_at, p.dispute_status)`.as("state"),
-  counted.gross.as("grossCents"),
-  counted.fee.as("feeCents"),
-  counted.refund.as("refundCents"),
-  counted.net.as("netCents"),
+  sql<LineState>`p.line_state`.as("state"),
+  sql<number>`p.line_gross`.as("grossCents"),
+  sql<number>`p.line_fee`.as("feeCents"),
+  sql<number>`p.line_refund`.as("refundCents"),
+  sql<number>`p.line_net`.as("netCents"),
 ] as const;
 
-/** One page of lines, newest first; `after` continues from a line (the CSV's batches) instead of an offset. */
+/**
+ * One page of lines, newest first. The page's ids are found in the index alone (an offset there
+ * is cheap), then only those rows are read with their session and player; `after` continues from
+ * a line instead (the CSV's batches).
+ */
 export function earningsLines(db: Database, scope: LineScope, page: { limit: number; offset?: number; after?: { occurredAt: Date; id: string } }) {
-  return scoped(db, scope)
-    .innerJoin("users as u", "u.id", "p.user_id")
-    .select(lineColumns)
+  const ids = scoped(db, scope)
+    .select("p.id")
     .$if(page.after !== undefined, (q) => q.where(sql<boolean>`(p.occurred_at, p.id) < (${page.after!.occurredAt}, ${page.after!.id}::uuid)`))
     .orderBy("p.occurred_at", "desc")
     .orderBy("p.id", "desc")
     .limit(page.limit)
-    .$if(page.offset !== undefined, (q) => q.offset(page.offset!))
+    .$if(page.offset !== undefined, (q) => q.offset(page.offset!));
+  return db
+    .selectFrom("payments as p")
+    .innerJoin("sessions as s", "s.id", "p.session_id")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .select(lineColumns)
+    .where("p.id", "in", ids)
+    .orderBy("p.occurred_at", "desc")
+    .orderBy("p.id", "desc")
     .execute();
 }
 
 export type EarningsLineRow = Awaited<ReturnType<typeof earningsLines>>[number];
 
 /**
- * The scope's totals in one pass: per currency (series null), and per currency and series (the
- * campaign totals). Each is the sum of the very expressions the lines show.
+ * A span's lines summed per session, currency and state (from the index alone), with each
+ * session's title, start and series: the desk's totals, campaigns, filter choices and line count
+ * all come from these few rows, filtered and added in the use case.
  */
-export async function earningsTotals(db: Database, scope: LineScope) {
-  const rows = await scoped(db, scope)
+export async function spanSummary(db: Database, scope: Pick<LineScope, "dmId" | "start" | "end">) {
+  const grouped = lines(db, scope)
     .select([
-      "p.currency as currency",
-      "s.series_id as seriesId",
-      sql<number>`grouping(s.series_id)`.as("allSeries"),
+      "p.session_id",
+      "p.currency",
+      "p.line_state",
       sql<string>`count(*)`.as("lines"),
-      sql<string>`sum(${counted.gross})`.as("gross"),
-      sql<string>`sum(${counted.fee})`.as("fee"),
-      sql<string>`sum(${counted.refund})`.as("refund"),
-      sql<string>`sum(${counted.net})`.as("net"),
+      sql<string>`sum(p.line_gross)`.as("gross"),
+      sql<string>`sum(p.line_fee)`.as("fee"),
+      sql<string>`sum(p.line_refund)`.as("refund"),
+      sql<string>`sum(p.line_net)`.as("net"),
     ])
-    .groupBy(sql`grouping sets ((p.currency), (p.currency, s.series_id))`)
+    .groupBy(["p.session_id", "p.currency", "p.line_state"]);
+  const rows = await db
+    .with("g", () => grouped)
+    .selectFrom("g")
+    .innerJoin("sessions as s", "s.id", "g.session_id")
+    .leftJoin("series as r", "r.id", "s.series_id")
+    .select([
+      "g.session_id",
+      "g.currency",
+      "g.line_state",
+      "g.lines",
+      "g.gross",
+      "g.fee",
+      "g.refund",
+      "g.net",
+      "s.title",
+      "s.starts_at",
+      "s.series_id",
+      "r.title as series_title",
+    ])
     .execute();
   return rows.map((r) => ({
+    sessionId: r.session_id,
+    sessionTitle: r.title,
+    startsAt: new Date(r.starts_at),
+    seriesId: r.series_id,
+    seriesTitle: r.series_title,
     currency: r.currency,
-    seriesId: Number(r.allSeries) === 1 ? undefined : r.seriesId,
+    state: r.line_state as LineState,
     lines: Number(r.lines),
     grossCents: Number(r.gross),
     feeCents: Number(r.fee),
@@ -94,17 +128,7 @@ export async function earningsTotals(db: Database, scope: LineScope) {
     netCents: Number(r.net),
   }));
 }
-
-/** The sessions and series a DM has lines for in a span (the filters' choices), newest first. */
-export function scopeChoices(db: Database, scope: Pick<LineScope, "dmId" | "start" | "end">) {
-  return scoped(db, scope)
-    .leftJoin("series as r", "r.id", "s.series_id")
-    .select(["s.id as sessionId", "s.title as sessionTitle", "s.starts_at as startsAt", "r.id as seriesId", "r.title as seriesTitle"])
-    .distinct()
-    .orderBy("s.starts_at", "desc")
-    .limit(300)
-    .execute();
-}
+export type SummaryRow = Awaited<ReturnType<typeof spanSummary>>[number];
 
 /** The running balance per currency: the sum of every line's net, kept by the ledger's trigger. */
 export function balances(db: Database, dmId: string) {
@@ -113,13 +137,9 @@ export function balances(db: Database, dmId: string) {
 
 /** Lines paid since `since` that still count (paid or disputed), with when: the ones that may not be available yet. */
 export function recentlyPaid(db: Database, dmId: string, since: Date) {
-  return db
-    .selectFrom("payments as p")
-    .select(["p.currency", "p.paid_at", counted.net.as("netCents")])
-    .where("p.payee_id", "=", dmId)
-    .where("p.transfer_destination", "is not", null)
-    .where("p.occurred_at", ">=", since)
-    .where(stateOf, "in", ["paid", "disputed"])
+  return lines(db, { dmId, start: since, end: new Date(8.64e15) })
+    .select(["p.currency", "p.paid_at", sql<number>`p.line_net`.as("netCents")])
+    .where("p.line_state", "in", ["paid", "disputed"])
     .execute();
 }
 
@@ -136,10 +156,4 @@ export async function payoutSums(db: Database, dmId: string) {
     .groupBy("currency")
     .execute();
   return rows.map((r) => ({ currency: r.currency, paidCents: Number(r.paid), onTheWayCents: Number(r.onTheWay) }));
-}
-
-/** Titles of series, for the campaign totals. */
-export function seriesTitles(db: Database, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("series").select(["id", "title"]).where("id", "in", ids).execute();
 }

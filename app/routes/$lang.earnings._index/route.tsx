@@ -5,7 +5,6 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { deps } from "#app/modules/deps.server";
 import { earningsDesk } from "#app/modules/earnings/index.server";
 import { translator } from "#app/modules/i18n/i18next.server";
-import { findPayoutAccount } from "#app/modules/payouts/index.server";
 import { requireDmOr404 } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 
@@ -18,8 +17,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const dm = await requireDmOr404(request);
   const d = deps(context);
-  const [desk, account] = await Promise.all([earningsDesk(d, dm, new URL(request.url).searchParams), findPayoutAccount(d.db, dm.id)]);
-  return { title: translator(lang, "earnings")("title"), desk, hasAccount: account !== undefined, query: new URL(request.url).search };
+  const desk = await earningsDesk(d, dm, new URL(request.url).searchParams);
+  return { title: translator(lang, "earnings")("title"), desk, hasAccount: desk.hasAccount, query: new URL(request.url).search };
 }
 
 export default function EarningsPage() {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { centsAsDecimal, csvCell, csvRow, moneyFigures, monthOf, monthRange, neighbourMonths, yearRange } from "./rules";
+import { readEarningsFilters } from "./schema";
+
+describe("the earnings desk's months", () => {
+  it("are the DM's: Mexico City's November starts at 06:00 UTC, São Paulo's at 03:00", () => {
+    expect(monthRange("2026-11", "America/Mexico_City")).toEqual({ start: new Date("2026-11-01T06:00:00Z"), end: new Date("2026-12-01T06:00:00Z") });
+    expect(monthRange("2026-02", "America/Sao_Paulo")).toEqual({ start: new Date("2026-02-01T03:00:00Z"), end: new Date("2026-03-01T03:00:00Z") });
+    expect(yearRange(2026, "America/Mexico_City")).toEqual({ start: new Date("2026-01-01T06:00:00Z"), end: new Date("2027-01-01T06:00:00Z") });
+    // 03:00 UTC on 1 December is still 30 November in Mexico City.
+    expect(monthOf(new Date("2026-12-01T03:00:00Z"), "America/Mexico_City")).toBe("2026-11");
+    expect(neighbourMonths("2026-01")).toEqual({ previous: "2025-12", next: "2026-02" });
+    expect(() => monthRange("2026-13", "UTC")).toThrow(RangeError);
+  });
+});
+
+describe("amounts and cells of the CSV", () => {
+  it.each([
+    [123_456, "MXN", "1234.56"],
+    [5, "BRL", "0.05"],
+    [-5, "USD", "-0.05"],
+    [0, "MXN", "0.00"],
+    [-123_456, "MXN", "-1234.56"],
+    [1500, "CLP", "1500"],
+  ])("%i %s is %s", (cents, currency, text) => {
+    expect(centsAsDecimal(cents, currency)).toBe(text);
+  });
+
+  it("quotes what needs quoting and keeps a formula as text", () => {
+    expect(csvCell('Ana "la" DM, CDMX')).toBe('"Ana ""la"" DM, CDMX"');
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("+52 55")).toBe("'+52 55");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvRow(["a", 1, "línea\nnueva"])).toBe('a,1,"línea\nnueva"\r\n');
+  });
+});
+
+describe("pending, available and paid out", () => {
+  it("available is what is neither pending nor paid out nor on its way, and may be below zero", () => {
+    expect(moneyFigures({ balance: 10_000, pending: 2_000, paidOut: 5_000, onTheWay: 1_000 })).toEqual({
+      pending: 2_000,
+      available: 2_000,
+      paidOut: 5_000,
+      onTheWay: 1_000,
+    });
+    expect(moneyFigures({ balance: 0, pending: 0, paidOut: 500, onTheWay: 0 }).available).toBe(-500);
+  });
+});
+
+describe("the desk's filters from the address", () => {
+  it("keeps what is well formed and names the rest", () => {
+    const ok = readEarningsFilters(new URLSearchParams("month=2026-10&state=paid&page=2&session="));
+    expect(ok).toEqual({ filters: { month: "2026-10", state: "paid", page: 2 }, refused: [] });
+    const bad = readEarningsFilters(new URLSearchParams("month=2026-1&state=paid&state=failed&page=1.5&year=99&series=x"));
+    expect(bad.filters).toEqual({});
+    expect(bad.refused.sort()).toEqual(["month", "page", "series", "state", "year"]);
+  });
+});
