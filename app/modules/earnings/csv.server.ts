@@ -1,4 +1,3 @@
-import { DateTime } from "luxon";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
@@ -24,6 +23,22 @@ export function csvFileName(dm: Requester, filters: EarningsFilters, now: Date) 
 export function earningsCsv(deps: Pick<Deps, "db" | "now">, dm: Requester, filters: EarningsFilters, lang: Locale): ReadableStream<Uint8Array> {
   const t = translator(lang, "earnings");
   const { zone } = scopeOf(dm, filters, deps.now);
+  // Swedish writes dates as ISO does ("2026-11-03 19:00"); one formatter and one lookup of each word for the whole file.
+  const when = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const words = new Map<string, string>();
+  const word = (key: string, fallback?: string) => {
+    let text = words.get(key);
+    if (text === undefined) words.set(key, (text = t(key, fallback === undefined ? {} : { defaultValue: fallback })));
+    return text;
+  };
   const encoder = new TextEncoder();
   const lines = allLines(deps, dm, filters);
   let started = false;
@@ -35,7 +50,7 @@ export function earningsCsv(deps: Pick<Deps, "db" | "now">, dm: Requester, filte
       }
       // A batch of rows per pull: the stream asks for more only as the client reads.
       let chunk = "";
-      for (let i = 0; i < 200; i += 1) {
+      for (let i = 0; i < 500; i += 1) {
         const next = await lines.next();
         if (next.done) {
           if (chunk) controller.enqueue(encoder.encode(chunk));
@@ -44,12 +59,12 @@ export function earningsCsv(deps: Pick<Deps, "db" | "now">, dm: Requester, filte
         }
         const l = next.value;
         chunk += csvRow([
-          DateTime.fromJSDate(new Date(l.occurredAt), { zone }).toFormat("yyyy-MM-dd HH:mm"),
+          when.format(new Date(l.occurredAt)),
           l.sessionTitle,
           l.playerName,
-          t(`kind.${l.kind}`),
-          t(`method.${(l.methodType ?? l.method).toLowerCase()}`, { defaultValue: l.methodType ?? l.method }),
-          t(`state.${l.state}`),
+          word(`kind.${l.kind}`),
+          word(`method.${(l.methodType ?? l.method).toLowerCase()}`, l.methodType ?? l.method),
+          word(`state.${l.state}`),
           centsAsDecimal(l.amountCents, l.currency),
           centsAsDecimal(Number(l.grossCents), l.currency),
           centsAsDecimal(Number(l.feeCents), l.currency),

@@ -2,12 +2,8 @@ import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import { findPayoutAccount, payoutHistory } from "#app/modules/payouts/index.server";
 import * as repo from "./repo.server";
-import { availableOn, EARNINGS_PAGE_SIZE, moneyFigures, monthOf, monthRange, neighbourMonths, yearRange } from "./rules";
+import { EARNINGS_PAGE_SIZE, moneyFigures, monthOf, monthRange, neighbourMonths, pendingSince, yearRange } from "./rules";
 import { type EarningsFilters, readEarningsFilters } from "./schema";
-
-/** How far back a paid line may still be waiting to become available (two business days, across the longest holidays). */
-const PENDING_WINDOW_DAYS = 15;
-const DAY = 86_400_000;
 
 /** The span and the lines a desk's filters ask for, in the DM's zone: a month (this one by default) or a whole year. */
 export function scopeOf(dm: Requester, filters: EarningsFilters, now: Date) {
@@ -20,24 +16,21 @@ export function scopeOf(dm: Requester, filters: EarningsFilters, now: Date) {
 
 /** Pending, available, paid out and on its way, per currency, for everything the DM ever earned. */
 async function moneyByCurrency(deps: Pick<Deps, "db" | "now">, dmId: string) {
-  const [balances, recent, payouts, account] = await Promise.all([
-    repo.balances(deps.db, dmId),
-    repo.recentlyPaid(deps.db, dmId, new Date(deps.now.getTime() - PENDING_WINDOW_DAYS * DAY)),
-    repo.payoutSums(deps.db, dmId),
-    findPayoutAccount(deps.db, dmId),
-  ]);
+  const account = await findPayoutAccount(deps.db, dmId);
   const country = account?.country ?? "US";
+  const [balances, pending, payouts] = await Promise.all([
+    repo.balances(deps.db, dmId),
+    repo.pendingNet(deps.db, dmId, pendingSince(deps.now, country)),
+    repo.payoutSums(deps.db, dmId),
+  ]);
   const currencies = [...new Set([...balances.map((b) => b.currency), ...payouts.map((p) => p.currency)])].sort();
   const figures = currencies.map((currency) => {
-    const pending = recent
-      .filter((r) => r.currency === currency && r.paid_at && availableOn(new Date(r.paid_at), country).getTime() > deps.now.getTime())
-      .reduce((sum, r) => sum + Number(r.netCents), 0);
     const paid = payouts.find((p) => p.currency === currency);
     return {
       currency,
       ...moneyFigures({
         balance: Number(balances.find((b) => b.currency === currency)?.net_cents ?? 0),
-        pending,
+        pending: pending.get(currency) ?? 0,
         paidOut: paid?.paidCents ?? 0,
         onTheWay: paid?.onTheWayCents ?? 0,
       }),

@@ -135,12 +135,15 @@ export function balances(db: Database, dmId: string) {
   return db.selectFrom("dm_balances").select(["currency", "net_cents"]).where("user_id", "=", dmId).execute();
 }
 
-/** Lines paid since `since` that still count (paid or disputed), with when: the ones that may not be available yet. */
-export function recentlyPaid(db: Database, dmId: string, since: Date) {
-  return lines(db, { dmId, start: since, end: new Date(8.64e15) })
-    .select(["p.currency", "p.paid_at", sql<number>`p.line_net`.as("netCents")])
+/** Per currency, the net of lines paid since `since` that still count (paid or disputed): the money not available yet. */
+export async function pendingNet(db: Database, dmId: string, since: Date) {
+  const rows = await lines(db, { dmId, start: since, end: new Date(8.64e15) })
+    .select(["p.currency", sql<string>`sum(p.line_net)`.as("net")])
+    .where("p.paid_at", ">=", since)
     .where("p.line_state", "in", ["paid", "disputed"])
+    .groupBy("p.currency")
     .execute();
+  return new Map(rows.map((r) => [r.currency, Number(r.net)]));
 }
 
 /** Payouts per currency: paid, and on their way (pending or in transit). Failed and cancelled ones gave the money back. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsAsDecimal, csvCell, csvRow, moneyFigures, monthOf, monthRange, neighbourMonths, yearRange } from "./rules";
+import { availableOn, centsAsDecimal, csvCell, csvRow, moneyFigures, monthOf, monthRange, neighbourMonths, pendingSince, yearRange } from "./rules";
 import { readEarningsFilters } from "./schema";
 
 describe("the earnings desk's months", () => {
@@ -54,5 +54,19 @@ describe("the desk's filters from the address", () => {
     const bad = readEarningsFilters(new URLSearchParams("month=2026-1&state=paid&state=failed&page=1.5&year=99&series=x"));
     expect(bad.filters).toEqual({});
     expect(bad.refused.sort()).toEqual(["month", "page", "series", "state", "year"]);
+  });
+});
+
+describe("pendingSince", () => {
+  it("splits charges exactly where availability passes now, for every hour of three weeks around holidays", () => {
+    for (const country of ["MX", "BR", "US"]) {
+      for (const now of [new Date("2026-11-17T12:00:00Z"), new Date("2027-02-10T02:30:00Z"), new Date("2026-12-28T06:00:00Z")]) {
+        const since = pendingSince(now, country);
+        for (let h = 0; h < 21 * 24; h += 1) {
+          const paidAt = new Date(now.getTime() - h * 3_600_000);
+          expect(paidAt.getTime() >= since.getTime()).toBe(availableOn(paidAt, country).getTime() > now.getTime());
+        }
+      }
+    }
   });
 });

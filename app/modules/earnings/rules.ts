@@ -2,7 +2,7 @@
 // zone; what is pending, available and paid out; and the CSV's cells. No clock, no database.
 
 import { DateTime } from "luxon";
-import { businessDaysAfter } from "#app/lib/business-days";
+import { businessCalendar, businessDaysAfter } from "#app/lib/business-days";
 import { currencyDigits } from "#app/modules/pricing/rules";
 import { PAYOUT_DELAY_BUSINESS_DAYS } from "#app/services/connect/connect";
 
@@ -43,6 +43,21 @@ export function neighbourMonths(month: string): { previous: string; next: string
 
 /** When a paid line's money may be paid out: two business days after the charge, in the account's country. */
 export const availableOn = (paidAt: Date, country: string) => businessDaysAfter(paidAt, PAYOUT_DELAY_BUSINESS_DAYS, country);
+
+/**
+ * The first instant whose charges are still pending at `now`: a charge's availability depends only
+ * on its local day and never comes earlier for a later day, so every charge from this local midnight
+ * on is pending and every one before it is available. One answer per request instead of one per line.
+ */
+export function pendingSince(now: Date, country: string): Date {
+  const DAY = 86_400_000;
+  const { offset } = businessCalendar(country);
+  const local = new Date(now.getTime() + offset);
+  let start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
+  // Neither country keeps summer time, so a local day is always 24 hours.
+  while (availableOn(new Date(start - DAY), country).getTime() > now.getTime()) start -= DAY;
+  return new Date(start);
+}
 
 /**
  * Pending, available and paid out, per currency. `balance` is the sum of every line's net (the
