@@ -8,7 +8,8 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { requireDmOr404 } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 
-export const handle = { i18n: ["earnings", "sessions"] };
+// Plain HTML: links and a GET form, nothing that needs a script (decision record 009).
+export const handle = { i18n: ["earnings", "sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
