@@ -133,7 +133,14 @@ export async function pageTable(
   return rows;
 }
 
-function row(name: string, status: number | null, pinnedCpuMs: number, shared: Measured, load: string, limits: typeof BUDGET = BUDGET): Record<string, unknown> {
+function row(
+  name: string,
+  status: number | null,
+  pinnedCpuMs: number,
+  shared: Measured,
+  load: string,
+  limits: typeof BUDGET = BUDGET,
+): Record<string, unknown> {
   const { run } = shared;
   const budget = [
     pinnedCpuMs <= limits.cpuMs ? "" : `CPU>${limits.cpuMs}`,

@@ -92,7 +92,11 @@ describe("a paid seat is a destination charge to its DM (decision records 084 an
 
 describe("refunds and disputes on the DM's ledger (decision record 086)", () => {
   const desk = (dm: { id: string }, at: Date) =>
-    earningsDesk({ db: getDb(), now: at }, requesterOf({ id: dm.id, email: "dm@example.test", displayName: "Host", roles: ["user", "dm"] }), new URLSearchParams(`month=${monthOf(at, "America/Mexico_City")}`));
+    earningsDesk(
+      { db: getDb(), now: at },
+      requesterOf({ id: dm.id, email: "dm@example.test", displayName: "Host", roles: ["user", "dm"] }),
+      new URLSearchParams(`month=${monthOf(at, "America/Mexico_City")}`),
+    );
 
   it("PARALLEL: the player leaving twice and the DM cancelling at once refund the seat once, with one reversal", async () => {
     const dm = await person("dm", {}, "none");
@@ -127,7 +131,13 @@ describe("refunds and disputes on the DM's ledger (decision record 086)", () => 
     if (!card.ok) throw new Error(card.refusal);
     await offline.act(card.paymentIntentId, "succeed");
     const dispute = (id: string, type: string, status: string, created: number) => {
-      const payload = JSON.stringify({ id, object: "event", type, created, data: { object: { id: "dp_test_1", object: "dispute", payment_intent: card.paymentIntentId, status, amount: 25_000 } } });
+      const payload = JSON.stringify({
+        id,
+        object: "event",
+        type,
+        created,
+        data: { object: { id: "dp_test_1", object: "dispute", payment_intent: card.paymentIntentId, status, amount: 25_000 } },
+      });
       return handleWebhook(deps, payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: secret() }));
     };
     expect(await dispute("evt_dp_1", "charge.dispute.created", "needs_response", 10)).toEqual({ ok: true, outcome: "disputeRecorded" });
@@ -136,7 +146,11 @@ describe("refunds and disputes on the DM's ledger (decision record 086)", () => 
     expect(await dispute("evt_dp_3", "charge.dispute.closed", "won", 30)).toMatchObject({ ok: true });
     // A late "under review" does not reopen a dispute that was won.
     expect(await dispute("evt_dp_2", "charge.dispute.updated", "under_review", 20)).toMatchObject({ ok: true });
-    const [payment] = await getDb().selectFrom("payments").select(["dispute_status", "dispute_ref"]).where("payment_intent_ref", "=", card.paymentIntentId).execute();
+    const [payment] = await getDb()
+      .selectFrom("payments")
+      .select(["dispute_status", "dispute_ref"])
+      .where("payment_intent_ref", "=", card.paymentIntentId)
+      .execute();
     expect(payment).toEqual({ dispute_status: "won", dispute_ref: "dp_test_1" });
     expect((await desk(dm, now)).lines).toMatchObject([{ state: "paid" }]);
   });
