@@ -4,7 +4,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, SelectField } from "#app/components/ui/field";
+import { Link } from "#app/components/ui/link";
 import { formatDateTime } from "#app/modules/i18n/format";
+import { localePath } from "#app/modules/i18n/rules";
 import { type AccountState, PAYOUT_COUNTRIES } from "#app/modules/payouts/rules";
 import { payoutsFormSchema } from "#app/modules/payouts/schema";
 import { pageLocale } from "#app/web/locale";
@@ -77,6 +79,9 @@ export function PayoutsView({ loaded, lastResult }: { loaded: Loaded; lastResult
             {t("country", { country: t(`countries.${account.country}`, { defaultValue: account.country }) })}
             {account.updatedByProviderAt ? ` · ${t("updatedAt", { at: formatDateTime(new Date(account.updatedByProviderAt), lang, loaded.zone) })}` : null}
           </p>
+          <Link to={localePath(lang, "/earnings")} className="mt-2 inline-flex min-h-11 items-center text-sm font-medium underline">
+            {t("earningsLink")}
+          </Link>
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 rounded-lg border border-stone-200 bg-white p-6">
