@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { earningsDesk } from "../../app/modules/earnings/earnings.server";
+import { monthOf } from "../../app/modules/earnings/rules";
 import { cancelSessionWithRefunds } from "../../app/modules/payments/leave.server";
 import { refundCancelledBookings } from "../../app/modules/payments/refunds.server";
 import { markOwedRefunds } from "../../app/modules/payments/refunds-repo.server";
@@ -74,6 +76,11 @@ describe("a tip to the DM after a game", () => {
     for (const { payload, signature } of delivered) expect(await handleWebhook(deps, payload, signature)).toMatchObject({ ok: true, outcome: "duplicate" });
     expect(await tipsOf(sessionId)).toEqual([paid]);
     expect(await notificationsOf(dm.id)).toEqual(["tip_received"]);
+
+    // The DM's earnings desk shows it as a tip line, the fee taken.
+    const desk = await earningsDesk({ db: getDb(), now }, dm, new URLSearchParams(`month=${monthOf(now, dm.timeZone)}`));
+    const fee = applicationFee(5_000, platformFeeBps());
+    expect(desk.lines).toMatchObject([{ kind: "tip", state: "paid", grossCents: 5_000, feeCents: fee, netCents: 5_000 - fee }]);
   });
 
   it("by OXXO in pesos: a voucher to pay, then paid; never in reais", async () => {
