@@ -69,7 +69,11 @@ export function PayoutHistory({ payouts, zone, lang }: { payouts: Desk["payouts"
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPrice(p.amount_cents, p.currency, lang)}</td>
                   <td className={`py-2 pr-3 font-medium ${PAYOUT_TONE[p.status] ?? ""}`}>
                     {t(`payouts.state.${p.status}`)}
-                    {p.failure_message ? <span className="block text-xs font-normal text-stone-700">{p.failure_message}</span> : null}
+                    {p.status === "failed" ? (
+                      <span className="block text-xs font-normal text-stone-700">
+                        {t(`payouts.failures.${p.failure_code ?? "could_not_process"}`, { defaultValue: p.failure_message ?? "" })}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-2">{p.arrival_date ? formatDateTime(new Date(p.arrival_date), lang, zone) : "—"}</td>
                 </tr>
