@@ -169,7 +169,7 @@ for (const { lang, viewport } of runs)
       await actAs(page, dm);
       await page.goto(`/${lang}/settings/payouts`);
       await accountMenu(page).click();
-      await page.getByRole("link", { name: text(lang, "common", "nav.earnings") }).click();
+      await page.getByRole("link", { name: text(lang, "common", "nav.earnings"), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/earnings$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(earn("title"));
       const lines = page.getByTestId("lines").locator("tbody tr");
