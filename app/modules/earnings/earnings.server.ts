@@ -124,8 +124,9 @@ export type EarningsDesk = Awaited<ReturnType<typeof earningsDesk>>;
 export async function* allLines(deps: Pick<Deps, "db" | "now">, dm: Requester, filters: EarningsFilters) {
   const { scope } = scopeOf(dm, filters, deps.now);
   let after: { occurredAt: Date; id: string } | undefined;
+  const names = repo.nameCache();
   for (;;) {
-    const batch = await repo.earningsLines(deps.db, scope, { limit: 1000, ...(after ? { after } : {}) });
+    const batch = await repo.earningsLines(deps.db, scope, { limit: 1000, ...(after ? { after } : {}) }, names);
     yield* batch;
     if (batch.length < 1000) return;
     const last = batch.at(-1)!;

@@ -38,10 +38,8 @@ const lineColumns = [
   "p.amount_cents as amountCents",
   sql<Date>`p.occurred_at`.as("occurredAt"),
   "p.paid_at as paidAt",
-  "s.id as sessionId",
-  "s.title as sessionTitle",
-  "s.series_id as seriesId",
-  "u.display_name as playerName",
+  "p.session_id as sessionId",
+  "p.user_id as playerId",
   sql<LineState>`p.line_state`.as("state"),
   sql<number>`p.line_gross`.as("grossCents"),
   sql<number>`p.line_fee`.as("feeCents"),
@@ -49,12 +47,22 @@ const lineColumns = [
   sql<number>`p.line_net`.as("netCents"),
 ] as const;
 
+/** Names already read for a page or a file: a CSV's batches ask only for the sessions and players they have not met. */
+export type NameCache = { sessions: Map<string, { title: string; seriesId: string | null }>; players: Map<string, string> };
+export const nameCache = (): NameCache => ({ sessions: new Map(), players: new Map() });
+
 /**
  * One page of lines, newest first. The page's ids are found in the index alone (an offset there
- * is cheap), then only those rows are read with their session and player; `after` continues from
- * a line instead (the CSV's batches).
+ * is cheap), then only those rows are read; their sessions' titles and players' names by their
+ * ids, apart (joined in one statement, the planner may read every session of the table). `after`
+ * continues from a line instead (the CSV's batches).
  */
-export function earningsLines(db: Database, scope: LineScope, page: { limit: number; offset?: number; after?: { occurredAt: Date; id: string } }) {
+export async function earningsLines(
+  db: Database,
+  scope: LineScope,
+  page: { limit: number; offset?: number; after?: { occurredAt: Date; id: string } },
+  names: NameCache = nameCache(),
+) {
   const ids = scoped(db, scope)
     .select("p.id")
     .$if(page.after !== undefined, (q) => q.where(sql<boolean>`(p.occurred_at, p.id) < (${page.after!.occurredAt}, ${page.after!.id}::uuid)`))
@@ -62,15 +70,25 @@ export function earningsLines(db: Database, scope: LineScope, page: { limit: num
     .orderBy("p.id", "desc")
     .limit(page.limit)
     .$if(page.offset !== undefined, (q) => q.offset(page.offset!));
-  return db
+  const rows = await db
     .selectFrom("payments as p")
-    .innerJoin("sessions as s", "s.id", "p.session_id")
-    .innerJoin("users as u", "u.id", "p.user_id")
     .select(lineColumns)
     .where("p.id", "in", ids)
     .orderBy("p.occurred_at", "desc")
     .orderBy("p.id", "desc")
     .execute();
+  const newSessions = [...new Set(rows.map((r) => r.sessionId))].filter((id) => !names.sessions.has(id));
+  const newPlayers = [...new Set(rows.map((r) => r.playerId))].filter((id) => !names.players.has(id));
+  const [sessions, players] = await Promise.all([
+    newSessions.length ? db.selectFrom("sessions").select(["id", "title", "series_id"]).where("id", "in", newSessions).execute() : [],
+    newPlayers.length ? db.selectFrom("users").select(["id", "display_name"]).where("id", "in", newPlayers).execute() : [],
+  ]);
+  for (const s of sessions) names.sessions.set(s.id, { title: s.title, seriesId: s.series_id });
+  for (const u of players) names.players.set(u.id, u.display_name);
+  return rows.map(({ playerId, ...r }) => {
+    const session = names.sessions.get(r.sessionId);
+    return { ...r, sessionTitle: session?.title ?? "", seriesId: session?.seriesId ?? null, playerName: names.players.get(playerId) ?? "" };
+  });
 }
 
 export type EarningsLineRow = Awaited<ReturnType<typeof earningsLines>>[number];
@@ -81,7 +99,7 @@ export type EarningsLineRow = Awaited<ReturnType<typeof earningsLines>>[number];
  * all come from these few rows, filtered and added in the use case.
  */
 export async function spanSummary(db: Database, scope: Pick<LineScope, "dmId" | "start" | "end">) {
-  const grouped = lines(db, scope)
+  const grouped = await lines(db, scope)
     .select([
       "p.session_id",
       "p.currency",
@@ -92,41 +110,40 @@ export async function spanSummary(db: Database, scope: Pick<LineScope, "dmId" | 
       sql<string>`sum(p.line_refund)`.as("refund"),
       sql<string>`sum(p.line_net)`.as("net"),
     ])
-    .groupBy(["p.session_id", "p.currency", "p.line_state"]);
-  const rows = await db
-    .with("g", () => grouped)
-    .selectFrom("g")
-    .innerJoin("sessions as s", "s.id", "g.session_id")
-    .leftJoin("series as r", "r.id", "s.series_id")
-    .select([
-      "g.session_id",
-      "g.currency",
-      "g.line_state",
-      "g.lines",
-      "g.gross",
-      "g.fee",
-      "g.refund",
-      "g.net",
-      "s.title",
-      "s.starts_at",
-      "s.series_id",
-      "r.title as series_title",
-    ])
+    .groupBy(["p.session_id", "p.currency", "p.line_state"])
     .execute();
-  return rows.map((r) => ({
-    sessionId: r.session_id,
-    sessionTitle: r.title,
-    startsAt: new Date(r.starts_at),
-    seriesId: r.series_id,
-    seriesTitle: r.series_title,
-    currency: r.currency,
-    state: r.line_state as LineState,
-    lines: Number(r.lines),
-    grossCents: Number(r.gross),
-    feeCents: Number(r.fee),
-    refundCents: Number(r.refund),
-    netCents: Number(r.net),
-  }));
+  // The sessions by their ids, apart: joined in one statement the planner may read every session of the table.
+  const ids = [...new Set(grouped.map((g) => g.session_id))];
+  const sessions =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("sessions as s")
+          .leftJoin("series as r", "r.id", "s.series_id")
+          .select(["s.id", "s.title", "s.starts_at", "s.series_id", "r.title as series_title"])
+          .where("s.id", "in", ids)
+          .execute();
+  const byId = new Map(sessions.map((s) => [s.id, s]));
+  return grouped.flatMap((r) => {
+    const s = byId.get(r.session_id);
+    if (!s) return [];
+    return [
+      {
+        sessionId: r.session_id,
+        sessionTitle: s.title,
+        startsAt: new Date(s.starts_at),
+        seriesId: s.series_id,
+        seriesTitle: s.series_title,
+        currency: r.currency,
+        state: r.line_state as LineState,
+        lines: Number(r.lines),
+        grossCents: Number(r.gross),
+        feeCents: Number(r.fee),
+        refundCents: Number(r.refund),
+        netCents: Number(r.net),
+      },
+    ];
+  });
 }
 export type SummaryRow = Awaited<ReturnType<typeof spanSummary>>[number];
 
