@@ -21,6 +21,7 @@ test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
 test.describe("a declined card, then an OXXO voucher, without JavaScript", () => {
   // Skipped in the js project: this journey is the plain-HTML path; the dialogs have their own specs.
+  // Skipped on purpose in the js project: the no-script path. The no-js project runs it.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the no-script path");
 
   for (const lang of LANGS)

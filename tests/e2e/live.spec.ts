@@ -14,6 +14,7 @@ const liveOpen = (page: Page) => expect(page.locator("html[data-live='open']")).
 
 test("a host and a player see each other's chat messages and the booking notifications arrive live", async ({ page, browser, javaScriptEnabled }) => {
   // Skipped in the no-JS project on purpose: live updates arrive through the event-stream script; the plain pages have their own test below.
+  // Skipped on purpose in the no-js project: live updates need JavaScript; the no-JS test below covers the plain pages. The js project runs it.
   test.skip(!javaScriptEnabled, "live updates need JavaScript; the no-JS test below covers the plain pages");
   const host = await newUser({ role: "dm", preferredLanguage: "en", displayName: "Hana Host" });
   const player = await newUser({ preferredLanguage: "en", displayName: "Pita Player" });
@@ -100,6 +101,7 @@ test("without JavaScript a player reads and sends chat messages and reads notifi
   javaScriptEnabled,
 }) => {
   // Skipped in the js project on purpose: this is the plain-HTML path of chat and notifications; the live path is the test above.
+  // Skipped on purpose in the js project: the plain-HTML path; the live one is above. The no-js project runs it.
   test.skip(javaScriptEnabled, "the plain-HTML path; the live one is above");
   const host = await newUser({ role: "dm" });
   const player = await newUser({ displayName: "Pati" });
@@ -223,6 +225,7 @@ async function secondServer() {
 
 test("a player's stream survives a server restart without losing an event", async ({ page, browser, javaScriptEnabled }) => {
   // Skipped in the no-JS project on purpose: only the script opens an event stream, so there is no stream to survive a restart.
+  // Skipped on purpose in the no-js project: the stream is the JavaScript layer. The js project runs it.
   test.skip(!javaScriptEnabled, "the stream is the JavaScript layer");
   test.setTimeout(120_000);
   const host = await newUser({ role: "dm", preferredLanguage: "en", displayName: "Hana Host" });
