@@ -3,7 +3,6 @@ import { demo, expect, signIn, test } from "./fixtures";
 
 // Plain HTTP against the real server: the browser's JavaScript plays no part, so one project is
 // enough. Skipped on purpose in the no-JS project, where it would repeat the same requests.
-// Skipped in the no-JS project on purpose: these checks send raw HTTP requests, so running them in both browser projects would only repeat them.
 test.beforeEach(({ javaScriptEnabled }) => test.skip(!javaScriptEnabled, "HTTP only; runs once"));
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string };
