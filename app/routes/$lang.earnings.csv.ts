@@ -13,13 +13,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = localeOf(params);
   const dm = await requireDmOr404(request);
   const d = deps(context);
-  // A refused filter is dropped here as on the page, so the file holds what the page showed.
+  // A refused filter is dropped here as on the page, so the file holds what the page showed (every page of it).
   const { filters } = readEarningsFilters(new URL(request.url).searchParams);
-  const { page: _page, ...all } = filters;
-  return new Response(earningsCsv(d, dm, all, lang), {
+  return new Response(earningsCsv(d, dm, filters, lang), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(dm, all, d.now)}"`,
+      "Content-Disposition": `attachment; filename="${csvFileName(dm, filters, d.now)}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

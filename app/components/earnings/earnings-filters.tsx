@@ -11,6 +11,23 @@ import { withQuery } from "./query";
 
 const field = "mt-1 block w-full min-h-11 rounded-md border border-stone-300 bg-white px-3 text-base";
 
+/** One filter to choose a session or a campaign by its title, or all of them. */
+function ChoiceSelect(p: { name: string; label: string; all: string; value: string | undefined; choices: { id: string; title: string }[] }) {
+  return (
+    <label className="text-sm font-medium">
+      {p.label}
+      <select name={p.name} defaultValue={p.value ?? ""} className={field}>
+        <option value="">{p.all}</option>
+        {p.choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The desk's filters: a GET form (works without JavaScript; the address holds the state) and the month's arrows. */
 export function EarningsFilters({ desk, query, lang }: { desk: SerializeFrom<EarningsDesk>; query: string; lang: Locale }) {
   const { t } = useTranslation("earnings");
@@ -37,28 +54,8 @@ export function EarningsFilters({ desk, query, lang }: { desk: SerializeFrom<Ear
           {t("filters.month")}
           <input type="month" name="month" defaultValue={desk.month ?? ""} className={field} />
         </label>
-        <label className="text-sm font-medium">
-          {t("filters.session")}
-          <select name="session" defaultValue={f.session ?? ""} className={field}>
-            <option value="">{t("filters.all")}</option>
-            {desk.sessions.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          {t("filters.series")}
-          <select name="series" defaultValue={f.series ?? ""} className={field}>
-            <option value="">{t("filters.all")}</option>
-            {desk.series.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect name="session" label={t("filters.session")} all={t("filters.all")} value={f.session} choices={desk.sessions} />
+        <ChoiceSelect name="series" label={t("filters.series")} all={t("filters.all")} value={f.series} choices={desk.series} />
         <label className="text-sm font-medium">
           {t("filters.state")}
           <select name="state" defaultValue={f.state ?? ""} className={field}>

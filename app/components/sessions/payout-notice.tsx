@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { useRequirementWords } from "#app/components/payouts/requirement-words";
 import { Link } from "#app/components/ui/link";
 
 /** To the host of a paid session their players cannot pay for yet: what Stripe asks, and the way to the payouts page. */
 export function PayoutNotice({ notice }: { notice: { href: string; requirements: string[] } }) {
   const { t } = useTranslation("payouts");
+  const words = useRequirementWords();
   return (
     <section role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <h2 className="font-semibold">{t("hostNotice.title")}</h2>
@@ -11,7 +13,7 @@ export function PayoutNotice({ notice }: { notice: { href: string; requirements:
       {notice.requirements.length > 0 ? (
         <ul className="mt-2 list-disc pl-5 text-sm">
           {notice.requirements.map((id) => (
-            <li key={id}>{t(`requirements.${id.replaceAll(".", "_")}`, { defaultValue: id.replaceAll(/[._]/g, " ") })}</li>
+            <li key={id}>{words(id)}</li>
           ))}
         </ul>
       ) : null}

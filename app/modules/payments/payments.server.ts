@@ -14,7 +14,7 @@ import type { Transfer } from "#app/services/payments/payments";
 import type { MethodChoice, Payments } from "#app/services/payments/payments";
 import { type AlongsideHold, type Hold, holdPaidSeat, type HoldRefusal, releaseHold } from "./holds.server";
 import * as repo from "./repo.server";
-import { CARD_HOLD_MINUTES, checkoutExpiresAt, offeredPaymentMethods, oxxoHoldUntil } from "./rules";
+import { CARD_HOLD_MINUTES, checkoutExpiresAt, issuedVoucher, offeredPaymentMethods, oxxoHoldUntil } from "./rules";
 
 /** A use case's dependencies with the payment port. */
 export type PayDeps = Writer & { payments: Payments };
@@ -95,19 +95,7 @@ export async function issueOxxoVoucher(
     if (!hold.heldBefore) await releaseHold(deps, hold.session.id, hold.bookingId);
     return { ok: false, refusal: "providerError" };
   }
-  await repo.updatePayment(
-    deps.db,
-    hold.paymentId,
-    {
-      status: "requires_action",
-      provider_ref: voucher.id,
-      payment_intent_ref: voucher.id,
-      voucher_reference: voucher.reference,
-      voucher_url: voucher.hostedVoucherUrl,
-      voucher_expires_at: voucher.expiresAt,
-    },
-    deps.now,
-  );
+  await repo.updatePayment(deps.db, hold.paymentId, issuedVoucher(voucher), deps.now);
   // The voucher's hold, never shorter than the one the seat has: a subscription's seat is held until its deadline already.
   await bookingsRepo.extendHoldUntil(deps.db, hold.bookingId, oxxoHoldUntil(voucher.expiresAt), deps.now);
   const lang = recipientLang(player.preferredLanguage);

@@ -294,3 +294,13 @@ export function voucherState(booking: { status: string }, payment: { voucher_ref
   if (booking.status !== "PENDING_PAYMENT") return "lapsed" as const;
   return payment.voucher_reference ? ("waiting" as const) : ("creating" as const);
 }
+
+/** What a payment records of the OXXO voucher the provider issued for it: waiting to be paid at the till. */
+export const issuedVoucher = (voucher: { id: string; reference: string; hostedVoucherUrl: string | null; expiresAt: Date }) => ({
+  status: "requires_action" as const,
+  provider_ref: voucher.id,
+  payment_intent_ref: voucher.id,
+  voucher_reference: voucher.reference,
+  voucher_url: voucher.hostedVoucherUrl,
+  voucher_expires_at: voucher.expiresAt,
+});

@@ -5,13 +5,14 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { recipientLang } from "#app/modules/i18n/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { findUserById } from "#app/modules/users/index.server";
+import { requirementKey } from "./rules";
 
 const PAYOUTS_PAGE = "/settings/payouts";
 
 /** Stripe's requirement ids in the DM's words where the payouts namespace has them, else as Stripe names them. */
 function detailsInWords(lang: string, requirements: string[]) {
   const t = translator(recipientLang(lang), "payouts");
-  return requirements.map((id) => t(`requirements.${id.replaceAll(".", "_")}`, { defaultValue: id })).join(", ");
+  return requirements.map((id) => t(requirementKey(id), { defaultValue: id })).join(", ");
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { Connect } from "#app/services/connect/connect";
 import * as repo from "./repo.server";
-import { type AccountState, PAID_HOSTING_TERMS_VERSION, type PayoutCountry } from "./rules";
+import { type AccountState, canTakeCharges, PAID_HOSTING_TERMS_VERSION, type PayoutCountry, requirementsOf } from "./rules";
 
 type PayoutDeps = Pick<Deps, "db" | "now" | "appUrl"> & { connect: Connect };
 
@@ -25,7 +25,7 @@ export async function payoutsPage(deps: Pick<Deps, "db">, dm: Requester): Promis
       ? {
           state: account.state as AccountState,
           country: account.country,
-          requirements: Array.isArray(account.requirements) ? account.requirements.filter((r): r is string => typeof r === "string") : [],
+          requirements: requirementsOf(account.requirements),
           updatedByProviderAt: account.state_event_at ? new Date(account.state_event_at) : null,
         }
       : null,
@@ -62,4 +62,10 @@ export async function startOnboarding(
     console.warn(JSON.stringify({ msg: "payouts: onboarding could not start", userId: dm.id, error: String(error) }));
     return { ok: false, refusal: "providerError" };
   }
+}
+
+/** What a host's payout account still needs before players may pay for their seats (Stripe's list); null when it takes charges. */
+export async function chargesBlocked(deps: Pick<Deps, "db">, hostId: string): Promise<{ requirements: string[] } | null> {
+  const account = await repo.findPayoutAccount(deps.db, hostId);
+  return canTakeCharges(account) ? null : { requirements: requirementsOf(account?.requirements) };
 }

@@ -48,3 +48,9 @@ export const missingDetails = (account: ProviderAccount) => [...new Set([...acco
 
 /** Whether the DM may sell paid seats now: the provider lets the account take charges. */
 export const canTakeCharges = (account: { charges_enabled: boolean } | null | undefined) => account?.charges_enabled === true;
+
+/** Stripe's requirement ids as an account row keeps them (a JSON list); anything else in it is dropped. */
+export const requirementsOf = (stored: unknown): string[] => (Array.isArray(stored) ? stored.filter((r): r is string => typeof r === "string") : []);
+
+/** A requirement id's words in the payouts namespace ("individual.id_number" → "requirements.individual_id_number"). */
+export const requirementKey = (id: string) => `requirements.${id.replaceAll(".", "_")}`;

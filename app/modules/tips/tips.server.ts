@@ -2,7 +2,7 @@ import { isUuid } from "#app/lib/ids";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import type { PayDeps } from "#app/modules/payments/payments.server";
-import { checkoutExpiresAt } from "#app/modules/payments/rules";
+import { checkoutExpiresAt, issuedVoucher } from "#app/modules/payments/rules";
 import { seatTransfer } from "#app/modules/payments/transfer.server";
 import { displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
@@ -103,19 +103,7 @@ export async function startTip(
         transfer,
         now: deps.now,
       });
-      await repo.startedTip(
-        deps.db,
-        tip.id,
-        {
-          status: "requires_action",
-          provider_ref: voucher.id,
-          payment_intent_ref: voucher.id,
-          voucher_reference: voucher.reference,
-          voucher_url: voucher.hostedVoucherUrl,
-          voucher_expires_at: voucher.expiresAt,
-        },
-        deps.now,
-      );
+      await repo.startedTip(deps.db, tip.id, issuedVoucher(voucher), deps.now);
       return { ok: true, tipId: tip.id, checkoutUrl: null };
     }
     const tipPath = `/${input.lang}/tip/${tip.id}`;

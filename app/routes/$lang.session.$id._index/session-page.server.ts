@@ -13,7 +13,7 @@ import { guestTimeZone, type Locale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { sessionPageStanding } from "#app/modules/payments/seat-views.server";
-import { canTakeCharges, findPayoutAccount } from "#app/modules/payouts/index.server";
+import { chargesBlocked } from "#app/modules/payouts/index.server";
 import { ratingsFor, reviewTargets } from "#app/modules/reviews/reviews.server";
 import { seatNoteView } from "#app/modules/safety/safety.server";
 import { formatPrice } from "#app/modules/sessions/rules";
@@ -21,12 +21,10 @@ import { publicImage } from "#app/modules/storage/images.server";
 import { mayTip } from "#app/modules/tips/tips.server";
 import { displayNameOf } from "#app/modules/users/rules";
 
-/** What a host's payout account still needs before players may pay for their seats; null when it takes charges. */
-async function payoutNoticeFor(d: Deps, hostId: string, lang: Locale) {
-  const account = await findPayoutAccount(d.db, hostId);
-  if (canTakeCharges(account)) return null;
-  const requirements = Array.isArray(account?.requirements) ? account.requirements.filter((r): r is string => typeof r === "string") : [];
-  return { href: localePath(lang, "/settings/payouts"), requirements };
+/** The way to the payouts page with what Stripe asks, for a host whose account cannot take charges. */
+async function hostPayoutNotice(d: Deps, hostId: string, lang: Locale) {
+  const blocked = await chargesBlocked(d, hostId);
+  return blocked ? { href: localePath(lang, "/settings/payouts"), requirements: blocked.requirements } : null;
 }
 
 type SessionForViewer = NonNullable<Awaited<ReturnType<typeof getSessionForViewer>>>;
@@ -54,7 +52,7 @@ export async function sessionPageData(d: Deps, { lang, viewer, page, url }: { la
   const reviewHref = localePath(lang, `/session/${row.id}/review`);
   return {
     // The host of a paid session whose payout account cannot take charges: what Stripe asks, and where to send it.
-    payoutNotice: page.isHost && row.price_cents > 0 && row.status !== "CANCELLED" ? await payoutNoticeFor(d, row.dm_id, lang) : null,
+    payoutNotice: page.isHost && row.price_cents > 0 && row.status !== "CANCELLED" ? await hostPayoutNotice(d, row.dm_id, lang) : null,
     reviews: reviewable.map((r) => ({ name: r.name, href: `${reviewHref}?target=${r.id}`, state: r.state, role: r.role, targetId: r.id })),
     verifyEmailHref: reviewable.some((r) => r.state === "verifyEmail") ? localePath(lang, "/auth/verify-email") : null,
     hostRating: rating(row.dm_id),

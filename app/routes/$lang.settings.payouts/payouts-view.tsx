@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRequirementWords } from "#app/components/payouts/requirement-words";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, SelectField } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
@@ -28,12 +29,6 @@ const STATE_TONE: Record<AccountState, string> = {
   active: "border-emerald-300 bg-emerald-50 text-emerald-950",
   restricted: "border-red-300 bg-red-50 text-red-950",
 };
-
-/** A requirement id of Stripe's, in words: known ones translated, others spelled out from the id. */
-function useRequirementWords() {
-  const { t } = useTranslation("payouts");
-  return (id: string) => t(`requirements.${id.replaceAll(".", "_")}`, { defaultValue: id.replaceAll(/[._]/g, " ") });
-}
 
 /** The payouts page: the account's state as the provider's events left it, and the one form that goes on with onboarding. */
 export function PayoutsView({ loaded, lastResult }: { loaded: Loaded; lastResult: SubmissionResult | undefined }) {
