@@ -152,7 +152,8 @@ describe("leaving after the start", () => {
     expect((await run(bookingsApi, api("DELETE", "/api/bookings", host, { sessionId: id, userId: a.id }), {}, started)).status).toBe(409);
     expect(await bookingStatus(seatA)).toBe("CONFIRMED");
     expect((await run(bookingsApi, api("DELETE", "/api/bookings", admin, { sessionId: id, userId: a.id }), {}, started)).status).toBe(200);
-    expect(await bookingStatus(seatA)).toBe("CANCELLED");
+    // Cancelled, and REFUNDED as soon as the provider's refund of the paid seat comes back (it may already have).
+    expect(["CANCELLED", "REFUNDED"]).toContain(await bookingStatus(seatA));
     // The database's backstop, whatever the app read before calling it.
     const late = await releaseSeat(getDb(), {
       sessionId: id,
