@@ -182,7 +182,22 @@ export interface DirectInquiries {
 export interface DmBalances {
   currency: string;
   net_cents: Generated<number>;
+  on_the_way_cents: Generated<number>;
+  paid_out_cents: Generated<number>;
   user_id: string;
+}
+
+export interface EarningsDays {
+  currency: string;
+  day: Timestamp;
+  fee: Generated<number>;
+  gross: Generated<number>;
+  line_state: string;
+  lines: Generated<number>;
+  net: Generated<number>;
+  payee_id: string;
+  refund: Generated<number>;
+  series_id: string | null;
 }
 
 export interface GroupSeats {
@@ -362,6 +377,7 @@ export interface Payments {
   refund_reason: string | null;
   refund_ref: string | null;
   refunded_at: Timestamp | null;
+  series_id: string | null;
   session_id: string;
   status: Generated<string>;
   transfer_destination: string | null;
@@ -632,6 +648,7 @@ export interface DB {
   connect_events: ConnectEvents;
   direct_inquiries: DirectInquiries;
   dm_balances: DmBalances;
+  earnings_days: EarningsDays;
   group_seats: GroupSeats;
   invites: Invites;
   job_runs: JobRuns;

@@ -30,7 +30,9 @@ export async function seedEarnings(now: Date) {
     select row_number() over (order by id) as n, id, starts_at from sessions where title like 'Partida de caja %'`.execute(db);
   await sql`insert into bookings (session_id, user_id, status, payment_method, amount_cents, currency, created_at)
     select s.id, u.id, case when (s.n * 20 + u.n) % 20 = 0 then 'CANCELLED' when (s.n * 20 + u.n) % 33 = 0 then 'EXPIRED' else 'CONFIRMED' end,
-           case when u.n % 4 = 0 then 'OXXO' else 'CARD' end, 25000, 'MXN', s.starts_at - interval '6 days'
+           case when u.n % 4 = 0 then 'OXXO' else 'CARD' end, 25000, 'MXN',
+           -- Paid six days ahead of the game; for the games still to come, at some moment of the last twenty days (nobody pays in the future).
+           least(s.starts_at - interval '6 days', ${now}::timestamptz - ((s.n * 20 + u.n) * 997 % 28800 + 1 || ' minutes')::interval)
     from earnings_bench_sessions s
     cross join (select row_number() over (order by id) as n, id from users where email like 'earnings-player-%') u`.execute(db);
   await sql`insert into payments (booking_id, session_id, user_id, provider, method, payment_method_type, amount_cents, currency, status, transfer_destination, application_fee_cents, created_at, updated_at)
@@ -46,6 +48,8 @@ export async function seedEarnings(now: Date) {
   await sql`drop table earnings_bench_sessions`.execute(db);
   // What autovacuum leaves a table in: the visibility map set, so the desk's index-only scans stay so.
   await sql`vacuum analyze payments`.execute(db);
+  await sql`vacuum analyze earnings_days`.execute(db);
+  await sql`vacuum analyze dm_balances`.execute(db);
   await sql`analyze`.execute(db);
   return (
     await db

@@ -1,8 +1,10 @@
-// Prints EXPLAIN ANALYZE of the earnings desk's queries for a DM with 50,000 lines (the earnings bench's data).
+// Prints EXPLAIN ANALYZE of the statement the earnings desk sends, for a DM with 50,000 lines (the
+// earnings bench's data): this month's page by default, EXPLAIN_QUERY="year=2025&page=200" for another.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
+import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { earningsDesk } from "../../app/modules/earnings/earnings.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
@@ -15,10 +17,10 @@ import { seedEarnings } from "./earnings";
 
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-explain-"));
 fs.chmodSync(parent, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
+const pg_ = await startEmbeddedPostgres({ dataDir: path.join(parent, "data"), port: await freePort(), database: "bench", persistent: false, fast: true });
 try {
-  await migrateToLatest(pg.url);
-  process.env.DATABASE_URL = pg.url;
+  await migrateToLatest(pg_.url);
+  process.env.DATABASE_URL = pg_.url;
   process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
   await seedDemo();
   await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
@@ -32,15 +34,27 @@ try {
   const t0 = performance.now();
   for (let i = 0; i < 100; i += 1) await earningsDesk({ db, now: new Date() }, dm, new URLSearchParams());
   console.log("desk loader ms/call (in-process, wall):", ((performance.now() - t0) / 100).toFixed(2));
-  const { start, end } = { start: new Date(Date.now() - 30 * 86_400_000), end: new Date() };
-  const plan = await sql<{
-    "QUERY PLAN": string;
-  }>`explain (analyze, buffers) with g as (select p.session_id, p.currency, p.line_state, count(*), sum(p.line_net) from payments p
-      where p.payee_id = ${ana.id} and p.transfer_destination is not null and p.line_state is not null and p.occurred_at >= ${start} and p.occurred_at < ${end}
-      group by 1, 2, 3) select * from g join sessions s on s.id = g.session_id left join series r on r.id = s.series_id`.execute(db);
+  // The desk's own statement, caught as it is sent, then explained with its parameters.
+  let caught: CompiledQuery | undefined;
+  const pool = new pg.Pool({ connectionString: pg_.url, max: 1 });
+  const spy = new Kysely<never>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.query.sql.trimStart().startsWith("with sums")) caught = event.query;
+    },
+  });
+  await earningsDesk({ db: spy as never, now: new Date() }, dm, new URLSearchParams(process.env.EXPLAIN_QUERY ?? ""));
+  await spy.destroy();
+  const client = new pg.Client({ connectionString: pg_.url });
+  await client.connect();
+  const plan = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${caught!.sql}`, caught!.parameters as unknown[]);
+  await client.end();
   console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
 } finally {
   await closeDb();
-  await pg.stop();
+  await pg_.stop();
   fs.rmSync(parent, { recursive: true, force: true });
 }

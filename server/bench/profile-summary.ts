@@ -14,7 +14,8 @@ const STAGES: Record<string, (frame: { functionName: string; url: string }) => b
   "compression (zlib)": (f) => f.url.includes("node:zlib") || /Brotli|Gzip|zlib/i.test(f.functionName),
   "request logging (pino)": (f) => f.url.includes("/pino"),
   "helmet headers": (f) => f.url.includes("/helmet/"),
-  "React render": (f) => /^(renderToString|renderToPipeableStream|renderToReadableStream)$/.test(f.functionName),
+  // The minified build names React's entry points no more; every component runs under a react-dom frame.
+  "React render": (f) => /^(renderToString|renderToPipeableStream|renderToReadableStream)$/.test(f.functionName) || f.url.includes("/react-dom/"),
   "loaders/actions (callRouteLoader)": (f) => /callRouteLoader|callLoaderOrAction|callDataStrategy/.test(f.functionName),
   "turbo-stream encode": (f) => f.url.includes("turbo-stream") && /encode|flatten/.test(f.functionName),
   "pg driver": (f) => f.url.includes("/node_modules/pg") || f.url.includes("/pg-protocol/"),

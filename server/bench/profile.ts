@@ -6,6 +6,8 @@
 // PROFILE_COMPARE (see compare()) measures server variants against each other; with PROFILE_RATE
 // their requests are paced evenly, as in the page table. PROFILE_URL picks the page (default /es/sessions, signed in as the demo player; `{session}` stands
 // for the demo session's id); PROFILE_KEEP=file.cpuprofile keeps the profile for Chrome's DevTools.
+// PROFILE_EARNINGS=1 also seeds the earnings bench's 50,000 lines and signs in as their DM, Ana
+// (PROFILE_URL=/es/earnings). PROFILE_WARMUP: requests before the measured ones (600).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -18,6 +20,7 @@ import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { cpuSeconds } from "./cpu";
+import { seedEarnings } from "./earnings";
 import { pacedLoad } from "./paced";
 import { type CpuProfile, summarizeProfile } from "./profile-summary";
 import { type BenchServer, signIn, startBenchServer } from "./server";
@@ -26,6 +29,7 @@ const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
 const URL_PATH = process.env.PROFILE_URL ?? "/es/sessions";
 const RATE = Number(process.env.PROFILE_RATE ?? 0);
+const EARNINGS = process.env.PROFILE_EARNINGS === "1";
 /** The scheduled jobs would add their own CPU to the server's. */
 const NO_JOBS = { JOBS_IN_SERVER: "false" };
 
@@ -68,9 +72,12 @@ async function main() {
   try {
     await migrateToLatest(pg.url);
     process.env.DATABASE_URL = pg.url;
+    // The demo's paid seats sign their offline payment references with it.
+    process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
     await seedDemo();
     await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
     await seedBulkSessions(SESSIONS, () => {});
+    if (EARNINGS) await seedEarnings(new Date());
     const session = await getDb().selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow();
     await closeDb();
     if (process.env.PROFILE_COMPARE) {
@@ -79,7 +86,7 @@ async function main() {
     }
     server = await startBenchServer(pg.url, { workers: 1, nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], extraEnv: NO_JOBS });
     const { url, headers } = await signedIn(server.base, session.id);
-    await burst(url, headers, 600);
+    await burst(url, headers, Number(process.env.PROFILE_WARMUP ?? 600));
     const from = monotonicMicros();
     const cpuBefore = cpuSeconds(server.pid);
     const statuses = await burst(url, headers, REQUESTS);
@@ -146,7 +153,7 @@ async function compare(databaseUrl: string, sessionId: string, spec: string) {
 }
 
 async function signedIn(base: string, sessionId: string) {
-  const cookie = await signIn(base, "lucia@mesa.test", "Jugadora-2026!");
+  const cookie = EARNINGS ? await signIn(base, "ana.dm@mesa.test", "Dragones-2026!") : await signIn(base, "lucia@mesa.test", "Jugadora-2026!");
   const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
   return { url: `${base}${URL_PATH.replace("{session}", sessionId)}`, headers };
 }

@@ -243,5 +243,13 @@ for (const { lang, viewport } of runs)
       const csvNet = rows.reduce((sum, r) => sum + decimalCents(r[column("net")]!), 0);
       await expect(netTotal).toHaveText(price(csvNet));
       expect(page.url(), "the download leaves the desk in place").toMatch(new RegExp(`/${lang}/earnings$`));
+
+      // The session's name narrows the desk to its lines; the filter says so and takes itself away.
+      await cardLine.getByRole("link", { name: title }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/earnings\\?session=${id}$`));
+      await expect(page.getByTestId("session-filter")).toContainText(earn("filters.onlySession", { title }));
+      await expect(lines).toHaveCount(2);
+      await page.getByRole("link", { name: earn("filters.removeSession") }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/earnings$`));
     });
   });

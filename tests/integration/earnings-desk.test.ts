@@ -132,7 +132,21 @@ describe("the earnings desk (decision record 086)", () => {
     expect(failed.totals.find((t) => t.currency === "MXN")).toMatchObject({ lines: 2, grossCents: 0, netCents: 0 });
     const session = await desk(`month=2026-10&session=${oneShot.id}`);
     expect(session.lines.every((l) => l.sessionId === oneShot.id)).toBe(true);
-    expect(session.sessions.length).toBeGreaterThanOrEqual(3);
+    expect(session.session).toEqual({ id: oneShot.id, title: "La cripta" });
+    // Its totals are its lines': four of them count (the OXXO one, the late one, and two that count for nothing).
+    expect(session.totals).toEqual([
+      {
+        currency: "MXN",
+        lines: session.lines.length,
+        grossCents: sum(session.lines.map((l) => l.grossCents)),
+        feeCents: sum(session.lines.map((l) => l.feeCents)),
+        refundCents: sum(session.lines.map((l) => l.refundCents)),
+        netCents: sum(session.lines.map((l) => l.netCents)),
+      },
+    ]);
+    // Another DM's session is nobody's to name here: no title, no lines.
+    const theirs = await desk(`month=2026-10&session=${(await createSession({ host: (await createUser({ role: "dm" })).id })).id}`);
+    expect(theirs).toMatchObject({ session: null, lines: [], totals: [] });
     const refused = await desk(`month=2026-13&state=lost&session=nope&page=0&series=${oneShot.id}&series=${oneShot.id}`);
     expect(refused.refused.sort()).toEqual(["month", "page", "series", "session", "state"]);
     expect(refused.month).toBe("2026-11");

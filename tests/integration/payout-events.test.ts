@@ -81,11 +81,24 @@ describe("payout events (decision record 086)", () => {
       }
       const rows = await payoutsOf(dm.id);
       finals.add(JSON.stringify(rows));
+      // The totals kept beside the balance follow every event: one paid, nothing on its way (the other failed).
+      const totals = await getDb()
+        .selectFrom("dm_balances")
+        .select(["paid_out_cents", "on_the_way_cents"])
+        .where("user_id", "=", dm.id)
+        .executeTakeFirstOrThrow();
+      expect(totals).toEqual({ paid_out_cents: 123_456, on_the_way_cents: 0 });
       // The failed payout is told once, in the DM's language, with its amount.
       const told = (await notificationsOf(dm.id)).filter((n) => n.type === "payout_failed");
       expect(told).toHaveLength(1);
       expect(told[0]).toMatchObject({ action_url: "/earnings", params: { amount: "$5.00" } });
       await getDb().deleteFrom("payouts").execute();
+      expect(
+        await getDb().selectFrom("dm_balances").select(["paid_out_cents", "on_the_way_cents"]).where("user_id", "=", dm.id).executeTakeFirstOrThrow(),
+      ).toEqual({
+        paid_out_cents: 0,
+        on_the_way_cents: 0,
+      });
     }
     expect([...finals].map((f) => JSON.parse(f))).toEqual([
       [

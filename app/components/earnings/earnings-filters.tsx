@@ -11,7 +11,7 @@ import { withQuery } from "./query";
 
 const field = "mt-1 block w-full min-h-11 rounded-md border border-stone-300 bg-white px-3 text-base";
 
-/** One filter to choose a session or a campaign by its title, or all of them. */
+/** One filter to choose a campaign by its title, or all of them. */
 function ChoiceSelect(p: { name: string; label: string; all: string; value: string | undefined; choices: { id: string; title: string }[] }) {
   return (
     <label className="text-sm font-medium">
@@ -49,12 +49,25 @@ export function EarningsFilters({ desk, query, lang }: { desk: SerializeFrom<Ear
           </Link>
         </nav>
       ) : null}
-      <Form method="get" action={base} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      {desk.session ? (
+        <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-stone-100 px-3 py-2 text-sm" data-testid="session-filter">
+          <span className="font-medium">{t("filters.onlySession", { title: desk.session.title })}</span>
+          <Link to={localePath(lang, `/session/${desk.session.id}`)} className="underline">
+            {t("filters.openSession")}
+          </Link>
+          <Link to={`${base}${withQuery(query, { session: null, page: null })}`} className="underline">
+            {t("filters.removeSession")}
+          </Link>
+        </p>
+      ) : (
+        <p className="mb-3 text-sm text-stone-700">{t("filters.sessionHint")}</p>
+      )}
+      <Form method="get" action={base} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+        {f.session ? <input type="hidden" name="session" value={f.session} /> : null}
         <label className="text-sm font-medium">
           {t("filters.month")}
           <input type="month" name="month" defaultValue={desk.month ?? ""} className={field} />
         </label>
-        <ChoiceSelect name="session" label={t("filters.session")} all={t("filters.all")} value={f.session} choices={desk.sessions} />
         <ChoiceSelect name="series" label={t("filters.series")} all={t("filters.all")} value={f.series} choices={desk.series} />
         <label className="text-sm font-medium">
           {t("filters.state")}

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
-import type { LineState } from "./rules";
+import { type LineState, splitAtUtcDays } from "./rules";
 
 // The earnings desk's reads (decision record 086). A line's state and amounts are stored columns
 // of payments, computed by the SQL functions of migration create_earnings_ledger; lines and
@@ -9,171 +9,176 @@ import type { LineState } from "./rules";
 /** Which lines: a DM's, in a span of time, optionally of one session or series and in one state. */
 export type LineScope = { dmId: string; start: Date; end: Date; sessionId?: string; seriesId?: string; state?: LineState };
 
-/** A DM's lines in a span (the index's rows), before the session, series and state filters. */
-function lines(db: Database, scope: Pick<LineScope, "dmId" | "start" | "end">) {
-  return db
-    .selectFrom("payments as p")
-    .where("p.payee_id", "=", scope.dmId)
-    .where("p.transfer_destination", "is not", null)
-    .where("p.line_state", "is not", null)
-    .where("p.occurred_at", ">=", scope.start)
-    .where("p.occurred_at", "<", scope.end);
-}
+/** A line as the desk and its CSV show it. */
+export type EarningsLineRow = {
+  id: string;
+  kind: string;
+  method: string;
+  methodType: string | null;
+  currency: string;
+  amountCents: number;
+  occurredAt: Date;
+  paidAt: Date | null;
+  sessionId: string;
+  seriesId: string | null;
+  state: LineState;
+  grossCents: number;
+  feeCents: number;
+  refundCents: number;
+  netCents: number;
+  sessionTitle: string;
+  playerName: string;
+};
 
-function scoped(db: Database, scope: LineScope) {
-  return lines(db, scope)
-    .$if(scope.sessionId !== undefined, (q) => q.where("p.session_id", "=", scope.sessionId!))
-    .$if(scope.seriesId !== undefined, (q) =>
-      q.where("p.session_id", "in", (eb) => eb.selectFrom("sessions").select("id").where("series_id", "=", scope.seriesId!)),
-    )
-    .$if(scope.state !== undefined, (q) => q.where("p.line_state", "=", scope.state!));
-}
-
-const lineColumns = [
-  "p.id as id",
-  "p.kind as kind",
-  "p.method as method",
-  "p.payment_method_type as methodType",
-  "p.currency as currency",
-  "p.amount_cents as amountCents",
-  sql<Date>`p.occurred_at`.as("occurredAt"),
-  "p.paid_at as paidAt",
-  "p.session_id as sessionId",
-  "p.user_id as playerId",
-  sql<LineState>`p.line_state`.as("state"),
-  sql<number>`p.line_gross`.as("grossCents"),
-  sql<number>`p.line_fee`.as("feeCents"),
-  sql<number>`p.line_refund`.as("refundCents"),
-  sql<number>`p.line_net`.as("netCents"),
-] as const;
-
-/** Names already read for a page or a file: a CSV's batches ask only for the sessions and players they have not met. */
-export type NameCache = { sessions: Map<string, { title: string; seriesId: string | null }>; players: Map<string, string> };
-export const nameCache = (): NameCache => ({ sessions: new Map(), players: new Map() });
+type LinePage = { limit: number; offset?: number; after?: { occurredAt: Date; id: string } };
 
 /**
  * One page of lines, newest first. The page's ids are found in the index alone (an offset there
- * is cheap), then only those rows are read; their sessions' titles and players' names by their
- * ids, apart (joined in one statement, the planner may read every session of the table). `after`
- * continues from a line instead (the CSV's batches).
+ * is cheap), then only those rows are read, each with its session's title and its player's name
+ * by a lookup per row (joined as sets, the planner may read every session of the table). `after`
+ * continues from a line instead (the CSV's batches). Written as SQL text: the desk sends it on
+ * every request, and a query builder's tree costs more to compile than the text does.
  */
-export async function earningsLines(
-  db: Database,
-  scope: LineScope,
-  page: { limit: number; offset?: number; after?: { occurredAt: Date; id: string } },
-  names: NameCache = nameCache(),
-) {
-  const ids = scoped(db, scope)
-    .select("p.id")
-    .$if(page.after !== undefined, (q) => q.where(sql<boolean>`(p.occurred_at, p.id) < (${page.after!.occurredAt}, ${page.after!.id}::uuid)`))
-    .orderBy("p.occurred_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(page.limit)
-    .$if(page.offset !== undefined, (q) => q.offset(page.offset!));
-  const rows = await db
-    .selectFrom("payments as p")
-    .select(lineColumns)
-    .where("p.id", "in", ids)
-    .orderBy("p.occurred_at", "desc")
-    .orderBy("p.id", "desc")
-    .execute();
-  const newSessions = [...new Set(rows.map((r) => r.sessionId))].filter((id) => !names.sessions.has(id));
-  const newPlayers = [...new Set(rows.map((r) => r.playerId))].filter((id) => !names.players.has(id));
-  const [sessions, players] = await Promise.all([
-    newSessions.length ? db.selectFrom("sessions").select(["id", "title", "series_id"]).where("id", "in", newSessions).execute() : [],
-    newPlayers.length ? db.selectFrom("users").select(["id", "display_name"]).where("id", "in", newPlayers).execute() : [],
-  ]);
-  for (const s of sessions) names.sessions.set(s.id, { title: s.title, seriesId: s.series_id });
-  for (const u of players) names.players.set(u.id, u.display_name);
-  return rows.map(({ playerId, ...r }) => {
-    const session = names.sessions.get(r.sessionId);
-    return { ...r, sessionTitle: session?.title ?? "", seriesId: session?.seriesId ?? null, playerName: names.players.get(playerId) ?? "" };
-  });
+function linesQuery(scope: LineScope, page: LinePage) {
+  const where = [
+    sql`payee_id = ${scope.dmId} and transfer_destination is not null and line_state is not null`,
+    sql`occurred_at >= ${scope.start} and occurred_at < ${scope.end}`,
+    ...(scope.sessionId !== undefined ? [sql`session_id = ${scope.sessionId}::uuid`] : []),
+    ...(scope.seriesId !== undefined ? [sql`series_id = ${scope.seriesId}::uuid`] : []),
+    ...(scope.state !== undefined ? [sql`line_state = ${scope.state}`] : []),
+    ...(page.after !== undefined ? [sql`(occurred_at, id) < (${page.after.occurredAt}, ${page.after.id}::uuid)`] : []),
+  ];
+  return sql<EarningsLineRow>`select p.id, p.kind, p.method, p.payment_method_type as "methodType", p.currency, p.amount_cents as "amountCents",
+      p.occurred_at as "occurredAt", p.paid_at as "paidAt", p.session_id as "sessionId", p.series_id as "seriesId", p.line_state as state,
+      p.line_gross as "grossCents", p.line_fee as "feeCents", p.line_refund as "refundCents", p.line_net as "netCents",
+      s.title as "sessionTitle", u.display_name as "playerName"
+    from payments as p
+    cross join lateral (select title from sessions where id = p.session_id) as s
+    cross join lateral (select display_name from users where id = p.user_id) as u
+    where p.id in (select id from payments where ${sql.join(where, sql` and `)}
+                   order by occurred_at desc, id desc limit ${page.limit}${page.offset ? sql` offset ${page.offset}` : sql``})
+    order by p.occurred_at desc, p.id desc`;
 }
 
-export type EarningsLineRow = Awaited<ReturnType<typeof earningsLines>>[number];
+/** One page (or a CSV's batch) of lines, newest first, in one statement. */
+export async function earningsLines(db: Database, scope: LineScope, page: LinePage) {
+  return (await linesQuery(scope, page).execute(db)).rows;
+}
+
+/** When a DM's charges stop being pending, by the country of their payout account (none: "other"). */
+export type PendingCutoffs = { MX: Date; BR: Date; other: Date };
 
 /**
- * A span's lines summed per session, currency and state (from the index alone), with each
- * session's title, start and series: the desk's totals, campaigns, filter choices and line count
- * all come from these few rows, filtered and added in the use case.
+ * A span's lines as rows of (campaign, currency, state, lines, gross, fee, refund, net). Summed,
+ * they are the span's lines summed. Its whole UTC days come from the per-day sums (migration
+ * create_earnings_days), its partial edge days line by line from the index; the lines of one
+ * session all come from the index (a session has few).
  */
-export async function spanSummary(db: Database, scope: Pick<LineScope, "dmId" | "start" | "end">) {
-  const grouped = await lines(db, scope)
-    .select([
-      "p.session_id",
-      "p.currency",
-      "p.line_state",
-      sql<string>`count(*)`.as("lines"),
-      sql<string>`sum(p.line_gross)`.as("gross"),
-      sql<string>`sum(p.line_fee)`.as("fee"),
-      sql<string>`sum(p.line_refund)`.as("refund"),
-      sql<string>`sum(p.line_net)`.as("net"),
-    ])
-    .groupBy(["p.session_id", "p.currency", "p.line_state"])
-    .execute();
-  // The sessions by their ids, apart: joined in one statement the planner may read every session of the table.
-  const ids = [...new Set(grouped.map((g) => g.session_id))];
-  const sessions =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom("sessions as s")
-          .leftJoin("series as r", "r.id", "s.series_id")
-          .select(["s.id", "s.title", "s.starts_at", "s.series_id", "r.title as series_title"])
-          .where("s.id", "in", ids)
-          .execute();
-  const byId = new Map(sessions.map((s) => [s.id, s]));
-  return grouped.flatMap((r) => {
-    const s = byId.get(r.session_id);
-    if (!s) return [];
-    return [
-      {
-        sessionId: r.session_id,
-        sessionTitle: s.title,
-        startsAt: new Date(s.starts_at),
-        seriesId: s.series_id,
-        seriesTitle: s.series_title,
-        currency: r.currency,
-        state: r.line_state as LineState,
-        lines: Number(r.lines),
-        grossCents: Number(r.gross),
-        feeCents: Number(r.fee),
-        refundCents: Number(r.refund),
-        netCents: Number(r.net),
-      },
-    ];
-  });
-}
-export type SummaryRow = Awaited<ReturnType<typeof spanSummary>>[number];
-
-/** The running balance per currency: the sum of every line's net, kept by the ledger's trigger. */
-export function balances(db: Database, dmId: string) {
-  return db.selectFrom("dm_balances").select(["currency", "net_cents"]).where("user_id", "=", dmId).execute();
+function spanSums(scope: LineScope) {
+  const fromLines = (start: Date, end: Date) =>
+    sql`select series_id, currency, line_state, 1 as lines, line_gross as gross, line_fee as fee, line_refund as refund, line_net as net
+        from payments
+       where payee_id = ${scope.dmId} and transfer_destination is not null and line_state is not null
+         and occurred_at >= ${start} and occurred_at < ${end}`;
+  if (scope.sessionId !== undefined) return sql`${fromLines(scope.start, scope.end)} and session_id = ${scope.sessionId}::uuid`;
+  const { days, edges } = splitAtUtcDays(scope.start, scope.end);
+  const parts = edges.map((e) => fromLines(e.start, e.end));
+  if (days)
+    parts.push(sql`select series_id, currency, line_state, lines, gross, fee, refund, net
+        from earnings_days
+       where payee_id = ${scope.dmId} and day >= ${days.from}::date and day < ${days.until}::date`);
+  return sql.join(parts, sql` union all `);
 }
 
-/** Per currency, the net of lines paid since `since` that still count (paid or disputed): the money not available yet. */
-export async function pendingNet(db: Database, dmId: string, since: Date) {
-  const rows = await lines(db, { dmId, start: since, end: new Date(8.64e15) })
-    .select(["p.currency", sql<string>`sum(p.line_net)`.as("net")])
-    .where("p.paid_at", ">=", since)
-    .where("p.line_state", "in", ["paid", "disputed"])
-    .groupBy("p.currency")
-    .execute();
-  return new Map(rows.map((r) => [r.currency, Number(r.net)]));
-}
+type Sums = { lines: number; grossCents: number; feeCents: number; refundCents: number; netCents: number };
+type Money = { currency: string; cents: number };
+/** Dates arrive as JSON text: ISO strings. */
+type JsonLine = Omit<EarningsLineRow, "occurredAt" | "paidAt"> & { occurredAt: string; paidAt: string | null };
 
-/** Payouts per currency: paid, and on their way (pending or in transit). Failed and cancelled ones gave the money back. */
-export async function payoutSums(db: Database, dmId: string) {
-  const rows = await db
-    .selectFrom("payouts")
-    .select([
-      "currency",
-      sql<string>`coalesce(sum(amount_cents) filter (where status = 'paid'), 0)`.as("paid"),
-      sql<string>`coalesce(sum(amount_cents) filter (where status in ('pending', 'in_transit')), 0)`.as("onTheWay"),
-    ])
-    .where("user_id", "=", dmId)
-    .groupBy("currency")
-    .execute();
-  return rows.map((r) => ({ currency: r.currency, paidCents: Number(r.paid), onTheWayCents: Number(r.onTheWay) }));
+const SUMS = sql`sum(lines)::int as lines, sum(gross)::int8 as "grossCents", sum(fee)::int8 as "feeCents", sum(refund)::int8 as "refundCents", sum(net)::int8 as "netCents"`;
+
+/**
+ * Everything the desk shows, in one statement (a statement costs a page more than its rows: stack
+ * notes G33, decision record 049), each part as JSON:
+ * - the span's sums per campaign, currency and state (whole days from the per-day sums, the edges
+ *   from the index); from them the totals per currency and per campaign of the lines the filters
+ *   select and their count, and the span's campaigns to choose from (titles by a lookup each);
+ *   the chosen session's title;
+ * - one page of those lines;
+ * - the money: the payout account's country (null without one), per currency the running balance
+ *   and the payouts paid and on their way (kept by the triggers of the ledger and of payouts), and
+ *   the net of lines paid since the country's cutoff that still count (paid or disputed: not
+ *   available yet);
+ * - the latest payouts.
+ */
+export async function deskFacts(db: Database, scope: LineScope, page: { limit: number; offset: number }, cutoffs: PendingCutoffs, payouts: number) {
+  const picked = sql.join(
+    [
+      sql`true`,
+      ...(scope.seriesId !== undefined ? [sql`series_id = ${scope.seriesId}::uuid`] : []),
+      ...(scope.state !== undefined ? [sql`line_state = ${scope.state}`] : []),
+    ],
+    sql` and `,
+  );
+  const { rows } = await sql<{
+    totals: (Sums & { currency: string })[];
+    campaigns: (Sums & { seriesId: string; title: string; currency: string })[];
+    series: { id: string; title: string }[];
+    session: { id: string; title: string } | null;
+    lines: JsonLine[];
+    country: string | null;
+    balances: (Money & { paidOut: number; onTheWay: number })[];
+    pending: Money[];
+    payouts: {
+      id: string;
+      amount_cents: number;
+      currency: string;
+      status: string;
+      arrival_date: string | null;
+      failure_code: string | null;
+      failure_message: string | null;
+      provider_created_at: string;
+    }[];
+  }>`
+    with sums as (
+      select series_id, currency, line_state, sum(lines) as lines, sum(gross) as gross, sum(fee) as fee, sum(refund) as refund, sum(net) as net
+        from (${spanSums(scope)}) as l
+       group by series_id, currency, line_state
+    ),
+    span_series as (
+      select r.id, r.title
+        from (select distinct series_id from sums where series_id is not null) as d
+        cross join lateral (select id, title from series where id = d.series_id) as r
+    ),
+    picked as (select * from sums where ${picked}),
+    account as (
+      select c.country,
+             case c.country when 'MX' then ${cutoffs.MX}::timestamptz when 'BR' then ${cutoffs.BR}::timestamptz else ${cutoffs.other}::timestamptz end as since
+        from (select (select country from payout_accounts where user_id = ${scope.dmId}) as country) as c
+    )
+    select
+      (select coalesce(json_agg(t order by t.currency), '[]') from (select currency, ${SUMS} from picked group by currency) as t) as totals,
+      (select coalesce(json_agg(t order by t.title, t.currency), '[]')
+         from (select p.series_id as "seriesId", x.title, p.currency, ${SUMS} from picked as p join span_series as x on x.id = p.series_id group by p.series_id, x.title, p.currency) as t) as campaigns,
+      (select coalesce(json_agg(x order by x.title, x.id), '[]') from span_series as x) as series,
+      ${
+        scope.sessionId !== undefined
+          ? sql`(select json_build_object('id', id, 'title', title) from sessions where id = ${scope.sessionId}::uuid and dm_id = ${scope.dmId})`
+          : sql`null::json`
+      } as session,
+      (select coalesce(json_agg(l order by l."occurredAt" desc, l.id desc), '[]') from (${linesQuery(scope, page)}) as l) as lines,
+      a.country,
+      (select coalesce(json_agg(json_build_object('currency', currency, 'cents', net_cents, 'paidOut', paid_out_cents, 'onTheWay', on_the_way_cents)), '[]')
+         from dm_balances where user_id = ${scope.dmId}) as balances,
+      (select coalesce(json_agg(json_build_object('currency', currency, 'cents', net)), '[]')
+         from (select currency, sum(line_net) as net from payments
+                where payee_id = ${scope.dmId} and transfer_destination is not null and line_state in ('paid', 'disputed')
+                  and occurred_at >= a.since and paid_at >= a.since
+                group by currency) as p) as pending,
+      (select coalesce(json_agg(o order by o.provider_created_at desc, o.id desc), '[]')
+         from (select id, amount_cents, currency, status, arrival_date, failure_code, failure_message, provider_created_at
+                 from payouts where user_id = ${scope.dmId} order by provider_created_at desc, id desc limit ${payouts}) as o) as payouts
+    from account as a`.execute(db);
+  return rows[0]!;
 }
+export type DeskFacts = Awaited<ReturnType<typeof deskFacts>>;

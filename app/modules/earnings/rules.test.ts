@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { availableOn, centsAsDecimal, csvCell, csvRow, moneyFigures, monthOf, monthRange, neighbourMonths, pendingSince, yearRange } from "./rules";
+import {
+  availableOn,
+  centsAsDecimal,
+  csvCell,
+  csvRow,
+  moneyFigures,
+  monthOf,
+  monthRange,
+  neighbourMonths,
+  pendingSince,
+  splitAtUtcDays,
+  yearRange,
+} from "./rules";
 import { readEarningsFilters } from "./schema";
 
 describe("the earnings desk's months", () => {
@@ -10,6 +22,12 @@ describe("the earnings desk's months", () => {
     // 03:00 UTC on 1 December is still 30 November in Mexico City.
     expect(monthOf(new Date("2026-12-01T03:00:00Z"), "America/Mexico_City")).toBe("2026-11");
     expect(neighbourMonths("2026-01")).toEqual({ previous: "2025-12", next: "2026-02" });
+    expect(neighbourMonths("2026-12")).toEqual({ previous: "2026-11", next: "2027-01" });
+    // Asked again, the same bounds (kept), and a caller changing them changes nothing kept.
+    const kept = monthRange("2026-11", "America/Mexico_City");
+    kept.start.setUTCFullYear(1999);
+    expect(monthRange("2026-11", "America/Mexico_City").start).toEqual(new Date("2026-11-01T06:00:00Z"));
+    expect(monthOf(new Date("2026-12-01T03:00:00Z"), "Asia/Kathmandu")).toBe("2026-12");
     expect(() => monthRange("2026-13", "UTC")).toThrow(RangeError);
   });
 });
@@ -68,5 +86,27 @@ describe("pendingSince", () => {
         }
       }
     }
+  });
+});
+
+describe("a span cut at UTC midnights", () => {
+  const d = (iso: string) => new Date(iso);
+  it("reads a month in Mexico City as its whole UTC days and two partial edge days", () => {
+    expect(splitAtUtcDays(d("2026-10-01T06:00:00Z"), d("2026-11-01T06:00:00Z"))).toEqual({
+      days: { from: "2026-10-02", until: "2026-11-01" },
+      edges: [
+        { start: d("2026-10-01T06:00:00Z"), end: d("2026-10-02T00:00:00Z") },
+        { start: d("2026-11-01T00:00:00Z"), end: d("2026-11-01T06:00:00Z") },
+      ],
+    });
+  });
+  it("has no edge where the span starts or ends at a UTC midnight", () => {
+    expect(splitAtUtcDays(d("2026-10-01T00:00:00Z"), d("2026-10-03T00:00:00Z"))).toEqual({ days: { from: "2026-10-01", until: "2026-10-03" }, edges: [] });
+  });
+  it("is all edge when no whole UTC day fits in it", () => {
+    const inside = { start: d("2026-10-07T10:00:00Z"), end: d("2026-10-07T11:00:00Z") };
+    expect(splitAtUtcDays(inside.start, inside.end)).toEqual({ days: null, edges: [inside] });
+    const across = { start: d("2026-10-07T10:00:00Z"), end: d("2026-10-08T09:00:00Z") };
+    expect(splitAtUtcDays(across.start, across.end)).toEqual({ days: null, edges: [across] });
   });
 });

@@ -16,29 +16,56 @@ export const EARNINGS_PAGE_SIZE = 50;
 /** A month as the desk's filter writes it: "2026-11". */
 export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
+// Every desk request asks for its month and that month's bounds: luxon's zone arithmetic is the
+// slow part of it, so each answer is kept (zones and months are few; the store is emptied if a
+// process ever meets too many).
+const yearMonthFormats = new Map<string, Intl.DateTimeFormat>();
+const spans = new Map<string, { start: Date; end: Date }>();
+function remembered(key: string, compute: () => { start: Date; end: Date }) {
+  let span = spans.get(key);
+  if (!span) {
+    if (spans.size >= 5_000) spans.clear();
+    spans.set(key, (span = compute()));
+  }
+  return { start: new Date(span.start), end: new Date(span.end) };
+}
+
 /** The month `now` falls in, in the DM's time zone. */
 export function monthOf(now: Date, zone: string): string {
-  return DateTime.fromJSDate(now, { zone }).toFormat("yyyy-MM");
+  let format = yearMonthFormats.get(zone);
+  if (!format) {
+    // Canadian English writes a year and month as ISO does: "2026-11".
+    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit" });
+    yearMonthFormats.set(zone, format);
+  }
+  return format.format(now);
 }
 
 /** The instants a month begins and ends in the DM's time zone (a month in Mexico City starts at 06:00 UTC). */
 export function monthRange(month: string, zone: string): { start: Date; end: Date } {
   const [, y, m] = MONTH.exec(month) ?? [];
   if (!y || !m) throw new RangeError(`not a month: ${month}`);
-  const start = DateTime.fromObject({ year: Number(y), month: Number(m), day: 1 }, { zone });
-  return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
+  return remembered(`${month}|${zone}`, () => {
+    const start = DateTime.fromObject({ year: Number(y), month: Number(m), day: 1 }, { zone });
+    return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
+  });
 }
 
 /** The instants a calendar year begins and ends in the DM's time zone. */
 export function yearRange(year: number, zone: string): { start: Date; end: Date } {
-  const start = DateTime.fromObject({ year, month: 1, day: 1 }, { zone });
-  return { start: start.toJSDate(), end: start.plus({ years: 1 }).toJSDate() };
+  return remembered(`${year}|${zone}`, () => {
+    const start = DateTime.fromObject({ year, month: 1, day: 1 }, { zone });
+    return { start: start.toJSDate(), end: start.plus({ years: 1 }).toJSDate() };
+  });
 }
 
 /** The months before and after, for the desk's arrows. */
 export function neighbourMonths(month: string): { previous: string; next: string } {
-  const start = DateTime.fromFormat(month, "yyyy-MM", { zone: "UTC" });
-  return { previous: start.minus({ months: 1 }).toFormat("yyyy-MM"), next: start.plus({ months: 1 }).toFormat("yyyy-MM") };
+  const [, y, m] = MONTH.exec(month) ?? [];
+  if (!y || !m) throw new RangeError(`not a month: ${month}`);
+  const index = Number(y) * 12 + Number(m) - 1;
+  const name = (i: number) => `${String(Math.floor(i / 12)).padStart(4, "0")}-${String((i % 12) + 1).padStart(2, "0")}`;
+  return { previous: name(index - 1), next: name(index + 1) };
 }
 
 /** When a paid line's money may be paid out: two business days after the charge, in the account's country. */
@@ -100,3 +127,21 @@ export function csvCell(value: string | number): string {
 }
 
 export const csvRow = (cells: (string | number)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
+const UTC_DAY_MS = 86_400_000;
+
+/**
+ * A span cut at UTC midnights: the whole UTC days inside it (summed per day by the trigger of
+ * migration create_earnings_days) and the partial days at its two edges (read from the index).
+ * A span shorter than a day has no whole day: all of it is an edge.
+ */
+export function splitAtUtcDays(start: Date, end: Date) {
+  const firstWhole = new Date(Math.ceil(start.getTime() / UTC_DAY_MS) * UTC_DAY_MS);
+  const afterWhole = new Date(Math.floor(end.getTime() / UTC_DAY_MS) * UTC_DAY_MS);
+  if (firstWhole >= afterWhole) return { days: null, edges: [{ start, end }] };
+  const edges = [
+    { start, end: firstWhole },
+    { start: afterWhole, end },
+  ].filter((e) => e.start < e.end);
+  return { days: { from: firstWhole.toISOString().slice(0, 10), until: afterWhole.toISOString().slice(0, 10) }, edges };
+}

@@ -182,15 +182,3 @@ export async function applyPayoutEvent(db: Database, p: PayoutRecord) {
 export async function payoutStatus(db: Database, id: string) {
   return (await db.selectFrom("payouts").select("status").where("id", "=", id).executeTakeFirst())?.status ?? null;
 }
-
-/** A DM's payouts, newest first. */
-export function payoutsOf(db: Database, userId: string, limit: number) {
-  return db
-    .selectFrom("payouts")
-    .select(["id", "amount_cents", "currency", "status", "arrival_date", "failure_code", "failure_message", "provider_created_at"])
-    .where("user_id", "=", userId)
-    .orderBy("provider_created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-}
