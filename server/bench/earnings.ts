@@ -109,9 +109,14 @@ export async function benchEarnings(databaseUrl: string, postgresDataDir: string
     await timedCsv(server.base, `/es/earnings/csv?month=${middle}`, cookie, server.pid);
     const month = await timedCsv(server.base, `/es/earnings/csv?month=${middle}`, cookie, server.pid);
     const year = await timedCsv(server.base, `/es/earnings/csv?year=${lastYear}`, cookie, server.pid);
-    console.log("\nEarnings CSV (budget: a year in ≤ 1 s, memory not growing with the lines)");
-    console.table([month, year]);
-    return { lines: Number(lines), pages, csv: { month, year } };
+    // Twice more: memory that held the file would grow again each time; a heap that grew to serve batches is reused.
+    const again = [
+      await timedCsv(server.base, `/es/earnings/csv?year=${lastYear}`, cookie, server.pid),
+      await timedCsv(server.base, `/es/earnings/csv?year=${lastYear}`, cookie, server.pid),
+    ];
+    console.log("\nEarnings CSV (budget: a year in ≤ 1 s, memory not growing with the lines; the year three times in a row)");
+    console.table([month, year, ...again]);
+    return { lines: Number(lines), pages, csv: { month, year, again } };
   } finally {
     await server.stop();
   }

@@ -87,6 +87,19 @@ describe("pendingSince", () => {
       }
     }
   });
+  it("is the same answer kept per hour as walked at each minute: the first and last minute of every hour of two weeks", () => {
+    for (const country of ["MX", "BR", "US"]) {
+      for (let h = 0; h < 14 * 24; h += 1) {
+        for (const minute of [0, 59]) {
+          const now = new Date(Date.UTC(2026, 11, 20) + h * 3_600_000 + minute * 60_000);
+          const since = pendingSince(now, country);
+          // Charged a minute before the cutoff: available by now; charged at it: not yet.
+          expect(availableOn(new Date(since.getTime() - 60_000), country).getTime()).toBeLessThanOrEqual(now.getTime());
+          expect(availableOn(since, country).getTime()).toBeGreaterThan(now.getTime());
+        }
+      }
+    }
+  });
 });
 
 describe("a span cut at UTC midnights", () => {

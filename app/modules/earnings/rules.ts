@@ -10,8 +10,8 @@ import { PAYOUT_DELAY_BUSINESS_DAYS } from "#app/services/connect/connect";
 export const LINE_STATES = ["held", "paid", "refunded", "disputed", "failed"] as const;
 export type LineState = (typeof LINE_STATES)[number];
 
-/** Lines per page on the desk (a laptop's screen; the phone scrolls the same table). */
-export const EARNINGS_PAGE_SIZE = 50;
+/** Lines per page on the desk: a phone's few screens of the table (the CSV has every line at once). */
+export const EARNINGS_PAGE_SIZE = 25;
 
 /** A month as the desk's filter writes it: "2026-11". */
 export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -77,13 +77,25 @@ export const availableOn = (paidAt: Date, country: string) => businessDaysAfter(
  * on is pending and every one before it is available. One answer per request instead of one per line.
  */
 export function pendingSince(now: Date, country: string): Date {
+  // The answer moves only at a local midnight, a whole UTC hour in every calendar we keep: one walk per hour and country.
+  const key = `${country}|${Math.floor(now.getTime() / 3_600_000)}`;
+  let since = cutoffs.get(key);
+  if (since === undefined) {
+    if (cutoffs.size >= 1_000) cutoffs.clear();
+    cutoffs.set(key, (since = walkToCutoff(now, country)));
+  }
+  return new Date(since);
+}
+const cutoffs = new Map<string, number>();
+
+function walkToCutoff(now: Date, country: string): number {
   const DAY = 86_400_000;
   const { offset } = businessCalendar(country);
   const local = new Date(now.getTime() + offset);
   let start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset;
   // Neither country keeps summer time, so a local day is always 24 hours.
   while (availableOn(new Date(start - DAY), country).getTime() > now.getTime()) start -= DAY;
-  return new Date(start);
+  return start;
 }
 
 /**

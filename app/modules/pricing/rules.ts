@@ -15,9 +15,18 @@ export const PRICING_DEFAULTS = {
   voucherPaymentDays: oxxoVoucherDays[0],
 } as const;
 
+// Building an Intl formatter costs some 45 µs; a year's CSV asks for the digits of 125,000 amounts.
+const digitsByCurrency = new Map<string, number>();
+
 /** The currency's usual decimals per Intl (CLP 0, MXN 2): prices in it are normally typed in whole units. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    // Intl throws on anything but three letters, so the store holds at most 26³ entries, in practice our few currencies.
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
 
 /** Cents as the price field shows them: "125" for whole units, "125.50" otherwise (exact, never rounded). */
