@@ -135,6 +135,7 @@ export interface Chats {
   id: Generated<string>;
   kind: string;
   last_message_at: Timestamp | null;
+  series_id: string | null;
   session_id: string | null;
   user_a: string | null;
   user_b: string | null;

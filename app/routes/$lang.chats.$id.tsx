@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (before === null) await markChatRead(d, user, access.chat.id);
   return {
     title: access.title,
-    chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, otherUserId: access.otherUserId },
+    chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, seriesId: access.seriesId, otherUserId: access.otherUserId },
     me: user.id,
     messages: page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) })),
     olderBefore: page.olderBefore,
@@ -60,6 +60,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return seeOther(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`);
 }
 
+/** The words for a chat's kind under its title. */
+const KIND_WORD: Record<string, string> = { session: "sessionChat", group: "campaignChat", direct: "direct" };
+
 export default function ChatPage() {
   const { title, chat, me, messages, olderBefore } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -72,15 +75,18 @@ export default function ChatPage() {
         ← {t("back")}
       </Link>
       <h1 className="text-2xl font-bold">
-        {chat.sessionId ? (
-          <Link to={localePath(lang, `/session/${chat.sessionId}`)} className="underline-offset-4 hover:underline">
+        {chat.sessionId || chat.seriesId ? (
+          <Link
+            to={localePath(lang, chat.sessionId ? `/session/${chat.sessionId}` : `/series/${chat.seriesId}`)}
+            className="underline-offset-4 hover:underline"
+          >
             {title}
           </Link>
         ) : (
           title
         )}
       </h1>
-      <p className="text-sm text-stone-600">{chat.kind === "session" ? t("sessionChat") : t("direct")}</p>
+      <p className="text-sm text-stone-600">{t(KIND_WORD[chat.kind] ?? "direct")}</p>
       {olderBefore ? (
         <Link
           to={`${localePath(lang, `/chats/${chat.id}`)}?before=${olderBefore}`}

@@ -38,7 +38,9 @@ export default function ChatsPage() {
               <Link to={localePath(lang, `/chats/${chat.id}`)} className="flex min-h-14 items-center justify-between gap-3 p-4 hover:bg-stone-50">
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{chat.title}</span>
-                  <span className="text-sm text-stone-600">{chat.type === "session" ? t("sessionChat") : t("direct")}</span>
+                  <span className="text-sm text-stone-600">
+                    {t(chat.type === "session" ? "sessionChat" : chat.type === "group" ? "campaignChat" : "direct")}
+                  </span>
                 </span>
                 {chat.unreadCount > 0 ? (
                   <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("unread", { count: chat.unreadCount })}</span>

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.server";
+import { openCampaignChat, sendMessage } from "../../app/modules/chat/chat.server";
 import type { Deps } from "../../app/modules/deps.server";
 import { sendPaymentReminders } from "../../app/modules/jobs/send-payment-reminders.server";
 import { type PayDeps, startCardIntent } from "../../app/modules/payments/payments.server";
@@ -78,11 +79,30 @@ const must = <T extends { ok: boolean }>(result: T, what: string): T & { ok: tru
   return result as T & { ok: true };
 };
 
+/** The weekly campaign's table chat: Ana welcomes her players, Lucía and Mateo answer, an hour apart. */
+async function seedCampaignTable(when: ReturnType<typeof seedDeps>["at"], now: Date, seriesId: string, [lucia, mateo]: Requester[]) {
+  const ana = await requester("ana.dm@mesa.test");
+  if (!ana || !lucia || !mateo) return;
+  const opened = await openCampaignChat(when(now), ana, seriesId);
+  if (opened.status !== "ok") throw new Error("seed: Ana could not open her campaign's chat");
+  const lines: [Requester, string][] = [
+    [ana, "¡Bienvenidos a la Costa de la Espada! El miércoles arrancamos en el puerto de Aguasprofundas."],
+    [lucia, "¡Ahí estaré! ¿Puedo traer a mi barda semielfa?"],
+    [ana, "Claro que sí. Traigan sus fichas; la próxima semana les paso el mapa de la costa."],
+    [mateo, "Yo llevo al enano clérigo. ¡Nos vemos el miércoles!"],
+  ];
+  for (const [index, [who, text]] of lines.entries()) {
+    const at = new Date(now.getTime() - (lines.length - index) * 3_600_000);
+    const sent = await sendMessage(when(at), who, opened.chatId, text);
+    if (sent.status !== "sent") throw new Error(`seed: a campaign chat message was refused (${sent.status})`);
+  }
+}
+
 /**
  * The subscription side of the demo (issue: series subscriptions, demo data), made through the
  * same use cases, jobs and payment webhook as a real player's, with the clock moved:
  * - "La Costa de la Espada" (Ana, weekly, free): Lucía, Mateo and Camila subscribed, each with a
- *   confirmed seat in every session still open to bookings.
+ *   confirmed seat in every session still open to bookings, and the campaign's table chat.
  * - "Clube mensal de Cthulhu" (Bruno, monthly, paid by card), running since last month: its next
  *   session's payment deadline is 5 days away.
  *   - Mateo paid: last month's session and the next one are paid.
@@ -134,6 +154,7 @@ export async function seedSubscriptionStories(ana: string, bruno: string, now: D
   );
   for (const player of [lucia, mateo, camila])
     must(await subscribeFree(when(now), player, weekly.id, { address }), `${player.email} subscribing to the weekly series`);
+  await seedCampaignTable(when, now, weekly.id, [lucia, mateo]);
 
   // The monthly paid campaign. Its next session is 6 days from today at 19:00 in São Paulo, so its
   // seats are due (36 hours before: one waitlist offer before the 24-hour booking lock) 5 days from

@@ -51,8 +51,29 @@ describe("the demo data", () => {
     expect(luciaChats.find((c) => c.type === "session")?.unreadCount).toBe(2);
     const camila = { id: await idOf("camila@mesa.test"), isAdmin: false };
     expect((await listChats({ db }, camila)).find((c) => c.type === "direct")).toMatchObject({ title: "Bruno Mestre", unreadCount: 1 });
-    const notices = await db.selectFrom("notifications").select("user_id").where("type", "=", "new_message").where("read_at", "is", null).execute();
-    expect(notices.map((n) => n.user_id).sort()).toEqual([lucia.id, camila.id].sort());
+    // The weekly campaign's table: Ana and her players talked in it; Lucía has two of its messages to read.
+    const table = (await listChats({ db }, lucia)).find((c) => c.type === "group");
+    expect(table).toMatchObject({ title: "La Costa de la Espada", unreadCount: 2 });
+    const notices = await db
+      .selectFrom("notifications")
+      .select(["user_id", "action_url"])
+      .where("type", "=", "new_message")
+      .where("read_at", "is", null)
+      .execute();
+    const tableUrl = `/chats/${table!.id}`;
+    expect(
+      notices
+        .filter((n) => n.action_url !== tableUrl)
+        .map((n) => n.user_id)
+        .sort(),
+    ).toEqual([lucia.id, camila.id].sort());
+    const [anaId, mateoId] = [await idOf("ana.dm@mesa.test"), await idOf("mateo@mesa.test")];
+    expect(
+      notices
+        .filter((n) => n.action_url === tableUrl)
+        .map((n) => n.user_id)
+        .sort(),
+    ).toEqual([anaId, lucia.id, mateoId, camila.id].sort());
     await expectSubscriptionStories(now);
     // Reviews both ways, with Ana's one answer: she is rated 4.7 as a host from three reviews, Lucía 5.0 as a player.
     const { ratingsFor } = await import("../../app/modules/reviews/reviews.server");

@@ -52,6 +52,15 @@ export function sessionChatAccess(actor: Actor, session: Hosted, seat: { status:
   return seat.status === "PENDING_PAYMENT" ? "afterPayment" : "none";
 }
 
+/**
+ * A campaign's table chat: its host and its active subscribers read and write it. Derived from the
+ * subscription as it is now, so cancelling ends access (to its messages and files) at once.
+ */
+export function campaignChatAccess(actor: Actor, series: Hosted, subscription: { status: string | null }): "member" | "none" {
+  if (actor === null) return "none";
+  return isOwner(actor, series) || subscription.status === "ACTIVE" ? "member" : "none";
+}
+
 /** A direct chat: only the two people it names. */
 export const canReadDirectChat = (actor: Actor, chat: { user_a: string | null; user_b: string | null }) =>
   actor !== null && (actor.id === chat.user_a || actor.id === chat.user_b);

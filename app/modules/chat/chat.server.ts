@@ -1,5 +1,5 @@
 import { inTransaction } from "#app/lib/transaction.server";
-import { type Actor, canReadDirectChat, canStartDirectChat, sessionChatAccess } from "#app/modules/access/rules";
+import { type Actor, campaignChatAccess, canReadDirectChat, canStartDirectChat, sessionChatAccess } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
 import { appendEvents, viewersOf } from "#app/modules/live/index.server";
 import { VIEWER_STALE_MS } from "#app/modules/live/rules";
@@ -14,7 +14,7 @@ type Clocked = Pick<Deps, "db" | "now">;
 type Reader = NonNullable<Actor>;
 
 export type ChatAccess =
-  | { status: "member"; chat: repo.ChatRow; title: string; sessionId: string | null; otherUserId: string | null }
+  | { status: "member"; chat: repo.ChatRow; title: string; sessionId: string | null; seriesId: string | null; otherUserId: string | null }
   | { status: "afterPayment"; sessionId: string; title: string }
   | { status: "notFound" };
 
@@ -30,14 +30,19 @@ export async function chatAccess(deps: Db, actor: Reader, chatId: unknown): Prom
     if (!canReadDirectChat(actor, chat)) return { status: "notFound" };
     const otherUserId = chat.user_a === actor.id ? chat.user_b! : chat.user_a!;
     const other = await repo.displayNameOfUser(deps.db, otherUserId);
-    return { status: "member", chat, title: other?.name ?? "", sessionId: null, otherUserId };
+    return { status: "member", chat, title: other?.name ?? "", sessionId: null, seriesId: null, otherUserId };
+  }
+  if (chat.kind === "group") {
+    const seat = await repo.campaignSeat(deps.db, chat.series_id!, actor.id);
+    if (!seat || campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "none") return { status: "notFound" };
+    return { status: "member", chat, title: seat.title, sessionId: null, seriesId: seat.id, otherUserId: null };
   }
   const seat = await repo.sessionSeat(deps.db, chat.session_id!, actor.id);
   if (!seat) return { status: "notFound" };
   const access = sessionChatAccess(actor, seat, { status: seat.booking_status });
   if (access === "afterPayment") return { status: "afterPayment", sessionId: seat.id, title: seat.title };
   if (access === "none") return { status: "notFound" };
-  return { status: "member", chat, title: seat.title, sessionId: seat.id, otherUserId: null };
+  return { status: "member", chat, title: seat.title, sessionId: seat.id, seriesId: null, otherUserId: null };
 }
 
 /** The session's chat for its host or a confirmed player (created on first use). */
@@ -49,6 +54,21 @@ export async function openSessionChat(deps: Db, actor: Reader, sessionId: unknow
   if (access === "afterPayment") return { status: "afterPayment" as const, title: seat.title };
   if (access === "none") return { status: "notFound" as const };
   return { status: "ok" as const, chatId: await repo.ensureSessionChat(deps.db, seat.id) };
+}
+
+/** The campaign's table chat for its host or an active subscriber (created on first use). */
+export async function openCampaignChat(deps: Db, actor: Reader, seriesId: unknown) {
+  if (!isUuid(seriesId)) return { status: "notFound" as const };
+  const seat = await repo.campaignSeat(deps.db, seriesId, actor.id);
+  if (!seat || campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "none") return { status: "notFound" as const };
+  return { status: "ok" as const, chatId: await repo.ensureCampaignChat(deps.db, seat.id) };
+}
+
+/** Whether the actor may open the campaign's table chat (the series page's link to it). */
+export async function mayOpenCampaignChat(deps: Db, actor: Actor, seriesId: string) {
+  if (actor === null) return false;
+  const seat = await repo.campaignSeat(deps.db, seriesId, actor.id);
+  return seat !== undefined && campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "member";
 }
 
 /** A direct chat with another (not banned) user, created on first use. */
@@ -101,7 +121,11 @@ export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown,
 
   const [sender, members] = await Promise.all([
     repo.displayNameOfUser(deps.db, actor.id),
-    chat.kind === "direct" ? [chat.user_a!, chat.user_b!] : repo.sessionChatMembers(deps.db, chat.session_id!),
+    chat.kind === "direct"
+      ? [chat.user_a!, chat.user_b!]
+      : chat.kind === "group"
+        ? repo.campaignChatMembers(deps.db, chat.series_id!)
+        : repo.sessionChatMembers(deps.db, chat.session_id!),
   ]);
   const message = await inTransaction(deps.db, async (trx) => {
     const stored = await repo.insertMessage(trx, { chatId: chat.id, senderId: actor.id, content, now: deps.now });
@@ -137,9 +161,10 @@ export async function listChats(deps: Db, actor: Reader) {
   const rows = await repo.listChatsFor(deps.db, actor.id);
   return rows.map((r) => ({
     id: r.id,
-    type: r.kind as "session" | "direct",
+    type: r.kind as "session" | "direct" | "group",
     sessionId: r.session_id,
-    title: r.kind === "session" ? (r.session_title ?? "") : r.other_name || r.other_email?.split("@")[0] || "",
+    seriesId: r.series_id,
+    title: r.kind === "session" ? (r.session_title ?? "") : r.kind === "group" ? (r.series_title ?? "") : r.other_name || r.other_email?.split("@")[0] || "",
     otherUserId: r.other_id,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
     unreadCount: Number(r.unread_count ?? 0),

@@ -1,10 +1,42 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 
-export type ChatRow = { id: string; kind: string; session_id: string | null; user_a: string | null; user_b: string | null };
+export type ChatRow = { id: string; kind: string; session_id: string | null; series_id: string | null; user_a: string | null; user_b: string | null };
 
 export function findChat(db: Database, chatId: string): Promise<ChatRow | undefined> {
-  return db.selectFrom("chats").select(["id", "kind", "session_id", "user_a", "user_b"]).where("id", "=", chatId).executeTakeFirst();
+  return db.selectFrom("chats").select(["id", "kind", "session_id", "series_id", "user_a", "user_b"]).where("id", "=", chatId).executeTakeFirst();
+}
+
+/** The campaign's table chat (kind group), created on first use (one per series, by the unique series_id). */
+export async function ensureCampaignChat(db: Database, seriesId: string): Promise<string> {
+  await db
+    .insertInto("chats")
+    .values({ kind: "group", series_id: seriesId })
+    .onConflict((oc) => oc.column("series_id").doNothing())
+    .execute();
+  const row = await db.selectFrom("chats").select("id").where("series_id", "=", seriesId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What decides access to a campaign's chat: its host and the user's subscription there, if any. */
+export function campaignSeat(db: Database, seriesId: string, userId: string) {
+  return db
+    .selectFrom("series")
+    .leftJoin("series_subscriptions as su", (join) => join.onRef("su.series_id", "=", "series.id").on("su.user_id", "=", userId))
+    .select(["series.id", "series.dm_id", "series.title", "su.status as subscription_status"])
+    .where("series.id", "=", seriesId)
+    .executeTakeFirst();
+}
+
+/** Who reads a campaign's chat now: its host and its active subscribers. */
+export async function campaignChatMembers(db: Database, seriesId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("series")
+    .select("dm_id as user_id")
+    .where("id", "=", seriesId)
+    .unionAll(db.selectFrom("series_subscriptions").select("user_id").where("series_id", "=", seriesId).where("status", "=", "ACTIVE"))
+    .execute();
+  return [...new Set(rows.map((r) => r.user_id))];
 }
 
 /** The session's chat, created on first use (one per session, by the unique session_id). */
@@ -105,8 +137,9 @@ export async function latestMessageId(db: Database, chatId: string): Promise<num
 }
 
 /**
- * The ids of the chats a user may read: direct chats naming them, and the chats of sessions they
- * host or hold a confirmed seat in (derived from bookings, never copied). One branch per index: a
+ * The ids of the chats a user may read: direct chats naming them, the chats of sessions they
+ * host or hold a confirmed seat in, and of campaigns they host or are subscribed to (derived from
+ * bookings and subscriptions, never copied). One branch per index: a
  * single condition OR-ing these made PostgreSQL join every session (decision record 044).
  */
 function memberChatIds(db: Database, userId: string) {
@@ -123,6 +156,15 @@ function memberChatIds(db: Database, userId: string) {
         .select("chats.id")
         .where("b.user_id", "=", userId)
         .where("b.status", "=", "CONFIRMED"),
+    )
+    .union(db.selectFrom("chats").select("id").where("kind", "=", "group").where("host_id", "=", userId))
+    .union(
+      db
+        .selectFrom("series_subscriptions as su")
+        .innerJoin("chats", "chats.series_id", "su.series_id")
+        .select("chats.id")
+        .where("su.user_id", "=", userId)
+        .where("su.status", "=", "ACTIVE"),
     );
 }
 
@@ -134,6 +176,7 @@ export function listChatsFor(db: Database, userId: string) {
       .selectFrom("mine")
       .innerJoin("chats as c", "c.id", "mine.id")
       .leftJoin("sessions as s", "s.id", "c.session_id")
+      .leftJoin("series as se", "se.id", "c.series_id")
       // The other person of a direct chat (null for a session chat).
       .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
       .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
@@ -142,6 +185,8 @@ export function listChatsFor(db: Database, userId: string) {
         "c.kind",
         "c.session_id",
         "s.title as session_title",
+        "c.series_id",
+        "se.title as series_title",
         "other.id as other_id",
         "other.display_name as other_name",
         "other.email as other_email",
@@ -184,7 +229,7 @@ export const unreadChatTotalQuery = (db: Database, userId: string, cap: number) 
         .where((w) =>
           w.or([
             w.and([w("c.kind", "=", "direct"), w.or([w("c.user_a", "=", userId), w("c.user_b", "=", userId)])]),
-            w.and([w("c.kind", "=", "session"), w("c.host_id", "=", userId)]),
+            w.and([w("c.kind", "in", ["session", "group"]), w("c.host_id", "=", userId)]),
             w.exists(
               w
                 .selectFrom("bookings as b")
@@ -192,6 +237,14 @@ export const unreadChatTotalQuery = (db: Database, userId: string, cap: number) 
                 .whereRef("b.session_id", "=", "c.session_id")
                 .where("b.user_id", "=", userId)
                 .where("b.status", "=", "CONFIRMED"),
+            ),
+            w.exists(
+              w
+                .selectFrom("series_subscriptions as su")
+                .select("su.id")
+                .whereRef("su.series_id", "=", "c.series_id")
+                .where("su.user_id", "=", userId)
+                .where("su.status", "=", "ACTIVE"),
             ),
           ]),
         )

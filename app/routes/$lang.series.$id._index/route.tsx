@@ -26,7 +26,7 @@ import { ManageSessions, SeriesAside, SeriesSessions } from "./series-parts";
 
 // Plain HTML for players; the host's forms keep their pending states (decision record 021).
 export const handle = {
-  i18n: ["sessions", "subscriptions", "validation", "reviews", "safety"],
+  i18n: ["sessions", "subscriptions", "validation", "reviews", "safety", "chat"],
   hydrate: (data: unknown) => Boolean((data as { manage?: unknown } | undefined)?.manage),
 };
 
@@ -113,6 +113,11 @@ export default function SeriesPage() {
         </div>
         <StatusBanner status={s.status} />
         <SubscriptionPanel panel={s.subscription} />
+        {s.chatHref ? (
+          <Link to={s.chatHref} className={buttonClass("secondary")} data-testid="campaign-chat">
+            💬 {t("chat:openCampaignChat")}
+          </Link>
+        ) : null}
         {s.manage ? <StatusControls title={s.title} status={s.status} cancelHref={s.manage.cancelHref} refunds={s.manage.refunds} /> : null}
         {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
         <TagList tags={s.tags} />

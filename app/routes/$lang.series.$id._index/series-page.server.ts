@@ -2,6 +2,7 @@ import { getEnv } from "#app/env.server";
 import { canManageSeries } from "#app/modules/access/rules";
 import type { Requester } from "#app/modules/auth/session.server";
 import { tagChips } from "#app/modules/catalog/tags";
+import { mayOpenCampaignChat } from "#app/modules/chat/chat.server";
 import { plusDays, todayIn } from "#app/modules/dates/day";
 import type { Deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale, type Locale } from "#app/modules/i18n/config";
@@ -36,6 +37,8 @@ export async function seriesPageData(d: Deps, lang: Locale, id: string, viewer: 
   });
   return {
     subscription: await seriesSubscriptionPanel(d, row, viewer, lang, zone, subscribed),
+    // The campaign's table chat, for its host and its active subscribers.
+    chatHref: (await mayOpenCampaignChat(d, viewer, row.id)) ? localePath(lang, `/series/${row.id}/chat`) : null,
     url: `${getEnv().APP_URL}${localePath(lang, `/series/${row.id}`)}`,
     title: row.title,
     // ACTIVE, PAUSED, COMPLETED or CANCELLED: the host sees it, players see a banner when it is not ACTIVE.
