@@ -124,6 +124,7 @@ export interface ChatMessages {
 export interface ChatReads {
   chat_id: string;
   last_read_message_id: Generated<number>;
+  muted: Generated<boolean>;
   unread_count: Generated<number>;
   updated_at: Generated<Timestamp>;
   user_id: string;

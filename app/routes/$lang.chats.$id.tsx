@@ -9,7 +9,7 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { chatAccess, markChatRead, readMessages, sendMessage } from "#app/modules/chat/chat.server";
+import { chatAccess, isChatMuted, markChatRead, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
 import { parseBefore } from "#app/modules/chat/rules";
 import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
@@ -21,6 +21,7 @@ import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 type LoaderData = { chat: { id: string } };
 
@@ -40,6 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await readMessages(d, access.chat.id, before);
   if (before === null) await markChatRead(d, user, access.chat.id);
   return {
+    muted: await isChatMuted(d, user, access.chat.id),
     title: access.title,
     chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, seriesId: access.seriesId, otherUserId: access.otherUserId },
     me: user.id,
@@ -51,7 +53,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const submission = parseForm(await readForm(request), { schema: messageSchema });
+  const form = await readForm(request);
+  // The notifications switch: its own small form on the page.
+  const intent = form.get("intent");
+  if (intent === "mute" || intent === "unmute") {
+    const muted = await setChatMuted(deps(context), user, params.id, intent === "mute");
+    if (muted.status !== "ok") notFound();
+    return redirectWithToast(localePath(lang, `/chats/${params.id}`), { type: "success", key: muted.muted ? "chat:toasts.muted" : "chat:toasts.unmuted" });
+  }
+  const submission = parseForm(form, { schema: messageSchema });
   if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await sendMessage(deps(context), user, params.id, submission.value.content);
   if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
@@ -64,7 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const KIND_WORD: Record<string, string> = { session: "sessionChat", group: "campaignChat", direct: "direct" };
 
 export default function ChatPage() {
-  const { title, chat, me, messages, olderBefore } = useLoaderData<typeof loader>();
+  const { title, chat, me, messages, olderBefore, muted } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
   const lang = pageLocale(i18n.language);
@@ -86,7 +96,18 @@ export default function ChatPage() {
           title
         )}
       </h1>
-      <p className="text-sm text-stone-600">{t(KIND_WORD[chat.kind] ?? "direct")}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-stone-600">
+          {t(KIND_WORD[chat.kind] ?? "direct")}
+          {muted ? ` · ${t("mutedNote")}` : ""}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value={muted ? "unmute" : "mute"} />
+          <button type="submit" className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
+            {muted ? t("unmute") : t("mute")}
+          </button>
+        </Form>
+      </div>
       {olderBefore ? (
         <Link
           to={`${localePath(lang, `/chats/${chat.id}`)}?before=${olderBefore}`}

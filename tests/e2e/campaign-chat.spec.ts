@@ -4,8 +4,8 @@ import { journeyRuns, text } from "./locale-text";
 import { hostWeeklySeries, seriesZone as zone } from "./series-api";
 
 // A campaign's table chat (decision record 089) as its people meet it on a 360 px phone: the DM
-// writes to the table, a subscriber reads it (live with JavaScript), and once the subscriber
-// cancels, the chat is gone for them: no link, and its address answers 404.
+// writes to the table, a subscriber reads it (live with JavaScript) and mutes its notifications,
+// and once the subscriber cancels, the chat is gone for them: no link, and its address answers 404.
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
@@ -53,6 +53,11 @@ for (const { lang, tag } of journeyRuns(1)) {
       await expect(playerPage.locator("li").filter({ hasText: "El mapa de la costa, para el miércoles" })).toBeVisible();
       expect(await playerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectNoAxeViolations(playerPage, browser, javaScriptEnabled, "the campaign's table chat");
+
+      // The player mutes the table's notifications, and can turn them back on.
+      await playerPage.getByRole("button", { name: chat("mute") }).click();
+      await expect(playerPage.getByRole("status").filter({ hasText: chat("toasts.muted") })).toBeVisible();
+      await expect(playerPage.getByRole("button", { name: chat("unmute") })).toBeVisible();
 
       // Cancelled: no way to the table any more, and its address is a 404.
       await playerPage.goto(`/${lang}/series/${seriesId}/confirm`);

@@ -3,15 +3,16 @@ import { listChats, openCampaignChat, sendMessage, unreadChatTotal } from "../..
 import { campaignChatMembers } from "../../app/modules/chat/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { cancelSubscription, subscribeFree } from "../../app/modules/subscriptions/subscriptions.server";
-import { loader as chatPage } from "../../app/routes/$lang.chats.$id";
+import { action as chatPageAction, loader as chatPage } from "../../app/routes/$lang.chats.$id";
 import { loader as seriesPage } from "../../app/routes/$lang.series.$id._index/route";
 import { loader as campaignChat } from "../../app/routes/$lang.series.$id.chat";
+import { action as muteApi } from "../../app/routes/api.chats.$id.mute";
 import { getDb } from "../../db/client.server";
 import { weeklySeries } from "../fixtures/series";
 import { useTestDatabase } from "../setup/database";
-import { loginCookie, testDeps } from "./helpers";
+import { apiToken, bearer, loginCookie, testDeps } from "./helpers";
 import { payTestDeps, person } from "./pay-fixtures";
-import { run } from "./route";
+import { form, run } from "./route";
 
 // A campaign's table chat (decision record 089): the series' host and its active subscribers, as
 // they are now. Subscribing lets a player in, cancelling takes them out (messages, unread counts
@@ -119,5 +120,64 @@ describe("a campaign's table chat", () => {
       .where("payload", "@>", { chatId: opened.chatId } as never)
       .execute();
     expect(told.map((r) => r.user_id).sort()).toEqual(expected);
+  });
+
+  it("can be muted by a member, by its page's form and by the API: messages still arrive and count, no notification", async () => {
+    const { host, seriesId } = await campaign();
+    const [ana, beto] = [await person(), await person()];
+    for (const p of [ana, beto]) await subscribeFree(testDeps(created).deps, p, seriesId, {});
+    const opened = await openCampaignChat(testDeps(created).deps, host, seriesId);
+    if (opened.status !== "ok") throw new Error("the host could not open the chat");
+    const { chatId } = opened;
+    const notices = async (userId: string) =>
+      (await getDb().selectFrom("notifications").select("id").where("user_id", "=", userId).where("type", "=", "new_message").execute()).length;
+
+    // Ana mutes it from the page (a plain form), Beto by the API.
+    const muted = await run(chatPageAction, form(`${base}/es/chats/${chatId}`, { intent: "mute" }, await as(ana.id)), { lang: "es", id: chatId });
+    expect(muted.status).toBe(302);
+    const page = await run(chatPage, new Request(`${base}/es/chats/${chatId}`, { headers: await as(ana.id) }), { lang: "es", id: chatId });
+    expect(page.data).toMatchObject({ muted: true });
+    const token = await apiToken(beto.id);
+    const api = (body: unknown, id = chatId) =>
+      run(
+        muteApi,
+        new Request(`${base}/api/chats/${id}/mute`, {
+          method: "POST",
+          headers: { ...bearer(token), "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        { id },
+      );
+    expect(await api({ muted: true })).toMatchObject({ status: 200, data: { success: true, muted: true } });
+    // Anything but a boolean is refused, translated; nothing changes.
+    for (const bad of [{ muted: "true" }, { muted: 1 }, {}, { muted: true, extra: 1 }]) {
+      expect(await api(bad)).toMatchObject({ status: 400, data: { field: "muted", error: expect.stringContaining("muted") } });
+    }
+    // A list where one value belongs is refused before the use case sees it.
+    expect(await api({ muted: [true] })).toMatchObject({ status: 400, data: { error: expect.stringContaining("muted") } });
+
+    await sendMessage(testDeps(created).deps, host, chatId, "¿Listos para el miércoles?");
+    expect([await notices(ana.id), await notices(beto.id)]).toEqual([0, 0]);
+    expect(await unreadChatTotal(testDeps(created).deps, ana)).toBe(1);
+
+    // Beto unmutes: the next message tells him.
+    expect(await api({ muted: false })).toMatchObject({ status: 200, data: { muted: false } });
+    await sendMessage(testDeps(created).deps, host, chatId, "Traigan dados");
+    expect([await notices(ana.id), await notices(beto.id)]).toEqual([0, 1]);
+
+    // Someone who is not in the chat cannot mute it: 404 by the form and by the API.
+    const stranger = await person();
+    const theirs = await run(chatPageAction, form(`${base}/es/chats/${chatId}`, { intent: "mute" }, await as(stranger.id)), { lang: "es", id: chatId });
+    expect(theirs.status).toBe(404);
+    const strangerApi = await run(
+      muteApi,
+      new Request(`${base}/api/chats/${chatId}/mute`, {
+        method: "POST",
+        headers: { ...bearer(await apiToken(stranger.id)), "Content-Type": "application/json" },
+        body: JSON.stringify({ muted: true }),
+      }),
+      { id: chatId },
+    );
+    expect(strangerApi.status).toBe(404);
   });
 });

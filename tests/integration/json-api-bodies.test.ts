@@ -27,6 +27,7 @@ const stringFields: Record<string, string | null> = {
   "api.auth.token.ts": "email",
   "api.bookings.ts": "sessionId",
   "api.chats.$id.messages.ts": "content",
+  "api.chats.$id.mute.ts": "muted",
   "api.chats.$id.read.ts": null,
   "api.notifications.$id.read.ts": null,
   "api.notifications.read-all.ts": null,

@@ -110,7 +110,8 @@ export type SendResult =
 /**
  * Sends a text message: checks access and the sender's limits (10 a second, 60 a minute, decided
  * in one statement), stores it and announces it live to every member in the same transaction,
- * then leaves a new_message notification for members who are not looking at the chat.
+ * then leaves a new_message notification for members who are not looking at the chat and have not
+ * muted it (one unread notification per chat is enough).
  */
 export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown, content: string): Promise<SendResult> {
   const access = await chatAccess(deps, actor, chatId);
@@ -148,13 +149,24 @@ export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown,
   const others = members.filter((id) => id !== actor.id);
   const viewing = await viewersOf(deps.db, chat.id, new Date(deps.now.getTime() - VIEWER_STALE_MS));
   const actionUrl = chatPath(chat.id);
-  const alreadyTold = await repo.usersWithUnreadChatNotice(deps.db, others, actionUrl);
+  const [alreadyTold, muted] = await Promise.all([repo.usersWithUnreadChatNotice(deps.db, others, actionUrl), repo.mutedMembers(deps.db, chat.id, others)]);
   for (const userId of others) {
-    if (viewing.has(userId) || alreadyTold.has(userId)) continue;
+    if (viewing.has(userId) || alreadyTold.has(userId) || muted.has(userId)) continue;
     await recordNotification(deps, { userId, type: "new_message", params: { player: message.senderName, title: access.title }, actionUrl });
   }
   return { status: "sent", message };
 }
+
+/** Mutes or unmutes a chat the actor may read: its messages then leave them no notification. */
+export async function setChatMuted(deps: Clocked, actor: Reader, chatId: unknown, muted: boolean) {
+  const access = await chatAccess(deps, actor, chatId);
+  if (access.status !== "member") return { status: "notFound" as const };
+  await repo.setMuted(deps.db, { chatId: access.chat.id, userId: actor.id, muted, now: deps.now });
+  return { status: "ok" as const, muted };
+}
+
+/** Whether the actor muted the chat (the chat page's switch). */
+export const isChatMuted = async (deps: Db, actor: Reader, chatId: string) => (await repo.mutedMembers(deps.db, chatId, [actor.id])).has(actor.id);
 
 /** GET /api/chats and the chats page: the chats the actor may read, each with its unreadCount. */
 export async function listChats(deps: Db, actor: Reader) {

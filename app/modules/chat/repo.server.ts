@@ -254,6 +254,28 @@ export const unreadChatTotalQuery = (db: Database, userId: string, cap: number) 
     )
     .select(sql<number>`coalesce(sum(n), 0)`.as("total"));
 
+/** Mutes or unmutes a chat for one of its members (their read marker's row, made if they had none). */
+export async function setMuted(db: Database, input: { chatId: string; userId: string; muted: boolean; now: Date }) {
+  await db
+    .insertInto("chat_reads")
+    .values({ chat_id: input.chatId, user_id: input.userId, muted: input.muted, updated_at: input.now })
+    .onConflict((oc) => oc.columns(["chat_id", "user_id"]).doUpdateSet({ muted: input.muted, updated_at: input.now }))
+    .execute();
+}
+
+/** Which of these people muted the chat. */
+export async function mutedMembers(db: Database, chatId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("chat_reads")
+    .select("user_id")
+    .where("chat_id", "=", chatId)
+    .where("user_id", "in", userIds)
+    .where("muted", "=", true)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
 /** Whether the user already has an unread new_message notification for this chat (one is enough). */
 export async function usersWithUnreadChatNotice(db: Database, userIds: string[], actionUrl: string): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();

@@ -10,3 +10,6 @@ export type MessageInput = z.infer<typeof messageSchema>;
 
 /** "Send a message" on a profile: the person to talk to; the use case refuses an id that names no one it may open a chat with. */
 export const directChatSchema = z.object({ userId: z.string().default("") });
+
+/** POST /api/chats/{id}/mute: `muted` a JSON boolean, nothing else. */
+export const muteSchema = z.object({ muted: z.boolean() }).strict();
