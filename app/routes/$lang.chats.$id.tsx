@@ -9,10 +9,11 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
-import { chatAccess, isChatMuted, markChatRead, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
-import { parseBefore } from "#app/modules/chat/rules";
+import { chatAccess, markChatRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
+import { parseBefore, threadItems } from "#app/modules/chat/rules";
 import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
+import { intlLocale } from "#app/modules/i18n/config";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
@@ -38,14 +39,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (access.status === "afterPayment") throw redirect(localePath(lang, `/session/${access.sessionId}/chat`));
   if (access.status !== "member") notFound();
   const before = parseBefore(new URL(request.url).searchParams.get("before"));
-  const page = await readMessages(d, access.chat.id, before);
+  const [page, reader] = await Promise.all([readMessages(d, access.chat.id, before), readerState(d, user, access.chat.id)]);
   if (before === null) await markChatRead(d, user, access.chat.id);
+  const dayFormat = new Intl.DateTimeFormat(intlLocale[lang], { timeZone: user.timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  const messages = page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) }));
   return {
-    muted: await isChatMuted(d, user, access.chat.id),
+    muted: reader.muted,
+    // Days in the reader's zone, and where their unread messages start (as it was before this visit read them).
+    items: threadItems(messages, { id: user.id, lastReadId: reader.lastReadId }, (iso) => dayFormat.format(new Date(iso))),
     title: access.title,
     chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, seriesId: access.seriesId, otherUserId: access.otherUserId },
     me: user.id,
-    messages: page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) })),
     olderBefore: page.olderBefore,
   };
 }
@@ -74,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const KIND_WORD: Record<string, string> = { session: "sessionChat", group: "campaignChat", direct: "direct" };
 
 export default function ChatPage() {
-  const { title, chat, me, messages, olderBefore, muted } = useLoaderData<typeof loader>();
+  const { title, chat, me, items, olderBefore, muted } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
   const lang = pageLocale(i18n.language);
@@ -116,15 +120,25 @@ export default function ChatPage() {
           {t("older")}
         </Link>
       ) : null}
-      {messages.length === 0 ? (
+      {items.length === 0 ? (
         <p data-chat-empty="" className="mt-4 text-stone-600">
           {t("noMessages")}
         </p>
       ) : null}
       <ol data-live-chat={chat.id} aria-label={t("title")} aria-live="polite" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-100 p-3">
-        {messages.map((m) => (
-          <MessageItem key={m.id} message={m} mine={m.senderId === me} />
-        ))}
+        {items.map((item) =>
+          item.kind === "message" ? (
+            <MessageItem key={item.message.id} message={item.message} mine={item.message.senderId === me} />
+          ) : item.kind === "day" ? (
+            <li key={`day-${item.day}`} data-day="" className="self-center rounded-full bg-stone-200 px-3 py-0.5 text-xs font-medium text-stone-700">
+              {item.day}
+            </li>
+          ) : (
+            <li key="unread" id="unread" data-unread="" className="border-t-2 border-red-700 pt-1 text-center text-xs font-semibold text-red-800">
+              {t("newMessages")}
+            </li>
+          ),
+        )}
       </ol>
       <div hidden>
         <ul>

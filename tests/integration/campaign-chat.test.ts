@@ -180,4 +180,33 @@ describe("a campaign's table chat", () => {
     );
     expect(strangerApi.status).toBe(404);
   });
+
+  it("reads on a phone: days headed in the reader's zone, a marker where their unread messages start, gone once read", async () => {
+    const { host, seriesId } = await campaign();
+    const ana = await person();
+    await subscribeFree(testDeps(created).deps, ana, seriesId, {});
+    const opened = await openCampaignChat(testDeps(created).deps, host, seriesId);
+    if (opened.status !== "ok") throw new Error("the host could not open the chat");
+    const { chatId } = opened;
+    // 23:30 and 00:30 in Mexico City: two days there (one in UTC).
+    await sendMessage(testDeps(new Date("2026-11-25T05:30:00Z")).deps, ana, chatId, "¿Alguien tiene el mapa?");
+    await sendMessage(testDeps(new Date("2026-11-25T06:30:00Z")).deps, host, chatId, "Yo, mañana lo subo");
+    await sendMessage(testDeps(new Date("2026-11-25T06:31:00Z")).deps, host, chatId, "Y las fichas");
+    const items = async () => {
+      const page = await run(chatPage, new Request(`${base}/es/chats/${chatId}`, { headers: await as(ana.id) }), { lang: "es", id: chatId });
+      return (page.data as { items: { kind: string; day?: string; message?: { content: string } }[] }).items.map((i) =>
+        i.kind === "message" ? i.message!.content : i.kind === "day" ? i.day : "—nuevos—",
+      );
+    };
+    expect(await items()).toEqual([
+      "martes, 24 de noviembre de 2026",
+      "¿Alguien tiene el mapa?",
+      "miércoles, 25 de noviembre de 2026",
+      "—nuevos—",
+      "Yo, mañana lo subo",
+      "Y las fichas",
+    ]);
+    // Opened once, read: no marker the next time.
+    expect(await items()).not.toContain("—nuevos—");
+  });
 });

@@ -116,8 +116,8 @@ describe("sending without JavaScript", () => {
     const sent = await send(player, text);
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toMatch(new RegExp(`^/en/chats/${chatId}#m\\d+$`));
-    const shown = (await page(host)).data as { messages: { content: string; senderName: string }[] };
-    expect(shown.messages.at(-1)).toMatchObject({ content: text, senderName: "Pablo" });
+    const shown = (await page(host)).data as { items: { kind: string; message?: { content: string; senderName: string } }[] };
+    expect(shown.items.at(-1)).toMatchObject({ kind: "message", message: { content: text, senderName: "Pablo" } });
   });
 });
 
@@ -187,13 +187,13 @@ describe("the messages API", () => {
     expect(await openDirectChat(d, player, player.id)).toEqual({ status: "notFound" });
     await getDb()
       .insertInto("chat_messages")
-      .values(Array.from({ length: 35 }, (_, i) => ({ chat_id: direct.chatId, sender_id: stranger.id, content: `m${i}` })))
+      .values(Array.from({ length: 55 }, (_, i) => ({ chat_id: direct.chatId, sender_id: stranger.id, content: `m${i}` })))
       .execute();
     const get = (id: string, query = "", auth = bearer(token)) =>
       run(messagesApi, new Request(`${base}/api/chats/${id}/messages${query}`, { headers: auth }), { id });
     const newest = (await get(direct.chatId)).data as { messages: { id: number; content: string }[]; olderBefore: number | null };
-    expect(newest.messages).toHaveLength(30);
-    expect(newest.messages.at(-1)!.content).toBe("m34");
+    expect(newest.messages).toHaveLength(50);
+    expect(newest.messages.at(-1)!.content).toBe("m54");
     const older = (await get(direct.chatId, `?before=${newest.olderBefore}`)).data as { messages: { content: string }[]; olderBefore: number | null };
     expect(older.messages.map((m) => m.content)).toEqual(["m0", "m1", "m2", "m3", "m4"]);
     expect(older.olderBefore).toBeNull();

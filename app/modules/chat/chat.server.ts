@@ -165,8 +165,8 @@ export async function setChatMuted(deps: Clocked, actor: Reader, chatId: unknown
   return { status: "ok" as const, muted };
 }
 
-/** Whether the actor muted the chat (the chat page's switch). */
-export const isChatMuted = async (deps: Db, actor: Reader, chatId: string) => (await repo.mutedMembers(deps.db, chatId, [actor.id])).has(actor.id);
+/** Where the actor stopped reading the chat, and whether they muted it (the chat page's marker and switch). */
+export const readerState = (deps: Db, actor: Reader, chatId: string) => repo.readerState(deps.db, chatId, actor.id);
 
 /** GET /api/chats and the chats page: the chats the actor may read, each with its unreadCount. */
 export async function listChats(deps: Db, actor: Reader) {

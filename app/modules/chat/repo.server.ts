@@ -263,6 +263,17 @@ export async function setMuted(db: Database, input: { chatId: string; userId: st
     .execute();
 }
 
+/** A member's read marker and mute switch in a chat (none yet: nothing read, not muted). */
+export async function readerState(db: Database, chatId: string, userId: string) {
+  const row = await db
+    .selectFrom("chat_reads")
+    .select(["last_read_message_id", "muted"])
+    .where("chat_id", "=", chatId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return { lastReadId: Number(row?.last_read_message_id ?? 0), muted: row?.muted ?? false };
+}
+
 /** Which of these people muted the chat. */
 export async function mutedMembers(db: Database, chatId: string, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();

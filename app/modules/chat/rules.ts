@@ -1,8 +1,8 @@
 /** Chat rules (spec section 5, shared rulebook: content 1-2000, type text). Pure. */
 
 export const MESSAGE_MAX = 2000;
-/** Messages per page; older ones page backwards with ?before=<message id>. */
-export const MESSAGE_PAGE = 30;
+/** Messages per page, newest first; older ones page backwards with ?before=<message id>. */
+export const MESSAGE_PAGE = 50;
 
 /** Unread messages counted per chat for the header's badge, which shows "99+" past 99. */
 export const UNREAD_COUNT_CAP = 100;
@@ -29,4 +29,32 @@ export const chatPath = (chatId: string) => `/chats/${chatId}`;
 export function chatBadge(count: number): string | null {
   if (count <= 0) return null;
   return count > 99 ? "99+" : String(count);
+}
+
+/** What a chat's page lists, in order: a day's heading, the "new messages" marker, or a message. */
+export type ThreadItem<M> = { kind: "day"; day: string } | { kind: "unread" } | { kind: "message"; message: M };
+
+/**
+ * A page of messages (oldest first) with a heading before each new local day of the reader's zone
+ * (`dayOf` names it) and the "new messages" marker before the first message of someone else after
+ * the reader's read marker. A page's first message always opens with its day.
+ */
+export function threadItems<M extends { id: number; senderId: string; createdAt: string }>(
+  messages: M[],
+  reader: { id: string; lastReadId: number },
+  dayOf: (iso: string) => string,
+): ThreadItem<M>[] {
+  const items: ThreadItem<M>[] = [];
+  let day: string | null = null;
+  let marked = false;
+  for (const message of messages) {
+    const today = dayOf(message.createdAt);
+    if (today !== day) items.push({ kind: "day", day: (day = today) });
+    if (!marked && message.id > reader.lastReadId && message.senderId !== reader.id) {
+      items.push({ kind: "unread" });
+      marked = true;
+    }
+    items.push({ kind: "message", message });
+  }
+  return items;
 }
