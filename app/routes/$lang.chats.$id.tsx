@@ -13,8 +13,7 @@ import { chatAccess, markChatRead, readerState, readMessages, sendMessage, setCh
 import { parseBefore, threadItems } from "#app/modules/chat/rules";
 import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
-import { intlLocale } from "#app/modules/i18n/config";
-import { formatDateTime } from "#app/modules/i18n/format";
+import { formatDateTime, formatLongDay } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
@@ -41,12 +40,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const before = parseBefore(new URL(request.url).searchParams.get("before"));
   const [page, reader] = await Promise.all([readMessages(d, access.chat.id, before), readerState(d, user, access.chat.id)]);
   if (before === null) await markChatRead(d, user, access.chat.id);
-  const dayFormat = new Intl.DateTimeFormat(intlLocale[lang], { timeZone: user.timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
   const messages = page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) }));
   return {
     muted: reader.muted,
     // Days in the reader's zone, and where their unread messages start (as it was before this visit read them).
-    items: threadItems(messages, { id: user.id, lastReadId: reader.lastReadId }, (iso) => dayFormat.format(new Date(iso))),
+    items: threadItems(messages, { id: user.id, lastReadId: reader.lastReadId }, (iso) => formatLongDay(new Date(iso), lang, user.timeZone)),
     title: access.title,
     chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, seriesId: access.seriesId, otherUserId: access.otherUserId },
     me: user.id,

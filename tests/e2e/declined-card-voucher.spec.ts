@@ -20,8 +20,7 @@ const before = (s: string, marker: string) => s.slice(0, s.indexOf(marker));
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
 test.describe("a declined card, then an OXXO voucher, without JavaScript", () => {
-  // Skipped in the js project: this journey is the plain-HTML path; the dialogs have their own specs.
-  // Skipped on purpose in the js project: the no-script path. The no-js project runs it.
+  // Skipped on purpose in the js project: this journey is the plain-HTML path; the dialogs have their own specs. The no-js project runs it.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the no-script path");
 
   for (const lang of LANGS)

@@ -13,8 +13,7 @@ async function browserFor(browser: Browser, user: TestUser, javaScriptEnabled: b
 const liveOpen = (page: Page) => expect(page.locator("html[data-live='open']")).toHaveCount(1);
 
 test("a host and a player see each other's chat messages and the booking notifications arrive live", async ({ page, browser, javaScriptEnabled }) => {
-  // Skipped in the no-JS project on purpose: live updates arrive through the event-stream script; the plain pages have their own test below.
-  // Skipped on purpose in the no-js project: live updates need JavaScript; the no-JS test below covers the plain pages. The js project runs it.
+  // Skipped on purpose in the no-js project: live updates arrive through the event-stream script; the plain pages have their own test below. The js project runs it.
   test.skip(!javaScriptEnabled, "live updates need JavaScript; the no-JS test below covers the plain pages");
   const host = await newUser({ role: "dm", preferredLanguage: "en", displayName: "Hana Host" });
   const player = await newUser({ preferredLanguage: "en", displayName: "Pita Player" });
@@ -100,8 +99,7 @@ test("without JavaScript a player reads and sends chat messages and reads notifi
   browser,
   javaScriptEnabled,
 }) => {
-  // Skipped in the js project on purpose: this is the plain-HTML path of chat and notifications; the live path is the test above.
-  // Skipped on purpose in the js project: the plain-HTML path; the live one is above. The no-js project runs it.
+  // Skipped on purpose in the js project: this is the plain-HTML path of chat and notifications; the live path is the test above. The no-js project runs it.
   test.skip(javaScriptEnabled, "the plain-HTML path; the live one is above");
   const host = await newUser({ role: "dm" });
   const player = await newUser({ displayName: "Pati" });
@@ -224,8 +222,7 @@ async function secondServer() {
 }
 
 test("a player's stream survives a server restart without losing an event", async ({ page, browser, javaScriptEnabled }) => {
-  // Skipped in the no-JS project on purpose: only the script opens an event stream, so there is no stream to survive a restart.
-  // Skipped on purpose in the no-js project: the stream is the JavaScript layer. The js project runs it.
+  // Skipped on purpose in the no-js project: only the script opens an event stream, so there is no stream to survive a restart. The js project runs it.
   test.skip(!javaScriptEnabled, "the stream is the JavaScript layer");
   test.setTimeout(120_000);
   const host = await newUser({ role: "dm", preferredLanguage: "en", displayName: "Hana Host" });

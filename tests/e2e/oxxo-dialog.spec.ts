@@ -3,8 +3,7 @@ import { expectNoAxeViolations } from "./axe";
 import { actAs, expect, hostPaidSession, newUser, otherHost, test, type TestUser } from "./fixtures";
 
 // The OXXO name dialog needs JavaScript; without it 'Pagar en OXXO' is the name page (payments.spec.ts).
-// Skipped in the no-JS project on purpose: every test here drives the OXXO dialog, which only script opens; the plain OXXO page is covered in payment-paths.spec.ts.
-// Skipped on purpose in the no-js project: the dialog is the JavaScript path. The js project runs it.
+// Skipped on purpose in the no-js project: every test here drives the OXXO dialog, which only script opens; the plain OXXO page is covered in payment-paths.spec.ts. The js project runs it.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the dialog is the JavaScript path");
 
 // On a 360 px phone that reaches the app under another host name than APP_URL's (a phone on the

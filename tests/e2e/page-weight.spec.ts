@@ -72,8 +72,7 @@ test("the pages a player uses ship no framework script to a player, only the liv
 test("the DM's authoring pages and the calendar ship at most 160 KiB of gzipped script", async ({ page, javaScriptEnabled }) => {
   // Skipped in the no-JS project on purpose: it measures the script a browser with JavaScript
   // downloads and runs; without JavaScript there is nothing to weigh (the js project covers it).
-  // Skipped in the no-JS project on purpose: it weighs the scripts a browser with JavaScript downloads; without JavaScript none run.
-  // Skipped on purpose in the no-js project: measures the scripts a browser with JavaScript runs. The js project runs it.
+  // Skipped on purpose in the no-js project: it weighs the scripts a browser with JavaScript downloads; without JavaScript none run. The js project runs it.
   test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
   const { sessionId, seriesId } = await dmWithSessionAndSeries(page);
   for (const path of [
@@ -96,8 +95,7 @@ test("the confirmation page ships no framework script; opening the card dialog f
   page,
   javaScriptEnabled,
 }) => {
-  // Skipped in the no-JS project on purpose: without JavaScript 'Pay by card' is a form post (payments.spec.ts covers it).
-  // Skipped on purpose in the no-js project: measures the scripts a browser with JavaScript runs. The js project runs it.
+  // Skipped on purpose in the no-js project: without JavaScript 'Pay by card' is a form post (payments.spec.ts covers it). The js project runs it.
   test.skip(!javaScriptEnabled, "measures the scripts a browser with JavaScript runs");
   await signInAs(page, await newUser({ role: "dm" }));
   const id = await hostSession(page, { price: 25000, currency: "USD", allowedPaymentMethods: ["CARD"] });

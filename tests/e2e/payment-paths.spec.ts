@@ -14,8 +14,7 @@ test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 const twoDayVoucher = { voucherPaymentDays: 2 };
 
 test.describe("payment paths without JavaScript", () => {
-  // Skipped in the js project: these journeys are the plain-HTML paths; the dialogs have their own specs.
-  // Skipped on purpose in the js project: these journeys are the no-script paths. The no-js project runs it.
+  // Skipped on purpose in the js project: these journeys are the plain-HTML paths; the dialogs have their own specs. The no-js project runs it.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "these journeys are the no-script paths");
 
   for (const lang of LANGS) {
@@ -134,8 +133,7 @@ test.describe("payment paths without JavaScript", () => {
 });
 
 test.describe("the voucher page with JavaScript", () => {
-  // Skipped in the no-js project: the copy button is added by script, so there is nothing to measure without it.
-  // Skipped on purpose in the no-js project: the copy button shows only with script. The js project runs it.
+  // Skipped on purpose in the no-js project: the copy button is added by script, so there is nothing to measure without it. The js project runs it.
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the copy button shows only with script");
 
   for (const lang of LANGS)

@@ -131,8 +131,7 @@ test("card dialog in English: a failed intent shows Payment Error with Go Back; 
   page,
   javaScriptEnabled,
 }) => {
-  // Skipped in the no-JS project on purpose: without JavaScript there is no dialog (the card test above covers the form post).
-  // Skipped on purpose in the no-js project: the dialog needs JavaScript. The js project runs it.
+  // Skipped on purpose in the no-js project: without JavaScript there is no dialog (the card test above covers the form post). The js project runs it.
   test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
   const host = await newUser({ role: "dm" });
   const player = await newUser({ preferredLanguage: "en" });

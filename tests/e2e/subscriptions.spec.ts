@@ -76,8 +76,7 @@ for (const { lang, tag } of journeyRuns(0)) {
 }
 
 test.describe("a paid series without JavaScript", () => {
-  // Skipped in the js project: these are the plain-HTML payment paths; the card dialog journey below covers the script.
-  // Skipped on purpose in the js project: the plain-HTML payment paths; the card dialog has its own specs. The no-js project runs it.
+  // Skipped on purpose in the js project: these are the plain-HTML payment paths; the card dialog journey below covers the script. The no-js project runs it.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the plain-HTML payment paths; the card dialog has its own specs");
   test("es: subscribing at OXXO with the names on the page makes the voucher; bad names are kept and explained", async ({ page }) => {
     const lang: Lang = "es";
@@ -178,8 +177,7 @@ test.describe("a paid series without JavaScript", () => {
 });
 
 test.describe("a paid series with JavaScript", () => {
-  // Skipped in the no-js project: the card dialog exists only with script; the hosted card page above is that project's path.
-  // Skipped on purpose in the no-js project: the card dialog needs JavaScript; the no-script path is above. The js project runs it.
+  // Skipped on purpose in the no-js project: the card dialog exists only with script; the hosted card page above is that project's path. The js project runs it.
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the card dialog needs JavaScript; the no-script path is above");
 
   test("es: the card dialog subscribes, and the processing page lands on the series once the payment is in", async ({ page, baseURL }) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Requester } from "../../app/modules/auth/session.server";
 import { listChats, openCampaignChat, sendMessage, unreadChatTotal } from "../../app/modules/chat/chat.server";
 import { campaignChatMembers } from "../../app/modules/chat/repo.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
@@ -28,6 +29,13 @@ async function campaign() {
   const host = await person("dm");
   const { id } = await insertSeriesWithSessions(testDeps(created).deps, weeklySeries(host.id, { title: "La Costa de la Espada", maxParticipants: 20 }));
   return { host, seriesId: id };
+}
+
+/** The campaign's chat as its host opens it (created on first use). */
+async function tableOf(host: Requester, seriesId: string) {
+  const opened = await openCampaignChat(testDeps(created).deps, host, seriesId);
+  if (opened.status !== "ok") throw new Error("the host could not open the chat");
+  return opened.chatId;
 }
 
 const as = async (userId: string) => ({ Cookie: await loginCookie(userId) });
@@ -72,9 +80,7 @@ describe("a campaign's table chat", () => {
     const { host, seriesId } = await campaign();
     const [ana, beto] = [await person(), await person()];
     for (const p of [ana, beto]) await subscribeFree(testDeps(created).deps, p, seriesId, {});
-    const opened = await openCampaignChat(testDeps(created).deps, host, seriesId);
-    if (opened.status !== "ok") throw new Error("the host could not open the chat");
-    const { chatId } = opened;
+    const chatId = await tableOf(host, seriesId);
 
     expect(await sendMessage(testDeps(created).deps, host, chatId, "El mapa de la costa, para el martes")).toMatchObject({ status: "sent" });
     const liveTo = async (userId: string) =>
@@ -110,14 +116,13 @@ describe("a campaign's table chat", () => {
     const expected = [host.id, ...(await activeSubscribers(seriesId))].sort();
     expect(expected).toHaveLength(1 + 9);
     expect((await campaignChatMembers(getDb(), seriesId)).sort()).toEqual(expected);
-    const opened = await openCampaignChat(deps, host, seriesId);
-    if (opened.status !== "ok") throw new Error("the host could not open the chat");
-    await sendMessage(deps, host, opened.chatId, "Bienvenidos a la mesa");
+    const chatId = await tableOf(host, seriesId);
+    await sendMessage(deps, host, chatId, "Bienvenidos a la mesa");
     const told = await getDb()
       .selectFrom("live_events")
       .select("user_id")
       .where("kind", "=", "chat_message")
-      .where("payload", "@>", { chatId: opened.chatId } as never)
+      .where("payload", "@>", { chatId: chatId } as never)
       .execute();
     expect(told.map((r) => r.user_id).sort()).toEqual(expected);
   });
@@ -126,9 +131,7 @@ describe("a campaign's table chat", () => {
     const { host, seriesId } = await campaign();
     const [ana, beto] = [await person(), await person()];
     for (const p of [ana, beto]) await subscribeFree(testDeps(created).deps, p, seriesId, {});
-    const opened = await openCampaignChat(testDeps(created).deps, host, seriesId);
-    if (opened.status !== "ok") throw new Error("the host could not open the chat");
-    const { chatId } = opened;
+    const chatId = await tableOf(host, seriesId);
     const notices = async (userId: string) =>
       (await getDb().selectFrom("notifications").select("id").where("user_id", "=", userId).where("type", "=", "new_message").execute()).length;
 
@@ -185,9 +188,7 @@ describe("a campaign's table chat", () => {
     const { host, seriesId } = await campaign();
     const ana = await person();
     await subscribeFree(testDeps(created).deps, ana, seriesId, {});
-    const opened = await openCampaignChat(testDeps(created).deps, host, seriesId);
-    if (opened.status !== "ok") throw new Error("the host could not open the chat");
-    const { chatId } = opened;
+    const chatId = await tableOf(host, seriesId);
     // 23:30 and 00:30 in Mexico City: two days there (one in UTC).
     await sendMessage(testDeps(new Date("2026-11-25T05:30:00Z")).deps, ana, chatId, "¿Alguien tiene el mapa?");
     await sendMessage(testDeps(new Date("2026-11-25T06:30:00Z")).deps, host, chatId, "Yo, mañana lo subo");

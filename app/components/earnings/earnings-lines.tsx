@@ -2,7 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "#app/components/ui/pagination";
 import type { EarningsDesk } from "#app/modules/earnings/index.server";
-import { EARNINGS_PAGE_SIZE, type LineState } from "#app/modules/earnings/rules";
+import { EARNINGS_PAGE_SIZE, type LineState, wordsOnce } from "#app/modules/earnings/rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatDateTime, formatPrice } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
@@ -25,12 +25,7 @@ export function EarningsLines({ desk, query, lang }: { desk: SerializeFrom<Earni
   const { t } = useTranslation("earnings");
   const money = (cents: number, currency: string) => formatPrice(cents, currency, lang);
   // A page has a handful of methods and states: each word is looked up once.
-  const words = new Map<string, string>();
-  const word = (key: string, fallback: string) => {
-    let text = words.get(key);
-    if (text === undefined) words.set(key, (text = t(key, { defaultValue: fallback })));
-    return text;
-  };
+  const word = wordsOnce(t);
   const deskPath = localePath(lang, "/earnings");
   // The same filters with one session's: the address built once, each line adds its id.
   const others = withQuery(query, { session: null, page: null });

@@ -6,6 +6,7 @@ import { VIEWER_STALE_MS } from "#app/modules/live/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
+import * as lists from "./list-repo.server";
 import * as repo from "./repo.server";
 import { chatPath, directPair, isUuid, MESSAGE_PAGE, UNREAD_COUNT_CAP } from "./rules";
 
@@ -17,6 +18,12 @@ export type ChatAccess =
   | { status: "member"; chat: repo.ChatRow; title: string; sessionId: string | null; seriesId: string | null; otherUserId: string | null }
   | { status: "afterPayment"; sessionId: string; title: string }
   | { status: "notFound" };
+
+/** The series, when the actor belongs to its campaign chat (its host or an active subscriber); null otherwise. */
+async function campaignMembership(deps: Db, actor: Reader, seriesId: string) {
+  const seat = await repo.campaignSeat(deps.db, seriesId, actor.id);
+  return seat && campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "member" ? seat : null;
+}
 
 /**
  * Whether the actor may read a chat, decided from the chat's session and the actor's booking as
@@ -33,8 +40,8 @@ export async function chatAccess(deps: Db, actor: Reader, chatId: unknown): Prom
     return { status: "member", chat, title: other?.name ?? "", sessionId: null, seriesId: null, otherUserId };
   }
   if (chat.kind === "group") {
-    const seat = await repo.campaignSeat(deps.db, chat.series_id!, actor.id);
-    if (!seat || campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "none") return { status: "notFound" };
+    const seat = await campaignMembership(deps, actor, chat.series_id!);
+    if (!seat) return { status: "notFound" };
     return { status: "member", chat, title: seat.title, sessionId: null, seriesId: seat.id, otherUserId: null };
   }
   const seat = await repo.sessionSeat(deps.db, chat.session_id!, actor.id);
@@ -59,16 +66,15 @@ export async function openSessionChat(deps: Db, actor: Reader, sessionId: unknow
 /** The campaign's table chat for its host or an active subscriber (created on first use). */
 export async function openCampaignChat(deps: Db, actor: Reader, seriesId: unknown) {
   if (!isUuid(seriesId)) return { status: "notFound" as const };
-  const seat = await repo.campaignSeat(deps.db, seriesId, actor.id);
-  if (!seat || campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "none") return { status: "notFound" as const };
+  const seat = await campaignMembership(deps, actor, seriesId);
+  if (!seat) return { status: "notFound" as const };
   return { status: "ok" as const, chatId: await repo.ensureCampaignChat(deps.db, seat.id) };
 }
 
 /** Whether the actor may open the campaign's table chat (the series page's link to it). */
 export async function mayOpenCampaignChat(deps: Db, actor: Actor, seriesId: string) {
   if (actor === null) return false;
-  const seat = await repo.campaignSeat(deps.db, seriesId, actor.id);
-  return seat !== undefined && campaignChatAccess(actor, seat, { status: seat.subscription_status }) === "member";
+  return (await campaignMembership(deps, actor, seriesId)) !== null;
 }
 
 /** A direct chat with another (not banned) user, created on first use. */
@@ -170,7 +176,7 @@ export const readerState = (deps: Db, actor: Reader, chatId: string) => repo.rea
 
 /** GET /api/chats and the chats page: the chats the actor may read, each with its unreadCount. */
 export async function listChats(deps: Db, actor: Reader) {
-  const rows = await repo.listChatsFor(deps.db, actor.id);
+  const rows = await lists.listChatsFor(deps.db, actor.id);
   return rows.map((r) => ({
     id: r.id,
     type: r.kind as "session" | "direct" | "group",
@@ -187,4 +193,4 @@ export async function listChats(deps: Db, actor: Reader) {
  * The unread total across the actor's chats (the header's chat badge, read on every page): one
  * indexed statement, each chat counted up to UNREAD_COUNT_CAP, enough for the badge's "99+".
  */
-export const unreadChatTotal = (deps: Db, actor: Reader) => repo.countUnreadChatMessages(deps.db, actor.id, UNREAD_COUNT_CAP);
+export const unreadChatTotal = (deps: Db, actor: Reader) => lists.countUnreadChatMessages(deps.db, actor.id, UNREAD_COUNT_CAP);

@@ -3,7 +3,7 @@ import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { allLines, scopeOf } from "./earnings.server";
-import { centsAsDecimal, csvRow } from "./rules";
+import { centsAsDecimal, csvRow, wordsOnce } from "./rules";
 import type { EarningsFilters } from "./schema";
 
 const COLUMNS = ["date", "session", "player", "kind", "method", "state", "amount", "gross", "fee", "refunds", "net", "currency", "payment"] as const;
@@ -33,12 +33,7 @@ export function earningsCsv(deps: Pick<Deps, "db" | "now">, dm: Requester, filte
     minute: "2-digit",
     hourCycle: "h23",
   });
-  const words = new Map<string, string>();
-  const word = (key: string, fallback?: string) => {
-    let text = words.get(key);
-    if (text === undefined) words.set(key, (text = t(key, fallback === undefined ? {} : { defaultValue: fallback })));
-    return text;
-  };
+  const word = wordsOnce(t);
   const encoder = new TextEncoder();
   const lines = allLines(deps, dm, filters);
   let started = false;

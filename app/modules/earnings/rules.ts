@@ -157,3 +157,13 @@ export function splitAtUtcDays(start: Date, end: Date) {
   ].filter((e) => e.start < e.end);
   return { days: { from: firstWhole.toISOString().slice(0, 10), until: afterWhole.toISOString().slice(0, 10) }, edges };
 }
+
+/** A translator that looks each key up once: a page or a file repeats a handful of method and state words many times. */
+export function wordsOnce(t: (key: string, options?: { defaultValue: string }) => string) {
+  const words = new Map<string, string>();
+  return (key: string, fallback?: string) => {
+    let text = words.get(key);
+    if (text === undefined) words.set(key, (text = fallback === undefined ? t(key) : t(key, { defaultValue: fallback })));
+    return text;
+  };
+}

@@ -51,6 +51,18 @@ export function zoneName(timeZone: string, lang: Locale, at: Date): string {
   return timeZone.replaceAll("_", " ");
 }
 
+/** A day as a chat heads it: "sábado, 28 de noviembre de 2026", in the reader's zone. */
+export function formatLongDay(date: Date, lang: Locale, timeZone: string): string {
+  const key = `${lang}|${timeZone}`;
+  let format = longDayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[lang], { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+    longDayFormats.set(key, format);
+  }
+  return format.format(date);
+}
+const longDayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Integer cents to a localised amount (en-US, es-MX, pt-BR), e.g. 15000 MXN → "$150.00". */
 export function formatPrice(cents: number, currency: string, lang: Locale, opts: { wholeUnits?: boolean } = {}): string {
   // Intl takes a number; dividing an integer by 100 is exact enough for display and never stored.

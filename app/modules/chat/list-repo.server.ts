@@ -1,0 +1,123 @@
+import { sql } from "kysely";
+import type { Database } from "#db/client.server";
+
+// Which chats a person reads, and their unread messages: the chats page, GET /api/chats and the
+// header's badge. Membership is derived here as it is now (decision records 044 and 089).
+
+/**
+ * The ids of the chats a user may read: direct chats naming them, the chats of sessions they
+ * host or hold a confirmed seat in, and of campaigns they host or are subscribed to (derived from
+ * bookings and subscriptions, never copied). One branch per index: a
+ * single condition OR-ing these made PostgreSQL join every session (decision record 044).
+ */
+function memberChatIds(db: Database, userId: string) {
+  return db
+    .selectFrom("chats")
+    .select("id")
+    .where("user_a", "=", userId)
+    .union(db.selectFrom("chats").select("id").where("kind", "=", "direct").where("user_b", "=", userId))
+    .union(db.selectFrom("chats").select("id").where("kind", "=", "session").where("host_id", "=", userId))
+    .union(
+      db
+        .selectFrom("bookings as b")
+        .innerJoin("chats", "chats.session_id", "b.session_id")
+        .select("chats.id")
+        .where("b.user_id", "=", userId)
+        .where("b.status", "=", "CONFIRMED"),
+    )
+    .union(db.selectFrom("chats").select("id").where("kind", "=", "group").where("host_id", "=", userId))
+    .union(
+      db
+        .selectFrom("series_subscriptions as su")
+        .innerJoin("chats", "chats.series_id", "su.series_id")
+        .select("chats.id")
+        .where("su.user_id", "=", userId)
+        .where("su.status", "=", "ACTIVE"),
+    );
+}
+
+/** The chats a user may read (the newest 100), with their unread counts. */
+export function listChatsFor(db: Database, userId: string) {
+  return (
+    db
+      .with("mine", () => memberChatIds(db, userId))
+      .selectFrom("mine")
+      .innerJoin("chats as c", "c.id", "mine.id")
+      .leftJoin("sessions as s", "s.id", "c.session_id")
+      .leftJoin("series as se", "se.id", "c.series_id")
+      // The other person of a direct chat (null for a session chat).
+      .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
+      .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
+      .select((eb) => [
+        "c.id",
+        "c.kind",
+        "c.session_id",
+        "s.title as session_title",
+        "c.series_id",
+        "se.title as series_title",
+        "other.id as other_id",
+        "other.display_name as other_name",
+        "other.email as other_email",
+        "c.last_message_at",
+        eb
+          .selectFrom("chat_messages as m")
+          .select((m) => m.fn.countAll<number>().as("n"))
+          .whereRef("m.chat_id", "=", "c.id")
+          .where("m.sender_id", "<>", userId)
+          .where("m.id", ">", sql<number>`coalesce(r.last_read_message_id, 0)`)
+          .as("unread_count"),
+      ])
+      .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
+      .limit(100)
+      .execute()
+  );
+}
+
+/**
+ * Unread messages across the chats a user may read (the header's badge, read on every page), from
+ * the counts kept on read markers (migration count_unread_chat_messages): only rows with something
+ * unread are visited, each still checked against membership as it is now (a seat given up stops
+ * counting at once). Counted up to `cap` chats of `cap` each: the badge shows "99+" past 99.
+ */
+export async function countUnreadChatMessages(db: Database, userId: string, cap: number): Promise<number> {
+  const row = await unreadChatTotalQuery(db, userId, cap).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** countUnreadChatMessages as a query to run or to read inside another (the header's counts). */
+export const unreadChatTotalQuery = (db: Database, userId: string, cap: number) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("chat_reads as r")
+        .innerJoin("chats as c", "c.id", "r.chat_id")
+        .select(sql<number>`least(r.unread_count, ${cap})`.as("n"))
+        .where("r.user_id", "=", userId)
+        .where("r.unread_count", ">", 0)
+        .where((w) =>
+          w.or([
+            w.and([w("c.kind", "=", "direct"), w.or([w("c.user_a", "=", userId), w("c.user_b", "=", userId)])]),
+            w.and([w("c.kind", "in", ["session", "group"]), w("c.host_id", "=", userId)]),
+            w.exists(
+              w
+                .selectFrom("bookings as b")
+                .select("b.id")
+                .whereRef("b.session_id", "=", "c.session_id")
+                .where("b.user_id", "=", userId)
+                .where("b.status", "=", "CONFIRMED"),
+            ),
+            w.exists(
+              w
+                .selectFrom("series_subscriptions as su")
+                .select("su.id")
+                .whereRef("su.series_id", "=", "c.series_id")
+                .where("su.user_id", "=", userId)
+                .where("su.status", "=", "ACTIVE"),
+            ),
+          ]),
+        )
+        // Each row has at least one: `cap` rows reach the cap, however many chats a host has left unread.
+        .limit(cap)
+        .as("unread"),
+    )
+    .select(sql<number>`coalesce(sum(n), 0)`.as("total"));
