@@ -112,6 +112,13 @@ export interface CalendarFeeds {
   user_id: string;
 }
 
+export interface ChatMembers {
+  added_by: string | null;
+  chat_id: string;
+  joined_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface ChatMessages {
   chat_id: string;
   content: string;
@@ -132,10 +139,13 @@ export interface ChatReads {
 
 export interface Chats {
   created_at: Generated<Timestamp>;
+  created_by: string | null;
   host_id: string | null;
   id: Generated<string>;
   kind: string;
   last_message_at: Timestamp | null;
+  name: string | null;
+  owner_id: string | null;
   series_id: string | null;
   session_id: string | null;
   user_a: string | null;
@@ -590,6 +600,12 @@ export interface UserBadges {
   user_id: string;
 }
 
+export interface UserBlocks {
+  blocked_id: string;
+  blocker_id: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface UserRatings {
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
@@ -643,6 +659,7 @@ export interface DB {
   badge_refresh_queue: BadgeRefreshQueue;
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
+  chat_members: ChatMembers;
   chat_messages: ChatMessages;
   chat_reads: ChatReads;
   chat_viewers: ChatViewers;
@@ -676,6 +693,7 @@ export interface DB {
   session_notices: SessionNotices;
   sessions: Sessions;
   user_badges: UserBadges;
+  user_blocks: UserBlocks;
   user_ratings: UserRatings;
   users: Users;
   waitlist_entries: WaitlistEntries;

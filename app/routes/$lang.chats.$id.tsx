@@ -9,6 +9,7 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { hasBlocked, mayWriteDirectly, setBlock } from "#app/modules/chat/blocks.server";
 import { chatAccess, markChatRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
 import { parseBefore, threadItems } from "#app/modules/chat/rules";
 import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
@@ -38,15 +39,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (access.status === "afterPayment") throw redirect(localePath(lang, `/session/${access.sessionId}/chat`));
   if (access.status !== "member") notFound();
   const before = parseBefore(new URL(request.url).searchParams.get("before"));
-  const [page, reader] = await Promise.all([readMessages(d, access.chat.id, before), readerState(d, user, access.chat.id)]);
+  const other = access.otherUserId;
+  const [page, reader, blockedByMe, mayWrite] = await Promise.all([
+    readMessages(d, access.chat.id, before),
+    readerState(d, user, access.chat.id),
+    other ? hasBlocked(d, user, other) : false,
+    other ? mayWriteDirectly(d, user.id, other) : true,
+  ]);
   if (before === null) await markChatRead(d, user, access.chat.id);
   const messages = page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) }));
   return {
     muted: reader.muted,
+    // A direct chat: whether the reader blocked the other person, and whether either may write (no block either way).
+    blockedByMe,
+    mayWrite,
     // Days in the reader's zone, and where their unread messages start (as it was before this visit read them).
     items: threadItems(messages, { id: user.id, lastReadId: reader.lastReadId }, (iso) => formatLongDay(new Date(iso), lang, user.timeZone)),
     title: access.title,
-    chat: { id: access.chat.id, kind: access.chat.kind, sessionId: access.sessionId, seriesId: access.seriesId, otherUserId: access.otherUserId },
+    chat: {
+      id: access.chat.id,
+      kind: access.chat.kind,
+      sessionId: access.sessionId,
+      seriesId: access.seriesId,
+      otherUserId: access.otherUserId,
+      isUserGroup: access.chat.kind === "group" && access.seriesId === null,
+    },
     me: user.id,
     olderBefore: page.olderBefore,
   };
@@ -63,20 +80,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (muted.status !== "ok") notFound();
     return redirectWithToast(localePath(lang, `/chats/${params.id}`), { type: "success", key: muted.muted ? "chat:toasts.muted" : "chat:toasts.unmuted" });
   }
+  // A direct chat's block switch: for the other person of the chat, never anyone named in the form.
+  if (intent === "block" || intent === "unblock") {
+    const access = await chatAccess(deps(context), user, params.id);
+    if (access.status !== "member" || !access.otherUserId) notFound();
+    await setBlock(deps(context), user, access.otherUserId, intent === "block");
+    return redirectWithToast(localePath(lang, `/chats/${params.id}`), {
+      type: "success",
+      key: intent === "block" ? "chat:toasts.blocked" : "chat:toasts.unblocked",
+    });
+  }
   const submission = parseForm(form, { schema: messageSchema });
   if (submission.status !== "success") return refuse("invalid", submission.reply());
   const result = await sendMessage(deps(context), user, params.id, submission.value.content);
   if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
+  if (result.status === "blocked") return refuse("forbidden", submission.reply({ formErrors: ["chatBlocked"] }));
   if (result.status !== "sent") return refuse("notFound", submission.reply({ formErrors: ["chatNotFound"] }));
   // Post/redirect/get: the new message is on the page, and a refresh does not send it again.
   return seeOther(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`);
 }
 
 /** The words for a chat's kind under its title. */
-const KIND_WORD: Record<string, string> = { session: "sessionChat", group: "campaignChat", direct: "direct" };
+const kindWord = (chat: { kind: string; isUserGroup: boolean }) =>
+  chat.isUserGroup ? "groupChat" : (({ session: "sessionChat", group: "campaignChat" } as Record<string, string>)[chat.kind] ?? "direct");
 
 export default function ChatPage() {
-  const { title, chat, me, items, olderBefore, muted } = useLoaderData<typeof loader>();
+  const { title, chat, me, items, olderBefore, muted, blockedByMe, mayWrite } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
   const lang = pageLocale(i18n.language);
@@ -100,9 +129,22 @@ export default function ChatPage() {
       </h1>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-stone-600">
-          {t(KIND_WORD[chat.kind] ?? "direct")}
+          {t(kindWord(chat))}
           {muted ? ` · ${t("mutedNote")}` : ""}
         </p>
+        {chat.isUserGroup ? (
+          <Link to={localePath(lang, `/chats/${chat.id}/people`)} className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
+            {t("groups.peopleLink")}
+          </Link>
+        ) : null}
+        {chat.otherUserId ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value={blockedByMe ? "unblock" : "block"} />
+            <button type="submit" className="inline-flex min-h-11 items-center text-sm text-red-800 underline">
+              {blockedByMe ? t("unblock") : t("block")}
+            </button>
+          </Form>
+        ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value={muted ? "unmute" : "mute"} />
           <button type="submit" className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
@@ -143,22 +185,28 @@ export default function ChatPage() {
           <MessageItem template />
         </ul>
       </div>
-      <Form method="post" {...getFormProps(form)} data-chat-form="" className="mt-4 space-y-2">
-        <label htmlFor={fields.content.id} className="block text-sm font-medium text-stone-800">
-          {t("label")}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.content)}
-          key={fields.content.key}
-          // No maxLength: a pasted text over 2000 characters is explained next to the field, not cut silently.
-          maxLength={undefined}
-          rows={3}
-          className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
-        />
-        <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Button>{t("send")}</Button>
-      </Form>
+      {mayWrite ? (
+        <Form method="post" {...getFormProps(form)} data-chat-form="" className="mt-4 space-y-2">
+          <label htmlFor={fields.content.id} className="block text-sm font-medium text-stone-800">
+            {t("label")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.content)}
+            key={fields.content.key}
+            // No maxLength: a pasted text over 2000 characters is explained next to the field, not cut silently.
+            maxLength={undefined}
+            rows={3}
+            className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
+          />
+          <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Button>{t("send")}</Button>
+        </Form>
+      ) : (
+        <p data-chat-closed="" className="mt-4 rounded-md border border-stone-300 bg-white p-3 text-sm text-stone-700">
+          {blockedByMe ? t("blockedByYou") : t("cannotWrite")}
+        </p>
+      )}
     </section>
   );
 }

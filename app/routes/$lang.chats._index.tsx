@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { listChats } from "#app/modules/chat/chat.server";
 import { deps } from "#app/modules/deps.server";
@@ -27,7 +28,12 @@ export default function ChatsPage() {
   const lang = pageLocale(i18n.language);
   return (
     <section className="max-w-2xl">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <Link to={localePath(lang, "/chats/new-group")} className={buttonClass("secondary")}>
+          {t("groups.new")}
+        </Link>
+      </div>
       <p className="mt-1 text-stone-700">{t("subtitle")}</p>
       {chats.length === 0 ? (
         <p className="mt-8 rounded-lg border border-dashed border-stone-300 p-8 text-center text-stone-600">{t("empty")}</p>
@@ -39,7 +45,8 @@ export default function ChatsPage() {
                 <span className="min-w-0">
                   <span className="block truncate font-semibold">{chat.title}</span>
                   <span className="text-sm text-stone-600">
-                    {t(chat.type === "session" ? "sessionChat" : chat.type === "group" ? "campaignChat" : "direct")}
+                    {t(chat.type === "session" ? "sessionChat" : chat.type === "direct" ? "direct" : chat.seriesId ? "campaignChat" : "groupChat")}
+                    {chat.participantCount !== null ? ` · ${t("groups.peopleCount", { count: chat.participantCount })}` : ""}
                   </span>
                 </span>
                 {chat.unreadCount > 0 ? (

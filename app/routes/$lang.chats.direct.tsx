@@ -9,6 +9,7 @@ import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { seeOther } from "#app/web/replies.server";
+import { redirectWithToast } from "#app/web/toast.server";
 
 export const loader = () => notFound();
 
@@ -19,6 +20,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), { schema: directChatSchema });
   if (submission.status !== "success") notFound();
   const result = await openDirectChat(deps(context), user, submission.value.userId);
+  if (result.status === "blocked") {
+    return redirectWithToast(localePath(lang, `/profile/${submission.value.userId}`), { type: "error", key: "chat:toasts.cannotWrite" });
+  }
   if (result.status !== "ok") notFound();
   return seeOther(localePath(lang, `/chats/${result.chatId}`));
 }

@@ -5,16 +5,17 @@ import { getDb } from "../../db/client.server";
 type Line = { from: string; text: string; minutesAgo: number };
 
 /**
- * Chats for the demo accounts: a game's table talk and two direct conversations, with history and
+ * Chats for the demo accounts: a game's table talk, two direct conversations and Lucía's group of
+ * friends from the table (decision record 091), with history and
  * messages some people have not read yet (and their new_message notifications), so the chat badge,
  * the bell and the live layer have something to show on first sign-in.
  */
 export async function seedChatStories(idOf: (email: string) => string | undefined, now: Date) {
   const db = getDb();
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
-  const ids = ["ana.dm@mesa.test", "bruno.dm@mesa.test", "lucia@mesa.test", "camila@mesa.test", "sam@mesa.test"].map(idOf);
-  const [ana, bruno, lucia, camila, sam] = ids;
-  if (!ana || !bruno || !lucia || !camila || !sam) return 0;
+  const ids = ["ana.dm@mesa.test", "bruno.dm@mesa.test", "lucia@mesa.test", "camila@mesa.test", "sam@mesa.test", "mateo@mesa.test"].map(idOf);
+  const [ana, bruno, lucia, camila, sam, mateo] = ids;
+  if (!ana || !bruno || !lucia || !camila || !sam || !mateo) return 0;
 
   /** Writes a chat's history; each member has read all but the last `unreadFor[email]` lines, and is told of those. */
   const history = async (chatId: string, title: string, members: string[], lines: Line[], unreadFor: Record<string, number>) => {
@@ -93,5 +94,26 @@ export async function seedChatStories(idOf: (email: string) => string | undefine
     ],
     {},
   );
-  return created + 2;
+  // Lucía's group with Mateo and Camila, made a week ago: Mateo's last message waits for Camila.
+  const group = await db
+    .insertInto("chats")
+    .values({ kind: "group", name: "Los de los martes", owner_id: lucia, created_by: lucia, created_at: at(60 * 24 * 7) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("chat_members")
+    .values([lucia, mateo, camila].map((userId) => ({ chat_id: group.id, user_id: userId, added_by: lucia, joined_at: at(60 * 24 * 7) })))
+    .execute();
+  await history(
+    group.id,
+    "Los de los martes",
+    [lucia, mateo, camila],
+    [
+      { from: "lucia@mesa.test", text: "¡Hice el grupo! Para organizarnos los martes sin llenar el chat de cada partida.", minutesAgo: 60 * 24 * 7 },
+      { from: "camila@mesa.test", text: "Boa! Eu topo. Mesmo horário de sempre?", minutesAgo: 60 * 24 * 6 },
+      { from: "mateo@mesa.test", text: "Sí, 20:00. Esta semana hay mesa nueva de Ana, ¿nos apuntamos los tres?", minutesAgo: 45 },
+    ],
+    { "camila@mesa.test": 1 },
+  );
+  return created + 3;
 }

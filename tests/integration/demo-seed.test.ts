@@ -52,7 +52,7 @@ describe("the demo data", () => {
     const camila = { id: await idOf("camila@mesa.test"), isAdmin: false };
     expect((await listChats({ db }, camila)).find((c) => c.type === "direct")).toMatchObject({ title: "Bruno Mestre", unreadCount: 1 });
     // The weekly campaign's table: Ana and her players talked in it; Lucía has two of its messages to read.
-    const table = (await listChats({ db }, lucia)).find((c) => c.type === "group");
+    const table = (await listChats({ db }, lucia)).find((c) => c.type === "group" && c.seriesId !== null);
     expect(table).toMatchObject({ title: "La Costa de la Espada", unreadCount: 2 });
     const notices = await db
       .selectFrom("notifications")
@@ -61,12 +61,16 @@ describe("the demo data", () => {
       .where("read_at", "is", null)
       .execute();
     const tableUrl = `/chats/${table!.id}`;
+    // Lucía's own group with Mateo and Camila: Mateo's last message waits for Camila.
+    const friends = (await listChats({ db }, camila)).find((c) => c.type === "group" && c.seriesId === null);
+    expect(friends).toMatchObject({ title: "Los de los martes", name: "Los de los martes", participantCount: 3, unreadCount: 1 });
+    expect((await listChats({ db }, lucia)).find((c) => c.id === friends!.id)).toMatchObject({ unreadCount: 0 });
     expect(
       notices
         .filter((n) => n.action_url !== tableUrl)
         .map((n) => n.user_id)
         .sort(),
-    ).toEqual([lucia.id, camila.id].sort());
+    ).toEqual([lucia.id, camila.id, camila.id].sort());
     const [anaId, mateoId] = [await idOf("ana.dm@mesa.test"), await idOf("mateo@mesa.test")];
     expect(
       notices

@@ -26,7 +26,13 @@ const stringFields: Record<string, string | null> = {
   "api.auth.refresh.ts": "refresh_token",
   "api.auth.token.ts": "email",
   "api.bookings.ts": "sessionId",
+  "api.chats._index.ts": "name",
+  "api.chats.$id.leave.ts": null,
+  // Reads one list of people (checked in tests/integration/user-groups-api.test.ts).
+  "api.chats.$id.members.ts": null,
+  "api.chats.$id.members.$userId.ts": null,
   "api.chats.$id.messages.ts": "content",
+  "api.chats.$id.name.ts": "name",
   "api.chats.$id.mute.ts": "muted",
   "api.chats.$id.read.ts": null,
   "api.notifications.$id.read.ts": null,
@@ -44,6 +50,7 @@ const stringFields: Record<string, string | null> = {
   // Reads one list of guests (each guest's fields are checked in tests/integration/group-booking.test.ts).
   "api.sessions.$id.group-booking.ts": null,
   "api.sessions.$id.waitlist.ts": "POST inviteCode",
+  "api.users.$id.block.ts": "blocked",
   "api.waitlist.ts": "sessionId",
   "api.webhooks.stripe.ts": null,
   "api.webhooks.stripe-connect.ts": null,

@@ -6,6 +6,8 @@ import { VIEWER_STALE_MS } from "#app/modules/live/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
+import { mayWriteDirectly } from "./blocks.server";
+import { groupMemberIds, isGroupMember } from "./groups-repo.server";
 import * as lists from "./list-repo.server";
 import * as repo from "./repo.server";
 import { chatPath, directPair, isUuid, MESSAGE_PAGE, UNREAD_COUNT_CAP } from "./rules";
@@ -38,6 +40,10 @@ export async function chatAccess(deps: Db, actor: Reader, chatId: unknown): Prom
     const otherUserId = chat.user_a === actor.id ? chat.user_b! : chat.user_a!;
     const other = await repo.displayNameOfUser(deps.db, otherUserId);
     return { status: "member", chat, title: other?.name ?? "", sessionId: null, seriesId: null, otherUserId };
+  }
+  if (chat.kind === "group" && chat.series_id === null) {
+    if (!(await isGroupMember(deps.db, chat.id, actor.id))) return { status: "notFound" };
+    return { status: "member", chat, title: chat.name ?? "", sessionId: null, seriesId: null, otherUserId: null };
   }
   if (chat.kind === "group") {
     const seat = await campaignMembership(deps, actor, chat.series_id!);
@@ -77,11 +83,12 @@ export async function mayOpenCampaignChat(deps: Db, actor: Actor, seriesId: stri
   return (await campaignMembership(deps, actor, seriesId)) !== null;
 }
 
-/** A direct chat with another (not banned) user, created on first use. */
+/** A direct chat with another (not banned) user, created on first use; none while either blocked the other. */
 export async function openDirectChat(deps: Db, actor: Reader, otherUserId: unknown) {
   if (!isUuid(otherUserId) || !canStartDirectChat(actor, otherUserId)) return { status: "notFound" as const };
   const other = await repo.displayNameOfUser(deps.db, otherUserId);
   if (!other || other.banned) return { status: "notFound" as const };
+  if (!(await mayWriteDirectly(deps, actor.id, otherUserId))) return { status: "blocked" as const };
   const [a, b] = directPair(actor.id, otherUserId);
   return { status: "ok" as const, chatId: await repo.ensureDirectChat(deps.db, a, b) };
 }
@@ -111,7 +118,18 @@ export async function markChatRead(deps: Clocked, actor: Reader, chatId: string)
 }
 
 export type SendResult =
-  { status: "sent"; message: ChatMessage } | { status: "limited"; retryAfterSeconds: number } | { status: "notFound" } | { status: "afterPayment" };
+  | { status: "sent"; message: ChatMessage }
+  | { status: "limited"; retryAfterSeconds: number }
+  | { status: "notFound" }
+  | { status: "afterPayment" }
+  | { status: "blocked" };
+
+/** Who reads a chat now (its live events and notifications go to them). */
+export function chatMembers(deps: Db, chat: repo.ChatRow): Promise<string[]> | string[] {
+  if (chat.kind === "direct") return [chat.user_a!, chat.user_b!];
+  if (chat.kind === "group") return chat.series_id === null ? groupMemberIds(deps.db, chat.id) : repo.campaignChatMembers(deps.db, chat.series_id);
+  return repo.sessionChatMembers(deps.db, chat.session_id!);
+}
 
 /**
  * Sends a text message: checks access and the sender's limits (10 a second, 60 a minute, decided
@@ -123,17 +141,11 @@ export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown,
   const access = await chatAccess(deps, actor, chatId);
   if (access.status !== "member") return access.status === "afterPayment" ? { status: "afterPayment" } : { status: "notFound" };
   const chat = access.chat;
+  if (access.otherUserId && !(await mayWriteDirectly(deps, actor.id, access.otherUserId))) return { status: "blocked" };
   const limit = await consumeWindows(deps.db, `chat:${actor.id}`, [limits.chatPerSecond, limits.chatPerMinute], deps.now);
   if (limit.limited) return { status: "limited", retryAfterSeconds: limit.retryAfterSeconds };
 
-  const [sender, members] = await Promise.all([
-    repo.displayNameOfUser(deps.db, actor.id),
-    chat.kind === "direct"
-      ? [chat.user_a!, chat.user_b!]
-      : chat.kind === "group"
-        ? repo.campaignChatMembers(deps.db, chat.series_id!)
-        : repo.sessionChatMembers(deps.db, chat.session_id!),
-  ]);
+  const [sender, members] = await Promise.all([repo.displayNameOfUser(deps.db, actor.id), chatMembers(deps, chat)]);
   const message = await inTransaction(deps.db, async (trx) => {
     const stored = await repo.insertMessage(trx, { chatId: chat.id, senderId: actor.id, content, now: deps.now });
     await repo.markRead(trx, { chatId: chat.id, userId: actor.id, messageId: stored.id, now: deps.now });
@@ -182,7 +194,15 @@ export async function listChats(deps: Db, actor: Reader) {
     type: r.kind as "session" | "direct" | "group",
     sessionId: r.session_id,
     seriesId: r.series_id,
-    title: r.kind === "session" ? (r.session_title ?? "") : r.kind === "group" ? (r.series_title ?? "") : r.other_name || r.other_email?.split("@")[0] || "",
+    title:
+      r.kind === "session"
+        ? (r.session_title ?? "")
+        : r.kind === "group"
+          ? (r.name ?? r.series_title ?? "")
+          : r.other_name || r.other_email?.split("@")[0] || "",
+    /** A group's name (null for a campaign's chat, named after its series, and for the other kinds). */
+    name: r.name,
+    participantCount: r.participant_count === null ? null : Number(r.participant_count),
     otherUserId: r.other_id,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
     unreadCount: Number(r.unread_count ?? 0),

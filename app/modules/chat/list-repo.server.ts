@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 
 // Which chats a person reads, and their unread messages: the chats page, GET /api/chats and the
-// header's badge. Membership is derived here as it is now (decision records 044 and 089).
+// header's badge. Membership is derived here as it is now (decision records 044 and 089), or read
+// from chat_members for groups people made (decision record 091).
 
 /**
  * The ids of the chats a user may read: direct chats naming them, the chats of sessions they
@@ -33,7 +34,8 @@ function memberChatIds(db: Database, userId: string) {
         .select("chats.id")
         .where("su.user_id", "=", userId)
         .where("su.status", "=", "ACTIVE"),
-    );
+    )
+    .union(db.selectFrom("chat_members").select("chat_id as id").where("user_id", "=", userId));
 }
 
 /** The chats a user may read (the newest 100), with their unread counts. */
@@ -58,7 +60,13 @@ export function listChatsFor(db: Database, userId: string) {
         "other.id as other_id",
         "other.display_name as other_name",
         "other.email as other_email",
+        "c.name",
         "c.last_message_at",
+        // A group's head count: a campaign's host and active subscribers, or a group's members.
+        sql<number | null>`case
+          when c.kind = 'group' and c.series_id is null then (select count(*) from chat_members cm where cm.chat_id = c.id)
+          when c.kind = 'group' then 1 + (select count(*) from series_subscriptions su where su.series_id = c.series_id and su.status = 'ACTIVE')
+        end`.as("participant_count"),
         eb
           .selectFrom("chat_messages as m")
           .select((m) => m.fn.countAll<number>().as("n"))
@@ -114,6 +122,7 @@ export const unreadChatTotalQuery = (db: Database, userId: string, cap: number) 
                 .where("su.user_id", "=", userId)
                 .where("su.status", "=", "ACTIVE"),
             ),
+            w.exists(w.selectFrom("chat_members as cm").select("cm.user_id").whereRef("cm.chat_id", "=", "c.id").where("cm.user_id", "=", userId)),
           ]),
         )
         // Each row has at least one: `cap` rows reach the cap, however many chats a host has left unread.

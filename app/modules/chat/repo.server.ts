@@ -1,10 +1,19 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 
-export type ChatRow = { id: string; kind: string; session_id: string | null; series_id: string | null; user_a: string | null; user_b: string | null };
+export type ChatRow = {
+  id: string;
+  kind: string;
+  session_id: string | null;
+  series_id: string | null;
+  user_a: string | null;
+  user_b: string | null;
+  /** A group people made: its name (campaign chats take their series' title). */
+  name: string | null;
+};
 
 export function findChat(db: Database, chatId: string): Promise<ChatRow | undefined> {
-  return db.selectFrom("chats").select(["id", "kind", "session_id", "series_id", "user_a", "user_b"]).where("id", "=", chatId).executeTakeFirst();
+  return db.selectFrom("chats").select(["id", "kind", "session_id", "series_id", "user_a", "user_b", "name"]).where("id", "=", chatId).executeTakeFirst();
 }
 
 /** The campaign's table chat (kind group), created on first use (one per series, by the unique series_id). */

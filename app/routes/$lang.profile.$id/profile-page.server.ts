@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { reliabilityFor } from "#app/modules/attendance/attendance.server";
 import { badgesOf } from "#app/modules/badges/badges.server";
+import { hasBlocked, mayWriteDirectly } from "#app/modules/chat/blocks.server";
 import { deps } from "#app/modules/deps.server";
 import { guestTimeZone, intlLocale } from "#app/modules/i18n/config";
 import { zoneName } from "#app/modules/i18n/format";
@@ -45,6 +46,8 @@ export async function profilePage({ request, params, context }: LoaderFunctionAr
   // The reliability record, from facts (decision record 057): as host for a DM, as player for everyone.
   const record = await reliabilityFor(d, p.id);
   const offer = own ? null : await inquiryOffer(d, p.id);
+  // Blocks (decision record 091): the viewer's switch, and no "Send a message" while either blocked the other.
+  const [blockedByMe, mayWrite] = viewer && !own ? await Promise.all([hasBlocked(d, viewer, p.id), mayWriteDirectly(d, viewer.id, p.id)]) : [false, false];
   return {
     profile: {
       id: p.id,
@@ -76,8 +79,9 @@ export async function profilePage({ request, params, context }: LoaderFunctionAr
         when: new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: "medium", timeZone: zone }).format(createdAt),
       })),
     },
-    // Anyone signed in may start a direct chat with someone else.
-    canMessage: viewer !== null && !own,
+    // Anyone signed in may start a direct chat with someone else, unless either blocked the other.
+    canMessage: viewer !== null && !own && mayWrite,
+    block: viewer !== null && !own ? { blockedByMe } : null,
     inquiry: offer && { offer, signedIn: viewer !== null },
     tab,
     mine: mine

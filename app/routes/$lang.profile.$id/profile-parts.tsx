@@ -15,7 +15,21 @@ type Page = SerializeFrom<typeof profilePage>;
 type Profile = Page["profile"];
 
 /** Who the person is: avatar, name, host badge, rating, and what a visitor may do (message, report). */
-export function ProfileHeader({ p, own, canMessage, rating, lang }: { p: Profile; own: boolean; canMessage: boolean; rating: Page["rating"]; lang: Locale }) {
+export function ProfileHeader({
+  p,
+  own,
+  canMessage,
+  block,
+  rating,
+  lang,
+}: {
+  p: Profile;
+  own: boolean;
+  canMessage: boolean;
+  block: Page["block"];
+  rating: Page["rating"];
+  lang: Locale;
+}) {
   const { t } = useTranslation("profile");
   return (
     <header className="flex flex-wrap items-center gap-4">
@@ -36,6 +50,14 @@ export function ProfileHeader({ p, own, canMessage, rating, lang }: { p: Profile
         </Form>
       ) : null}
       {own ? null : <ReportLink lang={lang} kind="profile" id={p.id} label={t("reportProfile")} />}
+      {block ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value={block.blockedByMe ? "unblock" : "block"} />
+          <button type="submit" className="inline-flex min-h-11 items-center text-sm text-red-800 underline">
+            {t(block.blockedByMe ? "unblock" : "block", { ns: "chat" })}
+          </button>
+        </Form>
+      ) : null}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BadgesCard } from "#app/components/badges/badges-card";
@@ -9,8 +9,15 @@ import { SubscriptionList } from "#app/components/profiles/subscription-list";
 import { ReviewList } from "#app/components/reviews/review-list";
 import { ReviewPages } from "#app/components/reviews/review-pages";
 import { SessionCard } from "#app/components/sessions/session-card";
+import { setBlock } from "#app/modules/chat/blocks.server";
+import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { readForm } from "#app/web/form.server";
+import { requireUser } from "#app/web/guards.server";
+import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
+import { localeOf } from "#app/web/locale.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { CardList, OwnCardAction } from "./profile-lists";
 import { profilePage } from "./profile-page.server";
 import { ProfileFacts, ProfileHeader, ProfileTabs } from "./profile-parts";
@@ -28,14 +35,42 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const loader = (args: LoaderFunctionArgs) => profilePage(args);
 
+/** The profile's block switch (decision record 091). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const lang = localeOf(params);
+  const user = await requireUser(request, lang);
+  const intent = (await readForm(request)).get("intent");
+  if (intent !== "block" && intent !== "unblock") notFound();
+  const result = await setBlock(deps(context), user, params.id, intent === "block");
+  if (result.status !== "ok") notFound();
+  return redirectWithToast(localePath(lang, `/profile/${params.id}`), {
+    type: "success",
+    key: result.blocked ? "chat:toasts.blocked" : "chat:toasts.unblocked",
+  });
+}
+
 export default function ProfilePage() {
-  const { profile: p, own, canMessage, tab, hosting, mine, subscriptions, rating, reviews, badges, reliability, inquiry } = useLoaderData<typeof loader>();
+  const {
+    profile: p,
+    own,
+    canMessage,
+    block,
+    tab,
+    hosting,
+    mine,
+    subscriptions,
+    rating,
+    reviews,
+    badges,
+    reliability,
+    inquiry,
+  } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("profile");
   const lang = pageLocale(i18n.language);
   const base = localePath(lang, `/profile/${p.id}`);
   return (
     <article className="space-y-6">
-      <ProfileHeader p={p} own={own} canMessage={canMessage} rating={rating} lang={lang} />
+      <ProfileHeader p={p} own={own} canMessage={canMessage} block={block} rating={rating} lang={lang} />
       {p.bio ? <p className="text-lg text-stone-800">{p.bio}</p> : null}
       {p.description ? <p className="whitespace-pre-line text-stone-800">{p.description}</p> : null}
       <ProfileFacts p={p} />
