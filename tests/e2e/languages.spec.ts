@@ -100,6 +100,8 @@ const playerPages = [
   "/notifications",
   "/sessions",
   "/calendar",
+  "/chats",
+  "/chats/new-group",
 ];
 const dmPages = ["/settings/hosting", "/create", "/series/new"];
 
