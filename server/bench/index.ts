@@ -16,7 +16,9 @@
 // and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. The earnings desk for a DM with 50,000 lines (server/bench/earnings.ts; `BENCH_ONLY=earnings`
-// for that part alone, on the demo data without the 100,000 sessions). Results: bench-results/latest.json.
+// for that part alone, on the demo data without the 100,000 sessions). The chat of 50 people with
+// 10,000 messages, its pages and a message's fan-out to 50 streams (server/bench/chat.ts;
+// `BENCH_ONLY=chat` likewise). Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -37,6 +39,7 @@ import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { cpuSeconds } from "./cpu";
+import { benchChat } from "./chat";
 import { benchEarnings } from "./earnings";
 import { benchLive } from "./live";
 import { pacedLoad } from "./paced";
@@ -77,6 +80,7 @@ async function main() {
   }
   const pagesOnly = process.env.BENCH_ONLY === "pages";
   const earningsOnly = process.env.BENCH_ONLY === "earnings";
+  const chatOnly = process.env.BENCH_ONLY === "chat";
   const bookings = Number(process.env.BENCH_BOOKINGS ?? 0);
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-bench-"));
   fs.chmodSync(parent, 0o755);
@@ -90,6 +94,12 @@ async function main() {
     process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
     await seedDemo();
     await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
+    if (chatOnly) {
+      results.chat = await benchChat(pg.url, dataDir);
+      fs.mkdirSync("bench-results", { recursive: true });
+      fs.writeFileSync("bench-results/chat.json", JSON.stringify(results, null, 2));
+      return;
+    }
     if (earningsOnly) {
       results.earnings = await benchEarnings(pg.url, dataDir);
       fs.mkdirSync("bench-results", { recursive: true });
@@ -133,6 +143,7 @@ async function main() {
     results.http = await loadTest(pg.url, dataDir);
     results.pages = await pageTable(pg.url, dataDir);
     results.earnings = await benchEarnings(pg.url, dataDir);
+    results.chat = await benchChat(pg.url, dataDir);
     await closeDb();
     results.booking = await benchInChild("server/bench/booking.ts");
     results.paymentReminders = await benchInChild("server/bench/payment-reminders.ts");

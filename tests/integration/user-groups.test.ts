@@ -3,7 +3,7 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { listChats, openDirectChat, sendMessage, unreadChatTotal } from "../../app/modules/chat/chat.server";
 import { addPeople, createGroup, removePerson } from "../../app/modules/chat/groups.server";
 import { action as chatPageAction, loader as chatPage } from "../../app/routes/$lang.chats.$id";
-import { action as peopleAction,loader as peoplePage } from "../../app/routes/$lang.chats.$id_.people";
+import { action as peopleAction, loader as peoplePage } from "../../app/routes/$lang.chats.$id_.people";
 import { action as newGroupAction, loader as newGroupPage } from "../../app/routes/$lang.chats.new-group";
 import { loader as messagesApi } from "../../app/routes/api.chats.$id.messages";
 import { getDb } from "../../db/client.server";
@@ -127,7 +127,16 @@ describe("a group's people", () => {
     // The newcomer starts with nothing unread.
     expect(await unreadChatTotal(d(), camila)).toBe(0);
     await sendMessage(d(), lucia, chatId, "hola a los dos");
-    expect(await unreadChatTotal(d(), camila)).toBe(1);
+    await sendMessage(d(), lucia, chatId, "¿me leen?");
+    expect(await unreadChatTotal(d(), camila)).toBe(2);
+    // One unread notice per chat and person, however many messages: the bell does not flood.
+    const notices = await getDb()
+      .selectFrom("notifications")
+      .select("user_id")
+      .where("type", "=", "new_message")
+      .where("action_url", "=", `/chats/${chatId}`)
+      .execute();
+    expect(notices.map((n) => n.user_id).sort()).toEqual([lucia.id, mateo.id, camila.id].sort());
 
     const removed = await run(peopleAction, form(`${base}/es/chats/${chatId}/people`, { intent: "remove", userId: camila.id }, await as(lucia.id)), {
       lang: "es",
