@@ -166,7 +166,7 @@ async function chatMembers(deps: Db, chat: repo.ChatRow): Promise<string[]> {
 }
 
 export type ReportableMessage =
-  { status: "ok"; message: ChatMessage & { chatId: string }; chatTitle: string } | { status: "self" | "removed"; chatId: string } | { status: "notFound" };
+  { status: "ok"; message: ChatMessage & { chatId: string } } | { status: "self" | "removed"; chatId: string } | { status: "notFound" };
 
 /**
  * A message someone wants to report: only a current member of its chat may (anyone else hears
@@ -179,7 +179,7 @@ export async function reportableMessage(deps: Db, actor: Reader, messageId: numb
   if (access.status !== "member") return { status: "notFound" };
   const allowed = canReportMessage(actor, { senderId: row.sender_id, removed: row.removed_at !== null });
   if (allowed !== "ok") return { status: allowed, chatId: row.chat_id };
-  return { status: "ok", message: { ...presentMessage(row), chatId: row.chat_id }, chatTitle: access.title };
+  return { status: "ok", message: { ...presentMessage(row), chatId: row.chat_id } };
 }
 
 /**

@@ -50,12 +50,13 @@ async function reportedUser(deps: Db, reporter: Requester, input: ReportInput): 
 
 /**
  * Anyone signed in reports a review or a profile, once per revision of it (a chat message: once,
- * and only from its chat, see reportedUser); never themself or their own review or message, and at most limits.reportsPerAccount an hour (decision record 069: the hit is taken
- * under the account's bucket lock before anything is written, and given back when nothing was
- * filed). The unique index decides "once" (two submits at the same moment file one report). Under
- * the review's row lock, the report is judged (does its reporter count?) and the people who count
- * are counted: the report that brings a review to REPORTS_TO_HOLD_REVIEW of them holds it back
- * until an admin decides.
+ * and only from its chat, see reportedUser); never themself or their own review or message, and at
+ * most limits.reportsPerAccount an hour (decision record 069: the hit is taken under the account's
+ * bucket lock before anything is written, and given back when nothing was filed). The unique
+ * index decides "once" (two submits at the same moment file one report). Under the review's row
+ * lock, the report is judged (does its reporter count?) and the people who count are counted: the
+ * report that brings a review to REPORTS_TO_HOLD_REVIEW of them holds it back until an admin
+ * decides.
  */
 export async function fileReport(deps: Db, reporter: Requester, input: ReportInput): Promise<ReportResult> {
   const targetUserId = await reportedUser(deps, reporter, input);
