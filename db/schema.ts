@@ -124,6 +124,8 @@ export interface ChatMessages {
   content: string;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
+  removed_at: Timestamp | null;
+  removed_by: string | null;
   sender_id: string;
   type: Generated<string>;
 }
@@ -464,8 +466,9 @@ export interface Reports {
   resolved_at: Timestamp | null;
   resolved_by: string | null;
   status: Generated<string>;
-  target_id: string;
+  target_id: string | null;
   target_kind: string;
+  target_message_id: number | null;
   target_revision: Generated<number>;
   target_user_id: string;
 }

@@ -20,7 +20,7 @@ type Notification = {
   toast?: boolean;
   unread?: number;
 };
-type Message = { id: string; senderId: string; senderName: string; content: string; createdAt: string };
+type Message = { id: string; senderId: string; senderName: string; content: string; createdAt: string; removed?: boolean };
 
 const TOAST_MS = 6000; // spec section 9
 
@@ -143,6 +143,13 @@ function main() {
 
   // A chat page: new messages appear at the end; reading them here moves the read marker.
   const thread = cfg.chat ? $(`[data-live-chat="${cfg.chat}"]`) : null;
+  // A message an admin removed: its note replaces its text, and it can no longer be reported.
+  function markRemoved(li: HTMLElement | null) {
+    if (!li || !thread) return;
+    li.setAttribute("data-removed", "");
+    fill(li, "content", thread.getAttribute("data-removed-text"));
+    slot(li, "report")?.remove();
+  }
   function addMessage(m: Message) {
     if (!thread || document.getElementById(`m${m.id}`)) return;
     const li = tpl("message");
@@ -151,6 +158,10 @@ function main() {
     if (m.senderId === cfg.me) li.setAttribute("data-mine", "");
     fill(li, "sender", m.senderName);
     fill(li, "content", m.content);
+    const report = slot<HTMLAnchorElement>(li, "report");
+    if (report) report.href += m.id;
+    if (m.senderId === cfg.me) report?.remove();
+    if (m.removed) markRemoved(li);
     const time = slot(li, "time");
     if (time) {
       time.setAttribute("datetime", m.createdAt);
@@ -214,6 +225,9 @@ function main() {
     chat_message(d: { chatId: string; message: Message }) {
       if (d.chatId === cfg.chat) addMessage(d.message);
       else if (d.message.senderId !== cfg.me) setCount("chats", ++chats);
+    },
+    chat_message_removed(d: { chatId: string; messageId: number }) {
+      if (d.chatId === cfg.chat) markRemoved(document.getElementById(`m${d.messageId}`));
     },
   };
 

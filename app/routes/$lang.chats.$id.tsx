@@ -165,7 +165,13 @@ export default function ChatPage() {
           {t("noMessages")}
         </p>
       ) : null}
-      <ol data-live-chat={chat.id} aria-label={t("title")} aria-live="polite" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-100 p-3">
+      <ol
+        data-live-chat={chat.id}
+        data-removed-text={t("removed")}
+        aria-label={t("title")}
+        aria-live="polite"
+        className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-100 p-3"
+      >
         {items.map((item) =>
           item.kind === "message" ? (
             <MessageItem key={item.message.id} message={item.message} mine={item.message.senderId === me} />

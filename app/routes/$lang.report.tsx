@@ -3,9 +3,13 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
+import type { Requester } from "#app/modules/auth/session.server";
+import { parseMessageId } from "#app/modules/chat/rules";
 import { deps } from "#app/modules/deps.server";
+import type { Locale } from "#app/modules/i18n/config";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { messageReportTarget } from "#app/modules/moderation/message-reports.server";
 import { fileReport, reportTarget } from "#app/modules/moderation/moderation.server";
 import { REPORT_DETAILS_MAX, reportReasons } from "#app/modules/moderation/rules";
 import { reportSchema } from "#app/modules/moderation/schema";
@@ -16,7 +20,7 @@ import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
-// Reporting a review or a profile (decision record 063): a plain form page, so it works without JavaScript.
+// Reporting a review, a profile or a chat message (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.heading} · Mesa` : "Mesa" }, { name: "robots", content: "noindex" }];
@@ -25,14 +29,37 @@ function targetOf(request: Request) {
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind");
   const id = url.searchParams.get("id");
+  if (kind === "message") {
+    const messageId = parseMessageId(id);
+    if (messageId === null) notFound();
+    return { kind, id: String(messageId) } as const;
+  }
   if ((kind !== "review" && kind !== "profile") || !isUuid(id)) notFound();
   return { kind, id } as const;
+}
+
+/** A chat message's report: only from its chat (anyone else: 404); back to the message after. */
+async function loadMessage(context: LoaderFunctionArgs["context"], user: Requester, lang: Locale, id: string) {
+  const target = await messageReportTarget(deps(context), user, Number(id));
+  if (!target) notFound();
+  const t = translator(lang, "admin");
+  return {
+    lang,
+    kind: "message" as const,
+    id,
+    own: target.refusal === "self",
+    removed: target.refusal === "removed",
+    heading: target.message ? t("report.messageTitle", { name: target.message.senderName }) : t("report.title"),
+    quote: target.message?.content ?? null,
+    back: `${localePath(lang, `/chats/${target.chatId}`)}#m${id}`,
+  };
 }
 
 async function load(request: Request, params: { lang?: string }, context: LoaderFunctionArgs["context"]) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang, "admin:errors.loginRequired");
   const { kind, id } = targetOf(request);
+  if (kind === "message") return { user, ...(await loadMessage(context, user, lang, id)) };
   const target = await reportTarget(deps(context), kind, id);
   if (!target) notFound();
   const t = translator(lang, "admin");
@@ -42,6 +69,8 @@ async function load(request: Request, params: { lang?: string }, context: Loader
     kind,
     id,
     own: target.userId === user.id,
+    removed: false,
+    quote: null,
     heading: kind === "review" ? t("report.reviewTitle", { name: target.name }) : t("report.profileTitle", { name: target.name }),
     back: localePath(lang, `/profile/${target.userId}`) + (kind === "review" ? "?tab=reviews" : ""),
   };
@@ -84,8 +113,11 @@ export default function ReportPage() {
   return (
     <section className="mx-auto max-w-lg space-y-4 rounded-lg border border-stone-200 bg-white p-6">
       <h1 className="break-words text-2xl font-bold">{page.heading}</h1>
-      {page.own ? (
-        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{t("errors.self")}</p>
+      {page.quote ? <blockquote className="whitespace-pre-line break-words rounded-md bg-stone-50 p-3 text-sm">{page.quote}</blockquote> : null}
+      {page.own || page.removed ? (
+        <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+          {t(page.removed ? "errors.removed" : page.kind === "message" ? "errors.ownMessage" : "errors.self")}
+        </p>
       ) : (
         <Form method="post" className="space-y-3">
           {formErrors.length > 0 ? (

@@ -11,9 +11,10 @@ import { apiCreated, apiRefused } from "#app/web/replies.server";
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * POST /api/reports {kind: "review" | "profile", targetId, reason, details?} (decision record 063):
- * answers {success: true, reportId} (201), or {success: false, error} in the caller's language;
- * too many reports in an hour is 429 with Retry-After (decision record 069).
+ * POST /api/reports {kind: "review" | "profile" | "message", targetId, reason, details?} (decision
+ * records 063 and 090; a chat message is named by its id, a number or its digits, and only a member
+ * of its chat may report it): answers {success: true, reportId} (201), or {success: false, error}
+ * in the caller's language; too many reports in an hour is 429 with Retry-After (decision record 069).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");

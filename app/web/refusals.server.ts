@@ -140,7 +140,11 @@ const groupRefusalStatuses = {
 export const groupRefusalStatus = (refusal: GroupRefusal) => groupRefusalStatuses[refusal];
 
 /** The API's word for a refused report: an unknown target, reporting oneself, a second report of the same target, too many reports. */
-export const reportRefusal = { notFound: "notFound", self: "forbidden", alreadyReported: "conflict", rateLimited: "limited" } as const satisfies Record<
-  string,
-  WebRefusal
->;
+export const reportRefusal = {
+  notFound: "notFound",
+  self: "forbidden",
+  alreadyReported: "conflict",
+  removed: "conflict",
+  ownMessage: "forbidden",
+  rateLimited: "limited",
+} as const satisfies Record<string, WebRefusal>;

@@ -6,6 +6,7 @@ import {
   canManageSession,
   canReadUserData,
   canRemoveFromSession,
+  canReportMessage,
   canSeeInstructions,
   canSeePrivateSession,
   canTakeSeat,
@@ -108,5 +109,13 @@ describe("answering a guest seat", () => {
     expect(canAnswerInvitation({ email: "guest@example.test", emailVerified: false }, seat)).toBe(false);
     expect(canAnswerInvitation({ email: "other@example.test", emailVerified: true }, seat)).toBe(false);
     expect(canAnswerInvitation(null, seat)).toBe(false);
+  });
+
+  it("lets a chat's member report someone else's message, never their own nor one already removed", () => {
+    const ana = { id: "ana", isAdmin: false };
+    expect(canReportMessage(ana, { senderId: "pablo", removed: false })).toBe("ok");
+    expect(canReportMessage(ana, { senderId: "ana", removed: false })).toBe("self");
+    expect(canReportMessage(ana, { senderId: "pablo", removed: true })).toBe("removed");
+    expect(canReportMessage(null, { senderId: "pablo", removed: false })).toBe("self");
   });
 });

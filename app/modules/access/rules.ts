@@ -78,6 +78,15 @@ export const canModerate = (actor: Actor) => Boolean(actor?.isAdmin);
 export const canReport = (actor: Actor, aboutUserId: string) => actor !== null && actor.id !== aboutUserId;
 
 /**
+ * Reporting a chat message (its chat's membership is checked before, by the chat module): never
+ * one's own, and not one an admin already removed (there is nothing left to decide).
+ */
+export function canReportMessage(actor: Actor, message: { senderId: string; removed: boolean }): "ok" | "self" | "removed" {
+  if (!canReport(actor, message.senderId)) return "self";
+  return message.removed ? "removed" : "ok";
+}
+
+/**
  * A session's lines and veils (decision record 061): only its host, who runs the table. Not an
  * admin who does not host it, not the other players: the players told the DM, and no one else.
  */

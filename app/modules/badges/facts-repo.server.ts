@@ -120,6 +120,8 @@ export async function badgeFactsFor(db: Database, userIds: readonly string[], no
       join chats c on c.id = m.chat_id and c.kind = 'session'
       join sessions s on s.id = c.session_id and s.status = 'COMPLETED'
      where m.sender_id = any(${list})
+       -- A message an admin removed earns no badge.
+       and m.removed_at is null
      group by m.sender_id`.execute(db);
 
   // Published reviews only, the same ones user_ratings counts.

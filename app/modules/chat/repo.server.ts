@@ -93,23 +93,89 @@ export async function sessionChatMembers(db: Database, sessionId: string): Promi
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
-export type MessageRow = { id: number; chat_id: string; sender_id: string; sender_name: string; content: string; created_at: Date };
+export type MessageRow = {
+  id: number;
+  chat_id: string;
+  sender_id: string;
+  sender_name: string;
+  content: string;
+  created_at: Date;
+  removed_at: Date | null;
+};
+
+/**
+ * A removed message's text never leaves the database on a member's read: it is blanked here, so
+ * no page, API answer or future caller can show it by mistake (the admin desk reads it on its own).
+ */
+const shownContent = sql<string>`case when m.removed_at is null then m.content else '' end`;
 
 /** A page of messages, newest first, before a message id (none: the newest). */
 export function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
   let query = db
     .selectFrom("chat_messages as m")
     .innerJoin("users as u", "u.id", "m.sender_id")
-    .select(["m.id", "m.chat_id", "m.sender_id", "u.display_name as sender_name", "u.email as sender_email", "m.content", "m.created_at"])
+    .select([
+      "m.id",
+      "m.chat_id",
+      "m.sender_id",
+      "u.display_name as sender_name",
+      "u.email as sender_email",
+      shownContent.as("content"),
+      "m.created_at",
+      "m.removed_at",
+    ])
     .where("m.chat_id", "=", chatId)
     .orderBy("m.id", "desc")
     .limit(limit);
   if (beforeId !== null) query = query.where("m.id", "<", beforeId);
-  return query
-    .execute()
-    .then((rows) =>
-      rows.map((r) => ({ ...r, id: Number(r.id), sender_name: r.sender_name || r.sender_email.split("@")[0] || "User", created_at: new Date(r.created_at) })),
-    );
+  return query.execute().then((rows) =>
+    rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      sender_name: r.sender_name || r.sender_email.split("@")[0] || "User",
+      created_at: new Date(r.created_at),
+      removed_at: r.removed_at ? new Date(r.removed_at) : null,
+    })),
+  );
+}
+
+/** One message by id, with its sender's name (a report's target); its text blanked once removed. */
+export async function findMessage(db: Database, id: number): Promise<MessageRow | undefined> {
+  const r = await db
+    .selectFrom("chat_messages as m")
+    .innerJoin("users as u", "u.id", "m.sender_id")
+    .select([
+      "m.id",
+      "m.chat_id",
+      "m.sender_id",
+      "u.display_name as sender_name",
+      "u.email as sender_email",
+      shownContent.as("content"),
+      "m.created_at",
+      "m.removed_at",
+    ])
+    .where("m.id", "=", id)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  const { sender_email, ...row } = r;
+  return {
+    ...row,
+    id: Number(r.id),
+    sender_name: r.sender_name || sender_email.split("@")[0] || "User",
+    created_at: new Date(r.created_at),
+    removed_at: r.removed_at ? new Date(r.removed_at) : null,
+  };
+}
+
+/** Marks a message removed by an admin; no row when it is unknown or was removed already. */
+export function markMessageRemoved(db: Database, input: { id: number; by: string; now: Date }) {
+  return db
+    .updateTable("chat_messages")
+    .set({ removed_at: input.now, removed_by: input.by })
+    .where("id", "=", input.id)
+    .where("removed_at", "is", null)
+    .returning(["id", "chat_id", "sender_id"])
+    .executeTakeFirst();
 }
 
 export async function insertMessage(db: Database, input: { chatId: string; senderId: string; content: string; now: Date }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatBadge, directPair, isUuid, parseBefore, threadItems } from "./rules";
+import { chatBadge, directPair, isUuid, parseBefore, parseMessageId, threadItems } from "./rules";
 
 describe("chat rules", () => {
   it("orders a direct pair the same way whoever starts", () => {
@@ -48,5 +48,12 @@ describe("a chat's page as it is read", () => {
     const page = [m(5, "me", "2026-11-28T18:00:00Z"), m(6, "ana", "2026-11-28T18:01:00Z")];
     expect(threadItems(page, { id: "me", lastReadId: 6 }, dayOf).filter((i) => i.kind === "unread")).toEqual([]);
     expect(threadItems(page, { id: "me", lastReadId: 0 }, dayOf).map((i) => i.kind)).toEqual(["day", "message", "unread", "message"]);
+  });
+
+  it("reads a message id as a report or the desk names it: a positive whole number, from text or JSON", () => {
+    expect(parseMessageId("42")).toBe(42);
+    expect(parseMessageId(" 42 ")).toBe(42);
+    expect(parseMessageId(42)).toBe(42);
+    for (const bad of ["0", "-1", "1.5", "4e2", "abc", "", null, undefined, 0, 1.5, "1".repeat(16), {}]) expect(parseMessageId(bad)).toBeNull();
   });
 });

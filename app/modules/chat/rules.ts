@@ -22,6 +22,17 @@ export function parseBefore(raw: string | null): number | null {
   return n > 0 ? n : null;
 }
 
+/**
+ * A chat message's id as a report or the admin desk names it (a form field, a query parameter or
+ * JSON): a positive whole number; anything else is null, refused like an unknown id.
+ */
+export function parseMessageId(raw: unknown): number | null {
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d{1,15}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 ? n : null;
+}
+
 /** Where a chat lives, without the locale (a notification's action URL). */
 export const chatPath = (chatId: string) => `/chats/${chatId}`;
 

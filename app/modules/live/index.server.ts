@@ -2,4 +2,4 @@
 // transaction (notifications, chat), ask who is watching a chat, announce a revoked sign-in, and read
 // a logged event's row to word it.
 export { pruneLiveEvents } from "./live.server";
-export { announceRevocation, appendEvents, type LiveEventRow, viewersOf } from "./repo.server";
+export { announceRevocation, appendEvents, type LiveEventRow, redactChatMessageEvents, viewersOf } from "./repo.server";

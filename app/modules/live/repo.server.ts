@@ -30,6 +30,19 @@ export async function appendEvents(trx: Database, events: readonly NewLiveEvent[
   return entries;
 }
 
+/**
+ * Blanks a removed chat message in the events that carried it to its chat's members, so a client
+ * catching up after a drop never receives its text again (the removal's own event follows them).
+ * Looked up by recipient, the log's index, not by payload.
+ */
+export async function redactChatMessageEvents(trx: Database, input: { userIds: string[]; chatId: string; messageId: number }) {
+  if (input.userIds.length === 0) return;
+  await sql`update live_events
+       set payload = jsonb_set(jsonb_set(payload, '{message,content}', '""'), '{message,removed}', 'true')
+     where user_id = any(${input.userIds}::uuid[]) and kind = 'chat_message'
+       and payload->>'chatId' = ${input.chatId} and payload->'message'->>'id' = ${String(input.messageId)}`.execute(trx);
+}
+
 /** A user's events after `afterId`, oldest first: what a reconnecting client missed. */
 export function eventsAfter(db: Database, userId: string, afterId: number, limit: number): Promise<LiveEventRow[]> {
   return db

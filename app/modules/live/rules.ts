@@ -4,7 +4,7 @@
  */
 
 /** Event kinds a stream sends; notification_created is the spec's name (section 4). */
-export const liveKinds = ["notification_created", "unread_count", "chat_message"] as const;
+export const liveKinds = ["notification_created", "unread_count", "chat_message", "chat_message_removed"] as const;
 export type LiveKind = (typeof liveKinds)[number];
 
 /** The PostgreSQL NOTIFY channel every process LISTENs on. */

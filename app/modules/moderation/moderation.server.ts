@@ -2,6 +2,7 @@ import { inTransaction } from "#app/lib/transaction.server";
 import { canModerate, canReport } from "#app/modules/access/rules";
 import { revokeEverySignIn } from "#app/modules/auth/index.server";
 import type { Requester } from "#app/modules/auth/session.server";
+import { reportableMessage } from "#app/modules/chat/index.server";
 import type { Deps } from "#app/modules/deps.server";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { cancelSessionWithRefunds } from "#app/modules/payments/leave.server";
@@ -25,24 +26,41 @@ import type { ReportInput } from "./schema";
 
 type Db = Pick<Deps, "db" | "now">;
 export type Refused<R extends string> = { ok: false; refusal: R };
-const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
+export const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
 
 export type ReportResult =
-  { ok: true; id: string } | Refused<"notFound" | "self" | "alreadyReported"> | { ok: false; refusal: "rateLimited"; retryAfterSeconds: number };
+  | { ok: true; id: string }
+  | Refused<"notFound" | "self" | "ownMessage" | "removed" | "alreadyReported">
+  | { ok: false; refusal: "rateLimited"; retryAfterSeconds: number };
 
 /**
- * Anyone signed in reports a review or a profile, once per revision of it; never themself or their
- * own review, and at most limits.reportsPerAccount an hour (decision record 069: the hit is taken
- * under the account's bucket lock before anything is written, and given back when nothing was
- * filed). The unique index decides "once" (two submits at the same moment file one report). Under
- * the review's row lock, the report is judged (does its reporter count?) and the people who count
- * are counted: the report that brings a review to REPORTS_TO_HOLD_REVIEW of them holds it back
- * until an admin decides.
+ * Who a report is about, or why it cannot be filed. A chat message is reported only by a current
+ * member of its chat (anyone else hears notFound), never by its author, and not once removed.
  */
-export async function fileReport(deps: Db, reporter: Requester, input: ReportInput): Promise<ReportResult> {
+async function reportedUser(deps: Db, reporter: Requester, input: ReportInput): Promise<string | Refused<"notFound" | "self" | "ownMessage" | "removed">> {
+  if (input.kind === "message") {
+    const message = await reportableMessage(deps, reporter, Number(input.targetId));
+    if (message.status === "ok") return message.message.senderId;
+    return refuse(message.status === "self" ? "ownMessage" : message.status);
+  }
   const targetUserId = await repo.reportTargetUser(deps.db, input.kind, input.targetId);
   if (!targetUserId) return refuse("notFound");
-  if (!canReport(reporter, targetUserId)) return refuse("self");
+  return canReport(reporter, targetUserId) ? targetUserId : refuse("self");
+}
+
+/**
+ * Anyone signed in reports a review or a profile, once per revision of it (a chat message: once,
+ * and only from its chat, see reportedUser); never themself or their own review or message, and at
+ * most limits.reportsPerAccount an hour (decision record 069: the hit is taken under the account's
+ * bucket lock before anything is written, and given back when nothing was filed). The unique
+ * index decides "once" (two submits at the same moment file one report). Under the review's row
+ * lock, the report is judged (does its reporter count?) and the people who count are counted: the
+ * report that brings a review to REPORTS_TO_HOLD_REVIEW of them holds it back until an admin
+ * decides.
+ */
+export async function fileReport(deps: Db, reporter: Requester, input: ReportInput): Promise<ReportResult> {
+  const targetUserId = await reportedUser(deps, reporter, input);
+  if (typeof targetUserId !== "string") return targetUserId;
   const hit = await consumeLimit(deps.db, `reports:${reporter.id}`, limits.reportsPerAccount, deps.now);
   if (hit.limited) return { ok: false, refusal: "rateLimited", retryAfterSeconds: hit.retryAfterSeconds };
   const outcome = await inTransaction(deps.db, async (trx) => {
@@ -104,10 +122,11 @@ export async function moderationQueue(deps: Db) {
   return { reports, disputes, banned };
 }
 
-export type ModerationRefusal = "forbidden" | "notFound" | "reasonRequired" | "reasonTooLong" | "adminNotBannable" | "alreadyBanned" | "notBanned";
+export type ModerationRefusal =
+  "forbidden" | "notFound" | "reasonRequired" | "reasonTooLong" | "adminNotBannable" | "alreadyBanned" | "notBanned" | "alreadyRemoved";
 export type ModerationResult = { ok: true } | Refused<ModerationRefusal>;
 
-function checked(admin: Requester, action: AuditAction, rawReason: unknown): Refused<ModerationRefusal> | { ok: true; reason: string } {
+export function checked(admin: Requester, action: AuditAction, rawReason: unknown): Refused<ModerationRefusal> | { ok: true; reason: string } {
   if (!canModerate(admin)) return refuse("forbidden");
   const reason = checkReason(action, rawReason);
   return reason.ok ? reason : refuse(reason.error);

@@ -4,7 +4,7 @@ import type { Database } from "#db/client.server";
 import type { AuditAction, ReportKind, ReportReason } from "./rules";
 
 /** The person a report is about: a (not deleted) review's author, or a profile's (not banned) owner. */
-export async function reportTargetUser(db: Database, kind: ReportKind, targetId: string): Promise<string | null> {
+export async function reportTargetUser(db: Database, kind: "review" | "profile", targetId: string): Promise<string | null> {
   if (kind === "review") {
     const row = await db.selectFrom("reviews").select("author_id").where("id", "=", targetId).where("deleted_at", "is", null).executeTakeFirst();
     return row?.author_id ?? null;
@@ -38,7 +38,9 @@ export async function insertReport(
     .values({
       reporter_id: r.reporterId,
       target_kind: r.kind,
-      target_id: r.targetId,
+      // A chat message's id is a bigint in its own column (migration chat_message_reports).
+      target_id: r.kind === "message" ? null : r.targetId,
+      target_message_id: r.kind === "message" ? Number(r.targetId) : null,
       target_user_id: r.targetUserId,
       target_revision: r.targetRevision,
       counts: r.counts,
@@ -86,7 +88,13 @@ export async function holdReview(db: Database, id: string, now: Date) {
   await db.updateTable("reviews").set({ status: "PENDING", updated_at: now }).where("id", "=", id).where("status", "=", "APPROVED").execute();
 }
 
-/** Open reports, one row per target (oldest report first), with the reasons counted and the newest details. */
+/**
+ * Open reports, one row per target (oldest report first), with the reasons counted and the newest
+ * details. `target_id` is the target's id as text (a chat message's is a number). A reported
+ * message comes with its text, when it was sent and its chat's kind and title (a direct chat's is
+ * its two people); its `message_type` is where an attachment will be told apart once messages
+ * carry files.
+ */
 export async function openReportGroups(db: Database, limit: number) {
   const { rows } = await sql<{
     target_kind: ReportKind;
@@ -104,20 +112,40 @@ export async function openReportGroups(db: Database, limit: number) {
     review_rating: number | null;
     review_status: string | null;
     review_hidden: boolean | null;
-  }>`select g.target_kind, g.target_id, g.target_user_id, g.reports, g.counted, g.reasons, g.details, g.first_at,
+    message_content: string | null;
+    message_type: string | null;
+    message_at: Date | null;
+    chat_id: string | null;
+    chat_kind: string | null;
+    chat_title: string | null;
+  }>`select g.target_kind, coalesce(g.target_id::text, g.target_message_id::text) as target_id, g.target_user_id, g.reports, g.counted,
+           g.reasons, g.details, g.first_at,
            u.display_name as user_name, u.banned_at is not null as user_banned, 'admin' = any(u.roles) as user_is_admin,
-           r.comment as review_comment, r.rating as review_rating, r.status as review_status, r.hidden_at is not null as review_hidden
-      from (select target_kind, target_id, min(target_user_id::text)::uuid as target_user_id, count(*)::int as reports,
+           r.comment as review_comment, r.rating as review_rating, r.status as review_status, r.hidden_at is not null as review_hidden,
+           m.content as message_content, m.type as message_type, m.created_at as message_at, c.id as chat_id, c.kind as chat_kind,
+           case c.kind when 'session' then s.title when 'group' then coalesce(c.name, se.title) else concat_ws(' · ', ua.display_name, ub.display_name) end as chat_title
+      from (select target_kind, target_id, target_message_id, min(target_user_id::text)::uuid as target_user_id, count(*)::int as reports,
                    (count(distinct reporter_id) filter (where counts))::int as counted,
                    array_agg(distinct reason) as reasons,
                    array_remove(array_agg(details order by created_at desc), '') as details,
                    min(created_at) as first_at
-              from reports where status = 'OPEN' group by target_kind, target_id) g
+              from reports where status = 'OPEN' group by target_kind, target_id, target_message_id) g
       join users u on u.id = g.target_user_id
       left join reviews r on g.target_kind = 'review' and r.id = g.target_id
-     order by g.first_at, g.target_id
+      left join chat_messages m on m.id = g.target_message_id
+      left join chats c on c.id = m.chat_id
+      left join sessions s on s.id = c.session_id
+      left join series se on se.id = c.series_id
+      left join users ua on ua.id = c.user_a
+      left join users ub on ub.id = c.user_b
+     order by g.first_at, target_id
      limit ${limit}`.execute(db);
   return rows;
+}
+
+/** A reported message as the desk acts on it: its author, and whether it is removed already. */
+export function findMessageForModeration(db: Database, id: number) {
+  return db.selectFrom("chat_messages").select(["id", "sender_id", "removed_at"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** Closes a target's open reports; returns how many it closed. */
@@ -126,7 +154,7 @@ export async function closeReports(db: Database, c: { kind: ReportKind; targetId
     .updateTable("reports")
     .set({ status: c.status, resolved_at: c.now, resolved_by: c.by })
     .where("target_kind", "=", c.kind)
-    .where("target_id", "=", c.targetId)
+    .where((eb) => (c.kind === "message" ? eb("target_message_id", "=", Number(c.targetId)) : eb("target_id", "=", c.targetId)))
     .where("status", "=", "OPEN")
     .returning("id")
     .execute();

@@ -4,16 +4,19 @@ import {
   canBeBanned,
   checkReason,
   holdsReview,
+  messageActions,
   parsePage,
   reasonRequired,
   REPORTER_MIN_ACCOUNT_DAYS,
   reporterCounts,
+  reportKinds,
   REPORTS_TO_HOLD_REVIEW,
 } from "./rules";
 
 describe("moderation rules", () => {
   it("requires a reason to hide, delete, ban, dismiss and reject, not to approve, unban or uphold", () => {
-    for (const a of ["hide_review", "delete_review", "ban_user", "dismiss_reports", "reject_dispute"] as const) expect(reasonRequired(a)).toBe(true);
+    for (const a of ["hide_review", "delete_review", "remove_message", "ban_user", "dismiss_reports", "reject_dispute"] as const)
+      expect(reasonRequired(a)).toBe(true);
     for (const a of ["approve_review", "unban_user", "uphold_dispute", "run_job", "send_test_email"] as const) expect(reasonRequired(a)).toBe(false);
   });
 
@@ -30,6 +33,12 @@ describe("moderation rules", () => {
     expect(auditActionOf("dismiss")).toBe("dismiss_reports");
     expect(auditActionOf("approve")).toBe("approve_review");
     expect(auditActionOf("ban_user")).toBe("ban_user");
+    expect(auditActionOf("remove_message")).toBe("remove_message");
+  });
+
+  it("offers dismiss, remove and ban on a reported chat message, and messages can be reported", () => {
+    expect(messageActions).toEqual(["dismiss", "remove_message", "ban_user"]);
+    expect(reportKinds).toContain("message");
   });
 
   it("never bans an admin", () => {

@@ -6,7 +6,7 @@
 export const reportReasons = ["SPAM", "INAPPROPRIATE", "FAKE", "HARASSMENT", "OTHER"] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-export const reportKinds = ["review", "profile"] as const;
+export const reportKinds = ["review", "profile", "message"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const REPORT_DETAILS_MAX = 1000;
@@ -43,12 +43,15 @@ export const holdsReview = (review: { status: string; hidden: boolean }, counted
 /**
  * The spec's moderation actions (section 4). On a review: dismiss (the reports close, nothing else),
  * approve (status APPROVED, shown again if hidden), hide_review, delete_review, ban_user (its author).
- * On a profile: dismiss or ban_user. Disputes of a no-show: uphold or reject.
+ * On a profile: dismiss or ban_user. On a chat message: dismiss, remove_message (shown as removed
+ * to everyone in its chat) or ban_user (its author). Disputes of a no-show: uphold or reject.
  */
 export const reviewActions = ["dismiss", "approve", "hide_review", "delete_review", "ban_user"] as const;
 export const profileActions = ["dismiss", "ban_user"] as const;
+export const messageActions = ["dismiss", "remove_message", "ban_user"] as const;
 export type ReviewAction = (typeof reviewActions)[number];
 export type ProfileAction = (typeof profileActions)[number];
+export type MessageAction = (typeof messageActions)[number];
 export type DisputeDecision = "uphold" | "reject";
 
 /** Audit actions: every admin action writes one row with one of these. */
@@ -57,6 +60,7 @@ export type AuditAction =
   | "approve_review"
   | "hide_review"
   | "delete_review"
+  | "remove_message"
   | "ban_user"
   | "unban_user"
   | "uphold_dispute"
@@ -80,7 +84,7 @@ export function checkReason(action: AuditAction, raw: unknown): { ok: true; reas
   return { ok: true, reason };
 }
 
-export const auditActionOf = (action: ReviewAction | ProfileAction): AuditAction =>
+export const auditActionOf = (action: ReviewAction | ProfileAction | MessageAction): AuditAction =>
   action === "dismiss" ? "dismiss_reports" : action === "approve" ? "approve_review" : action;
 
 /** A user may not be banned when they are an admin (their access is changed by hand, not from the desk). */

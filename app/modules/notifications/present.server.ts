@@ -29,6 +29,7 @@ export function presentEvent(row: LiveEventRow, lang: Locale): { kind: string; d
     }
     case "unread_count":
     case "chat_message":
+    case "chat_message_removed":
       return { kind: row.kind, data: payload };
     default:
       return null;

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DeskSection } from "#app/components/admin/desk-section";
 import { Button } from "#app/components/ui/button";
-import { MODERATION_REASON_MAX, profileActions, REPORTS_TO_HOLD_REVIEW, reviewActions } from "#app/modules/moderation/rules";
+import { messageActions, MODERATION_REASON_MAX, profileActions, REPORTS_TO_HOLD_REVIEW, reviewActions } from "#app/modules/moderation/rules";
 import type { QueueReport } from "./moderation.server";
 
 export type Reply = { formId: string; error: string; reason: string } | undefined;
@@ -54,13 +54,29 @@ export function QueueSection({ id, heading, empty, children }: { id: string; hea
   );
 }
 
-/** A reported review or profile: who, how many reports and why, the review itself, the reporters' words. */
+const ACTIONS = { review: reviewActions, profile: profileActions, message: messageActions } as const;
+
+/** A reported chat message: its chat, when it was sent, its text. */
+function ReportedMessage({ r }: { r: QueueReport }) {
+  const { t } = useTranslation("admin");
+  return (
+    <blockquote className="rounded-md bg-stone-50 p-3 text-sm">
+      <p className="break-words text-xs text-stone-600">
+        {t("moderation.inChat", { kind: t(`moderation.chatKinds.${r.chat_kind ?? "direct"}`), title: r.chat_title ?? "" })} · {r.messageWhen}
+      </p>
+      <p className="whitespace-pre-line break-words">{r.message_content}</p>
+      {/* Image and file messages: their attachment (by r.message_type) is shown here once messages carry one. */}
+    </blockquote>
+  );
+}
+
+/** A reported review, profile or chat message: who, how many reports and why, the item itself, the reporters' words. */
 export function ReportCard({ r, reply }: { r: QueueReport; reply: Reply }) {
   const { t } = useTranslation("admin");
   return (
     <li className="space-y-2 rounded-lg border border-stone-200 bg-white p-4" data-testid={`report-${r.target_id}`}>
       <p className="break-words font-medium">
-        {r.target_kind === "review" ? t("moderation.review", { name: r.user_name }) : t("moderation.profile", { name: r.user_name })}
+        {t(`moderation.${r.target_kind}`, { name: r.user_name })}
         {r.user_banned ? <span className="ml-2 rounded bg-red-100 px-2 text-xs text-red-800">{t("moderation.bannedTag")}</span> : null}
         {r.user_is_admin ? <span className="ml-2 rounded bg-stone-200 px-2 text-xs">{t("moderation.adminTag")}</span> : null}
       </p>
@@ -79,6 +95,7 @@ export function ReportCard({ r, reply }: { r: QueueReport; reply: Reply }) {
           </p>
         </blockquote>
       ) : null}
+      {r.target_kind === "message" ? <ReportedMessage r={r} /> : null}
       {r.details.length > 0 ? (
         <ul className="list-disc space-y-1 pl-5 text-sm text-stone-800">
           {r.details.slice(0, 5).map((d, i) => (
@@ -88,7 +105,7 @@ export function ReportCard({ r, reply }: { r: QueueReport; reply: Reply }) {
           ))}
         </ul>
       ) : null}
-      <ActionForm target={r.target_kind} id={r.target_id} actions={r.target_kind === "review" ? reviewActions : profileActions} reply={reply} />
+      <ActionForm target={r.target_kind} id={r.target_id} actions={ACTIONS[r.target_kind]} reply={reply} />
     </li>
   );
 }

@@ -9,7 +9,7 @@ export async function moderationPage(deps: Deps, admin: Pick<Requester, "timeZon
   const queue = await moderationQueue(deps);
   const when = (d: Date | string) => formatDateTime(new Date(d), lang, admin.timeZone);
   return {
-    reports: queue.reports.map((r) => ({ ...r, first: when(r.first_at) })),
+    reports: queue.reports.map((r) => ({ ...r, first: when(r.first_at), messageWhen: r.message_at ? when(r.message_at) : null })),
     disputes: queue.disputes.map((d) => ({ ...d, when: when(d.starts_at) })),
     banned: queue.banned.map((b) => ({ id: b.id, name: b.display_name, email: b.email, since: when(b.banned_at!) })),
   };

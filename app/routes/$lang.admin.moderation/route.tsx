@@ -2,8 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { parseMessageId } from "#app/modules/chat/rules";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { moderateMessage } from "#app/modules/moderation/message-reports.server";
 import { decideNoShowDispute, moderateProfile, moderateReview, type ModerationResult, unbanUser } from "#app/modules/moderation/moderation.server";
 import { moderationSchema } from "#app/modules/moderation/schema";
 import { payDeps } from "#app/modules/payments/payments.server";
@@ -35,23 +37,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const reason = form.get("reason");
   const bad = (error: string, refusal: WebRefusal = "invalid") =>
     refuse(refusal, { formId, error: `errors.${error}`, reason: typeof reason === "string" ? reason : "" });
-  if (!isUuid(id)) return bad("notFound", "notFound");
+  // A chat message is named by its whole-number id; every other item by a uuid.
+  const itemId = form.get("target") === "message" ? parseMessageId(id) : isUuid(id) ? id : null;
+  if (itemId === null) return bad("notFound", "notFound");
   const submission = parseForm(form, { schema: moderationSchema });
   if (submission.status !== "success") return bad("actionInvalid");
   const input = submission.value;
   let result: ModerationResult;
   switch (input.target) {
     case "review":
-      result = await moderateReview(payDeps(context), admin, id, input.action, input.reason);
+      result = await moderateReview(payDeps(context), admin, String(itemId), input.action, input.reason);
       break;
     case "profile":
-      result = await moderateProfile(payDeps(context), admin, id, input.action, input.reason);
+      result = await moderateProfile(payDeps(context), admin, String(itemId), input.action, input.reason);
+      break;
+    case "message":
+      result = await moderateMessage(payDeps(context), admin, Number(itemId), input.action, input.reason);
       break;
     case "dispute":
-      result = await decideNoShowDispute(deps(context), admin, id, input.action, input.reason);
+      result = await decideNoShowDispute(deps(context), admin, String(itemId), input.action, input.reason);
       break;
     case "user":
-      result = await unbanUser(deps(context), admin, id, input.reason);
+      result = await unbanUser(deps(context), admin, String(itemId), input.reason);
       break;
   }
   if (!result.ok) {
