@@ -153,3 +153,37 @@ export function lastMessagePreview(m: { type: string; content: string; fileName:
   if (m.type === "file") return { kind: "file", name: m.fileName ?? "" };
   return { kind: "text", text: m.content };
 }
+
+/** What a message shows and the API returns of its attachment: addresses through the checking route, never storage keys. */
+export type AttachmentView = {
+  id: string;
+  kind: AttachmentKind;
+  contentType: string;
+  fileName: string;
+  byteSize: number;
+  /** The file, or an image's 1200 px copy. */
+  url: string;
+  /** An image's 400 px copy (null for a file). */
+  thumbnailUrl: string | null;
+  /** The original image's size, upright (null for a file). */
+  width: number | null;
+  height: number | null;
+};
+
+export function attachmentView(
+  chatId: string,
+  a: { id: string; kind: string; contentType: string; fileName: string; byteSize: number; width: number | null; height: number | null },
+): AttachmentView {
+  const kind: AttachmentKind = a.kind === "image" ? "image" : "file";
+  return {
+    id: a.id,
+    kind,
+    contentType: a.contentType,
+    fileName: a.fileName,
+    byteSize: a.byteSize,
+    url: attachmentUrl(chatId, a.id),
+    thumbnailUrl: kind === "image" ? attachmentUrl(chatId, a.id, "small") : null,
+    width: a.width,
+    height: a.height,
+  };
+}

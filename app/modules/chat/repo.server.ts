@@ -84,14 +84,32 @@ export async function sessionChatMembers(db: Database, sessionId: string): Promi
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
-export type MessageRow = { id: number; chat_id: string; sender_id: string; sender_name: string; content: string; created_at: Date };
+/** A message, with its attachment's columns (all null for a text). */
+export type MessageRow = {
+  id: number;
+  chat_id: string;
+  sender_id: string;
+  sender_name: string;
+  type: string;
+  content: string;
+  created_at: Date;
+  attachment_id: string | null;
+  attachment_kind: string | null;
+  file_name: string | null;
+  byte_size: number | null;
+  content_type: string | null;
+  width: number | null;
+  height: number | null;
+};
 
 /** A page of messages, newest first, before a message id (none: the newest). */
 export function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
   let query = db
     .selectFrom("chat_messages as m")
     .innerJoin("users as u", "u.id", "m.sender_id")
-    .select(["m.id", "m.chat_id", "m.sender_id", "u.display_name as sender_name", "u.email as sender_email", "m.content", "m.created_at"])
+    .leftJoin("chat_attachments as a", "a.message_id", "m.id")
+    .select(["m.id", "m.chat_id", "m.sender_id", "u.display_name as sender_name", "u.email as sender_email", "m.type", "m.content", "m.created_at"])
+    .select(["a.id as attachment_id", "a.kind as attachment_kind", "a.file_name", "a.byte_size", "a.content_type", "a.width", "a.height"])
     .where("m.chat_id", "=", chatId)
     .orderBy("m.id", "desc")
     .limit(limit);
@@ -103,10 +121,10 @@ export function listMessages(db: Database, chatId: string, beforeId: number | nu
     );
 }
 
-export async function insertMessage(db: Database, input: { chatId: string; senderId: string; content: string; now: Date }) {
+export async function insertMessage(db: Database, input: { chatId: string; senderId: string; type: string; content: string; now: Date }) {
   const row = await db
     .insertInto("chat_messages")
-    .values({ chat_id: input.chatId, sender_id: input.senderId, content: input.content, created_at: input.now })
+    .values({ chat_id: input.chatId, sender_id: input.senderId, type: input.type, content: input.content, created_at: input.now })
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
   await db.updateTable("chats").set({ last_message_at: input.now }).where("id", "=", input.chatId).execute();
