@@ -176,3 +176,7 @@ export async function readFormWithFile(request: Request, field: FileField): Prom
   const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
   return multipart ? await readMultipart(request, field) : { formData: await readForm(request), file: null };
 }
+
+/** Whether readFormWithFile stopped a body past its limits (its 413), for a page that answers it beside its form. */
+export const isBodyTooLarge = (error: unknown) =>
+  typeof error === "object" && error !== null && "init" in error && (error as { init?: { status?: number } | null }).init?.status === 413;

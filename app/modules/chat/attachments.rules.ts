@@ -129,14 +129,12 @@ export function attachmentUrl(chatId: string, attachmentId: string, size?: CopyS
 /** ?size= on an attachment's address: 400 the small copy, anything else the large one (or the file). */
 export const copySizeOf = (raw: string | null): CopySize => (raw === String(IMAGE_COPY_WIDTHS.small) ? "small" : "large");
 
-/** srcset and sizes of a chat image: the bubble is at most 320 px wide, most of a 360 px phone's width. */
-export function imageSrcSet(chatId: string, attachmentId: string) {
-  return {
-    src: attachmentUrl(chatId, attachmentId, "small"),
-    srcSet: `${attachmentUrl(chatId, attachmentId, "small")} ${IMAGE_COPY_WIDTHS.small}w, ${attachmentUrl(chatId, attachmentId)} ${IMAGE_COPY_WIDTHS.large}w`,
-    sizes: "(max-width: 480px) 70vw, 320px",
-  };
-}
+/** sizes of a chat image: the bubble is at most 320 px wide, most of a 360 px phone's width (a 2x screen picks the 1200 px copy). */
+export const CHAT_IMAGE_SIZES = "(max-width: 480px) 70vw, 320px";
+
+/** srcset of a chat image: its 400 and 1200 px copies. */
+export const imageSrcSet = (a: { url: string; thumbnailUrl: string | null }) =>
+  `${a.thumbnailUrl ?? a.url} ${IMAGE_COPY_WIDTHS.small}w, ${a.url} ${IMAGE_COPY_WIDTHS.large}w`;
 
 /** A file's size as people read it ("2.4 MB", "900 KB"), in the reader's number format. */
 export function formatFileSize(bytes: number, locale: string): string {
