@@ -6,6 +6,7 @@
  * wrote is put in the page with textContent, never as HTML. The markup it fills is rendered hidden
  * by app/components/layout/live-layer.tsx, so its texts arrive translated.
  */
+import { drawAttachment, enhanceUpload } from "./chat-upload";
 import { openLiveStream } from "./live-transport";
 
 type Config = { lang: string; chat: string | null; me: string; t: Record<string, string> };
@@ -20,7 +21,7 @@ type Notification = {
   toast?: boolean;
   unread?: number;
 };
-type Message = { id: string; senderId: string; senderName: string; content: string; createdAt: string };
+type Message = Parameters<typeof drawAttachment>[1];
 
 const TOAST_MS = 6000; // spec section 9
 
@@ -151,6 +152,7 @@ function main() {
     if (m.senderId === cfg.me) li.setAttribute("data-mine", "");
     fill(li, "sender", m.senderName);
     fill(li, "content", m.content);
+    drawAttachment(li, m, cfg.lang, words.photoAlt || "");
     const time = slot(li, "time");
     if (time) {
       time.setAttribute("datetime", m.createdAt);
@@ -164,8 +166,20 @@ function main() {
 
   // With JavaScript a message is sent without leaving the page; any trouble falls back to the plain form post.
   const form = thread ? $<HTMLFormElement>("[data-chat-form]") : null;
+  const words = JSON.parse(form?.getAttribute("data-words") || "{}") as Record<string, string>;
+  const showError = (text: string) => {
+    const errors = form?.querySelector("ul[aria-live]");
+    if (!errors) return;
+    errors.textContent = "";
+    if (!text) return;
+    const li = document.createElement("li");
+    li.textContent = text;
+    errors.appendChild(li);
+  };
+  const upload = form ? enhanceUpload(form, { chat: cfg.chat!, lang: cfg.lang, onSent: (m) => addMessage(m), showError }) : null;
   if (form)
     form.addEventListener("submit", (e) => {
+      if (upload?.submit(e)) return;
       const box = form.querySelector("textarea");
       const errors = form.querySelector("ul[aria-live]");
       if (!box || !box.value.trim()) return;

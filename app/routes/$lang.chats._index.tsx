@@ -41,6 +41,15 @@ export default function ChatsPage() {
                   <span className="text-sm text-stone-600">
                     {t(chat.type === "session" ? "sessionChat" : chat.type === "group" ? "campaignChat" : "direct")}
                   </span>
+                  {chat.lastMessage ? (
+                    <span data-last-message="" className="block truncate text-sm text-stone-700">
+                      {chat.lastMessage.kind === "photo"
+                        ? t("preview.photo")
+                        : chat.lastMessage.kind === "file"
+                          ? t("preview.file", { name: chat.lastMessage.name })
+                          : chat.lastMessage.text}
+                    </span>
+                  ) : null}
                 </span>
                 {chat.unreadCount > 0 ? (
                   <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("unread", { count: chat.unreadCount })}</span>

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openRequestScope, REQUEST_SCOPE_HEADER } from "../../app/lib/request-scope.server";
 import type { Requester } from "../../app/modules/auth/session.server";
-import { openCampaignChat, openDirectChat, sendMessage } from "../../app/modules/chat/chat.server";
+import { listChats, openCampaignChat, openDirectChat, sendMessage } from "../../app/modules/chat/chat.server";
 import { deps as appDeps } from "../../app/modules/deps.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
@@ -111,6 +111,10 @@ describe("a photo in a campaign's chat", () => {
       "x-content-type-options": "nosniff",
     });
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(400);
+
+    // The chats list previews it as a photo.
+    const listed = await listChats(testDeps(created).deps, player);
+    expect(listed.find((c) => c.id === chatId)?.lastMessage).toEqual({ kind: "photo", caption: "El mapa de la costa" });
   });
 
   it("never enlarges a small image, and a caption is optional", async () => {
@@ -141,6 +145,10 @@ describe("a file in a chat", () => {
       "cache-control": "private, no-store",
     });
     expect(Buffer.from(await response.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await listChats(testDeps(created).deps, host)).find((c) => c.id === chatId)?.lastMessage).toEqual({
+      kind: "file",
+      name: "Hoja de personaje Éowyn.pdf",
+    });
   });
 
   it("is a 404 to a stranger, under another chat's id, for a missing id, and to a member who left", async () => {

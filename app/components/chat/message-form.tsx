@@ -22,7 +22,7 @@ export function MessageForm({ lastResult }: { lastResult: SubmissionResult<strin
   const { t } = useTranslation("chat");
   const { t: v } = useTranslation("validation");
   const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: getZodConstraint(captionSchema), shouldValidate: "onSubmit" });
-  const words = Object.fromEntries([...BROWSER_PROBLEMS.map((key) => [key, v(key)]), ["uploading", t("uploading")], ["send", t("send")]]);
+  const words = Object.fromEntries([...BROWSER_PROBLEMS.map((key) => [key, v(key)]), ["photoAlt", t("photoAlt", { name: "{{name}}" })]]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-chat-form="" data-words={JSON.stringify(words)} className="mt-4 space-y-2">
       <label htmlFor={fields.content.id} className="block text-sm font-medium text-stone-800">

@@ -7,7 +7,7 @@ import { recordNotification } from "#app/modules/notifications/notify.server";
 import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as attachments from "./attachments.repo.server";
-import { type AttachmentKind, type AttachmentView, attachmentView } from "./attachments.rules";
+import { type AttachmentKind, type AttachmentView, attachmentView, lastMessagePreview } from "./attachments.rules";
 import * as lists from "./list-repo.server";
 import * as repo from "./repo.server";
 import { chatPath, directPair, isUuid, MESSAGE_PAGE, UNREAD_COUNT_CAP } from "./rules";
@@ -224,6 +224,7 @@ export async function listChats(deps: Db, actor: Reader) {
     title: r.kind === "session" ? (r.session_title ?? "") : r.kind === "group" ? (r.series_title ?? "") : r.other_name || r.other_email?.split("@")[0] || "",
     otherUserId: r.other_id,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+    lastMessage: r.last_type ? lastMessagePreview({ type: r.last_type, content: r.last_content ?? "", fileName: r.last_file_name }) : null,
     unreadCount: Number(r.unread_count ?? 0),
   }));
 }
