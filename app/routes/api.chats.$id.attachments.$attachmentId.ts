@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readAttachment } from "#app/modules/chat/attachments.server";
 import { attachmentDisposition, copySizeOf } from "#app/modules/chat/attachments.rules";
+import { readAttachment } from "#app/modules/chat/attachments.server";
 import { deps } from "#app/modules/deps.server";
 import { requireApiUser } from "#app/web/api.server";
 import { apiRefusal } from "#app/web/replies.server";
@@ -29,5 +29,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     headers.set("Cache-Control", "private, no-store");
     headers.set("Content-Disposition", attachmentDisposition(file.fileName));
   }
-  return new Response(request.method === "HEAD" ? null : file.body, { status: 200, headers });
+  return new Response(request.method === "HEAD" ? null : file.body, { headers });
 }

@@ -4,9 +4,9 @@ import type { Actor } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
 import * as repo from "./attachments.repo.server";
 import {
+  attachmentKeys,
   type AttachmentProblem,
   type AttachmentType,
-  attachmentKeys,
   attachmentView,
   checkAttachment,
   type CopySize,
