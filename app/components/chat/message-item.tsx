@@ -39,7 +39,7 @@ export function MessageItem({ message, mine, template = false }: { message?: Mes
         </time>
       </p>
       {image || template ? (
-        <a data-slot="image-link" href={image?.url} hidden={!image} className="mt-1 block">
+        <a data-slot="image-link" href={image?.url} hidden={!image} className="mt-1 block [&[hidden]]:hidden">
           <img
             data-slot="image"
             src={image?.thumbnailUrl ?? undefined}
@@ -60,7 +60,7 @@ export function MessageItem({ message, mine, template = false }: { message?: Mes
           href={file?.url}
           download={file?.fileName}
           hidden={!file}
-          className="mt-1 flex min-h-11 items-center gap-2 rounded-md border border-stone-300 bg-stone-50 px-3 py-2 text-sm text-brand-800 underline"
+          className="mt-1 flex min-h-11 items-center [&[hidden]]:hidden gap-2 rounded-md border border-stone-300 bg-stone-50 px-3 py-2 text-sm text-brand-800 underline"
         >
           <span aria-hidden="true">📎</span>
           <span data-slot="file-name" className="break-all">
