@@ -48,23 +48,24 @@ export function listChatsFor(db: Database, userId: string) {
       // The other person of a direct chat (null for a session chat).
       .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
       .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
-      // The last message, for the list's preview: one step down chat_messages_chat_idx per chat listed.
+      // The last message, for the list's preview: one step down chat_messages_chat_idx per chat
+      // listed, then its attachment (if any) by its unique message_id.
       .leftJoinLateral(
         (eb) =>
           eb
             .selectFrom("chat_messages as lm")
-            .leftJoin("chat_attachments as la", "la.message_id", "lm.id")
-            .select(["lm.type as last_type", "lm.content as last_content", "la.file_name as last_file_name"])
+            .select(["lm.id as last_id", "lm.type as last_type", "lm.content as last_content"])
             .whereRef("lm.chat_id", "=", "c.id")
             .orderBy("lm.id", "desc")
             .limit(1)
             .as("last"),
         (join) => join.onTrue(),
       )
+      .leftJoin("chat_attachments as la", "la.message_id", "last.last_id")
       .select((eb) => [
         "last.last_type",
         "last.last_content",
-        "last.last_file_name",
+        "la.file_name as last_file_name",
         "c.id",
         "c.kind",
         "c.session_id",
