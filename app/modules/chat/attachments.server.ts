@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { isUuid } from "#app/lib/ids";
 import type { Actor } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
 import * as repo from "./attachments.repo.server";
@@ -63,7 +64,7 @@ export type AttachmentSendResult = SendResult | { status: "refused"; problem: At
  * sender's limit, access lost meanwhile, a failure) the upload's files are deleted at once.
  */
 export async function sendAttachment(
-  deps: Files & Pick<Deps, "db" | "now">,
+  deps: Files,
   actor: Reader,
   chatId: unknown,
   input: { caption: string; file: { fileName: string; size: number; bytes: Uint8Array | null } },
@@ -121,7 +122,7 @@ export type AttachmentFile = { body: ReadableStream<Uint8Array>; size: number; k
  */
 export async function readAttachment(deps: Pick<Deps, "db" | "files">, actor: Reader, chatId: unknown, attachmentId: unknown, size: CopySize) {
   const access = await chatAccess(deps, actor, chatId);
-  if (access.status !== "member" || typeof attachmentId !== "string" || !/^[0-9a-f-]{36}$/i.test(attachmentId)) return null;
+  if (access.status !== "member" || !isUuid(attachmentId)) return null;
   const row = await repo.findSentAttachment(deps.db, access.chat.id, attachmentId);
   if (!row) return null;
   const key = size === "small" && row.small_key ? row.small_key : row.storage_key;
