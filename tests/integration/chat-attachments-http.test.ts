@@ -118,7 +118,9 @@ describe("POST /api/chats/{id}/messages with a file", () => {
     expect(message.attachment).toMatchObject({ url: `/api/chats/${id}/attachments/${message.attachment.id}` });
 
     const listed = await run(messagesApi, new Request(`${base}/api/chats/${id}/messages`, { headers: auth }), { id });
-    expect((listed.data as { messages: unknown[] }).messages).toEqual([expect.objectContaining({ id: message.id, type: "file", attachment: message.attachment })]);
+    expect((listed.data as { messages: unknown[] }).messages).toEqual([
+      expect.objectContaining({ id: message.id, type: "file", attachment: message.attachment }),
+    ]);
 
     const gif = await run(postMessage, multipart({}, { name: "dado.gif", bytes: Buffer.from("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000") }), { id });
     expect(gif).toMatchObject({ status: 400, data: { error: "Only JPEG, PNG and WebP photos, PDF files and plain text can be sent.", field: "file" } });

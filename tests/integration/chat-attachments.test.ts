@@ -35,7 +35,12 @@ const attachmentRows = (chatId: string) => getDb().selectFrom("chat_attachments"
 const as = async (userId: string) => ({ Cookie: await loginCookie(userId) });
 
 /** The chat form as a browser posts it: multipart, the caption and the picked file. */
-export function chatForm(url: string, fields: Record<string, string>, file: { name: string; bytes: Uint8Array; type?: string } | null, headers: Record<string, string>) {
+export function chatForm(
+  url: string,
+  fields: Record<string, string>,
+  file: { name: string; bytes: Uint8Array; type?: string } | null,
+  headers: Record<string, string>,
+) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   body.append("file", file ? new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "application/octet-stream" }) : new File([], ""));

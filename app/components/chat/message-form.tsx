@@ -54,7 +54,7 @@ export function MessageForm({ lastResult }: { lastResult: SubmissionResult<strin
           className="mt-1 block w-full text-sm text-stone-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-stone-200 file:px-3 file:py-2 file:font-semibold"
         />
       </div>
-      <div data-chat-preview="" hidden className="flex items-center [&[hidden]]:hidden gap-3 rounded-md bg-stone-100 p-2 text-sm text-stone-800">
+      <div data-chat-preview="" hidden className="flex items-center gap-3 rounded-md bg-stone-100 p-2 text-sm text-stone-800 [&[hidden]]:hidden">
         <img data-slot="preview-image" alt="" hidden className="h-16 w-16 rounded object-cover" />
         <span data-slot="preview-name" className="break-all" />
         <button type="button" data-chat-clear="" className="ml-auto min-h-11 px-2 text-brand-700 underline">

@@ -60,7 +60,7 @@ export function MessageItem({ message, mine, template = false }: { message?: Mes
           href={file?.url}
           download={file?.fileName}
           hidden={!file}
-          className="mt-1 flex min-h-11 items-center [&[hidden]]:hidden gap-2 rounded-md border border-stone-300 bg-stone-50 px-3 py-2 text-sm text-brand-800 underline"
+          className="text-brand-800 mt-1 flex min-h-11 items-center gap-2 rounded-md border border-stone-300 bg-stone-50 px-3 py-2 text-sm underline [&[hidden]]:hidden"
         >
           <span aria-hidden="true">📎</span>
           <span data-slot="file-name" className="break-all">

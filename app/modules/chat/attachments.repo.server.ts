@@ -17,24 +17,9 @@ export type AttachmentRow = {
   height: number | null;
 };
 
-const columns = [
-  "id",
-  "chat_id",
-  "message_id",
-  "kind",
-  "content_type",
-  "storage_key",
-  "small_key",
-  "byte_size",
-  "file_name",
-  "width",
-  "height",
-] as const;
+const columns = ["id", "chat_id", "message_id", "kind", "content_type", "storage_key", "small_key", "byte_size", "file_name", "width", "height"] as const;
 
-export async function insertPendingAttachment(
-  db: Database,
-  input: Omit<AttachmentRow, "message_id"> & { uploaderId: string; now: Date },
-): Promise<void> {
+export async function insertPendingAttachment(db: Database, input: Omit<AttachmentRow, "message_id"> & { uploaderId: string; now: Date }): Promise<void> {
   const { uploaderId, now, ...row } = input;
   await db
     .insertInto("chat_attachments")

@@ -13,8 +13,7 @@ import {
   lastMessagePreview,
 } from "./attachments.rules";
 
-const bytes = (...parts: (string | number[])[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? Array.from(new TextEncoder().encode(p)) : p)));
+const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? Array.from(new TextEncoder().encode(p)) : p)));
 const jpeg = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], "JFIF");
 const png = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 const webp = bytes("RIFF", [0x24, 0, 0, 0], "WEBPVP8 ");

@@ -74,7 +74,10 @@ export const kindOf = (type: AttachmentType): AttachmentKind => (type === "appli
  * Whether a picked file may be sent: size first (a file over the limit is not even read whole),
  * then its type. `bytes` is the whole file, or null when it was too large to keep.
  */
-export function checkAttachment(file: { size: number; bytes: Uint8Array | null }): { ok: true; type: AttachmentType } | { ok: false; problem: AttachmentProblem } {
+export function checkAttachment(file: {
+  size: number;
+  bytes: Uint8Array | null;
+}): { ok: true; type: AttachmentType } | { ok: false; problem: AttachmentProblem } {
   if (file.size === 0) return { ok: false, problem: { key: "attachmentEmpty" } };
   if (file.size > ATTACHMENT_MAX_BYTES || !file.bytes) return { ok: false, problem: { key: "attachmentTooLarge", bytes: file.size } };
   const type = detectAttachmentType(file.bytes);

@@ -51,7 +51,6 @@ export function createPrivateStorage(choice: StorageChoice): Storage {
   return createDiskStorage(path.join(path.dirname(choice.dir), "private"), "/private-files-are-not-served");
 }
 
-
 /** Where images are loaded from, for the Content-Security-Policy's img-src: the page's own origin for local files, the bucket's or CDN's origin otherwise. */
 export function storageOrigin(choice: StorageChoice) {
   return choice.kind === "disk" ? "'self'" : new URL(choice.config.publicUrl).origin;
