@@ -65,7 +65,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   // A picked file makes the text a caption, which may be empty (decision record 090).
   const submission = parseForm(form, { schema: body.file ? captionSchema : messageSchema });
-  if (submission.status !== "success") return refuse("invalid", submission.reply());
+  // Without JavaScript the browser empties the file input of the page it shows again: say so.
+  if (submission.status !== "success") return refuse("invalid", submission.reply(body.file ? { formErrors: ["attachmentPickAgain"] } : undefined));
   const result = body.file
     ? await sendAttachment(deps(context), user, params.id, { caption: submission.value.content, file: body.file })
     : await sendMessage(deps(context), user, params.id, submission.value.content);

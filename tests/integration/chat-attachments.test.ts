@@ -193,6 +193,10 @@ describe("what is refused leaves nothing behind", () => {
       expect(refused.status, key).toBe(status);
       expect(JSON.stringify(refused.data), key).toContain(key);
     }
+    // The caption's mistake is answered beside it, with a word that the file must be picked again.
+    expect(JSON.stringify((await post(host, chatId, { content: "x".repeat(2001) }, { name: "acta.pdf", bytes: pdf })).data)).toMatch(
+      /messageTooLong.*attachmentPickAgain|attachmentPickAgain.*messageTooLong/,
+    );
     expect(storedFiles(chatId)).toEqual([]);
     expect(await attachmentRows(chatId)).toEqual([]);
   });
