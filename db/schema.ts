@@ -112,6 +112,22 @@ export interface CalendarFeeds {
   user_id: string;
 }
 
+export interface ChatAttachments {
+  byte_size: number;
+  chat_id: string;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  height: number | null;
+  id: Generated<string>;
+  kind: string;
+  message_id: number | null;
+  small_key: string | null;
+  storage_key: string;
+  uploader_id: string;
+  width: number | null;
+}
+
 export interface ChatMembers {
   added_by: string | null;
   chat_id: string;
@@ -662,6 +678,7 @@ export interface DB {
   badge_refresh_queue: BadgeRefreshQueue;
   bookings: Bookings;
   calendar_feeds: CalendarFeeds;
+  chat_attachments: ChatAttachments;
   chat_members: ChatMembers;
   chat_messages: ChatMessages;
   chat_reads: ChatReads;

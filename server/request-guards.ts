@@ -4,6 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type Locale, localeCookieName } from "../app/modules/i18n/config";
 import { translator } from "../app/modules/i18n/i18next.server";
 import { chooseLocale, isLocale } from "../app/modules/i18n/rules";
+import { BODY_LIMITS, bodyLimit, fieldCheckedForms } from "./body-limits";
 import { replaceBody } from "./replace-body";
 
 /**
@@ -14,27 +15,10 @@ import { replaceBody } from "./replace-body";
 
 /** The login cookie (app/modules/auth/session.server.ts; a test keeps the two in step). */
 export const LOGIN_COOKIE = "__session";
-
-export const BODY_LIMITS = {
-  /** JSON bodies and the sign-in, sign-up and password forms. */
-  small: 64 * 1024,
-  /** Every other form. */
-  form: 1024 * 1024,
-  /** Multipart forms with an image; the upload reader enforces the 5 MB image limit itself. */
-  upload: 64 * 1024 * 1024,
-} as const;
+export { BODY_LIMITS };
 
 /** First path segments that are not a locale: "/" (and its data URL), the API and a few resources. */
 const topLevel = new Set(["_root", "api", "healthz", "change-language", "__manifest"]);
-
-const authForms = /^\/[^/]+\/(?:login|signup|logout|forgot-password|reset-password|settings\/password|auth\/[^/]+)(?:\.data)?$/;
-/**
- * Forms whose fields answer a NUL byte themselves, next to the field and with the text kept (their
- * schema refuses control characters): a chat message is typed or pasted by a person who should see
- * what was wrong with it rather than an error page. PostgreSQL never sees the NUL either way.
- */
-const fieldCheckedForms = /^\/[^/]+\/chats\/[^/]+(?:\.data)?$/;
-const uploadForms = /^\/[^/]+\/(?:create|series\/new|session\/[^/]+\/edit|series\/[^/]+\/edit)(?:\.data)?$/;
 
 type Problem = "notFound" | "badCharacters" | "tooLarge" | "originMismatch";
 
@@ -130,13 +114,6 @@ export function bodyHasNul(mediaType: string, body: Buffer): boolean {
   return false;
 }
 
-/** The largest body this request may send. */
-export function bodyLimit(req: Pick<Request, "path">, mediaType: string): number {
-  if (mediaType === "multipart/form-data" && uploadForms.test(req.path)) return BODY_LIMITS.upload;
-  if (req.path.startsWith("/api/") || mediaType === "application/json" || mediaType.endsWith("+json") || authForms.test(req.path)) return BODY_LIMITS.small;
-  return BODY_LIMITS.form;
-}
-
 /**
  * Hands a body we already read back to whoever reads the request next (Remix's adapter listens
  * for data/end/close/error and calls pause/resume), as if it were still arriving.
@@ -210,8 +187,9 @@ export function requestGuards(): RequestHandler {
     const mediaType = mediaTypeOf(req);
     const limit = bodyLimit(req, mediaType);
     if (declared !== undefined && Number(declared) > limit) return refuseTooLarge(req, res, 0);
-    // Upload forms stream their parts through the upload reader, which keeps only what it needs.
-    if (limit === BODY_LIMITS.upload) return next();
+    // Upload forms stream their parts through the upload reader, which keeps only what it needs
+    // and stops at its own limits (a chat's attachment: at once past 10 MB).
+    if (limit === BODY_LIMITS.upload || limit === BODY_LIMITS.chatUpload) return next();
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -274,6 +252,7 @@ export function refuseOriginMismatch(): RequestHandler {
 }
 
 const loginCookiePattern = new RegExp(`(?:^|;\\s*)${LOGIN_COOKIE}=`);
+const privateFiles = /^\/api\/chats\/[^/]+\/attachments\/[^/]+$/;
 
 /**
  * Anything answered to a signed-in request, or that sets or clears the login cookie, must not be
@@ -287,7 +266,10 @@ export function noStoreWhenSignedIn(): RequestHandler {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
       const setCookie = [this.getHeader("set-cookie") ?? []].flat().map(String);
-      if (signedIn || setCookie.some((c) => c.startsWith(`${LOGIN_COOKIE}=`))) this.setHeader("Cache-Control", "no-store");
+      const setsLogin = setCookie.some((c) => c.startsWith(`${LOGIN_COOKIE}=`));
+      // A chat's image may stay in its reader's own browser for a while (decision record 092): its route says `private`.
+      const ownCopy = privateFiles.test(req.path) && /^private\b/.test(String(this.getHeader("Cache-Control") ?? ""));
+      if ((signedIn && !ownCopy) || setsLogin) this.setHeader("Cache-Control", "no-store");
       return writeHead.apply(this, args);
     } as Response["writeHead"];
     next();

@@ -6,6 +6,7 @@
  * wrote is put in the page with textContent, never as HTML. The markup it fills is rendered hidden
  * by app/components/layout/live-layer.tsx, so its texts arrive translated.
  */
+import { drawAttachment, enhanceUpload } from "./chat-upload";
 import { openLiveStream } from "./live-transport";
 
 type Config = { lang: string; chat: string | null; me: string; t: Record<string, string> };
@@ -20,7 +21,7 @@ type Notification = {
   toast?: boolean;
   unread?: number;
 };
-type Message = { id: string; senderId: string; senderName: string; content: string; createdAt: string; removed?: boolean };
+type Message = Parameters<typeof drawAttachment>[1] & { removed?: boolean };
 
 const TOAST_MS = 6000; // spec section 9
 
@@ -149,6 +150,11 @@ function main() {
     li.setAttribute("data-removed", "");
     fill(li, "content", thread.getAttribute("data-removed-text"));
     slot(li, "report")?.remove();
+    // Its picture or file goes with its text.
+    slot(li, "image-link")?.remove();
+    slot(li, "file")?.remove();
+    const content = slot(li, "content");
+    if (content) content.hidden = false;
   }
   function addMessage(m: Message) {
     if (!thread || document.getElementById(`m${m.id}`)) return;
@@ -161,6 +167,7 @@ function main() {
     const report = slot<HTMLAnchorElement>(li, "report");
     if (report) report.href += m.id;
     if (m.senderId === cfg.me) report?.remove();
+    drawAttachment(li, m, cfg.lang, words.photoAlt || "");
     if (m.removed) markRemoved(li);
     const time = slot(li, "time");
     if (time) {
@@ -175,8 +182,20 @@ function main() {
 
   // With JavaScript a message is sent without leaving the page; any trouble falls back to the plain form post.
   const form = thread ? $<HTMLFormElement>("[data-chat-form]") : null;
+  const words = JSON.parse(form?.getAttribute("data-words") || "{}") as Record<string, string>;
+  const showError = (text: string) => {
+    const errors = form?.querySelector("ul[aria-live]");
+    if (!errors) return;
+    errors.textContent = "";
+    if (!text) return;
+    const li = document.createElement("li");
+    li.textContent = text;
+    errors.appendChild(li);
+  };
+  const upload = form ? enhanceUpload(form, { chat: cfg.chat!, lang: cfg.lang, onSent: (m) => addMessage(m), showError }) : null;
   if (form)
     form.addEventListener("submit", (e) => {
+      if (upload?.submit(e)) return;
       const box = form.querySelector("textarea");
       const errors = form.querySelector("ul[aria-live]");
       if (!box || !box.value.trim()) return;

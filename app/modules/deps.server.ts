@@ -12,6 +12,8 @@ export type Deps = {
   db: Database;
   mailer: Mailer;
   storage: Storage;
+  /** The private storage (chat attachments). */
+  files: Storage;
   now: Date;
   appUrl: string;
 };
@@ -24,7 +26,14 @@ export type Deps = {
  */
 export function deps(context?: Pick<AppLoadContext, "now">): Deps {
   const services = getServices();
-  return { db: getDb(), mailer: services.mailer, storage: services.storage, now: context?.now ?? systemClock(), appUrl: getEnv().APP_URL };
+  return {
+    db: getDb(),
+    mailer: services.mailer,
+    storage: services.storage,
+    files: services.files,
+    now: context?.now ?? systemClock(),
+    appUrl: getEnv().APP_URL,
+  };
 }
 
 /** The dependencies of code that has the Request but not the load context: the same instant, through the request's scope. */

@@ -1,22 +1,20 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MessageForm } from "#app/components/chat/message-form";
 import { MessageItem } from "#app/components/chat/message-item";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { Button } from "#app/components/ui/button";
-import { ErrorList } from "#app/components/ui/field";
-import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { sendAttachment } from "#app/modules/chat/attachments.server";
 import { hasBlocked, mayWriteDirectly, setBlock } from "#app/modules/chat/blocks.server";
 import { chatAccess, markChatRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
 import { parseBefore, threadItems } from "#app/modules/chat/rules";
-import { type MessageInput, messageSchema } from "#app/modules/chat/schema";
+import { captionSchema, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
 import { formatDateTime, formatLongDay } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
-import { parseForm, readForm } from "#app/web/form.server";
+import { readChatMessageBody } from "#app/web/chat-upload.server";
+import { parseForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
@@ -72,7 +70,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const form = await readForm(request);
+  const body = await readChatMessageBody(request);
+  if (body.tooLarge) return refuse("tooLarge", parseForm(new FormData(), { schema: captionSchema }).reply({ formErrors: ["attachmentTooLarge"] }));
+  const form = body.formData;
   // The notifications switch: its own small form on the page.
   const intent = form.get("intent");
   if (intent === "mute" || intent === "unmute") {
@@ -90,9 +90,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       key: intent === "block" ? "chat:toasts.blocked" : "chat:toasts.unblocked",
     });
   }
-  const submission = parseForm(form, { schema: messageSchema });
-  if (submission.status !== "success") return refuse("invalid", submission.reply());
-  const result = await sendMessage(deps(context), user, params.id, submission.value.content);
+  // A picked file makes the text a caption, which may be empty (decision record 092).
+  const submission = parseForm(form, { schema: body.file ? captionSchema : messageSchema });
+  // Without JavaScript the browser empties the file input of the page it shows again: say so.
+  if (submission.status !== "success") return refuse("invalid", submission.reply(body.file ? { formErrors: ["attachmentPickAgain"] } : undefined));
+  const result = body.file
+    ? await sendAttachment(deps(context), user, params.id, { caption: submission.value.content, file: body.file })
+    : await sendMessage(deps(context), user, params.id, submission.value.content);
+  if (result.status === "refused") return refuse("invalid", submission.reply({ formErrors: [result.problem.key] }));
   if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
   if (result.status === "blocked") return refuse("forbidden", submission.reply({ formErrors: ["chatBlocked"] }));
   if (result.status !== "sent") return refuse("notFound", submission.reply({ formErrors: ["chatNotFound"] }));
@@ -109,7 +114,6 @@ export default function ChatPage() {
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
   const lang = pageLocale(i18n.language);
-  const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: getZodConstraint(messageSchema), shouldValidate: "onSubmit" });
   return (
     <section className="mx-auto max-w-2xl">
       <Link to={localePath(lang, "/chats")} className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
@@ -192,22 +196,7 @@ export default function ChatPage() {
         </ul>
       </div>
       {mayWrite ? (
-        <Form method="post" {...getFormProps(form)} data-chat-form="" className="mt-4 space-y-2">
-          <label htmlFor={fields.content.id} className="block text-sm font-medium text-stone-800">
-            {t("label")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.content)}
-            key={fields.content.key}
-            // No maxLength: a pasted text over 2000 characters is explained next to the field, not cut silently.
-            maxLength={undefined}
-            rows={3}
-            className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-700"
-          />
-          <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <Button>{t("send")}</Button>
-        </Form>
+        <MessageForm lastResult={lastResult} />
       ) : (
         <p data-chat-closed="" className="mt-4 rounded-md border border-stone-300 bg-white p-3 text-sm text-stone-700">
           {blockedByMe ? t("blockedByYou") : t("cannotWrite")}

@@ -48,6 +48,15 @@ export default function ChatsPage() {
                     {t(chat.type === "session" ? "sessionChat" : chat.type === "direct" ? "direct" : chat.seriesId ? "campaignChat" : "groupChat")}
                     {chat.participantCount !== null ? ` · ${t("groups.peopleCount", { count: chat.participantCount })}` : ""}
                   </span>
+                  {chat.lastMessage ? (
+                    <span data-last-message="" className="block truncate text-sm text-stone-700">
+                      {chat.lastMessage.kind === "photo"
+                        ? t("preview.photo")
+                        : chat.lastMessage.kind === "file"
+                          ? t("preview.file", { name: chat.lastMessage.name })
+                          : chat.lastMessage.text}
+                    </span>
+                  ) : null}
                 </span>
                 {chat.unreadCount > 0 ? (
                   <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("unread", { count: chat.unreadCount })}</span>

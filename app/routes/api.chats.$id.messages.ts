@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { sendAttachment } from "#app/modules/chat/attachments.server";
 import { chatAccess, readMessages, sendMessage } from "#app/modules/chat/chat.server";
 import { parseBefore } from "#app/modules/chat/rules";
-import { messageSchema } from "#app/modules/chat/schema";
+import { captionSchema, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { isLocale } from "#app/modules/i18n/rules";
-import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
+import { apiJson, methodNotAllowed, readBody, requireApiUploader, requireApiUser } from "#app/web/api.server";
+import { readChatMessageBody } from "#app/web/chat-upload.server";
 import { apiCreated, apiRefusal, apiRefused } from "#app/web/replies.server";
 
 /** GET /api/chats/{id}/messages?before={messageId}: a page of messages, oldest first; `olderBefore` pages back. */
@@ -17,17 +19,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return apiJson(await readMessages(d, access.chat.id, parseBefore(new URL(request.url).searchParams.get("before"))));
 }
 
-/** POST /api/chats/{id}/messages { content }: errors come back translated in `error`, with the field in `field`. */
+/**
+ * POST /api/chats/{id}/messages: JSON `{ content }`, or multipart/form-data with `file` (an image
+ * or file, decision record 092) and an optional `content` caption. Errors come back translated in
+ * `error`, with the field in `field`; a file over 10 MB is a 413 as soon as it passes the limit.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const user = await requireApiUser(request);
+  const user = await requireApiUploader(request);
   const url = new URL(request.url);
   const lang = [url.searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
   const t = translator(lang, "validation");
-  const body = await readBody(request);
-  const parsed = messageSchema.safeParse(body ?? {});
+  const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  const upload = multipart ? await readChatMessageBody(request) : null;
+  if (upload?.tooLarge) return apiRefused("tooLarge", { error: t("attachmentTooLarge"), field: "file" });
+  const file = upload && !upload.tooLarge ? upload.file : null;
+  const body = upload && !upload.tooLarge ? Object.fromEntries([...upload.formData].filter(([, v]) => typeof v === "string")) : await readBody(request);
+  const parsed = (file ? captionSchema : messageSchema).safeParse(body ?? {});
   if (!parsed.success) return apiRefused("invalid", { error: t(parsed.error.issues[0]?.message ?? "messageRequired"), field: "content" });
-  const result = await sendMessage(deps(context), user, params.id, parsed.data.content);
+  const result = file
+    ? await sendAttachment(deps(context), user, params.id, { caption: parsed.data.content, file })
+    : await sendMessage(deps(context), user, params.id, parsed.data.content);
+  if (result.status === "refused") return apiRefused("invalid", { error: t(result.problem.key), field: "file" });
   if (result.status === "limited") {
     return apiRefused(
       "limited",

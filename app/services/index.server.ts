@@ -11,7 +11,7 @@ import { createSmtpMailer } from "./mailer/smtp.server";
 import { createOfflinePayments, type OfflinePayments } from "./payments/offline.server";
 import type { Payments } from "./payments/payments";
 import { createStripePayments } from "./payments/stripe.server";
-import { createStorage, storageChoice } from "./storage/choose.server";
+import { createPrivateStorage, createStorage, storageChoice } from "./storage/choose.server";
 import type { Storage } from "./storage/storage";
 
 export type Services = {
@@ -20,6 +20,8 @@ export type Services = {
   outboxDir: string | null;
   googleEnabled: boolean;
   storage: Storage;
+  /** Chat attachments: never published, read through a route that checks membership (decision record 092). */
+  files: Storage;
   payments: Payments;
   /** The offline payment adapter when it is the one in use (its local test page needs it), else null. */
   offlinePayments: OfflinePayments | null;
@@ -75,6 +77,7 @@ export function getServices(): Services {
     outboxDir,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     storage: createStorage(storageChoice(env)),
+    files: createPrivateStorage(storageChoice(env)),
     ...choosePayments(env),
     ...chooseConnect(env),
   };

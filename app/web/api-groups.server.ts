@@ -1,4 +1,4 @@
-import type { z,ZodTypeAny } from "zod";
+import type { z, ZodTypeAny } from "zod";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { GroupRefusal } from "#app/modules/chat/groups.server";
 import { translator } from "#app/modules/i18n/i18next.server";

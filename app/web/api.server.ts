@@ -72,6 +72,19 @@ export async function requireApiUser(request: Request): Promise<Requester> {
   return user;
 }
 
+/**
+ * The signed-in caller of a route that also takes a multipart upload (a chat message with a file,
+ * decision record 092): JSON or multipart/form-data, nothing else. A cross-site form could send
+ * multipart without a preflight, but never with the login cookie (SameSite) nor past the server's
+ * check of Origin and Sec-Fetch-Site on every write.
+ */
+export async function requireApiUploader(request: Request): Promise<Requester> {
+  if (mediaTypeOf(request) !== "multipart/form-data") refuseNonJsonBody(request);
+  const user = await getRequester(request, requestDeps(request));
+  if (!user) throw apiError("Authentication required", 401);
+  return user;
+}
+
 export function methodNotAllowed(allowed: string) {
   return apiError("Method not allowed", 405, { Allow: allowed });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundPartHeaders } from "./multipart.server";
+import { boundPartHeaders, readFormWithFile } from "./multipart.server";
 
 const boundary = "xYz";
 const encoder = new TextEncoder();
@@ -47,5 +47,42 @@ describe("the bound on a multipart part's headers", () => {
     const exact = `--${boundary}\r\n${"h".repeat(60)}\r\n\r\n${"v".repeat(1000)}\r\n--${boundary}--`;
     expect((await through(exact, 7, 64)).text).toBe(exact);
     expect((await through(exact, 7, 61)).error).toBeInstanceOf(Error);
+  });
+});
+
+describe("a file with a hard limit (the chat's attachments)", () => {
+  /** A multipart body of a caption and a file of `fileBytes`, sent in 64 KiB chunks; `read` counts what was pulled. */
+  function upload(fileBytes: number) {
+    const head = encoder.encode(`${part("content", "mapa")}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n`);
+    const body = Buffer.concat([head, Buffer.alloc(fileBytes, 0x41), encoder.encode(`\r\n--${boundary}--\r\n`)]);
+    let at = 0;
+    const source = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= body.length) return controller.close();
+        controller.enqueue(body.subarray(at, at + 65_536));
+        at += 65_536;
+      },
+    });
+    const request = new Request("http://localhost/es/chats/x", {
+      method: "POST",
+      body: source,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    return { request, read: () => at };
+  }
+  const field = { name: "file", keepBytes: 1_000_000, headBytes: 16, maxBytes: 1_000_000 };
+
+  it("keeps a file of exactly the limit, and stops reading with a 413 as soon as a file passes it", async () => {
+    const fits = upload(1_000_000);
+    const read = await readFormWithFile(fits.request, field);
+    expect(read.file?.size).toBe(1_000_000);
+    expect(read.formData.get("content")).toBe("mapa");
+
+    const over = upload(5_000_000);
+    const refused = await readFormWithFile(over.request, field).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ init: { status: 413 } });
+    // The rest of the 5 MB was never pulled.
+    expect(over.read()).toBeLessThan(1_300_000);
   });
 });

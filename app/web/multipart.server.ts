@@ -16,8 +16,12 @@ const BODY_MAX_BYTES = 64 * 1024 * 1024;
 /** The form's one file: its name, first bytes and size, and its bytes when within `keepBytes`. */
 export type FilePart = { fileName: string; head: Uint8Array; size: number; bytes: Uint8Array | null };
 
-/** Which file field to keep, how much of it to hold in memory, and how many first bytes to keep for its signature. */
-export type FileField = { name: string; keepBytes: number; headBytes: number };
+/**
+ * Which file field to keep, how much of it to hold in memory, and how many first bytes to keep for
+ * its signature. With `maxBytes`, a file passing it stops the reading at once with a 413 (the chat's
+ * attachments), instead of being read to the end to report its size (the session and series forms).
+ */
+export type FileField = { name: string; keepBytes: number; headBytes: number; maxBytes?: number };
 
 class BodyTooLarge extends Error {}
 
@@ -127,6 +131,7 @@ async function readMultipart(request: Request, field: FileField) {
   let textTotal = 0;
   let parts = 0;
   let tooLarge = false;
+  const bodyMax = field.maxBytes === undefined ? BODY_MAX_BYTES : field.maxBytes + MULTIPART_LIMITS.textBytes;
   const handler: UploadHandler = async ({ name, filename, data: stream }) => {
     parts += 1;
     if (parts > MULTIPART_LIMITS.parts || Buffer.byteLength(name) > MULTIPART_LIMITS.nameBytes) throw new BodyTooLarge();
@@ -139,7 +144,8 @@ async function readMultipart(request: Request, field: FileField) {
       size += chunk.byteLength;
       total += chunk.byteLength;
       if (isText) textTotal += chunk.byteLength;
-      if (total > BODY_MAX_BYTES || (isText && (size > MULTIPART_LIMITS.fieldBytes || textTotal > MULTIPART_LIMITS.textBytes))) throw new BodyTooLarge();
+      if (total > bodyMax || (isText && (size > MULTIPART_LIMITS.fieldBytes || textTotal > MULTIPART_LIMITS.textBytes))) throw new BodyTooLarge();
+      if (isFile && field.maxBytes !== undefined && size > field.maxBytes) throw new BodyTooLarge();
       if (isFile && head.byteLength < field.headBytes) head = concat([head, chunk.subarray(0, field.headBytes - head.byteLength)]);
       if (isText || (isFile && size <= field.keepBytes)) chunks.push(chunk);
       else if (chunks.length) chunks.length = 0; // over the limit: only the size is needed now
@@ -170,3 +176,7 @@ export async function readFormWithFile(request: Request, field: FileField): Prom
   const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
   return multipart ? await readMultipart(request, field) : { formData: await readForm(request), file: null };
 }
+
+/** Whether readFormWithFile stopped a body past its limits (its 413), for a page that answers it beside its form. */
+export const isBodyTooLarge = (error: unknown) =>
+  typeof error === "object" && error !== null && "init" in error && (error as { init?: { status?: number } | null }).init?.status === 413;

@@ -15,7 +15,7 @@ import { forbidden, notFound } from "#app/web/http";
  * database away).
  * Routes name the word; the status is looked up here.
  */
-export type WebRefusal = Refusal | "unauthenticated" | "declined" | "limited" | "providerFailed" | "unavailable";
+export type WebRefusal = Refusal | "unauthenticated" | "declined" | "limited" | "providerFailed" | "unavailable" | "tooLarge";
 
 const refusalStatuses = {
   notFound: 404,
@@ -25,6 +25,7 @@ const refusalStatuses = {
   unauthenticated: 401,
   declined: 402,
   limited: 429,
+  tooLarge: 413,
   providerFailed: 502,
   unavailable: 503,
 } as const satisfies Record<WebRefusal, number>;

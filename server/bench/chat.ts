@@ -35,7 +35,9 @@ export async function seedBigGroup(now: Date) {
     select ${chat.id}::uuid, m.user_id, 'Mensaje ' || i || ': ¿quién lleva los dados y el mapa de la cripta esta semana?',
            ${now}::timestamptz - ((${MESSAGES}::int - i) * (30.0 * 24 * 60 / ${MESSAGES}::int) || ' minutes')::interval
     from generate_series(1, ${MESSAGES}::int) as i
-    join (select row_number() over (order by user_id) - 1 as n, user_id from chat_members where chat_id = ${chat.id}::uuid) m on m.n = i % ${MEMBERS}::int`.execute(db);
+    join (select row_number() over (order by user_id) - 1 as n, user_id from chat_members where chat_id = ${chat.id}::uuid) m on m.n = i % ${MEMBERS}::int`.execute(
+    db,
+  );
   await db.updateTable("chats").set({ last_message_at: now }).where("id", "=", chat.id).execute();
   await sql`vacuum analyze chat_messages`.execute(db);
   await sql`vacuum analyze chat_reads`.execute(db);
@@ -58,7 +60,8 @@ function openStream(base: string, cookie: string, onMessage: (id: number) => voi
         while ((at = buffer.indexOf("\n\n")) !== -1) {
           const block = buffer.slice(0, at);
           buffer = buffer.slice(at + 2);
-          if (block.includes("event: chat_message")) onMessage((JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { message: { id: number } }).message.id);
+          if (block.includes("event: chat_message"))
+            onMessage((JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { message: { id: number } }).message.id);
           if (block.includes("event: unread_count")) resolve(() => req.destroy());
         }
       });

@@ -61,6 +61,7 @@ export const benchDeps = (db: Database, folder: string, now = new Date()): Deps 
   db,
   mailer: { send: () => Promise.resolve() },
   storage: createDiskStorage(path.join(folder, "uploads"), "http://127.0.0.1/uploads"),
+  files: createDiskStorage(path.join(folder, "private"), "/private-files-are-not-served"),
   now,
   appUrl: "http://127.0.0.1",
 });

@@ -64,7 +64,7 @@ function seedDeps(start: Date, storage: Storage) {
     now: () => deps.now,
     post: async (payload, signature) => webhookReply(await handleWebhook(deps, payload, signature)).status,
   });
-  deps = { db: getDb(), mailer: { send: () => Promise.resolve() }, storage, now: start, appUrl, payments: offline };
+  deps = { db: getDb(), mailer: { send: () => Promise.resolve() }, storage, files: storage, now: start, appUrl, payments: offline };
   return {
     offline,
     at: (now: Date): Deps & PayDeps => {

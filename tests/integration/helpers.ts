@@ -16,6 +16,7 @@ export function testDeps(now = new Date()) {
     db: getDb(),
     mailer: createOutboxMailer(outbox, "test@mesa.test"),
     storage: createDiskStorage(uploads, "http://localhost:3000/uploads"),
+    files: createDiskStorage(path.join(outbox, "private"), "/private-files-are-not-served"),
     now,
     appUrl: "http://localhost:3000",
   };

@@ -6,6 +6,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../app/env.server";
+import { createPrivateStorage } from "../../app/services/storage/choose.server";
 import { createDiskStorage } from "../../app/services/storage/disk.server";
 import { createS3Storage } from "../../app/services/storage/s3.server";
 import { StorageKeyTakenError } from "../../app/services/storage/storage";
@@ -50,13 +51,28 @@ describe("S3 storage", () => {
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      if (req.headers["if-none-match"] === "*" && objects.has(req.url!)) {
+      const key = req.url!.split("?")[0]!;
+      if (req.method === "GET") {
+        const object = objects.get(key);
+        if (object) res.writeHead(200, { "Content-Length": object.length, "Content-Type": "application/pdf" }).end(object);
+        else
+          res
+            .writeHead(404, { "Content-Type": "application/xml" })
+            .end("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>");
+        return;
+      }
+      if (req.method === "DELETE") {
+        objects.delete(key);
+        res.writeHead(204).end();
+        return;
+      }
+      if (req.headers["if-none-match"] === "*" && objects.has(key)) {
         res
           .writeHead(412, { "Content-Type": "application/xml" })
           .end("<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>");
         return;
       }
-      objects.set(req.url!, body);
+      objects.set(key, body);
       res.writeHead(200, { ETag: '"abc"' }).end();
     });
   });
@@ -87,6 +103,47 @@ describe("S3 storage", () => {
     expect(storage.url("u1/series/1-a.png")).toBe("https://cdn.mesa.test/u1/series/1-a.png");
 
     await expect(storage.put("u1/series/1-a.png", png, "image/png")).rejects.toBeInstanceOf(StorageKeyTakenError);
+  });
+
+  it("keeps chat attachments under private/, never cacheable by others, and reads and deletes them (decision record 092)", async () => {
+    const files = createPrivateStorage({
+      kind: "s3",
+      config: {
+        bucket: "mesa",
+        region: "us-east-1",
+        endpoint,
+        accessKeyId: "test",
+        secretAccessKey: "test",
+        publicUrl: "https://cdn.mesa.test",
+        forcePathStyle: true,
+      },
+    });
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    await files.put("chat/c1/a1.pdf", pdf, "application/pdf");
+    const put = seen.at(-1)!;
+    expect(put.url.split("?")[0]).toBe("/mesa/private/chat/c1/a1.pdf");
+    expect(put.headers["cache-control"]).toBe("private, no-store");
+    const read = await files.get("chat/c1/a1.pdf");
+    expect(read?.size).toBe(pdf.length);
+    expect(Buffer.from(await new Response(read!.body).arrayBuffer())).toEqual(pdf);
+    await files.delete("chat/c1/a1.pdf");
+    expect(seen.at(-1)).toMatchObject({ method: "DELETE", url: expect.stringMatching(/^\/mesa\/private\/chat\/c1\/a1\.pdf/) });
+    expect(await files.get("chat/c1/a1.pdf")).toBeNull();
+  });
+});
+
+describe("private disk storage", () => {
+  it("lives beside uploads, reads back what it stored and deletes it; a missing file is null", async () => {
+    const dataDir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "private-"));
+    const files = createPrivateStorage({ kind: "disk", dir: path.join(dataDir, "uploads"), publicUrl: "/uploads", olderUrls: [] });
+    await files.put("chat/c1/a1.txt", Buffer.from("notas"), "text/plain");
+    expect(fs.readFileSync(path.join(dataDir, "private", "chat", "c1", "a1.txt"), "utf8")).toBe("notas");
+    const read = await files.get("chat/c1/a1.txt");
+    expect([read?.size, await new Response(read!.body).text()]).toEqual([5, "notas"]);
+    await files.delete("chat/c1/a1.txt");
+    await files.delete("chat/c1/a1.txt"); // already gone: not an error
+    expect(await files.get("chat/c1/a1.txt")).toBeNull();
+    await expect(files.get("../uploads/x.png")).rejects.toThrow(/unsafe storage key/);
   });
 });
 

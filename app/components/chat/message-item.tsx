@@ -1,20 +1,36 @@
 import { useTranslation } from "react-i18next";
+import { type AttachmentView, CHAT_IMAGE_SIZES, formatFileSize, imageSrcSet } from "#app/modules/chat/attachments.rules";
 import { localePath } from "#app/modules/i18n/rules";
 import { pageLocale } from "#app/web/locale";
 
-export type MessageView = { id: number; senderId: string; senderName: string; content: string; createdAt: string; when: string; removed: boolean };
+export type MessageView = {
+  id: number;
+  senderId: string;
+  senderName: string;
+  type: "text" | "image" | "file";
+  content: string;
+  createdAt: string;
+  when: string;
+  attachment: AttachmentView | null;
+  removed: boolean;
+};
 
 /**
- * One message. The same markup serves as the hidden template the live script clones for messages
- * that arrive while the page is open (data-slot names what it fills in, always as text). Someone
+ * One message: its text, or an image or file with an optional caption. The same markup serves as
+ * the hidden template the live script clones for messages that arrive while the page is open
+ * (data-slot names what it fills in, always as text or attributes, never as HTML); the template
+ * holds both an image and a file slot, hidden, and the script shows the one it fills. Someone
  * else's message has a "Report" link: a plain link to the report page, so it works without
  * JavaScript (the template's ends in `id=`, the script adds the message's id). A message an admin
- * removed keeps its place, marked data-removed, with a note instead of its text.
+ * removed keeps its place, marked data-removed, with a note instead of its text and attachment.
  */
 export function MessageItem({ message, mine, template = false }: { message?: MessageView; mine?: boolean; template?: boolean }) {
   const { t, i18n } = useTranslation("chat");
   const lang = pageLocale(i18n.language);
   const removed = message?.removed ?? false;
+  const a = removed ? null : (message?.attachment ?? null);
+  const image = a?.kind === "image" ? a : null;
+  const file = a?.kind === "file" ? a : null;
   return (
     <li
       id={message ? `m${message.id}` : undefined}
@@ -40,7 +56,44 @@ export function MessageItem({ message, mine, template = false }: { message?: Mes
           </a>
         ) : null}
       </p>
-      <p data-slot="content" className="mt-1 whitespace-pre-wrap break-words text-stone-900 group-data-[removed]:italic group-data-[removed]:text-stone-600">
+      {image || template ? (
+        <a data-slot="image-link" href={image?.url} hidden={!image} className="mt-1 block [&[hidden]]:hidden">
+          <img
+            data-slot="image"
+            src={image?.thumbnailUrl ?? undefined}
+            srcSet={image ? imageSrcSet(image) : undefined}
+            sizes={CHAT_IMAGE_SIZES}
+            width={image?.width ?? undefined}
+            height={image?.height ?? undefined}
+            loading="lazy"
+            decoding="async"
+            alt={message ? message.content || t("photoAlt", { name: mine ? t("you") : message.senderName }) : ""}
+            className="h-auto w-full max-w-xs rounded-md bg-stone-200"
+          />
+        </a>
+      ) : null}
+      {file || template ? (
+        <a
+          data-slot="file"
+          href={file?.url}
+          download={file?.fileName}
+          hidden={!file}
+          className="text-brand-800 mt-1 flex min-h-11 items-center gap-2 rounded-md border border-stone-300 bg-stone-50 px-3 py-2 text-sm underline [&[hidden]]:hidden"
+        >
+          <span aria-hidden="true">📎</span>
+          <span data-slot="file-name" className="break-all">
+            {file?.fileName}
+          </span>
+          <span data-slot="file-size" className="whitespace-nowrap text-xs text-stone-600 no-underline">
+            {file ? formatFileSize(file.byteSize, i18n.language) : null}
+          </span>
+        </a>
+      ) : null}
+      <p
+        data-slot="content"
+        hidden={Boolean(message && a && !message.content)}
+        className="mt-1 whitespace-pre-wrap break-words text-stone-900 group-data-[removed]:italic group-data-[removed]:text-stone-600"
+      >
         {removed ? t("removed") : message?.content}
       </p>
     </li>

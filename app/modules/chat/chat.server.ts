@@ -6,6 +6,8 @@ import { VIEWER_STALE_MS } from "#app/modules/live/rules";
 import { recordNotification } from "#app/modules/notifications/notify.server";
 import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
+import * as attachments from "./attachments.repo.server";
+import { type AttachmentKind, type AttachmentView, attachmentView, lastMessagePreview } from "./attachments.rules";
 import { mayWriteDirectly } from "./blocks.server";
 import { groupMemberIds, isGroupMember } from "./groups-repo.server";
 import * as lists from "./list-repo.server";
@@ -93,17 +95,40 @@ export async function openDirectChat(deps: Db, actor: Reader, otherUserId: unkno
   return { status: "ok" as const, chatId: await repo.ensureDirectChat(deps.db, a, b) };
 }
 
-/** A removed message keeps its place in the thread, without its text (the repository blanks it). */
-const presentMessage = (m: repo.MessageRow) => ({
+export type ChatMessage = {
+  id: number;
+  senderId: string;
+  senderName: string;
+  type: "text" | AttachmentKind;
+  /** The text, or an attachment's caption ("" when none, and once removed). */
+  content: string;
+  createdAt: string;
+  attachment: AttachmentView | null;
+  /** Removed by an admin: it keeps its place in the thread, without its text or attachment (the repository blanks them). */
+  removed: boolean;
+};
+
+const presentMessage = (m: repo.MessageRow): ChatMessage => ({
   id: m.id,
   senderId: m.sender_id,
   senderName: m.sender_name,
-  type: "text" as const,
+  type: m.type === "image" || m.type === "file" ? m.type : "text",
   content: m.removed_at ? "" : m.content,
   createdAt: m.created_at.toISOString(),
+  attachment:
+    m.attachment_id === null || m.removed_at
+      ? null
+      : attachmentView(m.chat_id, {
+          id: m.attachment_id,
+          kind: m.attachment_kind ?? "file",
+          contentType: m.content_type ?? "",
+          fileName: m.file_name ?? "",
+          byteSize: m.byte_size ?? 0,
+          width: m.width,
+          height: m.height,
+        }),
   removed: m.removed_at !== null,
 });
-export type ChatMessage = ReturnType<typeof presentMessage>;
 
 /** A page of a chat the actor may read, oldest first on the page; `before` pages backwards. */
 export async function readMessages(deps: Db, chatId: string, before: number | null) {
@@ -136,13 +161,24 @@ export async function chatMembers(deps: Db, chat: repo.ChatRow): Promise<string[
   return repo.sessionChatMembers(deps.db, chat.session_id!);
 }
 
+/** An upload already stored and waiting for its message (attachments.server.ts). */
+export type PendingAttachment = { id: string; view: AttachmentView };
+
 /**
- * Sends a text message: checks access and the sender's limits (10 a second, 60 a minute, decided
+ * Sends a message: checks access and the sender's limits (10 a second, 60 a minute, decided
  * in one statement), stores it and announces it live to every member in the same transaction,
  * then leaves a new_message notification for members who are not looking at the chat and have not
- * muted it (one unread notification per chat is enough).
+ * muted it (one unread notification per chat is enough). With an attachment (an image or file
+ * message, `content` its caption) the upload is tied to the message in the same transaction;
+ * the caller deletes the upload when this does not answer "sent".
  */
-export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown, content: string): Promise<SendResult> {
+export async function sendMessage(
+  deps: Clocked,
+  actor: Reader,
+  chatId: unknown,
+  content: string,
+  attachment: PendingAttachment | null = null,
+): Promise<SendResult> {
   const access = await chatAccess(deps, actor, chatId);
   if (access.status !== "member") return access.status === "afterPayment" ? { status: "afterPayment" } : { status: "notFound" };
   const chat = access.chat;
@@ -152,15 +188,19 @@ export async function sendMessage(deps: Clocked, actor: Reader, chatId: unknown,
 
   const [sender, members] = await Promise.all([repo.displayNameOfUser(deps.db, actor.id), chatMembers(deps, chat)]);
   const message = await inTransaction(deps.db, async (trx) => {
-    const stored = await repo.insertMessage(trx, { chatId: chat.id, senderId: actor.id, content, now: deps.now });
+    const type = attachment ? attachment.view.kind : "text";
+    const stored = await repo.insertMessage(trx, { chatId: chat.id, senderId: actor.id, type, content, now: deps.now });
+    if (attachment && !(await attachments.attachToMessage(trx, { attachmentId: attachment.id, messageId: stored.id, chatId: chat.id, uploaderId: actor.id })))
+      throw new Error("the upload is not pending for this chat and sender");
     await repo.markRead(trx, { chatId: chat.id, userId: actor.id, messageId: stored.id, now: deps.now });
     const message: ChatMessage = {
       id: stored.id,
       senderId: actor.id,
       senderName: sender?.name ?? "",
-      type: "text",
+      type,
       content,
       createdAt: stored.createdAt.toISOString(),
+      attachment: attachment?.view ?? null,
       removed: false,
     };
     await appendEvents(
@@ -248,6 +288,7 @@ export async function listChats(deps: Db, actor: Reader) {
     participantCount: r.participant_count === null ? null : Number(r.participant_count),
     otherUserId: r.other_id,
     lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+    lastMessage: r.last_type ? lastMessagePreview({ type: r.last_type, content: r.last_content ?? "", fileName: r.last_file_name }) : null,
     unreadCount: Number(r.unread_count ?? 0),
   }));
 }

@@ -50,7 +50,30 @@ export function listChatsFor(db: Database, userId: string) {
       // The other person of a direct chat (null for a session chat).
       .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
       .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
+      // The last message, for the list's preview: one step down chat_messages_chat_idx per chat
+      // listed, then its attachment (if any) by its unique message_id. A removed one shows nothing.
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("chat_messages as lm")
+            .select([
+              "lm.id as last_id",
+              "lm.type as last_type",
+              sql<string>`case when lm.removed_at is null then lm.content else '' end`.as("last_content"),
+              sql<boolean>`lm.removed_at is not null`.as("last_removed"),
+            ])
+            .whereRef("lm.chat_id", "=", "c.id")
+            .orderBy("lm.id", "desc")
+            .limit(1)
+            .as("last"),
+        (join) => join.onTrue(),
+      )
+      .leftJoin("chat_attachments as la", (join) => join.onRef("la.message_id", "=", "last.last_id").on("last.last_removed", "=", false))
       .select([
+        "last.last_type",
+        "last.last_content",
+        "last.last_removed",
+        "la.file_name as last_file_name",
         "c.id",
         "c.kind",
         "c.session_id",

@@ -93,37 +93,57 @@ export async function sessionChatMembers(db: Database, sessionId: string): Promi
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
+/** A message, with its attachment's columns (all null for a text, and for a removed message). */
 export type MessageRow = {
   id: number;
   chat_id: string;
   sender_id: string;
   sender_name: string;
+  type: string;
   content: string;
   created_at: Date;
   removed_at: Date | null;
+  attachment_id: string | null;
+  attachment_kind: string | null;
+  file_name: string | null;
+  byte_size: number | null;
+  content_type: string | null;
+  width: number | null;
+  height: number | null;
 };
 
 /**
  * A removed message's text never leaves the database on a member's read: it is blanked here, so
  * no page, API answer or future caller can show it by mistake (the admin desk reads it on its own).
+ * Its attachment goes with it: the join below finds none for a removed message.
  */
 const shownContent = sql<string>`case when m.removed_at is null then m.content else '' end`;
+const messageColumns = [
+  "m.id",
+  "m.chat_id",
+  "m.sender_id",
+  "u.display_name as sender_name",
+  "u.email as sender_email",
+  "m.type",
+  shownContent.as("content"),
+  "m.created_at",
+  "m.removed_at",
+  "a.id as attachment_id",
+  "a.kind as attachment_kind",
+  "a.file_name",
+  "a.byte_size",
+  "a.content_type",
+  "a.width",
+  "a.height",
+] as const;
 
 /** A page of messages, newest first, before a message id (none: the newest). */
 export function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
   let query = db
     .selectFrom("chat_messages as m")
     .innerJoin("users as u", "u.id", "m.sender_id")
-    .select([
-      "m.id",
-      "m.chat_id",
-      "m.sender_id",
-      "u.display_name as sender_name",
-      "u.email as sender_email",
-      shownContent.as("content"),
-      "m.created_at",
-      "m.removed_at",
-    ])
+    .leftJoin("chat_attachments as a", (join) => join.onRef("a.message_id", "=", "m.id").on("m.removed_at", "is", null))
+    .select(messageColumns)
     .where("m.chat_id", "=", chatId)
     .orderBy("m.id", "desc")
     .limit(limit);
@@ -144,16 +164,8 @@ export async function findMessage(db: Database, id: number): Promise<MessageRow 
   const r = await db
     .selectFrom("chat_messages as m")
     .innerJoin("users as u", "u.id", "m.sender_id")
-    .select([
-      "m.id",
-      "m.chat_id",
-      "m.sender_id",
-      "u.display_name as sender_name",
-      "u.email as sender_email",
-      shownContent.as("content"),
-      "m.created_at",
-      "m.removed_at",
-    ])
+    .leftJoin("chat_attachments as a", (join) => join.onRef("a.message_id", "=", "m.id").on("m.removed_at", "is", null))
+    .select(messageColumns)
     .where("m.id", "=", id)
     .executeTakeFirst();
   if (!r) return undefined;
@@ -178,10 +190,10 @@ export function markMessageRemoved(db: Database, input: { id: number; by: string
     .executeTakeFirst();
 }
 
-export async function insertMessage(db: Database, input: { chatId: string; senderId: string; content: string; now: Date }) {
+export async function insertMessage(db: Database, input: { chatId: string; senderId: string; type: string; content: string; now: Date }) {
   const row = await db
     .insertInto("chat_messages")
-    .values({ chat_id: input.chatId, sender_id: input.senderId, content: input.content, created_at: input.now })
+    .values({ chat_id: input.chatId, sender_id: input.senderId, type: input.type, content: input.content, created_at: input.now })
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
   await db.updateTable("chats").set({ last_message_at: input.now }).where("id", "=", input.chatId).execute();

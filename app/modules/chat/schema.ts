@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "#app/lib/zod";
+import { optionalText, text } from "#app/lib/zod";
 import { GROUP_MAX_OTHERS, GROUP_NAME_MAX } from "./group-rules";
 import { MESSAGE_MAX } from "./rules";
 
@@ -8,6 +8,11 @@ export const messageSchema = z.object({
   content: text({ max: MESSAGE_MAX, required: "messageRequired", tooLong: "messageTooLong" }),
 });
 export type MessageInput = z.infer<typeof messageSchema>;
+
+/** An image or file message's caption (decision record 092): optional, at most 2000 characters, no control characters. */
+export const captionSchema = z.object({
+  content: optionalText({ max: MESSAGE_MAX, tooLong: "messageTooLong" }),
+});
 
 /** "Send a message" on a profile: the person to talk to; the use case refuses an id that names no one it may open a chat with. */
 export const directChatSchema = z.object({ userId: z.string().default("") });

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { applyDefaultAttendance } from "#app/modules/attendance/attendance.server";
 import { awardBadgesForCompletedSessions } from "#app/modules/badges/badges.server";
+import { sweepPendingUploads } from "#app/modules/chat/index.server";
 import type { Deps } from "#app/modules/deps.server";
 import { requestReviews } from "#app/modules/reviews/requests.server";
 import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
@@ -37,6 +38,7 @@ export const jobBodies: Record<JobName, JobBody> = {
   "request-reviews": requestReviews,
   "award-badges": awardBadgesForCompletedSessions,
   "pay-out-offline-accounts": payOutOfflineAccounts,
+  "sweep-chat-uploads": sweepPendingUploads,
 };
 
 /**

@@ -15,6 +15,7 @@ export const JOB_NAMES = [
   "request-reviews",
   "award-badges",
   "pay-out-offline-accounts",
+  "sweep-chat-uploads",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -41,6 +42,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "award-badges": "*/5 * * * *",
   // The offline provider's payouts (decision record 086): money becomes available at a local midnight; hourly pays it the same hour.
   "pay-out-offline-accounts": "17 * * * *",
+  // Chat uploads that never became a message (decision record 092) are deleted an hour after; every 15 minutes keeps it near.
+  "sweep-chat-uploads": "*/15 * * * *",
 };
 
 /**

@@ -37,6 +37,20 @@ export function createStorage(choice: StorageChoice): Storage {
   return choice.kind === "disk" ? createDiskStorage(choice.dir, choice.publicUrl, choice.olderUrls) : createS3Storage(choice.config);
 }
 
+/** Where the private storage's files sit in an S3 bucket: the public-read policy must leave it out. */
+export const PRIVATE_PREFIX = "private/";
+
+/**
+ * The private storage of chat attachments (decision record 092): on disk DATA_DIR/private, a
+ * folder beside uploads that no static handler serves; on S3 the same bucket under "private/",
+ * stored as never cacheable by a shared cache. Its files are read only through the route that
+ * checks the reader's membership, so its `url` is never handed out.
+ */
+export function createPrivateStorage(choice: StorageChoice): Storage {
+  if (choice.kind === "s3") return createS3Storage(choice.config, { prefix: PRIVATE_PREFIX, cacheControl: "private, no-store" });
+  return createDiskStorage(path.join(path.dirname(choice.dir), "private"), "/private-files-are-not-served");
+}
+
 /** Where images are loaded from, for the Content-Security-Policy's img-src: the page's own origin for local files, the bucket's or CDN's origin otherwise. */
 export function storageOrigin(choice: StorageChoice) {
   return choice.kind === "disk" ? "'self'" : new URL(choice.config.publicUrl).origin;

@@ -1,4 +1,4 @@
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { assertSafeKey, type Storage, STORAGE_CACHE_CONTROL, StorageKeyTakenError } from "./storage";
 
 export type S3Config = {
@@ -13,8 +13,14 @@ export type S3Config = {
   forcePathStyle: boolean;
 };
 
-/** Without explicit keys the SDK's usual chain applies (environment, instance role, …). */
-export function createS3Storage(config: S3Config): Storage {
+/**
+ * Without explicit keys the SDK's usual chain applies (environment, instance role, …). The private
+ * storage (chat attachments) is the same bucket under `prefix` ("private/"), which the bucket's
+ * public-read policy and CDN must leave out (decision record 092): the app streams those files
+ * itself, after checking who asks.
+ */
+export function createS3Storage(config: S3Config, options: { prefix?: string; cacheControl?: string } = {}): Storage {
+  const prefix = options.prefix ?? "";
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -30,10 +36,10 @@ export function createS3Storage(config: S3Config): Storage {
         await client.send(
           new PutObjectCommand({
             Bucket: config.bucket,
-            Key: key,
+            Key: prefix + key,
             Body: bytes,
             ContentType: contentType,
-            CacheControl: STORAGE_CACHE_CONTROL,
+            CacheControl: options.cacheControl ?? STORAGE_CACHE_CONTROL,
             IfNoneMatch: "*",
           }),
         );
@@ -44,7 +50,22 @@ export function createS3Storage(config: S3Config): Storage {
         throw error;
       }
     },
-    url: (key) => `${base}/${key}`,
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: prefix + key }));
+        if (!object.Body) return null;
+        return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if ((error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: prefix + key }));
+    },
+    url: (key) => `${base}/${prefix}${key}`,
     bases: [base],
   };
 }

@@ -1,8 +1,16 @@
-/** Public file storage for uploaded images: S3-compatible when configured, otherwise a folder on disk. */
+/**
+ * File storage: S3-compatible when configured, otherwise a folder on disk. Two are made: the
+ * public one for session and series images, and a private one for chat attachments, read only
+ * through a route that checks who asks (decision record 092).
+ */
 export interface Storage {
   /** Stores the bytes under `key`. Never replaces a stored file: throws StorageKeyTakenError instead. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  /** The public address of `key`. */
+  /** The stored bytes of `key` as a stream, with their size; null when there is no such file. */
+  get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  /** Deletes `key`; a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** The public address of `key` (a private storage has none that answers). */
   url(key: string): string;
   /**
    * Every base its files have been published under, the current one (what `url` uses) first,

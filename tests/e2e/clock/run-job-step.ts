@@ -24,6 +24,7 @@ const deps: Deps = {
   db: getDb(),
   mailer: createOutboxMailer(process.env.E2E_MAIL_DIR!, "mesa@e2e.test"),
   storage: createDiskStorage(path.join(os.tmpdir(), "mesa-e2e-clock"), "http://localhost/uploads"),
+  files: createDiskStorage(path.join(os.tmpdir(), "mesa-e2e-clock", "private"), "/private-files-are-not-served"),
   now: new Date(input.now),
   appUrl: process.env.E2E_BASE_URL!,
 };

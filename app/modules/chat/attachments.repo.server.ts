@@ -1,0 +1,69 @@
+import type { Database } from "#db/client.server";
+
+// Chat attachments (decision record 092): a row is written before its files are stored and stays
+// pending (message_id null) until the message carrying it is sent.
+
+export type AttachmentRow = {
+  id: string;
+  chat_id: string;
+  message_id: number | null;
+  kind: string;
+  content_type: string;
+  storage_key: string;
+  small_key: string | null;
+  byte_size: number;
+  file_name: string;
+  width: number | null;
+  height: number | null;
+};
+
+const columns = ["id", "chat_id", "message_id", "kind", "content_type", "storage_key", "small_key", "byte_size", "file_name", "width", "height"] as const;
+
+export async function insertPendingAttachment(db: Database, input: Omit<AttachmentRow, "message_id"> & { uploaderId: string; now: Date }): Promise<void> {
+  const { uploaderId, now, ...row } = input;
+  await db
+    .insertInto("chat_attachments")
+    .values({ ...row, uploader_id: uploaderId, created_at: now })
+    .execute();
+}
+
+/** Ties a pending upload to its message; false when it is no longer pending or not the sender's upload to this chat. */
+export async function attachToMessage(db: Database, input: { attachmentId: string; messageId: number; chatId: string; uploaderId: string }) {
+  const done = await db
+    .updateTable("chat_attachments")
+    .set({ message_id: input.messageId })
+    .where("id", "=", input.attachmentId)
+    .where("chat_id", "=", input.chatId)
+    .where("uploader_id", "=", input.uploaderId)
+    .where("message_id", "is", null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** A sent message's attachment in this chat (a pending upload or another chat's id: none). */
+export function findSentAttachment(db: Database, chatId: string, attachmentId: string): Promise<AttachmentRow | undefined> {
+  return db
+    .selectFrom("chat_attachments")
+    .select(columns)
+    .where("id", "=", attachmentId)
+    .where("chat_id", "=", chatId)
+    .where("message_id", "is not", null)
+    .executeTakeFirst();
+}
+
+/** Uploads that never became a message, created before `before`, oldest first. */
+export function pendingAttachmentsBefore(db: Database, before: Date, limit: number): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom("chat_attachments")
+    .select(columns)
+    .where("message_id", "is", null)
+    .where("created_at", "<", before)
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Forgets a pending upload (its files are already deleted); a sent one is never deleted here. */
+export async function deletePendingAttachment(db: Database, attachmentId: string) {
+  await db.deleteFrom("chat_attachments").where("id", "=", attachmentId).where("message_id", "is", null).execute();
+}
