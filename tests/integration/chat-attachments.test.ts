@@ -177,6 +177,42 @@ describe("a file in a chat", () => {
   });
 });
 
+describe("a reported file", () => {
+  it("reaches the admin desk (an admin opens it only once reported) and, once removed, no member can open it", async () => {
+    const { host, player, chatId } = await table();
+    await post(player, chatId, { content: "mirad esto" }, { name: "panfleto.pdf", bytes: pdf });
+    const [row] = await attachmentRows(chatId);
+    const url = `/api/chats/${chatId}/attachments/${row!.id}`;
+    const params = { id: chatId, attachmentId: row!.id };
+    const admin = await person("user", { isAdmin: true, roles: ["player", "admin"] });
+    await getDb()
+      .updateTable("users")
+      .set({ roles: ["player", "admin"] })
+      .where("id", "=", admin.id)
+      .execute();
+    // Not reported: an admin who is no member reads nothing of the chat.
+    expect((await fetchAttachment(url, params, await as(admin.id))).status).toBe(404);
+
+    const message = await getDb().selectFrom("chat_messages").select("id").where("chat_id", "=", chatId).executeTakeFirstOrThrow();
+    await getDb()
+      .insertInto("reports")
+      .values({ reporter_id: host.id, target_kind: "message", target_message_id: message.id, target_user_id: player.id, reason: "SPAM" })
+      .execute();
+    expect((await fetchAttachment(url, params, await as(admin.id))).status).toBe(200);
+    const { moderationQueue } = await import("../../app/modules/moderation/moderation.server");
+    const queued = (await moderationQueue({ db: getDb(), now: created })).reports.find((r) => r.chat_id === chatId);
+    expect(queued).toMatchObject({ attachment_id: row!.id, attachment_kind: "file", attachment_name: "panfleto.pdf" });
+
+    await getDb().updateTable("chat_messages").set({ removed_at: created, removed_by: admin.id }).where("id", "=", message.id).execute();
+    for (const who of [host, player]) expect((await fetchAttachment(url, params, await as(who.id))).status).toBe(404);
+    const shown = await run(chatPage, new Request(`${base}/es/chats/${chatId}`, { headers: await as(host.id) }), { lang: "es", id: chatId });
+    const items = (shown.data as { items: { kind: string; message?: { attachment: unknown; removed: boolean } }[] }).items.filter((i) => i.kind === "message");
+    expect(items.map((i) => [i.message!.removed, i.message!.attachment])).toEqual([[true, null]]);
+    // The admin still sees what was removed, for the record.
+    expect((await fetchAttachment(url, params, await as(admin.id))).status).toBe(200);
+  });
+});
+
 describe("what is refused leaves nothing behind", () => {
   it("refuses a program renamed .png, a HEIC photo, a file over 10 MB (413) and a bad caption, in words, storing nothing", async () => {
     const { host, chatId } = await table();

@@ -40,15 +40,23 @@ export async function attachToMessage(db: Database, input: { attachmentId: strin
   return Number(done.numUpdatedRows) === 1;
 }
 
-/** A sent message's attachment in this chat (a pending upload or another chat's id: none). */
-export function findSentAttachment(db: Database, chatId: string, attachmentId: string): Promise<AttachmentRow | undefined> {
-  return db
-    .selectFrom("chat_attachments")
-    .select(columns)
-    .where("id", "=", attachmentId)
-    .where("chat_id", "=", chatId)
-    .where("message_id", "is not", null)
+/**
+ * A sent message's attachment in this chat (a pending upload or another chat's id: none), with
+ * whether its message was removed by an admin and whether anyone reported it.
+ */
+export async function findSentAttachment(db: Database, chatId: string, attachmentId: string) {
+  const row = await db
+    .selectFrom("chat_attachments as a")
+    .innerJoin("chat_messages as m", "m.id", "a.message_id")
+    .select(columns.map((c) => `a.${c}` as const))
+    .select((eb) => [
+      eb("m.removed_at", "is not", null).as("removed"),
+      eb.exists(eb.selectFrom("reports as r").select("r.id").whereRef("r.target_message_id", "=", "m.id")).as("reported"),
+    ])
+    .where("a.id", "=", attachmentId)
+    .where("a.chat_id", "=", chatId)
     .executeTakeFirst();
+  return row as (AttachmentRow & { removed: boolean; reported: boolean }) | undefined;
 }
 
 /** Uploads that never became a message, created before `before`, oldest first. */

@@ -92,8 +92,8 @@ export async function holdReview(db: Database, id: string, now: Date) {
  * Open reports, one row per target (oldest report first), with the reasons counted and the newest
  * details. `target_id` is the target's id as text (a chat message's is a number). A reported
  * message comes with its text, when it was sent and its chat's kind and title (a direct chat's is
- * its two people); its `message_type` is where an attachment will be told apart once messages
- * carry files.
+ * its two people), and its photo or file if it has one (the desk opens it through the chat's
+ * attachment route, which lets an admin read a reported message's attachment).
  */
 export async function openReportGroups(db: Database, limit: number) {
   const { rows } = await sql<{
@@ -115,6 +115,9 @@ export async function openReportGroups(db: Database, limit: number) {
     message_content: string | null;
     message_type: string | null;
     message_at: Date | null;
+    attachment_id: string | null;
+    attachment_kind: string | null;
+    attachment_name: string | null;
     chat_id: string | null;
     chat_kind: string | null;
     chat_title: string | null;
@@ -122,7 +125,8 @@ export async function openReportGroups(db: Database, limit: number) {
            g.reasons, g.details, g.first_at,
            u.display_name as user_name, u.banned_at is not null as user_banned, 'admin' = any(u.roles) as user_is_admin,
            r.comment as review_comment, r.rating as review_rating, r.status as review_status, r.hidden_at is not null as review_hidden,
-           m.content as message_content, m.type as message_type, m.created_at as message_at, c.id as chat_id, c.kind as chat_kind,
+           m.content as message_content, m.type as message_type, m.created_at as message_at,
+           ma.id as attachment_id, ma.kind as attachment_kind, ma.file_name as attachment_name, c.id as chat_id, c.kind as chat_kind,
            case c.kind when 'session' then s.title when 'group' then coalesce(c.name, se.title) else concat_ws(' · ', ua.display_name, ub.display_name) end as chat_title
       from (select target_kind, target_id, target_message_id, min(target_user_id::text)::uuid as target_user_id, count(*)::int as reports,
                    (count(distinct reporter_id) filter (where counts))::int as counted,
@@ -133,6 +137,7 @@ export async function openReportGroups(db: Database, limit: number) {
       join users u on u.id = g.target_user_id
       left join reviews r on g.target_kind = 'review' and r.id = g.target_id
       left join chat_messages m on m.id = g.target_message_id
+      left join chat_attachments ma on ma.message_id = m.id
       left join chats c on c.id = m.chat_id
       left join sessions s on s.id = c.session_id
       left join series se on se.id = c.series_id

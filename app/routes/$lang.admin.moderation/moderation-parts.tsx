@@ -65,7 +65,16 @@ function ReportedMessage({ r }: { r: QueueReport }) {
         {t("moderation.inChat", { kind: t(`moderation.chatKinds.${r.chat_kind ?? "direct"}`), title: r.chat_title ?? "" })} · {r.messageWhen}
       </p>
       <p className="whitespace-pre-line break-words">{r.message_content}</p>
-      {/* Image and file messages: their attachment (by r.message_type) is shown here once messages carry one. */}
+      {r.attachment_id && r.chat_id ? (
+        <a
+          href={`/api/chats/${r.chat_id}/attachments/${r.attachment_id}`}
+          className="inline-flex min-h-11 items-center gap-2 text-brand-700 underline"
+          data-testid="reported-attachment"
+        >
+          <span aria-hidden="true">{r.attachment_kind === "image" ? "📷" : "📎"}</span>
+          {r.attachment_kind === "image" ? t("moderation.openPhoto") : (r.attachment_name ?? "")}
+        </a>
+      ) : null}
     </blockquote>
   );
 }
