@@ -23,7 +23,10 @@ try {
   process.env.DATABASE_URL = pg_.url;
   process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
   await seedDemo();
-  await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
+  await seedCatalogue(
+    createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
+    createDiskStorage(path.join(parent, "private"), "/private-files-are-not-served"),
+  );
   await seedEarnings(new Date());
   const db = getDb();
   const ana = await db.selectFrom("users").select(["id", "roles"]).where("email", "=", "ana.dm@mesa.test").executeTakeFirstOrThrow();

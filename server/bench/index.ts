@@ -93,7 +93,10 @@ async function main() {
     // The demo's paid seats go through the app's rules, which read the validated environment (as `npm run db:seed` does).
     process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
     await seedDemo();
-    await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
+    await seedCatalogue(
+      createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
+      createDiskStorage(path.join(parent, "private"), "/private-files-are-not-served"),
+    );
     if (chatOnly) {
       results.chat = await benchChat(pg.url, dataDir);
       fs.mkdirSync("bench-results", { recursive: true });

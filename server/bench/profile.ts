@@ -75,7 +75,10 @@ async function main() {
     // The demo's paid seats sign their offline payment references with it.
     process.env.SESSION_SECRET ??= "bench-secret-bench-secret-bench-secret-00";
     await seedDemo();
-    await seedCatalogue(createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"));
+    await seedCatalogue(
+      createDiskStorage(path.join(parent, "uploads"), "http://127.0.0.1/uploads"),
+      createDiskStorage(path.join(parent, "private"), "/private-files-are-not-served"),
+    );
     await seedBulkSessions(SESSIONS, () => {});
     if (EARNINGS) await seedEarnings(new Date());
     const session = await getDb().selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ runWithDatabase(async () => {
   if (!process.env.SESSION_SECRET && deploymentOf(process.env) !== "production")
     process.env.SESSION_SECRET = localSessionSecret(process.env.DATA_DIR ?? ".data");
   const created = await seedDemo();
-  const sessions = await seedCatalogue(getServices().storage);
+  const sessions = await seedCatalogue(getServices().storage, getServices().files);
   console.log(`demo seed: ${created} accounts created, ${demoAccounts.length - created} already there; ${sessions} sessions created`);
   const flag = process.argv.indexOf("--sessions");
   const bulk = flag > 0 ? Number(process.argv[flag + 1]) : 0;

@@ -205,9 +205,10 @@ const pictures: Record<string, Palette> = {
 
 /**
  * Demo sessions with bookings, so every card status shows, and covers for most of them (stored
- * through `storage` like uploads); skipped when sessions already exist.
+ * through `storage` like uploads); the photos and files sent in chats go to the private `files`,
+ * as the app's own do. Skipped when sessions already exist.
  */
-export async function seedCatalogue(storage: Storage, now = new Date()) {
+export async function seedCatalogue(storage: Storage, files: Storage, now = new Date()) {
   const db = getDb();
   if (await db.selectFrom("sessions").select("id").limit(1).executeTakeFirst()) return 0;
   const users = await db.selectFrom("users").select(["id", "email"]).execute();
@@ -260,7 +261,7 @@ export async function seedCatalogue(storage: Storage, now = new Date()) {
   // A free weekly and a paid monthly campaign, with their subscribers (subscription-stories.ts).
   // Payout accounts first: every paid seat below is then paid to its DM as it would be (payout-stories.ts).
   created += await seedPayoutStories(idOf, now);
-  if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now, storage);
+  if (ana && bruno) created += await seedSubscriptionStories(ana, bruno, now, storage, files);
   created += await seedBookingStories(idOf, now);
   created += await seedReviewStories(idOf, now);
   created += await seedChatStories(idOf, now);

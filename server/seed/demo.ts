@@ -119,7 +119,7 @@ export async function seedDemoIfEmpty(log: (msg: string) => void) {
   const any = await getDb().selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (any) return null;
   const created = await seedDemo();
-  const sessions = await seedCatalogue(getServices().storage);
+  const sessions = await seedCatalogue(getServices().storage, getServices().files);
   log(`seeded ${created} demo accounts and ${sessions} sessions`);
   return demoAccounts;
 }

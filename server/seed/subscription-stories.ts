@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
 import type { Requester } from "../../app/modules/auth/session.server";
 import { expireLapsedHoldsAndOffers } from "../../app/modules/bookings/waitlist.server";
+import { sendAttachment } from "../../app/modules/chat/attachments.server";
 import { openCampaignChat, sendMessage } from "../../app/modules/chat/chat.server";
 import type { Deps } from "../../app/modules/deps.server";
 import { sendPaymentReminders } from "../../app/modules/jobs/send-payment-reminders.server";
@@ -15,6 +16,7 @@ import { createOfflinePayments } from "../../app/services/payments/offline.serve
 import type { Storage } from "../../app/services/storage/storage";
 import { webhookReply } from "../../app/web/refusals.server";
 import { getDb } from "../../db/client.server";
+import { coastMap, handout } from "./handouts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,7 +56,7 @@ async function requester(email: string): Promise<Requester | null> {
  * no environment (the benches seed without one), and sends no mail: the notifications are
  * recorded, but a month of old mail would only clutter the demo's mailbox.
  */
-function seedDeps(start: Date, storage: Storage) {
+function seedDeps(start: Date, storage: Storage, files: Storage) {
   const appUrl = "http://localhost:3000";
   let deps: Deps & PayDeps;
   const offline = createOfflinePayments({
@@ -64,7 +66,7 @@ function seedDeps(start: Date, storage: Storage) {
     now: () => deps.now,
     post: async (payload, signature) => webhookReply(await handleWebhook(deps, payload, signature)).status,
   });
-  deps = { db: getDb(), mailer: { send: () => Promise.resolve() }, storage, files: storage, now: start, appUrl, payments: offline };
+  deps = { db: getDb(), mailer: { send: () => Promise.resolve() }, storage, files, now: start, appUrl, payments: offline };
   return {
     offline,
     at: (now: Date): Deps & PayDeps => {
@@ -92,9 +94,20 @@ async function seedCampaignTable(when: ReturnType<typeof seedDeps>["at"], now: D
     [mateo, "Yo llevo al enano clérigo. ¡Nos vemos el miércoles!"],
   ];
   for (const [index, [who, text]] of lines.entries()) {
-    const at = new Date(now.getTime() - (lines.length - index) * 3_600_000);
+    const at = new Date(now.getTime() - (lines.length - index + 1) * 3_600_000);
     const sent = await sendMessage(when(at), who, opened.chatId, text);
     if (sent.status !== "sent") throw new Error(`seed: a campaign chat message was refused (${sent.status})`);
+  }
+  // Ana shares the coast's map and the players' handout, as the last two messages.
+  for (const [minutes, caption, file] of [
+    [50, "El mapa de la costa, como lo prometí 🗺️", { fileName: "mapa-costa-de-la-espada.png", bytes: await coastMap() }],
+    [40, "Y la carta que encontraron en el puerto: léanla antes del miércoles.", { fileName: "Carta de Aguasprofundas.pdf", bytes: await handout() }],
+  ] as const) {
+    const sent = await sendAttachment(when(new Date(now.getTime() - minutes * 60_000)), ana, opened.chatId, {
+      caption,
+      file: { ...file, size: file.bytes.byteLength },
+    });
+    if (sent.status !== "sent") throw new Error(`seed: a campaign chat attachment was refused (${sent.status})`);
   }
 }
 
@@ -115,11 +128,11 @@ async function seedCampaignTable(when: ReturnType<typeof seedDeps>["at"], now: D
  *     welcomes him back when he subscribes again.
  * Returns the sessions created.
  */
-export async function seedSubscriptionStories(ana: string, bruno: string, now: Date, storage: Storage) {
+export async function seedSubscriptionStories(ana: string, bruno: string, now: Date, storage: Storage, files: Storage) {
   const db = getDb();
   const [lucia, mateo, camila, sam] = await Promise.all(["lucia@mesa.test", "mateo@mesa.test", "camila@mesa.test", "sam@mesa.test"].map(requester));
   if (!lucia || !mateo || !camila || !sam) return 0;
-  const { offline, at: when } = seedDeps(now, storage);
+  const { offline, at: when } = seedDeps(now, storage, files);
   const today = (zone: string) => DateTime.fromJSDate(now, { zone }).startOf("day");
 
   // The weekly free campaign, subscribed to today.

@@ -24,7 +24,9 @@ describe("the demo data", () => {
     const now = new Date();
     await seedDemo(now);
     const dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "demo-"));
-    expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBeGreaterThan(10);
+    expect(
+      await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), createDiskStorage(`${dir}-private`, "/private-files-are-not-served"), now),
+    ).toBeGreaterThan(10);
     const db = getDb();
     const states = await db.selectFrom("bookings").select("status").distinct().execute();
     // PENDING_PAYMENT: the monthly series' unpaid subscription seats.
@@ -51,9 +53,20 @@ describe("the demo data", () => {
     expect(luciaChats.find((c) => c.type === "session")?.unreadCount).toBe(2);
     const camila = { id: await idOf("camila@mesa.test"), isAdmin: false };
     expect((await listChats({ db }, camila)).find((c) => c.type === "direct")).toMatchObject({ title: "Bruno Mestre", unreadCount: 1 });
-    // The weekly campaign's table: Ana and her players talked in it; Lucía has two of its messages to read.
+    // The weekly campaign's table: Ana and her players talked in it, then Ana shared the coast's map
+    // and a handout (stored privately); Lucía has four of its messages to read.
     const table = (await listChats({ db }, lucia)).find((c) => c.type === "group" && c.seriesId !== null);
-    expect(table).toMatchObject({ title: "La Costa de la Espada", unreadCount: 2 });
+    expect(table).toMatchObject({ title: "La Costa de la Espada", unreadCount: 4, lastMessage: { kind: "file", name: "Carta de Aguasprofundas.pdf" } });
+    const shared = await db
+      .selectFrom("chat_attachments")
+      .select(["kind", "file_name", "width", "height"])
+      .where("chat_id", "=", table!.id)
+      .orderBy("created_at")
+      .execute();
+    expect(shared).toEqual([
+      { kind: "image", file_name: "mapa-costa-de-la-espada.png", width: 1600, height: 1000 },
+      { kind: "file", file_name: "Carta de Aguasprofundas.pdf", width: null, height: null },
+    ]);
     const notices = await db
       .selectFrom("notifications")
       .select(["user_id", "action_url"])
@@ -115,7 +128,9 @@ describe("the demo data", () => {
     // Running it again adds nothing.
     const before = await counts();
     expect(await seedDemo(now)).toBe(0);
-    expect(await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), now)).toBe(0);
+    expect(
+      await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), createDiskStorage(`${dir}-private`, "/private-files-are-not-served"), now),
+    ).toBe(0);
     expect(await counts()).toEqual(before);
     // Sam, who cancelled the monthly series, cannot subscribe again while Stripe waits for Bruno's
     // details; once Bruno sends them, he can (a rejoin: the same subscription).

@@ -18,7 +18,8 @@ describe("the demo's lines and veils", () => {
   it("the demo's horror game lists its tools, and its host sees a named and an anonymous player's lines and veils", async () => {
     const at = new Date();
     await seedDemo(at);
-    await seedCatalogue(createDiskStorage(fs.mkdtempSync(path.join(process.env.DATA_DIR!, "demo-")), "http://localhost/uploads"), at);
+    const dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "demo-"));
+    await seedCatalogue(createDiskStorage(dir, "http://localhost/uploads"), createDiskStorage(`${dir}-private`, "/private-files-are-not-served"), at);
     const db = getDb();
     const horror = await db.selectFrom("sessions").select(["id", "dm_id", "safety_tools"]).where("title", "=", "Horror en Oaxaca").executeTakeFirstOrThrow();
     expect(horror.safety_tools).toEqual(["x_card", "lines_and_veils", "session_zero"]);
