@@ -64,7 +64,15 @@ for (const { lang, tag } of journeyRuns(1)) {
       await expect(playerPage.getByRole("button", { name: chat("unmute") })).toBeVisible();
       await expect(playerPage.getByText(chat("mutedNote"), { exact: false })).toBeVisible();
 
-      // Cancelled: no way to the table any more, and its address is a 404.
+      // The DM shares a handout; the player can open it while subscribed.
+      await page.getByLabel(chat("attach")).setInputFiles({ name: "carta.txt", mimeType: "text/plain", buffer: Buffer.from("Carta del puerto.") });
+      await page.getByRole("button", { name: chat("send") }).click();
+      const handout = page.locator("[data-live-chat] li").getByRole("link", { name: /carta\.txt/ });
+      await expect(handout).toBeVisible();
+      const handoutUrl = (await handout.getAttribute("href"))!;
+      expect((await playerPage.request.get(handoutUrl)).status()).toBe(200);
+
+      // Cancelled: no way to the table any more, and its address and its files are a 404.
       await playerPage.goto(`/${lang}/series/${seriesId}/confirm`);
       await playerPage.getByRole("button", { name: subs("actions.cancel") }).click();
       await expect(playerPage).toHaveURL(new RegExp(`/${lang}/series/${seriesId}$`));
@@ -72,6 +80,7 @@ for (const { lang, tag } of journeyRuns(1)) {
       const gone = await playerPage.goto(chatUrl);
       expect(gone?.status()).toBe(404);
       expect((await playerPage.goto(`/${lang}/series/${seriesId}/chat`))?.status()).toBe(404);
+      expect((await playerPage.request.get(handoutUrl)).status()).toBe(404);
       await playerContext.close();
     },
   );

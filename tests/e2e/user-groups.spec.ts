@@ -3,8 +3,10 @@ import { actAs, bookSeat, expect, hostSession, newUser, otherHost, ready, test }
 import { journeyRuns, text } from "./locale-text";
 
 // A group a player makes (decision record 091) on a 360 px phone: with two people from a table they
-// played at, it is named, started with one, the other added from its people page; both read it,
-// and someone taken out of it finds its address gone.
+// played at, it is named, started with one, the other added from its people page, a PDF sent to
+// it; both read it, and someone taken out of it finds its address and its files gone.
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n");
 
 test.use({ baseURL: otherHost(), viewport: { width: 360, height: 740 } });
 
@@ -53,6 +55,19 @@ for (const { lang, tag } of journeyRuns(2)) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectNoAxeViolations(page, browser, javaScriptEnabled, "a group's people");
 
+      // Lucía sends the table a PDF.
+      await page.getByRole("link", { name: chat("groups.backToChat") }).click();
+      await ready(page, javaScriptEnabled);
+      await page.getByLabel(chat("attach")).setInputFiles({ name: "Hoja de personaje.pdf", mimeType: "application/pdf", buffer: PDF });
+      await page.getByLabel(chat("label")).fill("La hoja para el martes");
+      await page.getByRole("button", { name: chat("send") }).click();
+      const sentFile = page
+        .locator("[data-live-chat] li")
+        .filter({ hasText: "La hoja para el martes" })
+        .getByRole("link", { name: /Hoja de personaje\.pdf/ });
+      await expect(sentFile).toBeVisible();
+      const fileUrl = (await sentFile.getAttribute("href"))!;
+
       // Camila finds it among her chats, with its head count, and reads it.
       const camilaContext = await browser.newContext({ baseURL: otherHost(), javaScriptEnabled, viewport: { width: 360, height: 740 } });
       const camilaPage = await camilaContext.newPage();
@@ -62,11 +77,16 @@ for (const { lang, tag } of journeyRuns(2)) {
       await expect(listed).toContainText(chat("groups.peopleCount_other", { count: 3 }));
       await listed.click();
       await expect(camilaPage.locator("li").filter({ hasText: "¿Jugamos el martes?" })).toBeVisible();
+      await expect(camilaPage.getByRole("link", { name: /Hoja de personaje\.pdf/ })).toBeVisible();
+      expect((await camilaPage.request.get(fileUrl)).status()).toBe(200);
+      await page.getByRole("link", { name: chat("groups.peopleLink") }).click();
 
       // Lucía takes Camila out: the group's address is a 404 for her now.
       await page.getByRole("button", { name: chat("groups.removeWho", { name: `Camila ${stamp}` }) }).click();
       await expect(page.getByRole("heading", { level: 2, name: chat("groups.members_other", { count: 2, max: 50 }) })).toBeVisible();
       expect((await camilaPage.goto(chatUrl.replace(/^https?:\/\/[^/]+/, "")))?.status()).toBe(404);
+      // Its files too: her old link to the PDF is a 404 now.
+      expect((await camilaPage.request.get(fileUrl)).status()).toBe(404);
       await camilaContext.close();
     },
   );
