@@ -2,16 +2,16 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, re
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessageForm } from "#app/components/chat/message-form";
-import { MessageItem } from "#app/components/chat/message-item";
+import { MessageItem, useMessageWords } from "#app/components/chat/message-item";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
 import { sendAttachment } from "#app/modules/chat/attachments.server";
 import { hasBlocked, mayWriteDirectly, setBlock } from "#app/modules/chat/blocks.server";
-import { chatAccess, markChatRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
+import { chatAccess, markPageRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
 import { parseBefore, threadItems } from "#app/modules/chat/rules";
 import { captionSchema, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
-import { formatDateTime, formatLongDay } from "#app/modules/i18n/format";
+import { formatClock, formatLongDay, zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { readChatMessageBody } from "#app/web/chat-upload.server";
 import { parseForm } from "#app/web/form.server";
@@ -44,8 +44,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     other ? hasBlocked(d, user, other) : false,
     other ? mayWriteDirectly(d, user.id, other) : true,
   ]);
-  if (before === null) await markChatRead(d, user, access.chat.id);
-  const messages = page.messages.map((m) => ({ ...m, when: formatDateTime(new Date(m.createdAt), lang, user.timeZone) }));
+  if (before === null) await markPageRead(d, user, access.chat.id, { newestId: page.messages.at(-1)?.id ?? null, lastReadId: reader.lastReadId });
+  // Each message's time of day, under its day's heading; the zone is named once, above the thread.
+  const messages = page.messages.map((m) => ({ ...m, when: formatClock(new Date(m.createdAt), lang, user.timeZone) }));
   return {
     muted: reader.muted,
     // A direct chat: whether the reader blocked the other person, and whether either may write (no block either way).
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Days in the reader's zone, and where their unread messages start (as it was before this visit read them).
     items: threadItems(messages, { id: user.id, lastReadId: reader.lastReadId }, (iso) => formatLongDay(new Date(iso), lang, user.timeZone)),
     title: access.title,
+    zone: zoneName(user.timeZone, lang, d.now),
     chat: {
       id: access.chat.id,
       kind: access.chat.kind,
@@ -110,9 +112,10 @@ const kindWord = (chat: { kind: string; isUserGroup: boolean }) =>
   chat.isUserGroup ? "groupChat" : (({ session: "sessionChat", group: "campaignChat" } as Record<string, string>)[chat.kind] ?? "direct");
 
 export default function ChatPage() {
-  const { title, chat, me, items, olderBefore, muted, blockedByMe, mayWrite } = useLoaderData<typeof loader>();
+  const { title, chat, me, items, olderBefore, muted, blockedByMe, mayWrite, zone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t, i18n } = useTranslation("chat");
+  const words = useMessageWords();
   const lang = pageLocale(i18n.language);
   return (
     <section className="mx-auto max-w-2xl">
@@ -156,6 +159,7 @@ export default function ChatPage() {
           </button>
         </Form>
       </div>
+      <p className="mt-2 text-xs text-stone-600">{t("timesIn", { zone })}</p>
       {olderBefore ? (
         <Link
           to={`${localePath(lang, `/chats/${chat.id}`)}?before=${olderBefore}`}
@@ -178,7 +182,7 @@ export default function ChatPage() {
       >
         {items.map((item) =>
           item.kind === "message" ? (
-            <MessageItem key={item.message.id} message={item.message} mine={item.message.senderId === me} />
+            <MessageItem key={item.message.id} message={item.message} mine={item.message.senderId === me} words={words} />
           ) : item.kind === "day" ? (
             <li key={`day-${item.day}`} data-day="" className="self-center rounded-full bg-stone-200 px-3 py-0.5 text-xs font-medium text-stone-700">
               {item.day}
@@ -192,7 +196,7 @@ export default function ChatPage() {
       </ol>
       <div hidden>
         <ul>
-          <MessageItem template />
+          <MessageItem template words={words} />
         </ul>
       </div>
       {mayWrite ? (

@@ -7,7 +7,8 @@
 // their requests are paced evenly, as in the page table. PROFILE_URL picks the page (default /es/sessions, signed in as the demo player; `{session}` stands
 // for the demo session's id); PROFILE_KEEP=file.cpuprofile keeps the profile for Chrome's DevTools.
 // PROFILE_EARNINGS=1 also seeds the earnings bench's 50,000 lines and signs in as their DM, Ana
-// (PROFILE_URL=/es/earnings). PROFILE_WARMUP: requests before the measured ones (600).
+// (PROFILE_URL=/es/earnings). PROFILE_CHAT=1 seeds the chat bench's group of 50 with 10,000 messages
+// (`{chat}` in PROFILE_URL stands for its id, e.g. /es/chats/{chat}). PROFILE_WARMUP: requests before the measured ones (600).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -20,6 +21,7 @@ import { seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { cpuSeconds } from "./cpu";
+import { seedBigGroup } from "./chat";
 import { seedEarnings } from "./earnings";
 import { pacedLoad } from "./paced";
 import { type CpuProfile, summarizeProfile } from "./profile-summary";
@@ -30,6 +32,8 @@ const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
 const URL_PATH = process.env.PROFILE_URL ?? "/es/sessions";
 const RATE = Number(process.env.PROFILE_RATE ?? 0);
 const EARNINGS = process.env.PROFILE_EARNINGS === "1";
+const CHAT = process.env.PROFILE_CHAT === "1";
+let chatId = "";
 /** The scheduled jobs would add their own CPU to the server's. */
 const NO_JOBS = { JOBS_IN_SERVER: "false" };
 
@@ -81,6 +85,7 @@ async function main() {
     );
     await seedBulkSessions(SESSIONS, () => {});
     if (EARNINGS) await seedEarnings(new Date());
+    if (CHAT) chatId = (await seedBigGroup(new Date())).chatId;
     const session = await getDb().selectFrom("sessions").select("id").where("title", "=", "La Cripta del Rey Dragón").executeTakeFirstOrThrow();
     await closeDb();
     if (process.env.PROFILE_COMPARE) {
@@ -158,7 +163,7 @@ async function compare(databaseUrl: string, sessionId: string, spec: string) {
 async function signedIn(base: string, sessionId: string) {
   const cookie = EARNINGS ? await signIn(base, "ana.dm@mesa.test", "Dragones-2026!") : await signIn(base, "lucia@mesa.test", "Jugadora-2026!");
   const headers = { Cookie: cookie, "Accept-Encoding": "br, gzip", "User-Agent": "Mozilla/5.0 (Linux; Android 10; bench) Chrome/120 Mobile" };
-  return { url: `${base}${URL_PATH.replace("{session}", sessionId)}`, headers };
+  return { url: `${base}${URL_PATH.replace("{session}", sessionId).replace("{chat}", chatId)}`, headers };
 }
 
 void main().catch((error: unknown) => {

@@ -1,7 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { type AttachmentView, CHAT_IMAGE_SIZES, formatFileSize, imageSrcSet } from "#app/modules/chat/attachments.rules";
+import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { pageLocale } from "#app/web/locale";
+
+/**
+ * The words every message uses, looked up once per page: a thread of 50 messages each asking
+ * i18next for its own translator cost a tenth of the page's rendering.
+ */
+export type MessageWords = { lang: Locale; t: (key: string, values?: Record<string, string>) => string };
+
+export function useMessageWords(): MessageWords {
+  const { t, i18n } = useTranslation("chat");
+  const plain = new Map<string, string>();
+  return {
+    lang: pageLocale(i18n.language),
+    t: (key, values) => {
+      if (values) return t(key, values);
+      let word = plain.get(key);
+      if (word === undefined) plain.set(key, (word = t(key)));
+      return word;
+    },
+  };
+}
 
 export type MessageView = {
   id: number;
@@ -24,9 +45,8 @@ export type MessageView = {
  * JavaScript (the template's ends in `id=`, the script adds the message's id). A message an admin
  * removed keeps its place, marked data-removed, with a note instead of its text and attachment.
  */
-export function MessageItem({ message, mine, template = false }: { message?: MessageView; mine?: boolean; template?: boolean }) {
-  const { t, i18n } = useTranslation("chat");
-  const lang = pageLocale(i18n.language);
+export function MessageItem({ message, mine, template = false, words }: { message?: MessageView; mine?: boolean; template?: boolean; words: MessageWords }) {
+  const { t, lang } = words;
   const removed = message?.removed ?? false;
   const a = removed ? null : (message?.attachment ?? null);
   const image = a?.kind === "image" ? a : null;
@@ -37,21 +57,17 @@ export function MessageItem({ message, mine, template = false }: { message?: Mes
       data-tpl={template ? "message" : undefined}
       data-mine={mine ? "" : undefined}
       data-removed={removed ? "" : undefined}
-      className="group max-w-[85%] rounded-lg bg-white p-3 shadow-sm data-[mine]:ml-auto data-[mine]:bg-brand-50"
+      className="chat-msg"
     >
-      <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-stone-600">
-        <span data-slot="sender" className="font-semibold text-stone-800">
+      <p className="chat-msg-meta">
+        <span data-slot="sender" className="chat-msg-sender">
           {message ? (mine ? t("you") : message.senderName) : null}
         </span>
         <time data-slot="time" dateTime={message?.createdAt}>
           {message?.when}
         </time>
         {template || (!mine && !removed) ? (
-          <a
-            data-slot="report"
-            href={localePath(lang, `/report?kind=message&id=${message ? message.id : ""}`)}
-            className="ml-auto text-stone-600 underline group-data-[removed]:hidden"
-          >
+          <a data-slot="report" href={localePath(lang, `/report?kind=message&id=${message ? message.id : ""}`)} className="chat-msg-report">
             {t("report")}
           </a>
         ) : null}
@@ -85,15 +101,11 @@ export function MessageItem({ message, mine, template = false }: { message?: Mes
             {file?.fileName}
           </span>
           <span data-slot="file-size" className="whitespace-nowrap text-xs text-stone-600 no-underline">
-            {file ? formatFileSize(file.byteSize, i18n.language) : null}
+            {file ? formatFileSize(file.byteSize, lang) : null}
           </span>
         </a>
       ) : null}
-      <p
-        data-slot="content"
-        hidden={Boolean(message && a && !message.content)}
-        className="mt-1 whitespace-pre-wrap break-words text-stone-900 group-data-[removed]:italic group-data-[removed]:text-stone-600"
-      >
+      <p data-slot="content" hidden={Boolean(message && a && !message.content)} className="chat-msg-text">
         {removed ? t("removed") : message?.content}
       </p>
     </li>

@@ -32,7 +32,7 @@ type Prepared = { type: AttachmentType; stored: { main: Buffer | Uint8Array; sma
  * wide (never enlarged), turned upright and re-encoded, so nothing of its metadata (where a phone
  * photo was taken) survives; the original is not kept. Null when an image's bytes do not decode.
  */
-async function prepare(bytes: Uint8Array, type: AttachmentType): Promise<Prepared | null> {
+export async function prepareAttachment(bytes: Uint8Array, type: AttachmentType): Promise<Prepared | null> {
   if (kindOf(type) === "file") return { type, stored: { main: bytes, small: null }, width: null, height: null };
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
@@ -73,7 +73,7 @@ export async function sendAttachment(
   if (!checked.ok) return { status: "refused", problem: checked.problem };
   const access = await chatAccess(deps, actor, chatId);
   if (access.status !== "member") return access.status === "afterPayment" ? { status: "afterPayment" } : { status: "notFound" };
-  const prepared = await prepare(input.file.bytes!, checked.type);
+  const prepared = await prepareAttachment(input.file.bytes!, checked.type);
   if (!prepared) return { status: "refused", problem: { key: "attachmentUnreadable" } };
 
   const id = randomUUID();

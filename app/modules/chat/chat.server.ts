@@ -138,10 +138,20 @@ export async function readMessages(deps: Db, chatId: string, before: number | nu
   return { messages: page, olderBefore: more ? page[0]!.id : null };
 }
 
-/** Marks everything in the chat read for the actor (opening it, or a live message while it is open). */
+/** Marks everything in the chat read for the actor (a live message while it is open, POST /api/chats/{id}/read). */
 export async function markChatRead(deps: Clocked, actor: Reader, chatId: string) {
   const latest = await repo.latestMessageId(deps.db, chatId);
   if (latest > 0) await repo.markRead(deps.db, { chatId, userId: actor.id, messageId: latest, now: deps.now });
+}
+
+/**
+ * Opening a chat's newest page: what it shows is read. The page's newest message is the chat's
+ * newest as the page was read, so no second look is needed, and a marker already there is not
+ * written again (a chat reopened with nothing new writes nothing).
+ */
+export async function markPageRead(deps: Clocked, actor: Reader, chatId: string, page: { newestId: number | null; lastReadId: number }) {
+  if (page.newestId !== null && page.newestId > page.lastReadId)
+    await repo.markRead(deps.db, { chatId, userId: actor.id, messageId: page.newestId, now: deps.now });
 }
 
 export type SendResult =

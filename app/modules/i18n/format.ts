@@ -40,6 +40,18 @@ function dateTimeFormat(lang: Locale, timeZone: string) {
  * otherwise; the id, made readable, for a zone the runtime does not know.
  */
 export function zoneName(timeZone: string, lang: Locale, at: Date): string {
+  // Kept per language, zone and hour: a name changes at most at a DST switch, on the hour.
+  const key = `${lang}|${timeZone}|${Math.floor(at.getTime() / 3_600_000)}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    if (zoneNames.size > 5000) zoneNames.clear();
+    zoneNames.set(key, (name = nameZone(timeZone, lang, at)));
+  }
+  return name;
+}
+const zoneNames = new Map<string, string>();
+
+function nameZone(timeZone: string, lang: Locale, at: Date): string {
   for (const timeZoneName of ["longGeneric", "long"] as const) {
     try {
       const part = new Intl.DateTimeFormat(intlLocale[lang], { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === "timeZoneName");
@@ -62,6 +74,21 @@ export function formatLongDay(date: Date, lang: Locale, timeZone: string): strin
   return format.format(date);
 }
 const longDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The time of day alone, "19:00" or "7:00 p.m.", in the viewer's zone: a chat's messages, under
+ * their day's heading, with the zone named once on the page.
+ */
+export function formatClock(date: Date, lang: Locale, timeZone: string): string {
+  const key = `${lang}|${timeZone}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[lang], { timeZone, hour: "2-digit", minute: "2-digit" });
+    clockFormats.set(key, format);
+  }
+  return format.format(date);
+}
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Integer cents to a localised amount (en-US, es-MX, pt-BR), e.g. 15000 MXN → "$150.00". */
 export function formatPrice(cents: number, currency: string, lang: Locale, opts: { wholeUnits?: boolean } = {}): string {
