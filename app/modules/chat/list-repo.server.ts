@@ -38,66 +38,63 @@ function memberChatIds(db: Database, userId: string) {
     .union(db.selectFrom("chat_members").select("chat_id as id").where("user_id", "=", userId));
 }
 
-/** The chats a user may read (the newest 100), with their unread counts. */
-export function listChatsFor(db: Database, userId: string) {
-  return (
-    db
-      .with("mine", () => memberChatIds(db, userId))
-      .selectFrom("mine")
-      .innerJoin("chats as c", "c.id", "mine.id")
-      .leftJoin("sessions as s", "s.id", "c.session_id")
-      .leftJoin("series as se", "se.id", "c.series_id")
-      // The other person of a direct chat (null for a session chat).
-      .leftJoin("users as other", (join) => join.on(sql<boolean>`other.id = case when c.user_a = ${userId} then c.user_b else c.user_a end`))
-      .leftJoin("chat_reads as r", (join) => join.onRef("r.chat_id", "=", "c.id").on("r.user_id", "=", userId))
-      // The last message, for the list's preview: one step down chat_messages_chat_idx per chat
-      // listed, then its attachment (if any) by its unique message_id. A removed one shows nothing.
-      .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom("chat_messages as lm")
-            .select([
-              "lm.id as last_id",
-              "lm.type as last_type",
-              sql<string>`case when lm.removed_at is null then lm.content else '' end`.as("last_content"),
-              sql<boolean>`lm.removed_at is not null`.as("last_removed"),
-            ])
-            .whereRef("lm.chat_id", "=", "c.id")
-            .orderBy("lm.id", "desc")
-            .limit(1)
-            .as("last"),
-        (join) => join.onTrue(),
-      )
-      .leftJoin("chat_attachments as la", (join) => join.onRef("la.message_id", "=", "last.last_id").on("last.last_removed", "=", false))
-      .select([
-        "last.last_type",
-        "last.last_content",
-        "last.last_removed",
-        "la.file_name as last_file_name",
-        "c.id",
-        "c.kind",
-        "c.session_id",
-        "s.title as session_title",
-        "c.series_id",
-        "se.title as series_title",
-        "other.id as other_id",
-        "other.display_name as other_name",
-        "other.email as other_email",
-        "c.name",
-        "c.last_message_at",
-        // A group's head count: a campaign's host and active subscribers, or a group's members.
-        sql<number | null>`case
-          when c.kind = 'group' and c.series_id is null then (select count(*) from chat_members cm where cm.chat_id = c.id)
-          when c.kind = 'group' then 1 + (select count(*) from series_subscriptions su where su.series_id = c.series_id and su.status = 'ACTIVE')
-        end`.as("participant_count"),
-        // Kept by the message and read-marker triggers (migration count_unread_chat_messages): counting
-        // here read every unread message of every chat, 25 ms for one group nobody had read in a while.
-        sql<number>`coalesce(r.unread_count, 0)`.as("unread_count"),
-      ])
-      .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, "desc")
-      .limit(100)
-      .execute()
-  );
+type ChatListRow = {
+  id: string;
+  kind: string;
+  session_id: string | null;
+  session_title: string | null;
+  series_id: string | null;
+  series_title: string | null;
+  other_id: string | null;
+  other_name: string | null;
+  other_email: string | null;
+  name: string | null;
+  last_message_at: Date | string | null;
+  participant_count: number | string | null;
+  unread_count: number;
+  last_type: string | null;
+  last_content: string | null;
+  last_file_name: string | null;
+};
+
+/**
+ * The chats a user may read (the newest 100), with their unread counts and last message. Only the
+ * user's chats and their last message are joined; every other value is a lookup of its own in the
+ * select list (an index probe per chat listed). Joined, the same lookups made PostgreSQL weigh
+ * the order of eight tables for each call: 1.5 ms of planning for 0.3 ms of work.
+ */
+export async function listChatsFor(db: Database, userId: string): Promise<ChatListRow[]> {
+  const mine = memberChatIds(db, userId);
+  const { rows } = await sql<ChatListRow>`
+    with mine as materialized (${mine})
+    select c.id, c.kind, c.session_id, c.series_id, c.name, c.last_message_at,
+      (select title from sessions where id = c.session_id) as session_title,
+      (select title from series where id = c.series_id) as series_title,
+      o.id as other_id, o.display_name as other_name, o.email as other_email,
+      -- A group's head count: a campaign's host and active subscribers, or a group's members.
+      case
+        when c.kind = 'group' and c.series_id is null then (select count(*) from chat_members cm where cm.chat_id = c.id)
+        when c.kind = 'group' then 1 + (select count(*) from series_subscriptions su where su.series_id = c.series_id and su.status = 'ACTIVE')
+      end as participant_count,
+      -- Kept by the message and read-marker triggers (migration count_unread_chat_messages).
+      coalesce((select r.unread_count from chat_reads r where r.chat_id = c.id and r.user_id = ${userId}), 0) as unread_count,
+      -- The last message, for the list's preview (a removed one shows nothing), and its file's name.
+      last.type as last_type,
+      case when last.removed_at is null then last.content else '' end as last_content,
+      (select a.file_name from chat_attachments a where a.message_id = last.id and last.removed_at is null) as last_file_name
+    from mine
+    join chats c on c.id = mine.id
+    -- The other person of a direct chat (none for the other kinds).
+    left join lateral (
+      select u.id, u.display_name, u.email from users u
+      where c.kind = 'direct' and u.id = case when c.user_a = ${userId} then c.user_b else c.user_a end
+    ) o on true
+    left join lateral (
+      select lm.id, lm.type, lm.content, lm.removed_at from chat_messages lm where lm.chat_id = c.id order by lm.id desc limit 1
+    ) last on true
+    order by coalesce(c.last_message_at, c.created_at) desc
+    limit 100`.execute(db);
+  return rows;
 }
 
 /**
