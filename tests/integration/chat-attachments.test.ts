@@ -177,6 +177,25 @@ describe("a file in a chat", () => {
   });
 });
 
+describe("a photo's large copy", () => {
+  it("is waited for while it is made, and stands in with the 400 px copy if it never comes", async () => {
+    const { host, player, chatId } = await table();
+    expect((await post(player, chatId, {}, { name: "mapa.jpg", bytes: map })).status).toBe(303);
+    const [row] = await attachmentRows(chatId);
+    const url = `/api/chats/${chatId}/attachments/${row!.id}`;
+    const params = { id: chatId, attachmentId: row!.id };
+    // Both copies are there once the message's post has answered.
+    expect((await sharp(Buffer.from(await (await fetchAttachment(url, params, await as(host.id))).arrayBuffer())).metadata()).width).toBe(1200);
+    // Lost (a crash between the message and its large copy): after waiting for it, the small one.
+    fs.rmSync(path.join(privateDir(), row!.storage_key));
+    const started = performance.now();
+    const stand = await fetchAttachment(url, params, await as(host.id));
+    expect(stand.status).toBe(200);
+    expect((await sharp(Buffer.from(await stand.arrayBuffer())).metadata()).width).toBe(400);
+    expect(performance.now() - started).toBeGreaterThan(4000);
+  }, 15_000);
+});
+
 describe("a reported file", () => {
   it("reaches the admin desk (an admin opens it only once reported) and, once removed, no member can open it", async () => {
     const { host, player, chatId } = await table();

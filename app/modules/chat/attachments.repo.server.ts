@@ -75,3 +75,8 @@ export function pendingAttachmentsBefore(db: Database, before: Date, limit: numb
 export async function deletePendingAttachment(db: Database, attachmentId: string) {
   await db.deleteFrom("chat_attachments").where("id", "=", attachmentId).where("message_id", "is", null).execute();
 }
+
+/** A photo's stored size once its 1200 px copy is made (the 400 px one's until then). */
+export async function setAttachmentSize(db: Database, attachmentId: string, byteSize: number) {
+  await db.updateTable("chat_attachments").set({ byte_size: byteSize }).where("id", "=", attachmentId).execute();
+}

@@ -1,18 +1,16 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { isUuid } from "#app/lib/ids";
 import type { Actor } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
+import { largeCopy, thumbnail } from "./attachment-images.server";
 import * as repo from "./attachments.repo.server";
 import {
   attachmentKeys,
   type AttachmentProblem,
-  type AttachmentType,
   attachmentView,
   checkAttachment,
   type CopySize,
   displayFileName,
-  IMAGE_COPY_WIDTHS,
   kindOf,
 } from "./attachments.rules";
 import { chatAccess, sendMessage, type SendResult } from "./chat.server";
@@ -20,44 +18,8 @@ import { chatAccess, sendMessage, type SendResult } from "./chat.server";
 type Files = Pick<Deps, "db" | "files" | "now">;
 type Reader = NonNullable<Actor>;
 
-/** Refuses decompression bombs: a small file that would decode to more pixels than any camera makes. */
-const MAX_INPUT_PIXELS = 60_000_000;
 /** Uploads with no message after this long are deleted by the sweep (a crash between storing and sending). */
 export const PENDING_UPLOAD_MS = 60 * 60 * 1000;
-
-type Prepared = { type: AttachmentType; stored: { main: Buffer | Uint8Array; small: Buffer | null }; width: number | null; height: number | null };
-
-/**
- * What is stored of an upload: a file as it came, or for an image two WebP copies 400 and 1200 px
- * wide (never enlarged), turned upright and re-encoded, so nothing of its metadata (where a phone
- * photo was taken) survives; the original is not kept. Null when an image's bytes do not decode.
- */
-export async function prepareAttachment(bytes: Uint8Array, type: AttachmentType): Promise<Prepared | null> {
-  if (kindOf(type) === "file") return { type, stored: { main: bytes, small: null }, width: null, height: null };
-  try {
-    // Decoded once, straight to 1200 px (a JPEG shrinks while it loads); the 400 px copy is made
-    // from that, not from the original again. WebP at effort 2: a 10 MB photo's copies in about
-    // 200 ms instead of 280, for files a few percent larger.
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: IMAGE_COPY_WIDTHS.large, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const [large, small] = await Promise.all([
-      sharp(data, raw).webp({ quality: 78, effort: 2 }).toBuffer(),
-      sharp(data, raw).resize({ width: IMAGE_COPY_WIDTHS.small, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer(),
-    ]);
-    // The original's size, upright: the page reserves the image's place from it before it loads.
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    const turned = (meta.orientation ?? 1) >= 5;
-    const width = (turned ? meta.height : meta.width) ?? info.width;
-    const height = (turned ? meta.width : meta.height) ?? info.height;
-    return { type, stored: { main: large, small }, width, height };
-  } catch {
-    return null; // the right signature, unreadable content
-  }
-}
 
 /** Deletes an upload's files, then its row (the sweep finds the row again if a delete fails). */
 async function discard(deps: Files, row: Pick<repo.AttachmentRow, "id" | "storage_key" | "small_key">) {
@@ -69,9 +31,11 @@ export type AttachmentSendResult = SendResult | { status: "refused"; problem: At
 
 /**
  * Sends an image or file message. The file is checked (size, then its real type) before anything
- * else; the chat's access is checked before any work on it; then it is stored in the private
- * storage, as a pending upload, and the message is sent. When the message is not sent (the
- * sender's limit, access lost meanwhile, a failure) the upload's files are deleted at once.
+ * else; the chat's access is checked before any work on it. An image is decoded once to make its
+ * 400 px copy (which also proves the whole file reads), that copy is stored and the message sent
+ * to every member at once; its 1200 px copy is made after, before this answers, and whoever asks
+ * for it meanwhile waits for it (readAttachment). A file is stored as it came. When the message is
+ * not sent (the sender's limit, access lost meanwhile, a failure) the upload's files are deleted.
  */
 export async function sendAttachment(
   deps: Files,
@@ -83,33 +47,36 @@ export async function sendAttachment(
   if (!checked.ok) return { status: "refused", problem: checked.problem };
   const access = await chatAccess(deps, actor, chatId);
   if (access.status !== "member") return access.status === "afterPayment" ? { status: "afterPayment" } : { status: "notFound" };
-  const prepared = await prepareAttachment(input.file.bytes!, checked.type);
-  if (!prepared) return { status: "refused", problem: { key: "attachmentUnreadable" } };
+  const bytes = input.file.bytes!;
+  const kind = kindOf(checked.type);
+  const thumb = kind === "image" ? await thumbnail(bytes) : null;
+  if (kind === "image" && !thumb) return { status: "refused", problem: { key: "attachmentUnreadable" } };
 
   const id = randomUUID();
-  const keys = attachmentKeys(access.chat.id, id, prepared.type);
+  const keys = attachmentKeys(access.chat.id, id, checked.type);
+  const contentType = kind === "image" ? "image/webp" : checked.type;
   const row = {
     id,
     chat_id: access.chat.id,
-    kind: kindOf(prepared.type),
-    content_type: kindOf(prepared.type) === "image" ? "image/webp" : prepared.type,
+    kind,
+    content_type: contentType,
     storage_key: keys.main,
     small_key: keys.small,
-    byte_size: prepared.stored.main.byteLength,
-    file_name: displayFileName(input.file.fileName, prepared.type),
-    width: prepared.width,
-    height: prepared.height,
+    byte_size: thumb ? thumb.bytes.byteLength : bytes.byteLength,
+    file_name: displayFileName(input.file.fileName, checked.type),
+    width: thumb?.width ?? null,
+    height: thumb?.height ?? null,
   };
   // The row first: whatever happens to the process after this, the sweep knows the files.
   await repo.insertPendingAttachment(deps.db, { ...row, uploaderId: actor.id, now: deps.now });
   let result: SendResult;
   try {
-    await deps.files.put(keys.main, prepared.stored.main, row.content_type);
-    if (keys.small && prepared.stored.small) await deps.files.put(keys.small, prepared.stored.small, row.content_type);
+    if (thumb && keys.small) await deps.files.put(keys.small, thumb.bytes, contentType);
+    else await deps.files.put(keys.main, bytes, contentType);
     const view = attachmentView(access.chat.id, {
       id,
-      kind: row.kind,
-      contentType: row.content_type,
+      kind,
+      contentType,
       fileName: row.file_name,
       byteSize: row.byte_size,
       width: row.width,
@@ -120,8 +87,24 @@ export async function sendAttachment(
     await discard(deps, row).catch(() => undefined);
     throw error;
   }
-  if (result.status !== "sent") await discard(deps, row);
+  if (result.status !== "sent") {
+    await discard(deps, row);
+    return result;
+  }
+  if (thumb) await storeLargeCopy(deps, row, bytes);
   return result;
+}
+
+/** The 1200 px copy of a sent photo; should it fail, its readers get the 400 px one instead (readAttachment). */
+async function storeLargeCopy(deps: Files, row: { id: string; storage_key: string }, bytes: Uint8Array) {
+  try {
+    const large = await largeCopy(bytes);
+    if (!large) throw new Error("the photo did not decode a second time");
+    await deps.files.put(row.storage_key, large, "image/webp");
+    await repo.setAttachmentSize(deps.db, row.id, large.byteLength);
+  } catch (error) {
+    console.error("chat photo: the 1200 px copy failed", row.id, error);
+  }
 }
 
 export type AttachmentFile = { body: ReadableStream<Uint8Array>; size: number; kind: "image" | "file"; contentType: string; fileName: string };
@@ -140,11 +123,26 @@ export async function readAttachment(deps: Pick<Deps, "db" | "files">, actor: Re
     const access = await chatAccess(deps, actor, chatId);
     if (access.status !== "member" || row.removed) return null;
   }
-  const key = size === "small" && row.small_key ? row.small_key : row.storage_key;
-  const stored = await deps.files.get(key);
+  const stored = size === "small" && row.small_key ? await deps.files.get(row.small_key) : await largeOrThumbnail(deps, row);
   if (!stored) return null;
   const file: AttachmentFile = { ...stored, kind: row.kind === "image" ? "image" : "file", contentType: row.content_type, fileName: row.file_name };
   return file;
+}
+
+/** How long a reader waits for a photo's 1200 px copy still being made (about 200 ms for 10 MB): 50 looks, 100 ms apart. */
+const LARGE_COPY_LOOKS = 50;
+
+/**
+ * A file, or a photo's 1200 px copy: made just after its message was sent, so a reader quick
+ * enough to ask before it exists waits for it a little, then gets the 400 px copy if it never came.
+ */
+async function largeOrThumbnail(deps: Pick<Deps, "files">, row: { storage_key: string; small_key: string | null }) {
+  for (let look = 1; ; look += 1) {
+    const stored = await deps.files.get(row.storage_key);
+    if (stored || !row.small_key) return stored;
+    if (look >= LARGE_COPY_LOOKS) return deps.files.get(row.small_key);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
