@@ -4,15 +4,7 @@ import type { Actor } from "#app/modules/access/rules";
 import type { Deps } from "#app/modules/deps.server";
 import { largeCopy, thumbnail } from "./attachment-images.server";
 import * as repo from "./attachments.repo.server";
-import {
-  attachmentKeys,
-  type AttachmentProblem,
-  attachmentView,
-  checkAttachment,
-  type CopySize,
-  displayFileName,
-  kindOf,
-} from "./attachments.rules";
+import { attachmentKeys, type AttachmentProblem, attachmentView, checkAttachment, type CopySize, displayFileName, kindOf } from "./attachments.rules";
 import { chatAccess, sendMessage, type SendResult } from "./chat.server";
 
 type Files = Pick<Deps, "db" | "files" | "now">;
