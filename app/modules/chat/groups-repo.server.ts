@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
 
 // Groups people make (decision record 091): their rows, their members, and who may be in one.
 
@@ -28,9 +29,13 @@ export function findGroup(db: Database, chatId: string): Promise<GroupRow | unde
     .executeTakeFirst() as Promise<GroupRow | undefined>;
 }
 
+const memberRow = preparedQuery(["chatId", "userId"], (db, args: { chatId: string; userId: string }) =>
+  db.selectFrom("chat_members").select("user_id").where("chat_id", "=", args.chatId).where("user_id", "=", args.userId),
+);
+
+/** Whether the user is in the group (asked on every view of it: prepared, decision record 049). */
 export async function isGroupMember(db: Database, chatId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("chat_members").select("user_id").where("chat_id", "=", chatId).where("user_id", "=", userId).executeTakeFirst();
-  return row !== undefined;
+  return (await memberRow(db, { chatId, userId })).length > 0;
 }
 
 /** The group's members, longest-standing first. */

@@ -3,4 +3,4 @@
 export { sweepPendingUploads } from "./attachments.server";
 export { unreadChatTotalQuery } from "./list-repo.server";
 // The admin desk removes a reported message, and checks who may report one, through the chat's own rules.
-export { removeMessage, reportableMessage } from "./chat.server";
+export { removeMessage, reportableMessage } from "./removal.server";

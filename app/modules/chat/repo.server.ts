@@ -1,5 +1,9 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
+
+// The lookups a chat's page makes on every view (which chat, may this person read it, a page of
+// its messages, their read marker) are prepared: built and compiled once (decision record 049).
 
 export type ChatRow = {
   id: string;
@@ -12,8 +16,12 @@ export type ChatRow = {
   name: string | null;
 };
 
-export function findChat(db: Database, chatId: string): Promise<ChatRow | undefined> {
-  return db.selectFrom("chats").select(["id", "kind", "session_id", "series_id", "user_a", "user_b", "name"]).where("id", "=", chatId).executeTakeFirst();
+const chatById = preparedQuery(["chatId"], (db, args: { chatId: string }) =>
+  db.selectFrom("chats").select(["id", "kind", "session_id", "series_id", "user_a", "user_b", "name"]).where("id", "=", args.chatId),
+);
+
+export async function findChat(db: Database, chatId: string): Promise<ChatRow | undefined> {
+  return (await chatById(db, { chatId }))[0];
 }
 
 /** The campaign's table chat (kind group), created on first use (one per series, by the unique series_id). */
@@ -27,14 +35,17 @@ export async function ensureCampaignChat(db: Database, seriesId: string): Promis
   return row.id;
 }
 
-/** What decides access to a campaign's chat: its host and the user's subscription there, if any. */
-export function campaignSeat(db: Database, seriesId: string, userId: string) {
-  return db
+const campaignSeatQuery = preparedQuery(["seriesId", "userId"], (db, args: { seriesId: string; userId: string }) =>
+  db
     .selectFrom("series")
-    .leftJoin("series_subscriptions as su", (join) => join.onRef("su.series_id", "=", "series.id").on("su.user_id", "=", userId))
+    .leftJoin("series_subscriptions as su", (join) => join.onRef("su.series_id", "=", "series.id").on("su.user_id", "=", args.userId))
     .select(["series.id", "series.dm_id", "series.title", "su.status as subscription_status"])
-    .where("series.id", "=", seriesId)
-    .executeTakeFirst();
+    .where("series.id", "=", args.seriesId),
+);
+
+/** What decides access to a campaign's chat: its host and the user's subscription there, if any. */
+export async function campaignSeat(db: Database, seriesId: string, userId: string) {
+  return (await campaignSeatQuery(db, { seriesId, userId }))[0];
 }
 
 /** Who reads a campaign's chat now: its host and its active subscribers. */
@@ -70,16 +81,22 @@ export async function ensureDirectChat(db: Database, a: string, b: string): Prom
   return row.id;
 }
 
-/** What decides access to a session chat: its host and the user's active booking there, if any. */
-export function sessionSeat(db: Database, sessionId: string, userId: string) {
-  return db
+const sessionSeatQuery = preparedQuery(["sessionId", "userId"], (db, args: { sessionId: string; userId: string }) =>
+  db
     .selectFrom("sessions")
     .leftJoin("bookings", (join) =>
-      join.onRef("bookings.session_id", "=", "sessions.id").on("bookings.user_id", "=", userId).on("bookings.status", "in", ["PENDING_PAYMENT", "CONFIRMED"]),
+      join
+        .onRef("bookings.session_id", "=", "sessions.id")
+        .on("bookings.user_id", "=", args.userId)
+        .on("bookings.status", "in", ["PENDING_PAYMENT", "CONFIRMED"]),
     )
     .select(["sessions.id", "sessions.dm_id", "sessions.title", "bookings.status as booking_status"])
-    .where("sessions.id", "=", sessionId)
-    .executeTakeFirst();
+    .where("sessions.id", "=", args.sessionId),
+);
+
+/** What decides access to a session chat: its host and the user's active booking there, if any. */
+export async function sessionSeat(db: Database, sessionId: string, userId: string) {
+  return (await sessionSeatQuery(db, { sessionId, userId }))[0];
 }
 
 /** Who reads a session chat now: its host and the players holding a confirmed seat. */
@@ -137,26 +154,29 @@ const messageColumns = [
   "a.height",
 ] as const;
 
-/** A page of messages, newest first, before a message id (none: the newest). */
-export function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
-  let query = db
+const messagePage = preparedQuery(["chatId", "beforeId", "limit"], (db, args: { chatId: string; beforeId: number; limit: number }) =>
+  db
     .selectFrom("chat_messages as m")
     .innerJoin("users as u", "u.id", "m.sender_id")
     .leftJoin("chat_attachments as a", (join) => join.onRef("a.message_id", "=", "m.id").on("m.removed_at", "is", null))
     .select(messageColumns)
-    .where("m.chat_id", "=", chatId)
+    .where("m.chat_id", "=", args.chatId)
+    .where("m.id", "<", args.beforeId)
     .orderBy("m.id", "desc")
-    .limit(limit);
-  if (beforeId !== null) query = query.where("m.id", "<", beforeId);
-  return query.execute().then((rows) =>
-    rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      sender_name: r.sender_name || r.sender_email.split("@")[0] || "User",
-      created_at: new Date(r.created_at),
-      removed_at: r.removed_at ? new Date(r.removed_at) : null,
-    })),
-  );
+    .limit(args.limit),
+);
+
+/** A page of messages, newest first, before a message id (none: the newest). */
+export async function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+  // No id is above the largest a bigint column holds: "before it" is the newest page.
+  const rows = await messagePage(db, { chatId, beforeId: beforeId ?? Number.MAX_SAFE_INTEGER, limit });
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    sender_name: r.sender_name || r.sender_email.split("@")[0] || "User",
+    created_at: new Date(r.created_at),
+    removed_at: r.removed_at ? new Date(r.removed_at) : null,
+  }));
 }
 
 /** One message by id, with its sender's name (a report's target); its text blanked once removed. */
@@ -233,13 +253,12 @@ export async function setMuted(db: Database, input: { chatId: string; userId: st
 }
 
 /** A member's read marker and mute switch in a chat (none yet: nothing read, not muted). */
+const readerRow = preparedQuery(["chatId", "userId"], (db, args: { chatId: string; userId: string }) =>
+  db.selectFrom("chat_reads").select(["last_read_message_id", "muted"]).where("chat_id", "=", args.chatId).where("user_id", "=", args.userId),
+);
+
 export async function readerState(db: Database, chatId: string, userId: string) {
-  const row = await db
-    .selectFrom("chat_reads")
-    .select(["last_read_message_id", "muted"])
-    .where("chat_id", "=", chatId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const [row] = await readerRow(db, { chatId, userId });
   return { lastReadId: Number(row?.last_read_message_id ?? 0), muted: row?.muted ?? false };
 }
 
