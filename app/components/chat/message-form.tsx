@@ -11,6 +11,9 @@ import { captionSchema, type MessageInput } from "#app/modules/chat/schema";
 /** The refusals the browser may show before sending (the same rules the server applies). */
 const BROWSER_PROBLEMS = ["attachmentEmpty", "attachmentTooLarge", "attachmentHeic", "attachmentType", "attachmentFailed"] as const;
 
+// Read from the schema once, not on every render of every chat page.
+const CAPTION_CONSTRAINT = getZodConstraint(captionSchema);
+
 /**
  * The chat's message form: a text, or a photo or file with an optional caption (decision record
  * 090). A real multipart form, so it works without JavaScript; the live script adds the preview,
@@ -21,7 +24,7 @@ const BROWSER_PROBLEMS = ["attachmentEmpty", "attachmentTooLarge", "attachmentHe
 export function MessageForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null | undefined }) {
   const { t } = useTranslation("chat");
   const { t: v } = useTranslation("validation");
-  const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: getZodConstraint(captionSchema), shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<MessageInput>({ id: "chat-message", lastResult, constraint: CAPTION_CONSTRAINT, shouldValidate: "onSubmit" });
   const words = Object.fromEntries([...BROWSER_PROBLEMS.map((key) => [key, v(key)]), ["photoAlt", t("photoAlt", { name: "{{name}}" })]]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-chat-form="" data-words={JSON.stringify(words)} className="mt-4 space-y-2">
