@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
 import { sendAttachment } from "#app/modules/chat/attachments.server";
 import { hasBlocked, mayWriteDirectly, setBlock } from "#app/modules/chat/blocks.server";
-import { chatAccess, markPageRead, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
+import { chatAccess, markPageRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
 import { parseBefore, threadItems } from "#app/modules/chat/rules";
 import { captionSchema, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
@@ -39,9 +39,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (access.status !== "member") notFound();
   const before = parseBefore(new URL(request.url).searchParams.get("before"));
   const other = access.otherUserId;
-  const reader = access.reader;
-  const [page, blockedByMe, mayWrite] = await Promise.all([
+  const [page, reader, blockedByMe, mayWrite] = await Promise.all([
     readMessages(d, access.chat.id, before),
+    readerState(d, user, access.chat.id),
     other ? hasBlocked(d, user, other) : false,
     other ? mayWriteDirectly(d, user.id, other) : true,
   ]);

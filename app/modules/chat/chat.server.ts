@@ -9,7 +9,7 @@ import { limits } from "#app/modules/rate-limits/rules";
 import * as attachments from "./attachments.repo.server";
 import { type AttachmentKind, type AttachmentView, attachmentView, lastMessagePreview } from "./attachments.rules";
 import { mayWriteDirectly } from "./blocks.server";
-import { groupMemberIds } from "./groups-repo.server";
+import { groupMemberIds, isGroupMember } from "./groups-repo.server";
 import * as lists from "./list-repo.server";
 import * as repo from "./repo.server";
 import { chatPath, directPair, isUuid, MESSAGE_PAGE, UNREAD_COUNT_CAP } from "./rules";
@@ -19,16 +19,7 @@ type Clocked = Pick<Deps, "db" | "now">;
 type Reader = NonNullable<Actor>;
 
 export type ChatAccess =
-  | {
-      status: "member";
-      chat: repo.ChatRow;
-      title: string;
-      sessionId: string | null;
-      seriesId: string | null;
-      otherUserId: string | null;
-      /** Where the reader stopped reading, and whether they muted the chat (the page's marker and switch). */
-      reader: { lastReadId: number; muted: boolean };
-    }
+  | { status: "member"; chat: repo.ChatRow; title: string; sessionId: string | null; seriesId: string | null; otherUserId: string | null }
   | { status: "afterPayment"; sessionId: string; title: string }
   | { status: "notFound" };
 
@@ -44,26 +35,29 @@ async function campaignMembership(deps: Db, actor: Reader, seriesId: string) {
  */
 export async function chatAccess(deps: Db, actor: Reader, chatId: unknown): Promise<ChatAccess> {
   if (!isUuid(chatId)) return { status: "notFound" };
-  const row = await repo.chatForReader(deps.db, chatId, actor.id);
-  if (!row) return { status: "notFound" };
-  const { id, kind, session_id, series_id, user_a, user_b, name } = row;
-  const chat: repo.ChatRow = { id, kind, session_id, series_id, user_a, user_b, name };
-  const reader = { lastReadId: row.last_read_message_id ?? 0, muted: row.muted ?? false };
-  const member = { status: "member" as const, chat, reader, sessionId: null, seriesId: null, otherUserId: null };
-  if (kind === "direct") {
+  const chat = await repo.findChat(deps.db, chatId);
+  if (!chat) return { status: "notFound" };
+  if (chat.kind === "direct") {
     if (!canReadDirectChat(actor, chat)) return { status: "notFound" };
-    return { ...member, title: row.other_name ?? "", otherUserId: user_a === actor.id ? user_b! : user_a! };
+    const otherUserId = chat.user_a === actor.id ? chat.user_b! : chat.user_a!;
+    const other = await repo.displayNameOfUser(deps.db, otherUserId);
+    return { status: "member", chat, title: other?.name ?? "", sessionId: null, seriesId: null, otherUserId };
   }
-  if (kind === "group" && series_id === null) return row.group_member ? { ...member, title: name ?? "" } : { status: "notFound" };
-  if (kind === "group") {
-    const seat = { dm_id: row.series_dm! };
-    if (campaignChatAccess(actor, seat, { status: row.subscription_status }) !== "member") return { status: "notFound" };
-    return { ...member, title: row.series_title ?? "", seriesId: series_id };
+  if (chat.kind === "group" && chat.series_id === null) {
+    if (!(await isGroupMember(deps.db, chat.id, actor.id))) return { status: "notFound" };
+    return { status: "member", chat, title: chat.name ?? "", sessionId: null, seriesId: null, otherUserId: null };
   }
-  const access = sessionChatAccess(actor, { dm_id: row.session_dm! }, { status: row.booking_status });
-  if (access === "afterPayment") return { status: "afterPayment", sessionId: session_id!, title: row.session_title ?? "" };
+  if (chat.kind === "group") {
+    const seat = await campaignMembership(deps, actor, chat.series_id!);
+    if (!seat) return { status: "notFound" };
+    return { status: "member", chat, title: seat.title, sessionId: null, seriesId: seat.id, otherUserId: null };
+  }
+  const seat = await repo.sessionSeat(deps.db, chat.session_id!, actor.id);
+  if (!seat) return { status: "notFound" };
+  const access = sessionChatAccess(actor, seat, { status: seat.booking_status });
+  if (access === "afterPayment") return { status: "afterPayment", sessionId: seat.id, title: seat.title };
   if (access === "none") return { status: "notFound" };
-  return { ...member, title: row.session_title ?? "", sessionId: session_id };
+  return { status: "member", chat, title: seat.title, sessionId: seat.id, seriesId: null, otherUserId: null };
 }
 
 /** The session's chat for its host or a confirmed player (created on first use). */
@@ -244,6 +238,9 @@ export async function setChatMuted(deps: Clocked, actor: Reader, chatId: unknown
   await repo.setMuted(deps.db, { chatId: access.chat.id, userId: actor.id, muted, now: deps.now });
   return { status: "ok" as const, muted };
 }
+
+/** Where the actor stopped reading the chat, and whether they muted it (the chat page's marker and switch). */
+export const readerState = (deps: Db, actor: Reader, chatId: string) => repo.readerState(deps.db, chatId, actor.id);
 
 /** GET /api/chats and the chats page: the chats the actor may read, each with its unreadCount. */
 export async function listChats(deps: Db, actor: Reader) {

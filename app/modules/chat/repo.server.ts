@@ -2,8 +2,6 @@ import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import { preparedQuery } from "#db/prepared";
 
-export * from "./messages-repo.server";
-
 // The lookups a chat's page makes on every view (which chat, may this person read it, a page of
 // its messages, their read marker) are prepared: built and compiled once (decision record 049).
 
@@ -24,75 +22,6 @@ const chatById = preparedQuery(["chatId"], (db, args: { chatId: string }) =>
 
 export async function findChat(db: Database, chatId: string): Promise<ChatRow | undefined> {
   return (await chatById(db, { chatId }))[0];
-}
-
-/** A chat with everything that decides whether this reader may read it, and where they are in it. */
-export type ChatForReader = ChatRow & {
-  series_dm: string | null;
-  series_title: string | null;
-  subscription_status: string | null;
-  session_dm: string | null;
-  session_title: string | null;
-  booking_status: string | null;
-  group_member: boolean;
-  other_name: string | null;
-  last_read_message_id: number | null;
-  muted: boolean | null;
-};
-
-/**
- * The chat and, for this reader, the facts its access rule weighs (the series' or session's host,
- * their subscription or seat, whether they are in the group, the other person of a direct chat)
- * and their read marker: one statement where a chat's page made three.
- */
-const chatForReaderQuery = preparedQuery(["chatId", "userId"], (db, args: { chatId: string; userId: string }) =>
-  db
-    .selectFrom("chats as c")
-    .select(["c.id", "c.kind", "c.session_id", "c.series_id", "c.user_a", "c.user_b", "c.name"])
-    .select((eb) => [
-      eb.selectFrom("series as se").select("se.dm_id").whereRef("se.id", "=", "c.series_id").as("series_dm"),
-      eb.selectFrom("series as se").select("se.title").whereRef("se.id", "=", "c.series_id").as("series_title"),
-      eb
-        .selectFrom("series_subscriptions as su")
-        .select("su.status")
-        .whereRef("su.series_id", "=", "c.series_id")
-        .where("su.user_id", "=", args.userId)
-        .as("subscription_status"),
-      eb.selectFrom("sessions as s").select("s.dm_id").whereRef("s.id", "=", "c.session_id").as("session_dm"),
-      eb.selectFrom("sessions as s").select("s.title").whereRef("s.id", "=", "c.session_id").as("session_title"),
-      eb
-        .selectFrom("bookings as b")
-        .select("b.status")
-        .whereRef("b.session_id", "=", "c.session_id")
-        .where("b.user_id", "=", args.userId)
-        .where("b.status", "in", ["PENDING_PAYMENT", "CONFIRMED"])
-        .limit(1)
-        .as("booking_status"),
-      eb
-        .exists(eb.selectFrom("chat_members as cm").select("cm.user_id").whereRef("cm.chat_id", "=", "c.id").where("cm.user_id", "=", args.userId))
-        .as("group_member"),
-      eb
-        .selectFrom("users as o")
-        .select(sql<string>`coalesce(nullif(o.display_name, ''), split_part(o.email, '@', 1))`.as("n"))
-        .where(sql<boolean>`o.id = case when c.user_a = ${args.userId} then c.user_b else c.user_a end`)
-        .where("c.kind", "=", "direct")
-        .as("other_name"),
-      eb
-        .selectFrom("chat_reads as r")
-        .select("r.last_read_message_id")
-        .whereRef("r.chat_id", "=", "c.id")
-        .where("r.user_id", "=", args.userId)
-        .as("last_read_message_id"),
-      eb.selectFrom("chat_reads as r").select("r.muted").whereRef("r.chat_id", "=", "c.id").where("r.user_id", "=", args.userId).as("muted"),
-    ])
-    .where("c.id", "=", args.chatId),
-);
-
-export async function chatForReader(db: Database, chatId: string, userId: string): Promise<ChatForReader | undefined> {
-  const [row] = await chatForReaderQuery(db, { chatId, userId });
-  return row
-    ? { ...row, group_member: Boolean(row.group_member), last_read_message_id: row.last_read_message_id === null ? null : Number(row.last_read_message_id) }
-    : undefined;
 }
 
 /** The campaign's table chat (kind group), created on first use (one per series, by the unique series_id). */
@@ -181,6 +110,116 @@ export async function sessionChatMembers(db: Database, sessionId: string): Promi
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
+/** A message, with its attachment's columns (all null for a text, and for a removed message). */
+export type MessageRow = {
+  id: number;
+  chat_id: string;
+  sender_id: string;
+  sender_name: string;
+  type: string;
+  content: string;
+  created_at: Date;
+  removed_at: Date | null;
+  attachment_id: string | null;
+  attachment_kind: string | null;
+  file_name: string | null;
+  byte_size: number | null;
+  content_type: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+/**
+ * A removed message's text never leaves the database on a member's read: it is blanked here, so
+ * no page, API answer or future caller can show it by mistake (the admin desk reads it on its own).
+ * Its attachment goes with it: the join below finds none for a removed message.
+ */
+const shownContent = sql<string>`case when m.removed_at is null then m.content else '' end`;
+const messageColumns = [
+  "m.id",
+  "m.chat_id",
+  "m.sender_id",
+  "u.display_name as sender_name",
+  "u.email as sender_email",
+  "m.type",
+  shownContent.as("content"),
+  "m.created_at",
+  "m.removed_at",
+  "a.id as attachment_id",
+  "a.kind as attachment_kind",
+  "a.file_name",
+  "a.byte_size",
+  "a.content_type",
+  "a.width",
+  "a.height",
+] as const;
+
+const messagePage = preparedQuery(["chatId", "beforeId", "limit"], (db, args: { chatId: string; beforeId: number; limit: number }) =>
+  db
+    .selectFrom("chat_messages as m")
+    .innerJoin("users as u", "u.id", "m.sender_id")
+    .leftJoin("chat_attachments as a", (join) => join.onRef("a.message_id", "=", "m.id").on("m.removed_at", "is", null))
+    .select(messageColumns)
+    .where("m.chat_id", "=", args.chatId)
+    .where("m.id", "<", args.beforeId)
+    .orderBy("m.id", "desc")
+    .limit(args.limit),
+);
+
+/** A page of messages, newest first, before a message id (none: the newest). */
+export async function listMessages(db: Database, chatId: string, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+  // No id is above the largest a bigint column holds: "before it" is the newest page.
+  const rows = await messagePage(db, { chatId, beforeId: beforeId ?? Number.MAX_SAFE_INTEGER, limit });
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    sender_name: r.sender_name || r.sender_email.split("@")[0] || "User",
+    created_at: new Date(r.created_at),
+    removed_at: r.removed_at ? new Date(r.removed_at) : null,
+  }));
+}
+
+/** One message by id, with its sender's name (a report's target); its text blanked once removed. */
+export async function findMessage(db: Database, id: number): Promise<MessageRow | undefined> {
+  const r = await db
+    .selectFrom("chat_messages as m")
+    .innerJoin("users as u", "u.id", "m.sender_id")
+    .leftJoin("chat_attachments as a", (join) => join.onRef("a.message_id", "=", "m.id").on("m.removed_at", "is", null))
+    .select(messageColumns)
+    .where("m.id", "=", id)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  const { sender_email, ...row } = r;
+  return {
+    ...row,
+    id: Number(r.id),
+    sender_name: r.sender_name || sender_email.split("@")[0] || "User",
+    created_at: new Date(r.created_at),
+    removed_at: r.removed_at ? new Date(r.removed_at) : null,
+  };
+}
+
+/** Marks a message removed by an admin; no row when it is unknown or was removed already. */
+export function markMessageRemoved(db: Database, input: { id: number; by: string; now: Date }) {
+  return db
+    .updateTable("chat_messages")
+    .set({ removed_at: input.now, removed_by: input.by })
+    .where("id", "=", input.id)
+    .where("removed_at", "is", null)
+    .returning(["id", "chat_id", "sender_id"])
+    .executeTakeFirst();
+}
+
+export async function insertMessage(db: Database, input: { chatId: string; senderId: string; type: string; content: string; now: Date }) {
+  const row = await db
+    .insertInto("chat_messages")
+    .values({ chat_id: input.chatId, sender_id: input.senderId, type: input.type, content: input.content, created_at: input.now })
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+  await db.updateTable("chats").set({ last_message_at: input.now }).where("id", "=", input.chatId).execute();
+  return { id: Number(row.id), createdAt: new Date(row.created_at) };
+}
+
 /** Moves the user's read marker forward (never back) to a message id. */
 export async function markRead(db: Database, input: { chatId: string; userId: string; messageId: number; now: Date }) {
   await db
@@ -211,6 +250,16 @@ export async function setMuted(db: Database, input: { chatId: string; userId: st
     .values({ chat_id: input.chatId, user_id: input.userId, muted: input.muted, updated_at: input.now })
     .onConflict((oc) => oc.columns(["chat_id", "user_id"]).doUpdateSet({ muted: input.muted, updated_at: input.now }))
     .execute();
+}
+
+/** A member's read marker and mute switch in a chat (none yet: nothing read, not muted). */
+const readerRow = preparedQuery(["chatId", "userId"], (db, args: { chatId: string; userId: string }) =>
+  db.selectFrom("chat_reads").select(["last_read_message_id", "muted"]).where("chat_id", "=", args.chatId).where("user_id", "=", args.userId),
+);
+
+export async function readerState(db: Database, chatId: string, userId: string) {
+  const [row] = await readerRow(db, { chatId, userId });
+  return { lastReadId: Number(row?.last_read_message_id ?? 0), muted: row?.muted ?? false };
 }
 
 /** Which of these people muted the chat. */
