@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessageForm } from "#app/components/chat/message-form";
 import { MessageItem, useMessageWords } from "#app/components/chat/message-item";
@@ -134,6 +134,8 @@ export default function ChatPage() {
   const { t, i18n } = useTranslation("chat");
   const words = useMessageWords();
   const lang = pageLocale(i18n.language);
+  // Every form here posts back to this chat: the page has no React in the browser, so plain forms.
+  const here = localePath(lang, `/chats/${chat.id}`);
   return (
     <section className="mx-auto max-w-2xl">
       <Link to={localePath(lang, "/chats")} className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
@@ -162,19 +164,19 @@ export default function ChatPage() {
           </Link>
         ) : null}
         {chat.otherUserId ? (
-          <Form method="post">
+          <form method="post" action={here}>
             <input type="hidden" name="intent" value={blockedByMe ? "unblock" : "block"} />
             <button type="submit" className="inline-flex min-h-11 items-center text-sm text-red-800 underline">
               {blockedByMe ? t("unblock") : t("block")}
             </button>
-          </Form>
+          </form>
         ) : null}
-        <Form method="post">
+        <form method="post" action={here}>
           <input type="hidden" name="intent" value={muted ? "unmute" : "mute"} />
           <button type="submit" className="inline-flex min-h-11 items-center text-sm text-brand-700 underline">
             {muted ? t("unmute") : t("mute")}
           </button>
-        </Form>
+        </form>
       </div>
       <p className="mt-2 text-xs text-stone-600">{t("timesIn", { zone })}</p>
       {olderBefore ? (
@@ -217,7 +219,7 @@ export default function ChatPage() {
         </ul>
       </div>
       {mayWrite ? (
-        <MessageForm lastResult={lastResult} />
+        <MessageForm lastResult={lastResult} action={here} />
       ) : (
         <p data-chat-closed="" className="mt-4 rounded-md border border-stone-300 bg-white p-3 text-sm text-stone-700">
           {blockedByMe ? t("blockedByYou") : t("cannotWrite")}
