@@ -6,8 +6,8 @@ import { MessageItem, useMessageWords } from "#app/components/chat/message-item"
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
 import { sendAttachment } from "#app/modules/chat/attachments.server";
-import { hasBlocked, mayWriteDirectly, setBlock } from "#app/modules/chat/blocks.server";
-import { chatAccess, markPageRead, readerState, readMessages, sendMessage, setChatMuted } from "#app/modules/chat/chat.server";
+import { hasBlocked, mayWriteDirectly } from "#app/modules/chat/blocks.server";
+import { chatAccess, markPageRead, readerState, readMessages, sendMessage, setChatMuted, setChatPartnerBlock } from "#app/modules/chat/chat.server";
 import { parseBefore, threadItems } from "#app/modules/chat/rules";
 import { captionSchema, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
@@ -99,11 +99,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (muted.status !== "ok") notFound();
     return redirectWithToast(localePath(lang, `/chats/${params.id}`), { type: "success", key: muted.muted ? "chat:toasts.muted" : "chat:toasts.unmuted" });
   }
-  // A direct chat's block switch: for the other person of the chat, never anyone named in the form.
+  // A direct chat's block switch: for the other person of the chat.
   if (intent === "block" || intent === "unblock") {
-    const access = await chatAccess(deps(context), user, params.id);
-    if (access.status !== "member" || !access.otherUserId) notFound();
-    await setBlock(deps(context), user, access.otherUserId, intent === "block");
+    if ((await setChatPartnerBlock(deps(context), user, params.id, intent === "block")).status !== "ok") notFound();
     return redirectWithToast(localePath(lang, `/chats/${params.id}`), {
       type: "success",
       key: intent === "block" ? "chat:toasts.blocked" : "chat:toasts.unblocked",

@@ -4,9 +4,7 @@ import { chatAccess, readMessages, sendMessage } from "#app/modules/chat/chat.se
 import { parseBefore } from "#app/modules/chat/rules";
 import { captionSchema, messageSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
-import { translator } from "#app/modules/i18n/i18next.server";
-import { isLocale } from "#app/modules/i18n/rules";
-import { apiJson, methodNotAllowed, readBody, requireApiUploader, requireApiUser } from "#app/web/api.server";
+import { apiJson, apiWords, methodNotAllowed, readBody, requireApiUploader, requireApiUser } from "#app/web/api.server";
 import { readChatMessageBody } from "#app/web/chat-upload.server";
 import { apiCreated, apiRefusal, apiRefused } from "#app/web/replies.server";
 
@@ -27,9 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireApiUploader(request);
-  const url = new URL(request.url);
-  const lang = [url.searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
-  const t = translator(lang, "validation");
+  const t = apiWords(request, user);
   const multipart = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
   const upload = multipart ? await readChatMessageBody(request) : null;
   if (upload?.tooLarge) return apiRefused("tooLarge", { error: t("attachmentTooLarge"), field: "file" });

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { setBlock } from "#app/modules/chat/blocks.server";
 import { blockSchema } from "#app/modules/chat/schema";
 import { deps } from "#app/modules/deps.server";
-import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
-import { apiWords } from "#app/web/api-groups.server";
+import { apiJson, apiWords, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 import { apiRefusal, apiRefused } from "#app/web/replies.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,17 +1,9 @@
 import type { z, ZodTypeAny } from "zod";
 import type { Requester } from "#app/modules/auth/session.server";
 import type { GroupRefusal } from "#app/modules/chat/groups.server";
-import { translator } from "#app/modules/i18n/i18next.server";
-import { isLocale } from "#app/modules/i18n/rules";
-import { readBody } from "./api.server";
+import { apiWords, readBody } from "./api.server";
 import { groupRefusalMessage } from "./group-refusals";
 import { apiRefused } from "./replies.server";
-
-/** The language of an API answer's words: `?lang=`, else the caller's own. */
-export function apiWords(request: Request, user: Requester) {
-  const lang = [new URL(request.url).searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
-  return translator(lang, "validation");
-}
 
 /**
  * A group call's JSON body, checked by its strict schema (`memberIds` the one list allowed): the

@@ -1,6 +1,8 @@
 import type { ZodError } from "zod";
 import { getRequester, type Requester } from "#app/modules/auth/session.server";
 import { requestDeps } from "#app/modules/deps.server";
+import { translator } from "#app/modules/i18n/i18next.server";
+import { isLocale } from "#app/modules/i18n/rules";
 
 const mediaTypeOf = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
@@ -96,4 +98,10 @@ export function methodNotAllowed(allowed: string) {
 export function bodyProblem(error: ZodError, words: Partial<Record<string, string>> = {}) {
   const field = String(error.issues[0]?.path[0] ?? "body");
   return words[field] ?? `${field} is not valid`;
+}
+
+/** The language of an API answer's words: `?lang=`, else the caller's own. */
+export function apiWords(request: Request, user: Requester) {
+  const lang = [new URL(request.url).searchParams.get("lang"), user.preferredLanguage].find(isLocale) ?? "es";
+  return translator(lang, "validation");
 }

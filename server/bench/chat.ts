@@ -6,20 +6,19 @@
 // arrival is timed from the moment the post was sent; budget p95 150 ms. Last, the copies of a
 // photo just under 10 MB are timed (budget 300 ms).
 import { randomBytes } from "node:crypto";
-import http from "node:http";
 import os from "node:os";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { photoCopies } from "../../app/modules/chat/attachment-images.server";
 import { getDb } from "../../db/client.server";
 import { loginCookie } from "../../tests/fixtures/users";
+import { openStream, percentile } from "./live";
 import { pageTable } from "./pages";
 import { startBenchServer } from "./server";
 
 const MEMBERS = 50;
 const MESSAGES = 10_000;
 const POSTS = Number(process.env.BENCH_CHAT_POSTS ?? 20);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 /** Lucía's group with 49 others and 10,000 messages from all of them over the last 30 days; returns its id and a message id far back. */
 export async function seedBigGroup(now: Date) {
@@ -49,29 +48,6 @@ export async function seedBigGroup(now: Date) {
   const far = await db.selectFrom("chat_messages").select("id").where("chat_id", "=", chat.id).orderBy("id").offset(5_000).limit(1).executeTakeFirstOrThrow();
   const members = await db.selectFrom("chat_members").select("user_id").where("chat_id", "=", chat.id).execute();
   return { chatId: chat.id, farBefore: Number(far.id), lucia: lucia.id, members: members.map((m) => m.user_id) };
-}
-
-/** One open stream: calls `onMessage(id)` with each chat message id as it arrives; resolves once the stream has started. */
-function openStream(base: string, cookie: string, onMessage: (id: number) => void) {
-  return new Promise<() => void>((resolve, reject) => {
-    const req = http.get(`${base}/api/notifications/stream`, { headers: { Cookie: cookie, Accept: "text/event-stream" } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          if (block.includes("event: chat_message"))
-            onMessage((JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { message: { id: number } }).message.id);
-          if (block.includes("event: unread_count")) resolve(() => req.destroy());
-        }
-      });
-    });
-    req.on("error", reject);
-  });
 }
 
 /** A post's body: a text message, or (BENCH_CHAT_POST=image) a photo with a caption, as a phone's form sends it. */

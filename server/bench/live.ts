@@ -13,13 +13,14 @@ const STREAMS = 100;
 const MEMBERS = 20;
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 40);
 const SECRET = "bench-secret-bench-secret-bench-secret-00";
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 /** The app's server with one worker and no jobs (the bench only measures the live layer). */
 const startLiveServer = (databaseUrl: string) => startBenchServer(databaseUrl, { workers: 1, extraEnv: { JOBS_IN_SERVER: "false" } });
 
-/** One open stream: calls `onMessage(id)` with each chat message id as it arrives. */
-function openStream(base: string, cookie: string, onMessage: (id: number) => void) {
+/** One open stream: calls `onMessage(id)` with each chat message id as it arrives; resolves once the stream has started. */
+export function openStream(base: string, cookie: string, onMessage: (id: number) => void) {
   return new Promise<() => void>((resolve, reject) => {
     const req = http.get(`${base}/api/notifications/stream`, { headers: { Cookie: cookie, Accept: "text/event-stream" } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));

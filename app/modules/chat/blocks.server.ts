@@ -1,4 +1,3 @@
-import type { Requester } from "#app/modules/auth/session.server";
 import type { Deps } from "#app/modules/deps.server";
 import * as repo from "./blocks-repo.server";
 import { displayNameOfUser } from "./repo.server";
@@ -9,7 +8,7 @@ import { isUuid } from "./rules";
  * chat (nobody may write in it) and keeps them out of any new group together; it says nothing to
  * the person blocked.
  */
-export async function setBlock(deps: Pick<Deps, "db" | "now">, actor: Requester, otherUserId: unknown, blocked: boolean) {
+export async function setBlock(deps: Pick<Deps, "db" | "now">, actor: { id: string }, otherUserId: unknown, blocked: boolean) {
   if (!isUuid(otherUserId) || otherUserId === actor.id) return { status: "notFound" } as const;
   if (!(await displayNameOfUser(deps.db, otherUserId))) return { status: "notFound" } as const;
   await repo.setBlocked(deps.db, { blockerId: actor.id, blockedId: otherUserId, blocked, now: deps.now });

@@ -8,7 +8,7 @@ import { consumeWindows } from "#app/modules/rate-limits/rate-limits.server";
 import { limits } from "#app/modules/rate-limits/rules";
 import * as attachments from "./attachments.repo.server";
 import { type AttachmentKind, type AttachmentView, attachmentView, lastMessagePreview } from "./attachments.rules";
-import { mayWriteDirectly } from "./blocks.server";
+import { mayWriteDirectly, setBlock } from "./blocks.server";
 import { groupMemberIds, isGroupMember } from "./groups-repo.server";
 import * as lists from "./list-repo.server";
 import * as repo from "./repo.server";
@@ -271,3 +271,13 @@ export async function listChats(deps: Db, actor: Reader) {
  * indexed statement, each chat counted up to UNREAD_COUNT_CAP, enough for the badge's "99+".
  */
 export const unreadChatTotal = (deps: Db, actor: Reader) => lists.countUnreadChatMessages(deps.db, actor.id, UNREAD_COUNT_CAP);
+
+/**
+ * A direct chat's block switch: blocks or unblocks the chat's other person, never anyone named by
+ * the request (notFound for anything but a direct chat the actor reads).
+ */
+export async function setChatPartnerBlock(deps: Clocked, actor: Reader, chatId: unknown, blocked: boolean) {
+  const access = await chatAccess(deps, actor, chatId);
+  if (access.status !== "member" || !access.otherUserId) return { status: "notFound" } as const;
+  return setBlock(deps, actor, access.otherUserId, blocked);
+}

@@ -7,27 +7,13 @@ import { preparedQuery } from "#db/prepared";
 export type GroupRow = { id: string; name: string; owner_id: string | null };
 export type GroupMember = { userId: string; name: string; joinedAt: Date };
 
-/** A user group's row, locked until the transaction ends (adds and leaves queue behind each other). */
-export function lockGroup(trx: Database, chatId: string): Promise<GroupRow | undefined> {
-  return trx
-    .selectFrom("chats")
-    .select(["id", "name", "owner_id"])
-    .where("id", "=", chatId)
-    .where("kind", "=", "group")
-    .where("series_id", "is", null)
-    .forUpdate()
-    .executeTakeFirst() as Promise<GroupRow | undefined>;
-}
+const groupRow = (db: Database, chatId: string) =>
+  db.selectFrom("chats").select(["id", "name", "owner_id"]).where("id", "=", chatId).where("kind", "=", "group").where("series_id", "is", null);
 
-export function findGroup(db: Database, chatId: string): Promise<GroupRow | undefined> {
-  return db
-    .selectFrom("chats")
-    .select(["id", "name", "owner_id"])
-    .where("id", "=", chatId)
-    .where("kind", "=", "group")
-    .where("series_id", "is", null)
-    .executeTakeFirst() as Promise<GroupRow | undefined>;
-}
+/** A user group's row, locked until the transaction ends (adds and leaves queue behind each other). */
+export const lockGroup = (trx: Database, chatId: string) => groupRow(trx, chatId).forUpdate().executeTakeFirst() as Promise<GroupRow | undefined>;
+
+export const findGroup = (db: Database, chatId: string) => groupRow(db, chatId).executeTakeFirst() as Promise<GroupRow | undefined>;
 
 const memberRow = preparedQuery(["chatId", "userId"], (db, args: { chatId: string; userId: string }) =>
   db.selectFrom("chat_members").select("user_id").where("chat_id", "=", args.chatId).where("user_id", "=", args.userId),
