@@ -21,6 +21,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Every page is drawn for the request's data saving, which the Save-Data header can turn on (decision record 095).
+  responseHeaders.append("Vary", "Save-Data");
   const lng = requestLocale(request);
   // One read-only instance per language: a new instance per request cost more than the page.
   const instance = renderI18n(lng);
@@ -88,6 +90,12 @@ export default async function handleRequest(
 }
 
 export const handleError = handleServerError;
+
+/** A client navigation's data depends on the request's data saving too (the root's `saveData`). */
+export function handleDataRequest(response: Response) {
+  response.headers.append("Vary", "Save-Data");
+  return response;
+}
 
 type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
 

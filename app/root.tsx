@@ -14,10 +14,12 @@ import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
+import { resolveSaveData } from "#app/modules/save-data/rules";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
+import { SaveDataProvider } from "#app/utils/save-data";
 import { getOptionalUser } from "#app/web/guards.server";
 import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
@@ -35,6 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = isLocale(params.lang) ? params.lang : requestLocale(request);
   const [user, { toast, setCookie }] = await Promise.all([getOptionalUser(request), readToast(request)]);
   const { notifications: unread, chats } = user ? await headerCounts(deps(context), user) : { notifications: 0, chats: 0 };
+  // Once per request: pages read it with useSaveData(), loaders that pick image widths with saveDataOf().
+  const saveData = resolveSaveData({ header: request.headers.get("save-data"), account: user?.saveData ?? false, cookie: request.headers.get("cookie") });
   const name = user ? displayNameOf({ displayName: user.displayName, email: user.email }) : null;
   return data(
     {
@@ -44,6 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         user && name
           ? { id: user.id, name, initials: avatarInitials(name), isDm: user.isDm, isAdmin: user.isAdmin, emailVerified: user.emailVerified, unread, chats }
           : null,
+      saveData,
       liveScript: user ? liveScriptUrl() : null,
       mailboxEnabled: getEnv().NODE_ENV !== "production" && getServices().outboxDir !== null,
     },
@@ -74,11 +79,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <PlainHtmlProvider value={!scripts}>
-          <Shell root={root ?? null}>{children}</Shell>
+          <SaveDataProvider value={root?.saveData ?? { on: false, reasons: [] }}>
+            <Shell root={root ?? null}>{children}</Shell>
+          </SaveDataProvider>
         </PlainHtmlProvider>
         <DialogOpener plain={!scripts} nonce={nonce} />
         {root?.user && root.liveScript ? (
-          <LiveLayer lang={isLocale(lang) ? lang : "es"} userId={root.user.id} chatId={liveChat} scriptUrl={root.liveScript} nonce={nonce} />
+          <LiveLayer
+            lang={isLocale(lang) ? lang : "es"}
+            userId={root.user.id}
+            chatId={liveChat}
+            scriptUrl={root.liveScript}
+            nonce={nonce}
+            waitForUse={root.saveData.on}
+          />
         ) : null}
         {scripts ? (
           <>

@@ -647,6 +647,7 @@ export interface Users {
   password_hash: string | null;
   preferred_language: Generated<string>;
   roles: Generated<string[]>;
+  save_data: Generated<boolean>;
   time_zone: Generated<string>;
   updated_at: Generated<Timestamp>;
   username: string | null;

@@ -29,8 +29,10 @@ export function drawAttachment(li: HTMLElement, m: Sent, lang: string, alt: stri
     const img = imageLink.querySelector("img")!;
     imageLink.href = a.url;
     imageLink.hidden = false;
-    img.sizes = CHAT_IMAGE_SIZES;
-    img.srcset = imageSrcSet(a);
+    if (!img.hasAttribute("data-small")) {
+      img.sizes = CHAT_IMAGE_SIZES;
+      img.srcset = imageSrcSet(a);
+    }
     img.src = a.thumbnailUrl ?? a.url;
     if (a.width && a.height) {
       img.width = a.width;

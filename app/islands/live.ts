@@ -9,7 +9,7 @@
 import { drawAttachment, enhanceUpload } from "./chat-upload";
 import { openLiveStream } from "./live-transport";
 
-type Config = { lang: string; chat: string | null; me: string; t: Record<string, string> };
+type Config = { lang: string; chat: string | null; me: string; lazy?: boolean; t: Record<string, string> };
 type Notification = {
   id: string;
   type: string;
@@ -253,7 +253,11 @@ function main() {
   // One stream per page; a reconnection says where it was (Last-Event-ID), so no event is lost.
   let stream: ReturnType<typeof openLiveStream> | null = null;
   let lastId = "";
+  // Saving data, a page keeps the server's counts and opens no stream until the bell's dropdown or
+  // a chat is opened: a stream held open costs the phone's radio more than its bytes.
+  let wanted = !cfg.lazy || !!cfg.chat;
   function connect() {
+    wanted = true;
     if (stream) return;
     stream = openLiveStream({
       url: `/api/notifications/stream?lang=${cfg.lang}${cfg.chat ? `&chat=${cfg.chat}` : ""}`,
@@ -271,7 +275,7 @@ function main() {
     stream.close();
     stream = null;
   });
-  window.addEventListener("pageshow", (e) => e.persisted && connect());
+  window.addEventListener("pageshow", (e) => e.persisted && wanted && connect());
 
   function start() {
     const bell = $<HTMLAnchorElement>('[data-live="bell-link"]');
@@ -280,8 +284,11 @@ function main() {
         if (e.ctrlKey || e.metaKey || e.shiftKey) return;
         e.preventDefault();
         togglePanel(bell);
+        connect();
       });
-    connect();
+    // "idle": saving data, ready but not connected (the bell's count is the server's until opened).
+    if (wanted) connect();
+    else html.setAttribute("data-live", "idle");
   }
   // A page that hydrates React is left alone until it has (changing its markup first breaks hydration).
   if (html.hasAttribute("data-static") || html.hasAttribute("data-hydrated")) start();

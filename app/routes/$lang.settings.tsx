@@ -60,6 +60,11 @@ export default function SettingsLayout() {
               {t("settings.calendar")}
             </NavLink>
           </li>
+          <li>
+            <NavLink to={localePath(lang, "/settings/data")} className={tab}>
+              {t("settings.dataSaving")}
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <div className="mt-6">

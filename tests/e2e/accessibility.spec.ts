@@ -54,7 +54,15 @@ test("forms showing their errors have no axe violations", async ({ page, browser
 test("a player's pages and the guard screen have no axe violations", async ({ page, browser, javaScriptEnabled }) => {
   await signIn(page, demo.player, "es");
   for (const path of shareOfPages(
-    ["/es/settings/profile", "/es/settings/hosting", "/es/settings/password", "/es/settings/sessions", "/es/settings/calendar", "/es/auth/verify-email?sent=1"],
+    [
+      "/es/settings/profile",
+      "/es/settings/hosting",
+      "/es/settings/password",
+      "/es/settings/sessions",
+      "/es/settings/calendar",
+      "/es/settings/data",
+      "/es/auth/verify-email?sent=1",
+    ],
     javaScriptEnabled,
   )) {
     await expectNoViolations(page, browser, javaScriptEnabled, path);

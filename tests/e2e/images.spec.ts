@@ -43,14 +43,16 @@ test("a DM adds an image to a new session; the card and the detail page show its
   const large = page.locator("article img").first();
   await expect(large).toHaveAttribute("src", /\/uploads\/[0-9a-f-]+\/session\/\d+\/\d+-portada\.w800\.webp$/);
   await expectLoaded(large);
-  expect(await large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  // Both copies are offered; the 640 px column of a desktop window takes the 800 px one.
+  await expect(large).toHaveAttribute("srcset", /\.w400\.webp 400w, .+\.w800\.webp 800w$/);
+  expect(await large.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-portada\.w800\.webp$/);
 
   await page.goto(`/es/sessions?searchTerm=${encodeURIComponent(title.toLowerCase())}`);
   const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
   const thumb = card.locator("img");
   await expect(thumb).toHaveAttribute("src", /\.w400\.webp$/);
   await expect(thumb).toHaveAttribute("srcset", /\.w400\.webp 400w, .+\.w800\.webp 800w$/);
-  await expect(thumb).toHaveAttribute("sizes", /33vw/);
+  await expect(thumb).toHaveAttribute("sizes", /320px/);
   await expect(thumb).toHaveAttribute("loading", "lazy");
   await expect(thumb).toHaveAttribute("width", "400");
   await expect(thumb).toHaveAttribute("height", "225");

@@ -96,6 +96,7 @@ const playerPages = [
   "/settings/password",
   "/settings/sessions",
   "/settings/calendar",
+  "/settings/data",
   "/settings/hosting",
   "/notifications",
   "/sessions",

@@ -2,19 +2,22 @@ import { useTranslation } from "react-i18next";
 import { type AttachmentView, CHAT_IMAGE_SIZES, formatFileSize, imageSrcSet } from "#app/modules/chat/attachments.rules";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { useSaveData } from "#app/utils/save-data";
 import { pageLocale } from "#app/web/locale";
 
 /**
  * The words every message uses, looked up once per page: a thread of 50 messages each asking
  * i18next for its own translator cost a tenth of the page's rendering.
  */
-export type MessageWords = { lang: Locale; t: (key: string, values?: Record<string, string>) => string };
+export type MessageWords = { lang: Locale; t: (key: string, values?: Record<string, string>) => string; saveData?: boolean };
 
 export function useMessageWords(): MessageWords {
   const { t, i18n } = useTranslation("chat");
   const plain = new Map<string, string>();
+  const saveData = useSaveData();
   return {
     lang: pageLocale(i18n.language),
+    saveData,
     t: (key, values) => {
       if (values) return t(key, values);
       let word = plain.get(key);
@@ -46,7 +49,7 @@ export type MessageView = {
  * removed keeps its place, marked data-removed, with a note instead of its text and attachment.
  */
 export function MessageItem({ message, mine, template = false, words }: { message?: MessageView; mine?: boolean; template?: boolean; words: MessageWords }) {
-  const { t, lang } = words;
+  const { t, lang, saveData = false } = words;
   const removed = message?.removed ?? false;
   const a = removed ? null : (message?.attachment ?? null);
   const image = a?.kind === "image" ? a : null;
@@ -77,8 +80,10 @@ export function MessageItem({ message, mine, template = false, words }: { messag
           <img
             data-slot="image"
             src={image?.thumbnailUrl ?? undefined}
-            srcSet={image ? imageSrcSet(image) : undefined}
-            sizes={CHAT_IMAGE_SIZES}
+            // Saving data, the 400 px copy only (the link opens the large one); data-small tells the live script so.
+            srcSet={image && !saveData ? imageSrcSet(image) : undefined}
+            sizes={saveData ? undefined : CHAT_IMAGE_SIZES}
+            data-small={saveData ? "" : undefined}
             width={image?.width ?? undefined}
             height={image?.height ?? undefined}
             loading="lazy"

@@ -1,7 +1,9 @@
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { useSaveDataChoice } from "#app/utils/save-data";
 import { LanguageSwitcher } from "./language-switcher";
 
 export function Footer({ lang, mailboxEnabled }: { lang: Locale; mailboxEnabled: boolean }) {
@@ -37,9 +39,34 @@ export function Footer({ lang, mailboxEnabled }: { lang: Locale; mailboxEnabled:
         <div className="space-y-4">
           <LanguageSwitcher variant="buttons" current={lang} />
           <LanguageSwitcher variant="select" current={lang} />
+          <SaveDataSwitch lang={lang} />
         </div>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">© 2026 {t("appName")}</p>
     </footer>
+  );
+}
+
+/**
+ * "Save data" for this device, on every page and for anyone, signed in or not (decision record 095):
+ * a plain form that comes back to this page. What the account or the browser asked for is only
+ * named here; the settings page explains it.
+ */
+function SaveDataSwitch({ lang }: { lang: Locale }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const choice = useSaveDataChoice();
+  const device = choice.reasons.includes("device");
+  return (
+    <form method="post" action={localePath(lang, "/settings/data")} className="text-sm">
+      {choice.on ? <p className="text-stone-300">{t("footer.saveData.active")}</p> : null}
+      <input type="hidden" name="scope" value="device" />
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      {device || !choice.on ? (
+        <button type="submit" name="saveData" value={device ? "off" : "on"} className="min-h-11 text-left text-stone-200 underline underline-offset-2">
+          {device ? t("footer.saveData.turnOff") : t("footer.saveData.turnOn")}
+        </button>
+      ) : null}
+    </form>
   );
 }

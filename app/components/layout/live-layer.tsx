@@ -20,15 +20,24 @@ export function LiveLayer({
   chatId,
   scriptUrl,
   nonce,
+  waitForUse = false,
 }: {
   lang: Locale;
   userId: string;
   chatId: string | null;
   scriptUrl: string;
   nonce: string;
+  /** Data saving: the stream opens only when the bell's dropdown or a chat is opened (decision record 095). */
+  waitForUse?: boolean;
 }) {
   const { t } = useTranslation("notifications");
-  const config = { lang, chat: chatId, me: userId, t: { bellLabel: t("nav.notifications", { ns: "common" }), chatsLabel: t("nav.chats", { ns: "common" }) } };
+  const config = {
+    lang,
+    chat: chatId,
+    me: userId,
+    lazy: waitForUse || undefined,
+    t: { bellLabel: t("nav.notifications", { ns: "common" }), chatsLabel: t("nav.chats", { ns: "common" }) },
+  };
   return (
     <>
       <script type="application/json" id="live-config" nonce={nonce} dangerouslySetInnerHTML={{ __html: json(config) }} />

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { useSaveData } from "#app/utils/save-data";
 
 /** A status message in the side panel. */
 export function Banner({ tone, children }: { tone: "info" | "warn" | "ok"; children: React.ReactNode }) {
@@ -77,11 +78,13 @@ export type ConfirmHost = { name: string; initials: string; avatarUrl: string | 
 /** The host under the summary, on the session's and the series' confirmation screens alike. */
 export function HostCard({ host }: { host: ConfirmHost }) {
   const { t } = useTranslation("sessions");
+  // A linked photo of any size: saving data, the initials (decision record 095).
+  const saveData = useSaveData();
   return (
     <div className="mt-4 flex items-start gap-3 border-t border-stone-100 pt-4" data-testid="confirm-host">
       {/* shrink-0: a long bio must not squeeze the round avatar into an oval. */}
-      {host.avatarUrl ? (
-        <img src={host.avatarUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
+      {host.avatarUrl && !saveData ? (
+        <img src={host.avatarUrl} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 shrink-0 rounded-full object-cover" />
       ) : (
         <span aria-hidden="true" className="text-brand-800 flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold">
           {host.initials}

@@ -5,6 +5,8 @@ import { Link } from "#app/components/ui/link";
 import { badgesForRole, cardBadges } from "#app/modules/badges/rules";
 import type { CardData } from "#app/modules/sessions/card";
 import type { CardStatus } from "#app/modules/sessions/rules";
+import { CARD_IMAGE_SIZES } from "#app/modules/storage/rules";
+import { useSaveData } from "#app/utils/save-data";
 
 export type { CardData };
 
@@ -18,20 +20,29 @@ const statusStyle: Record<CardStatus["kind"], string> = {
   needsPlayers: "bg-sky-50 text-sky-900",
 };
 
+/** The first letter of a game's name, as a reader sees it ("Ñ", not half of it). */
+const initialOf = (game: string) => Array.from(game.trim())[0]?.toLocaleUpperCase() ?? "?";
+
 /** `action`: a link or button under the card (above the card-wide link, so it stays clickable). */
 export function SessionCard({ card, action }: { card: CardData; action?: React.ReactNode }) {
   const { t } = useTranslation("sessions");
+  const saveData = useSaveData();
   // A host's badges (dm and both), the 2 of highest priority (spec sections 6 and 9).
   const hostBadges = cardBadges(badgesForRole(card.hostBadges, "dm"));
   const status = "count" in card.status ? t(`card.status.${card.status.kind}`, { count: card.status.count }) : t(`card.status.${card.status.kind}`);
   return (
     <li className="relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
-      {card.imageUrl ? (
-        // Cards are a full-width column on phones, two columns from sm and three from lg (see the search grid).
+      {card.imageUrl && saveData ? (
+        // Saving data (decision record 095): the game's initial in the picture's box, so nothing moves.
+        <div aria-hidden="true" data-placeholder="" className="flex aspect-video items-center justify-center bg-gradient-to-br from-brand-100 to-stone-200">
+          <span className="text-5xl font-bold text-brand-700">{initialOf(card.game)}</span>
+        </div>
+      ) : card.imageUrl ? (
+        // Below the fold on a phone (filters come first), so the page's largest paint is never waiting on it.
         <img
           src={card.imageUrl}
           srcSet={card.imageSrcSet ?? undefined}
-          sizes={card.imageSrcSet ? "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" : undefined}
+          sizes={card.imageSrcSet ? CARD_IMAGE_SIZES : undefined}
           width={400}
           height={225}
           alt=""

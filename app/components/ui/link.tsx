@@ -1,5 +1,6 @@
 import { Link as RemixLink, type LinkProps } from "@remix-run/react";
 import { createContext, forwardRef, useContext } from "react";
+import { useSaveData } from "#app/utils/save-data";
 
 const PlainHtml = createContext(false);
 
@@ -15,7 +16,10 @@ export const PlainHtmlProvider = PlainHtml.Provider;
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
   const plain = useContext(PlainHtml);
+  const saveData = useSaveData();
   const { to, prefetch, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, discover, ...anchor } = props;
+  // Saving data (decision record 095), the router fetches nothing ahead: no page data, no route lookup until the click.
+  if (saveData && !plain) return <RemixLink ref={ref} {...props} prefetch="none" discover="none" />;
   if (!plain || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//")) return <RemixLink ref={ref} {...props} />;
   void [prefetch, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, discover];
   return <a ref={ref} href={to} {...anchor} />;

@@ -52,6 +52,7 @@ export function findUserByAccessToken(db: Database, accessHash: string, now: Dat
       "u.roles",
       "u.preferred_language",
       "u.time_zone",
+      "u.save_data",
     ])
     .where("t.access_token_hash", "=", accessHash)
     .where(accessTokenAccepted(now))

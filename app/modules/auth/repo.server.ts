@@ -61,6 +61,7 @@ const userByLoginSession = preparedQuery(["sessionId", "now", "idleSince"], (db,
       "u.roles",
       "u.preferred_language",
       "u.time_zone",
+      "u.save_data",
     ])
     .where("s.id", "=", args.sessionId)
     .where(loginSessionAcceptedAt(args.now, args.idleSince)),

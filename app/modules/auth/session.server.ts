@@ -112,6 +112,8 @@ export type Requester = {
   isAdmin: boolean;
   preferredLanguage: string;
   timeZone: string;
+  /** "Save data" chosen for the account (decision record 095); absent where no page is rendered. */
+  saveData?: boolean;
   /** The login session behind a cookie; null for bearer tokens. */
   loginSessionId: string | null;
   /** The access token behind a bearer request (its row id); null or absent for a cookie. */
@@ -128,6 +130,7 @@ type UserRowLike = {
   roles: string[];
   preferred_language: string;
   time_zone: string;
+  save_data?: boolean;
 };
 
 function toRequester(row: UserRowLike, loginSessionId: string | null, apiTokenId: string | null = null): Requester {
@@ -143,6 +146,7 @@ function toRequester(row: UserRowLike, loginSessionId: string | null, apiTokenId
     isAdmin: isAdmin(row.roles),
     preferredLanguage: row.preferred_language,
     timeZone: row.time_zone,
+    saveData: row.save_data ?? false,
     loginSessionId,
     apiTokenId,
   };

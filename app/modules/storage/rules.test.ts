@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { checkImage, detectImageType, IMAGE_MAX_BYTES, imageKey, imageSources, ownImageUrl, problemParams, safeFileName, variantKey } from "./rules";
+import {
+  checkImage,
+  detailImage,
+  detectImageType,
+  IMAGE_MAX_BYTES,
+  imageKey,
+  imageSources,
+  ownImageUrl,
+  problemParams,
+  safeFileName,
+  variantKey,
+} from "./rules";
 
 const bytes = (...values: (number | string)[]) => new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
 
@@ -147,5 +158,16 @@ describe("imageSources", () => {
     expect(imageSources(`${base}-other/ab12/series/1800000000000-a.png`, bases)).toBeNull();
     expect(imageSources(null, bases)).toBeNull();
     expect(imageSources("", bases)).toBeNull();
+  });
+});
+
+describe("detailImage", () => {
+  const sources = { src: "/uploads/a.w400.webp", srcSet: "/uploads/a.w400.webp 400w, /uploads/a.w800.webp 800w", large: "/uploads/a.w800.webp" };
+  it("offers both copies, the larger as the fallback", () => {
+    expect(detailImage(sources, false)).toEqual({ src: "/uploads/a.w800.webp", srcSet: sources.srcSet });
+  });
+  it("saving data, the 400 px copy alone", () => {
+    expect(detailImage(sources, true)).toEqual({ src: "/uploads/a.w400.webp", srcSet: null });
+    expect(detailImage(null, true)).toBeNull();
   });
 });

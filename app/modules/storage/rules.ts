@@ -129,3 +129,22 @@ export function imageSources(url: string | null | undefined, bases: readonly str
   const copyOf = (width: VariantWidth) => variantKey(own, width);
   return { src: copyOf(400), srcSet: IMAGE_VARIANT_WIDTHS.map((w) => `${copyOf(w)} ${w}w`).join(", "), large: copyOf(800) };
 }
+
+/**
+ * `sizes` for a card: the page is at most 1024 px wide with 16 px margins; cards are one column
+ * on phones, two from 640 px and three from 1024 px. A 360 px phone at 2x thus asks for about 656
+ * device pixels and gets the 800 px copy; a desktop card (320 px) at 1x gets the 400 one.
+ */
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 320px, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)";
+
+/** `sizes` for the detail pages' picture: the main column (two thirds from 1024 px), full width on phones. */
+export const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 640px, calc(100vw - 2rem)";
+
+/**
+ * The detail pages' picture (decision record 095): both copies for the browser to choose from, or,
+ * saving data, the 400 px copy alone (soft on a 2x phone, a third of the bytes).
+ */
+export function detailImage(sources: ImageSources | null, saveData: boolean): { src: string; srcSet: string | null } | null {
+  if (!sources) return null;
+  return saveData ? { src: sources.src, srcSet: null } : { src: sources.large, srcSet: sources.srcSet };
+}

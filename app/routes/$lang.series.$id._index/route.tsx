@@ -13,12 +13,14 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { SERIES_PAGE_INTENTS, seriesPageSchema } from "#app/modules/series/schema";
 import { addSeriesSession, generateSeriesSessions, getSeries } from "#app/modules/series/series.server";
+import { DETAIL_IMAGE_SIZES } from "#app/modules/storage/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
+import { saveDataOf } from "#app/web/save-data.server";
 import { seriesStatusFormReply } from "#app/web/series-status.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { seriesPageData } from "./series-page.server";
@@ -35,7 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 /** Public to anyone with the link. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const subscribed = new URL(request.url).searchParams.get("subscribed") === "true";
-  const page = await seriesPageData(deps(context), localeOf(params), params.id ?? "", await getOptionalUser(request), subscribed);
+  const { on: saveData } = await saveDataOf(request);
+  const page = await seriesPageData(deps(context), localeOf(params), params.id ?? "", await getOptionalUser(request), subscribed, saveData);
   return page ?? notFound();
 }
 
@@ -98,7 +101,18 @@ export default function SeriesPage() {
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
       {/* min-w-0: a grid item is as wide as its widest content by default; the host's subscriber table scrolls inside its box instead. */}
       <div className="min-w-0 space-y-6">
-        {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
+        {s.imageUrl ? (
+          // Near the top, often the page's largest paint: loaded at once, not lazily.
+          <img
+            src={s.imageUrl}
+            srcSet={s.imageSrcSet ?? undefined}
+            sizes={s.imageSrcSet ? DETAIL_IMAGE_SIZES : undefined}
+            alt=""
+            width={800}
+            height={450}
+            className="aspect-video w-full rounded-lg object-cover"
+          />
+        ) : null}
         <div>
           <p className="text-sm font-semibold text-purple-800">
             {gameLabel(t, s.game)}

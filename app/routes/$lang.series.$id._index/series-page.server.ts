@@ -13,6 +13,7 @@ import { ratingsFor } from "#app/modules/reviews/reviews.server";
 import { getSeries, seriesInstructionsFor } from "#app/modules/series/series.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
+import { detailImage } from "#app/modules/storage/rules";
 import { seriesSubscriptionPanel } from "#app/modules/subscriptions/series-panel.server";
 import { displayNameOf } from "#app/modules/users/rules";
 
@@ -21,10 +22,11 @@ import { displayNameOf } from "#app/modules/users/rules";
  * time zone, its sessions, the subscription panel, and the host's tools when the viewer runs it.
  * Null when there is no such series.
  */
-export async function seriesPageData(d: Deps, lang: Locale, id: string, viewer: Requester | null, subscribed: boolean) {
+export async function seriesPageData(d: Deps, lang: Locale, id: string, viewer: Requester | null, subscribed: boolean, saveData = false) {
   const page = await getSeries(d, id, viewer);
   if (!page) return null;
   const { row } = page;
+  const image = detailImage(publicImage(row.image_url), saveData);
   const t = translator(lang, "sessions");
   const zone = viewer?.timeZone ?? guestTimeZone;
   const weekdays = t("weekdays", { returnObjects: true }) as unknown as string[];
@@ -59,8 +61,9 @@ export async function seriesPageData(d: Deps, lang: Locale, id: string, viewer: 
     instructions: await seriesInstructionsFor(d, row, viewer),
     host: { id: row.dm_id, name: displayNameOf({ displayName: row.dm_display_name, email: row.dm_email }), bio: row.dm_bio },
     hostRating: (await ratingsFor(d, [row.dm_id], "DM"))(row.dm_id),
-    // The 800 px copy of our uploads; any other address as it is.
-    imageUrl: publicImage(row.image_url)?.large ?? null,
+    // The 800 px copy of our uploads with the 400 one to choose from; saving data, the 400 px copy alone.
+    imageUrl: image?.src ?? null,
+    imageSrcSet: image?.srcSet ?? null,
     schedule:
       row.frequency === "IRREGULAR"
         ? t("seriesForm.IRREGULAR")

@@ -9,9 +9,11 @@ import { RosterLists } from "#app/components/sessions/roster-lists";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
+import { DETAIL_IMAGE_SIZES } from "#app/modules/storage/rules";
 import { getOptionalUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { saveDataOf } from "#app/web/save-data.server";
 import { SessionAside } from "./session-aside";
 import { sessionPageData } from "./session-page.server";
 
@@ -32,7 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request);
   const page = await getSessionForViewer(deps(context), params.id ?? "", viewer);
   if (!page) notFound();
-  return sessionPageData(deps(context), { lang, viewer, page, url: new URL(request.url) });
+  const { on: saveData } = await saveDataOf(request);
+  return sessionPageData(deps(context), { lang, viewer, page, url: new URL(request.url), saveData });
 }
 
 export default function SessionPage() {
@@ -48,7 +51,18 @@ export default function SessionPage() {
           </p>
         ) : null}
         {payoutNotice ? <PayoutNotice notice={payoutNotice} /> : null}
-        {s.imageUrl ? <img src={s.imageUrl} alt="" width={800} height={450} className="aspect-video w-full rounded-lg object-cover" /> : null}
+        {s.imageUrl ? (
+          // Near the top, often the page's largest paint: loaded at once, not lazily.
+          <img
+            src={s.imageUrl}
+            srcSet={s.imageSrcSet ?? undefined}
+            sizes={s.imageSrcSet ? DETAIL_IMAGE_SIZES : undefined}
+            alt=""
+            width={800}
+            height={450}
+            className="aspect-video w-full rounded-lg object-cover"
+          />
+        ) : null}
         <div>
           <p className="text-sm font-semibold text-brand-700">
             {gameLabel(t, s.game)}

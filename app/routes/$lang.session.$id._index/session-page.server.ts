@@ -18,6 +18,7 @@ import { ratingsFor, reviewTargets } from "#app/modules/reviews/reviews.server";
 import { seatNoteView } from "#app/modules/safety/safety.server";
 import { formatPrice } from "#app/modules/sessions/rules";
 import { publicImage } from "#app/modules/storage/images.server";
+import { detailImage } from "#app/modules/storage/rules";
 import { mayTip } from "#app/modules/tips/tips.server";
 import { displayNameOf } from "#app/modules/users/rules";
 
@@ -30,8 +31,12 @@ async function hostPayoutNotice(d: Deps, hostId: string, lang: Locale) {
 type SessionForViewer = NonNullable<Awaited<ReturnType<typeof getSessionForViewer>>>;
 
 /** What the session page shows this viewer: the session, their seat, line, hold, invitation and note, and the host's lists. */
-export async function sessionPageData(d: Deps, { lang, viewer, page, url }: { lang: Locale; viewer: Requester | null; page: SessionForViewer; url: URL }) {
+export async function sessionPageData(
+  d: Deps,
+  { lang, viewer, page, url, saveData = false }: { lang: Locale; viewer: Requester | null; page: SessionForViewer; url: URL; saveData?: boolean },
+) {
   const { row } = page;
+  const image = detailImage(publicImage(row.image_url), saveData);
   const zone = viewer?.timeZone ?? guestTimeZone;
   const startsAt = new Date(row.starts_at);
   const { seatsHeld, ...standing } = await sessionPageStanding(d, page, viewer, {
@@ -89,8 +94,9 @@ export async function sessionPageData(d: Deps, { lang, viewer, page, url }: { la
       currency: row.currency,
       location: row.location,
       isPrivate: row.is_private,
-      // The 800 px copy of our uploads; any other address as it is.
-      imageUrl: publicImage(row.image_url)?.large ?? null,
+      // The 800 px copy of our uploads with the 400 one to choose from; saving data, the 400 px copy alone.
+      imageUrl: image?.src ?? null,
+      imageSrcSet: image?.srcSet ?? null,
       tags: tagChips(row.tags, lang),
       safetyTools: row.safety_tools,
       instructions: page.instructions,
