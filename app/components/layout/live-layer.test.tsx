@@ -48,3 +48,19 @@ describe("the bell dropdown's unread item", () => {
     expect(rules).toContain(".group[data-unread] .group-data-\\[unread\\]\\:inline { display: inline");
   });
 });
+
+describe("the live script's settings", () => {
+  const config = (waitForUse?: boolean) => {
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={translations("es")}>
+        <LiveLayer lang="es" userId="u1" chatId={null} scriptUrl="/build/live.js" nonce="n0nce" waitForUse={waitForUse} />
+      </I18nextProvider>,
+    );
+    return JSON.parse(/<script type="application\/json" id="live-config"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+  };
+
+  it("tell the script to wait for the bell or a chat only when the page saves data", () => {
+    expect(config(true).lazy).toBe(true);
+    expect(config().lazy).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Toast, type ToastData } from "#app/components/layout/toast";
 import type { Locale } from "#app/modules/i18n/config";
-import { checkImage, IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageProblem, problemParams } from "#app/modules/storage/rules";
+import { checkImage, IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_SIGNATURE_BYTES, type ImageProblem, problemParams, variantKey } from "#app/modules/storage/rules";
 
 /** The image problem an action returned beside conform's result (see imageFormReply). */
 export function imageProblemOf(lastResult: unknown): ImageProblem | null {
@@ -46,7 +46,8 @@ export function ImageField({ field, serverProblem, lang }: Props) {
   const params = problem ? problemParams(problem, lang) : null;
   // One object per problem, so the toast's timer is not restarted by every render.
   const toast = useMemo<ToastData | null>(() => (problem && params ? { type: "error", key: `validation:${problem.key}`, params } : null), [problem]); // eslint-disable-line react-hooks/exhaustive-deps
-  const preview = picked ?? (removed ? null : stored);
+  // A stored image shows its 400 px copy: the original can be a phone photo of several megabytes.
+  const preview = picked ?? (removed || !stored ? null : smallCopy(stored));
 
   async function onPick(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -104,4 +105,13 @@ export function ImageField({ field, serverProblem, lang }: Props) {
       {toast ? <Toast toast={toast} /> : null}
     </div>
   );
+}
+
+/** The 400 px copy beside a stored original; any other address (older data) as it is. */
+function smallCopy(url: string) {
+  try {
+    return variantKey(url, 400);
+  } catch {
+    return url;
+  }
 }

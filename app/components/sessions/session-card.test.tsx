@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { SaveData } from "#app/modules/save-data/rules";
 import { SaveDataProvider } from "#app/utils/save-data";
 import { testTranslations } from "../../../tests/fixtures/i18n";
-import { type CardData,SessionCard } from "./session-card";
+import { type CardData, SessionCard } from "./session-card";
 
 /** Renders a card on a page with scripts, saving data or not. */
 async function render(card: CardData, saveData: SaveData) {
