@@ -489,6 +489,14 @@ export interface Reports {
   target_user_id: string;
 }
 
+export interface RequestKeys {
+  created_at: Generated<Timestamp>;
+  intent: string;
+  key: string;
+  outcome: Json | null;
+  user_id: string;
+}
+
 export interface Reviews {
   author_id: string;
   comment: Generated<string>;
@@ -707,6 +715,7 @@ export interface DB {
   profiles: Profiles;
   rate_limit_events: RateLimitEvents;
   reports: Reports;
+  request_keys: RequestKeys;
   reviews: Reviews;
   safety_notes: SafetyNotes;
   series: Series;

@@ -54,6 +54,19 @@ export function drawAttachment(li: HTMLElement, m: Sent, lang: string, alt: stri
  * bytes), previews it, and sends it with its caption through the messages API with progress.
  * Returns `submit`, which the form's submit handler calls first: true when it took the submit.
  */
+/** The form's request key as the API's header (decision record 096), when the page rendered one. */
+export function sendKeyHeader(form: HTMLFormElement): Record<string, string> {
+  const field = form.querySelector<HTMLInputElement>('input[name="requestKey"]');
+  return field?.value ? { "Idempotency-Key": field.value } : {};
+}
+
+/** A message went: the next one is another message, so the form takes a new key. */
+export function renewSendKey(form: HTMLFormElement) {
+  const field = form.querySelector<HTMLInputElement>('input[name="requestKey"]');
+  // randomUUID exists only in secure contexts; a page over plain http on a local network still gets a random key.
+  if (field) field.value = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function enhanceUpload(form: HTMLFormElement, opts: { chat: string; lang: string; onSent: (m: Sent) => void; showError: (text: string) => void }) {
   const input = form.querySelector<HTMLInputElement>("[data-chat-file]");
   const preview = form.querySelector<HTMLElement>("[data-chat-preview]");
@@ -116,6 +129,8 @@ export function enhanceUpload(form: HTMLFormElement, opts: { chat: string; lang:
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/chats/${opts.chat}/messages?lang=${opts.lang}`);
     xhr.setRequestHeader("Accept", "application/json");
+    const key = sendKeyHeader(form)["Idempotency-Key"];
+    if (key) xhr.setRequestHeader("Idempotency-Key", key);
     xhr.upload.onprogress = (p) => {
       if (p.lengthComputable) progress!.value = Math.round((p.loaded / p.total) * 100);
     };
@@ -133,6 +148,7 @@ export function enhanceUpload(form: HTMLFormElement, opts: { chat: string; lang:
       }
       if (xhr.status === 201 && answer.message) {
         if (box) box.value = "";
+        renewSendKey(form);
         clear();
         opts.showError("");
         opts.onSent(answer.message);

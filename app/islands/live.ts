@@ -6,7 +6,7 @@
  * wrote is put in the page with textContent, never as HTML. The markup it fills is rendered hidden
  * by app/components/layout/live-layer.tsx, so its texts arrive translated.
  */
-import { drawAttachment, enhanceUpload } from "./chat-upload";
+import { drawAttachment, enhanceUpload, renewSendKey, sendKeyHeader } from "./chat-upload";
 import { openLiveStream } from "./live-transport";
 
 type Config = { lang: string; chat: string | null; me: string; lazy?: boolean; t: Record<string, string> };
@@ -204,7 +204,8 @@ function main() {
       fetch(`/api/chats/${cfg.chat}/messages?lang=${cfg.lang}`, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        // The form's key: if the answer is lost and the plain post below sends the message again, it is posted once (decision record 096).
+        headers: { "Content-Type": "application/json", Accept: "application/json", ...sendKeyHeader(form) },
         body: JSON.stringify({ content: sent }),
       })
         .then((r) =>
@@ -212,6 +213,7 @@ function main() {
             if (r.status === 201 && b.message) {
               // On a slow network the next message may be half typed by now: only the sent text is cleared.
               if (box.value === sent) box.value = "";
+              renewSendKey(form);
               box.removeAttribute("aria-invalid");
               if (errors) errors.textContent = "";
               addMessage(b.message);

@@ -18,7 +18,9 @@ import { requireUser } from "#app/web/guards.server";
 import { isUuid, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 // Reporting a review, a profile or a chat message (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };
@@ -95,13 +97,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const issues = parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
     return refuse("invalid", { errors: issues, typed });
   }
-  const result = await fileReport(deps(context), page.user, parsed.data);
-  if (!result.ok)
-    return refuse(result.refusal === "notFound" ? "notFound" : result.refusal === "rateLimited" ? "limited" : "conflict", {
-      errors: [{ field: "form", message: `admin:errors.${result.refusal}` }],
-      typed,
-    });
-  return redirectWithToast(page.back, { type: "success", key: "admin:toasts.reported" });
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(page.lang, form, { deps: deps(context), userId: page.user.id, intent: `report.${page.kind}:${page.id}` }, async () => {
+    const result = await fileReport(deps(context), page.user, parsed.data);
+    if (!result.ok)
+      return refuse(result.refusal === "notFound" ? "notFound" : result.refusal === "rateLimited" ? "limited" : "conflict", {
+        errors: [{ field: "form", message: `admin:errors.${result.refusal}` }],
+        typed,
+      });
+    return redirectWithToast(page.back, { type: "success", key: "admin:toasts.reported" });
+  });
 }
 
 export default function ReportPage() {
@@ -120,6 +125,7 @@ export default function ReportPage() {
         </p>
       ) : (
         <Form method="post" className="space-y-3">
+          <RequestKeyField />
           {formErrors.length > 0 ? (
             <p role="alert" className="text-sm text-red-700">
               {formErrors.join(" ")}

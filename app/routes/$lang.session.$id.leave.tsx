@@ -16,7 +16,9 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 
@@ -45,13 +47,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
   // Back where the player asked to leave from: the session's page, or their profile's list.
-  const submission = parseForm(await readForm(request), { schema: leaveSeatSchema(localePath(lang, `/session/${sessionId}`)) });
+  const form = await readForm(request);
+  const submission = parseForm(form, { schema: leaveSeatSchema(localePath(lang, `/session/${sessionId}`)) });
   const back = submission.status === "success" ? submission.value.returnTo : localePath(lang, `/session/${sessionId}`);
-  const result = await leaveSeat(payDeps(context), user, sessionId);
-  if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.bookingLeft" });
-  return redirectWithToast(back, {
-    type: "error",
-    key: result.refusal === "leaveClosed" || result.refusal === "groupClaimed" ? `sessions:booking.errors.${result.refusal}` : "sessions:toasts.leaveFailed",
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `session.leave:${sessionId}` }, async () => {
+    const result = await leaveSeat(payDeps(context), user, sessionId);
+    if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.bookingLeft" });
+    return redirectWithToast(back, {
+      type: "error",
+      key: result.refusal === "leaveClosed" || result.refusal === "groupClaimed" ? `sessions:booking.errors.${result.refusal}` : "sessions:toasts.leaveFailed",
+    });
   });
 }
 
@@ -64,6 +70,7 @@ export default function LeavePage() {
       <p className="mt-3 text-stone-700">{t("booking.leaveBody")}</p>
       {data.paid ? <p className="mt-2 text-stone-700">{t("booking.leaveRefund")}</p> : null}
       <Form method="post" className="mt-6 flex justify-center gap-2">
+        <RequestKeyField />
         <input type="hidden" name="returnTo" value={data.returnTo} />
         <Link to={data.returnTo} className={buttonClass("secondary")}>
           {t("booking.keep")}

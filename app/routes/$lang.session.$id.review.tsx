@@ -18,7 +18,9 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 // The review page (spec section 2, "Review dialog"): stars 1 to 5 (5 unless changed) and a comment
 // of at most 1000 characters. Plain HTML (decision record 021); a few lines of inline script count
@@ -58,16 +60,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { lang, user, sessionId, form } = await load(request, params, context);
-  const submission = parseForm(await readForm(request), { schema: reviewSchema });
+  const posted = await readForm(request);
+  const submission = parseForm(posted, { schema: reviewSchema });
   if (submission.status !== "success") return refuse("invalid", submission.reply());
   const sessionHref = localePath(lang, `/session/${sessionId}`);
   if (!form.ok) return refuse("forbidden", submission.reply({ formErrors: [`reviews:errors.${form.refusal}`] }));
-  const d = deps(context);
-  const result = form.review
-    ? await editReview(d, user, form.review.id, submission.value)
-    : await submitReview(d, user, { ...submission.value, sessionId, targetId: form.target.id });
-  if (!result.ok) return refuse("conflict", submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }));
-  return redirectWithToast(sessionHref, { type: "success", key: form.review ? "reviews:toasts.updated" : "reviews:toasts.submitted" });
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(lang, posted, { deps: deps(context), userId: user.id, intent: `review:${sessionId}:${form.ok ? form.target.id : ""}` }, async () => {
+    const d = deps(context);
+    const result = form.review
+      ? await editReview(d, user, form.review.id, submission.value)
+      : await submitReview(d, user, { ...submission.value, sessionId, targetId: form.target.id });
+    if (!result.ok) return refuse("conflict", submission.reply({ formErrors: [`reviews:errors.${result.refusal}`] }));
+    return redirectWithToast(sessionHref, { type: "success", key: form.review ? "reviews:toasts.updated" : "reviews:toasts.submitted" });
+  });
 }
 
 export default function ReviewPage() {
@@ -105,6 +111,7 @@ export default function ReviewPage() {
       <p className="text-stone-700">{t("intro", { name: page.name })}</p>
       {closed ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">{t("errors.editClosed")}</p> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <RequestKeyField />
         <FormErrors id={form.errorId} errors={form.errors} />
         <StarsField name={fields.rating.name} checked={chosen} disabled={closed} errorId={fields.rating.errorId} errors={fields.rating.errors} />
         <CommentField

@@ -7,6 +7,7 @@ import { deps } from "#app/modules/deps.server";
 import { apiJson, apiWords, methodNotAllowed, readBody, requireApiUploader, requireApiUser } from "#app/web/api.server";
 import { readChatMessageBody } from "#app/web/chat-upload.server";
 import { apiCreated, apiRefusal, apiRefused } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 /** GET /api/chats/{id}/messages?before={messageId}: a page of messages, oldest first; `olderBefore` pages back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -33,17 +34,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = upload && !upload.tooLarge ? Object.fromEntries([...upload.formData].filter(([, v]) => typeof v === "string")) : await readBody(request);
   const parsed = (file ? captionSchema : messageSchema).safeParse(body ?? {});
   if (!parsed.success) return apiRefused("invalid", { error: t(parsed.error.issues[0]?.message ?? "messageRequired"), field: "content" });
-  const result = file
-    ? await sendAttachment(deps(context), user, params.id, { caption: parsed.data.content, file })
-    : await sendMessage(deps(context), user, params.id, parsed.data.content);
-  if (result.status === "refused") return apiRefused("invalid", { error: t(result.problem.key), field: "file" });
-  if (result.status === "limited") {
-    return apiRefused(
-      "limited",
-      { error: t("messageRateLimited", { count: result.retryAfterSeconds }), field: "content" },
-      { "Retry-After": String(result.retryAfterSeconds) },
-    );
-  }
-  if (result.status !== "sent") return apiRefusal("notFound", t("chatNotFound"));
-  return apiCreated({ message: result.message });
+  // Sent again with the same Idempotency-Key (the chat page's script sends its form's key), one message (decision record 096).
+  return apiOnce(request, user, { deps: deps(context), intent: `chat.post:${params.id}` }, async () => {
+    const result = file
+      ? await sendAttachment(deps(context), user, params.id, { caption: parsed.data.content, file })
+      : await sendMessage(deps(context), user, params.id, parsed.data.content);
+    if (result.status === "refused") return apiRefused("invalid", { error: t(result.problem.key), field: "file" });
+    if (result.status === "limited") {
+      return apiRefused(
+        "limited",
+        { error: t("messageRateLimited", { count: result.retryAfterSeconds }), field: "content" },
+        { "Retry-After": String(result.retryAfterSeconds) },
+      );
+    }
+    if (result.status !== "sent") return apiRefusal("notFound", t("chatNotFound"));
+    return apiCreated({ message: result.message });
+  });
 }

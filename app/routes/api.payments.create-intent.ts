@@ -14,6 +14,7 @@ import { apiError, bodyProblem, methodNotAllowed, readBody, requireApiUser, retr
 import { isUuid } from "#app/web/http";
 import { payRefusalStatus, subscribeRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -35,27 +36,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = await readBody(request, { lists: SAFETY_LIST_FIELDS });
   if (!body) return apiRefusal("invalid", "Send a JSON object");
-  if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body);
-  const parsed = seatPaymentBodySchema.safeParse(body);
-  if (!parsed.success) return apiRefusal("invalid", bodyProblem(parsed.error, SEAT_PAYMENT_WORDS));
-  const { sessionId, paymentMethod, inviteCode = null, country } = parsed.data;
-  const seat = { sessionId, inviteCode, address: requestMeta(request).ip, safety: asSafetyInput(parsed.data) };
-  const d = payDeps(context);
-  if (paymentMethod === "oxxo") {
-    const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
-    if (!names.success) return apiRefusal("invalid", translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message));
-    const result = await startOxxoPayment(d, user, { ...seat, ...names.data });
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: payDeps(context), intent: "api.payments.create-intent" }, async () => {
+    if (body.isSubscription === true || body.seriesId !== undefined) return subscriptionIntent(request, context, user, body);
+    const parsed = seatPaymentBodySchema.safeParse(body);
+    if (!parsed.success) return apiRefusal("invalid", bodyProblem(parsed.error, SEAT_PAYMENT_WORDS));
+    const { sessionId, paymentMethod, inviteCode = null, country } = parsed.data;
+    const seat = { sessionId, inviteCode, address: requestMeta(request).ip, safety: asSafetyInput(parsed.data) };
+    const d = payDeps(context);
+    if (paymentMethod === "oxxo") {
+      const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
+      if (!names.success) return apiRefusal("invalid", translator(recipientLang(user.preferredLanguage), "validation")(names.error.issues[0]!.message));
+      const result = await startOxxoPayment(d, user, { ...seat, ...names.data });
+      if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
+      return apiCreated({
+        booking: { id: result.bookingId },
+        amount: result.amountCents,
+        currency: result.currency,
+        oxxoDetails: { reference: result.reference, hostedVoucherUrl: result.voucherUrl, expiresAfter: Math.floor(result.expiresAt.getTime() / 1000) },
+      });
+    }
+    const result = await startCardIntent(d, user, { ...seat, country });
     if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
-    return apiCreated({
-      booking: { id: result.bookingId },
-      amount: result.amountCents,
-      currency: result.currency,
-      oxxoDetails: { reference: result.reference, hostedVoucherUrl: result.voucherUrl, expiresAfter: Math.floor(result.expiresAt.getTime() / 1000) },
-    });
-  }
-  const result = await startCardIntent(d, user, { ...seat, country });
-  if (!result.ok) return apiError(payRefusalText(result.refusal, user.preferredLanguage), payRefusalStatus(result.refusal), retryAfter(result));
-  return apiCreated({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency });
+    return apiCreated({ clientSecret: result.clientSecret, bookingId: result.bookingId, amount: result.amountCents, currency: result.currency });
+  });
 }
 
 /** The card subscription's intent: the payload names a series, never a session. */

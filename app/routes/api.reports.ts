@@ -7,6 +7,7 @@ import { reportSchema } from "#app/modules/moderation/schema";
 import { methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { reportRefusal } from "#app/web/refusals.server";
 import { apiCreated, apiRefused } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -24,10 +25,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body) return apiRefused("invalid", { success: false, error: "Send a JSON object" });
   const parsed = reportSchema.safeParse(body);
   if (!parsed.success) return apiRefused("invalid", { success: false, error: t(parsed.error.issues[0]?.message ?? "admin:errors.targetInvalid") });
-  const result = await fileReport(deps(context), user, parsed.data);
-  if (!result.ok) {
-    const headers = result.refusal === "rateLimited" ? retryAfter(result) : undefined;
-    return apiRefused(reportRefusal[result.refusal], { success: false, error: t(`errors.${result.refusal}`) }, headers);
-  }
-  return apiCreated({ success: true, reportId: result.id });
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: deps(context), intent: "api.report" }, async () => {
+    const result = await fileReport(deps(context), user, parsed.data);
+    if (!result.ok) {
+      const headers = result.refusal === "rateLimited" ? retryAfter(result) : undefined;
+      return apiRefused(reportRefusal[result.refusal], { success: false, error: t(`errors.${result.refusal}`) }, headers);
+    }
+    return apiCreated({ success: true, reportId: result.id });
+  });
 }

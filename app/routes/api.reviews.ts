@@ -7,6 +7,7 @@ import { newReviewSchema } from "#app/modules/reviews/schema";
 import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 import { reviewRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefused } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -23,7 +24,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body) return apiRefused("invalid", { success: false, error: "Send a JSON object" });
   const parsed = newReviewSchema.safeParse(body);
   if (!parsed.success) return apiRefused("invalid", reviewInputRefusal(parsed.error, lang));
-  const result = await submitReview(deps(context), user, parsed.data);
-  if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
-  return apiCreated({ success: true, reviewId: result.id });
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: deps(context), intent: "api.review" }, async () => {
+    const result = await submitReview(deps(context), user, parsed.data);
+    if (!result.ok) return apiJson({ success: false, error: reviewRefusalText(result.refusal, lang) }, reviewRefusalStatus(result.refusal));
+    return apiCreated({ success: true, reviewId: result.id });
+  });
 }

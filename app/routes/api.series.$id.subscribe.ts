@@ -13,6 +13,7 @@ import { apiError, apiJson, methodNotAllowed, readBody, requireApiUser, retryAft
 import { isUuid } from "#app/web/http";
 import { subscribeRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -46,32 +47,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiJson({ success: true, subscriptionId: payment.subscriptionId });
   }
 
-  const call = subscribeCallSchema.safeParse({ paymentMethod: body.paymentMethod, nextSessionId: body.nextSessionId, inviteCode: body.inviteCode });
-  if (!call.success) return apiRefusal("invalid", call.error.issues[0]!.message);
-  const safety = parseSafetyJson(body);
-  if (!safety.ok) return apiRefusal("invalid", safety.message);
-  const typed = { nextSessionId: call.data.nextSessionId, inviteCode: call.data.inviteCode, address: requestMeta(request).ip, safety: safety.input };
-  if (call.data.paymentMethod === "free") {
-    const result = await subscribeFree(deps(context), user, seriesId, typed);
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: deps(context), intent: `api.series.subscribe:${seriesId}` }, async () => {
+    const call = subscribeCallSchema.safeParse({ paymentMethod: body.paymentMethod, nextSessionId: body.nextSessionId, inviteCode: body.inviteCode });
+    if (!call.success) return apiRefusal("invalid", call.error.issues[0]!.message);
+    const safety = parseSafetyJson(body);
+    if (!safety.ok) return apiRefusal("invalid", safety.message);
+    const typed = { nextSessionId: call.data.nextSessionId, inviteCode: call.data.inviteCode, address: requestMeta(request).ip, safety: safety.input };
+    if (call.data.paymentMethod === "free") {
+      const result = await subscribeFree(deps(context), user, seriesId, typed);
+      if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
+      return apiCreated({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined });
+    }
+    const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
+    if (!names.success) return apiRefusal("invalid", translator(lang, "validation")(names.error.issues[0]!.message));
+    const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...names.data });
     if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
-    return apiCreated({ success: true, subscriptionId: result.subscriptionId, rejoined: result.rejoined });
-  }
-  const names = oxxoNameSchema.safeParse({ firstName: body.firstName, lastName: body.lastName });
-  if (!names.success) return apiRefusal("invalid", translator(lang, "validation")(names.error.issues[0]!.message));
-  const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...typed, ...names.data });
-  if (!result.ok) return apiError(subscribeRefusalText(result.refusal, lang), subscribeRefusalStatus(result.refusal), retryAfter(result));
-  const v = result.voucher;
-  return apiCreated({
-    success: true,
-    subscriptionId: result.subscriptionId,
-    rejoined: result.rejoined,
-    oxxoVoucher: {
-      bookingId: v.bookingId,
-      reference: v.reference,
-      hostedVoucherUrl: v.voucherUrl,
-      expiresAfter: Math.floor(v.expiresAt.getTime() / 1000),
-      amount: v.amountCents,
-      currency: v.currency,
-    },
+    const v = result.voucher;
+    return apiCreated({
+      success: true,
+      subscriptionId: result.subscriptionId,
+      rejoined: result.rejoined,
+      oxxoVoucher: {
+        bookingId: v.bookingId,
+        reference: v.reference,
+        hostedVoucherUrl: v.voucherUrl,
+        expiresAfter: Math.floor(v.expiresAt.getTime() / 1000),
+        amount: v.amountCents,
+        currency: v.currency,
+      },
+    });
   });
 }

@@ -8,6 +8,7 @@ import { asSafetyInput, SAFETY_LIST_FIELDS } from "#app/modules/safety/schema";
 import { apiError, apiJson, bodyProblem, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { bookingRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -21,15 +22,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const body = bookSeatBodySchema.safeParse((await readBody(request, { lists: SAFETY_LIST_FIELDS })) ?? {});
   if (!body.success) return apiRefusal("invalid", bodyProblem(body.error, BOOK_BODY_WORDS));
-  const result = await bookFreeSeat(deps(context), user, {
-    sessionId: params.id ?? "",
-    inviteCode: body.data.inviteCode ?? null,
-    address: requestMeta(request).ip,
-    waitlistIfFull: body.data.joinWaitlist,
-    safety: asSafetyInput(body.data),
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: deps(context), intent: `api.session.book:${params.id ?? ""}` }, async () => {
+    const result = await bookFreeSeat(deps(context), user, {
+      sessionId: params.id ?? "",
+      inviteCode: body.data.inviteCode ?? null,
+      address: requestMeta(request).ip,
+      waitlistIfFull: body.data.joinWaitlist,
+      safety: asSafetyInput(body.data),
+    });
+    if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
+    return result.waitlisted
+      ? apiJson({ success: true, waitlisted: true, position: result.position })
+      : apiCreated({ success: true, bookingId: result.bookingId });
   });
-  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
-  return result.waitlisted
-    ? apiJson({ success: true, waitlisted: true, position: result.position })
-    : apiCreated({ success: true, bookingId: result.bookingId });
 }

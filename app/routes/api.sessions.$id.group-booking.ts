@@ -6,6 +6,7 @@ import { payDeps } from "#app/modules/payments/payments.server";
 import { apiJson, methodNotAllowed, readBody, requireApiUser } from "#app/web/api.server";
 import { groupRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -22,28 +23,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readBody(request, { lists: ["guests"] });
   if (!body) return apiRefusal("invalid", "Invalid JSON body");
   const lang = recipientLang(user.preferredLanguage);
-  const result = await registerGroup(payDeps(context), user, params.id ?? "", { guests: body.guests, method: body.paymentMethod, lang });
-  if (result.ok && result.kind === "free")
-    return apiCreated({ success: true, seats: result.seats.map((s) => ({ id: s.id, name: s.guest_name, email: s.guest_email, status: "HELD" })) });
-  if (result.ok) {
-    const paying = {
-      success: true,
-      status: "PENDING_PAYMENT",
-      bookingId: result.bookingId,
-      seats: result.seats,
-      amountCents: result.amountCents,
-      currency: result.currency,
-    };
-    if (result.kind === "checkout") return apiCreated({ ...paying, paymentMethod: "CARD", checkoutUrl: result.url });
-    const voucher = { reference: result.reference, voucherUrl: result.voucherUrl, expiresAt: result.expiresAt.toISOString() };
-    return apiCreated({ ...paying, paymentMethod: "OXXO", voucher });
-  }
-  const t = translator(lang, "groups");
-  const key = result.reading?.form ?? `errors.${result.refusal}`;
-  const fields = (result.reading?.rows ?? []).flatMap((row, i) =>
-    Object.entries(row).map(([field, message]) => ({ path: `guests[${i}].${field}`, message: t(message as string) })),
-  );
-  const response = apiJson({ success: false, error: t(key, { count: result.seatsLeft ?? 0 }), fields }, groupRefusalStatus(result.refusal));
-  if (result.retryAfterSeconds) response.headers.set("Retry-After", String(result.retryAfterSeconds));
-  return response;
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: payDeps(context), intent: `api.session.group:${params.id ?? ""}` }, async () => {
+    const result = await registerGroup(payDeps(context), user, params.id ?? "", { guests: body.guests, method: body.paymentMethod, lang });
+    if (result.ok && result.kind === "free")
+      return apiCreated({ success: true, seats: result.seats.map((s) => ({ id: s.id, name: s.guest_name, email: s.guest_email, status: "HELD" })) });
+    if (result.ok) {
+      const paying = {
+        success: true,
+        status: "PENDING_PAYMENT",
+        bookingId: result.bookingId,
+        seats: result.seats,
+        amountCents: result.amountCents,
+        currency: result.currency,
+      };
+      if (result.kind === "checkout") return apiCreated({ ...paying, paymentMethod: "CARD", checkoutUrl: result.url });
+      const voucher = { reference: result.reference, voucherUrl: result.voucherUrl, expiresAt: result.expiresAt.toISOString() };
+      return apiCreated({ ...paying, paymentMethod: "OXXO", voucher });
+    }
+    const t = translator(lang, "groups");
+    const key = result.reading?.form ?? `errors.${result.refusal}`;
+    const fields = (result.reading?.rows ?? []).flatMap((row, i) =>
+      Object.entries(row).map(([field, message]) => ({ path: `guests[${i}].${field}`, message: t(message as string) })),
+    );
+    const response = apiJson({ success: false, error: t(key, { count: result.seatsLeft ?? 0 }), fields }, groupRefusalStatus(result.refusal));
+    if (result.retryAfterSeconds) response.headers.set("Retry-After", String(result.retryAfterSeconds));
+    return response;
+  });
 }

@@ -7,6 +7,7 @@ import { deps } from "#app/modules/deps.server";
 import { apiError, apiJson, bodyProblem, methodNotAllowed, readBody, requireApiUser, retryAfter } from "#app/web/api.server";
 import { bookingRefusalStatus } from "#app/web/refusals.server";
 import { apiCreated, apiRefusal } from "#app/web/replies.server";
+import { apiOnce } from "#app/web/request-key.server";
 
 export const loader = () => methodNotAllowed("POST, DELETE");
 
@@ -19,11 +20,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = joinLineSchema.safeParse(request.method === "POST" ? ((await readBody(request)) ?? {}) : {});
   if (!body.success) return apiRefusal("invalid", bodyProblem(body.error));
   const inviteCode = body.data.inviteCode ?? null;
-  const result =
-    request.method === "POST"
-      ? await joinWaitlist(deps(context), user, sessionId, { inviteCode, address: requestMeta(request).ip })
-      : await leaveList(deps(context), user, { sessionId, userId: user.id, list: "waitlist" });
-  if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
-  const answer = { success: true, ...("position" in result ? { position: result.position } : {}) };
-  return request.method === "POST" ? apiCreated(answer) : apiJson(answer);
+  // Sent again with the same Idempotency-Key, the call acts once and answers as it first did (decision record 096).
+  return apiOnce(request, user, { deps: deps(context), intent: `api.session.waitlist.${request.method}:${sessionId}` }, async () => {
+    const result =
+      request.method === "POST"
+        ? await joinWaitlist(deps(context), user, sessionId, { inviteCode, address: requestMeta(request).ip })
+        : await leaveList(deps(context), user, { sessionId, userId: user.id, list: "waitlist" });
+    if (!result.ok) return apiError(refusalText(result.refusal, user.preferredLanguage), bookingRefusalStatus(result.refusal), retryAfter(result));
+    const answer = { success: true, ...("position" in result ? { position: result.position } : {}) };
+    return request.method === "POST" ? apiCreated(answer) : apiJson(answer);
+  });
 }

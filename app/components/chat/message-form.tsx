@@ -6,6 +6,7 @@ import { ErrorList } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_FIELD } from "#app/modules/chat/attachments.rules";
 import { captionSchema, type MessageInput } from "#app/modules/chat/schema";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 /** The refusals the browser may show before sending (the same rules the server applies). */
 const BROWSER_PROBLEMS = ["attachmentEmpty", "attachmentTooLarge", "attachmentHeic", "attachmentType", "attachmentFailed"] as const;
@@ -37,6 +38,7 @@ export function MessageForm({ lastResult, action }: { lastResult: SubmissionResu
       data-words={JSON.stringify(words)}
       className="mt-4 space-y-2"
     >
+      <RequestKeyField />
       <label htmlFor={fields.content.id} className="block text-sm font-medium text-stone-800">
         {t("label")}
       </label>

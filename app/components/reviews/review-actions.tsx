@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { CommentField, StarsField } from "#app/components/reviews/review-fields";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 export type ReviewAction = {
   name: string;
@@ -88,6 +89,7 @@ function ReviewDialogLink({ action: a }: { action: ReviewAction }) {
           {t(a.role === "DM" ? "titleForDm" : "titleForPlayer", { name: a.name })}
         </h2>
         <form method="post" action={a.href} className="mt-4 space-y-4">
+          <RequestKeyField />
           <StarsField name="rating" />
           <CommentField textarea={{ id: `${dialogId}-comment`, name: "comment" }} counterId={`${dialogId}-limit`} rows={4} />
           <div className="flex flex-wrap justify-end gap-2">

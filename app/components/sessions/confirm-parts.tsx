@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { useSaveData } from "#app/utils/save-data";
 
 /** A status message in the side panel. */
@@ -20,7 +21,8 @@ export function Banner({ tone, children }: { tone: "info" | "warn" | "ok"; child
 }
 
 /**
- * A one-button form posting an intent; plain HTML, so it works without JavaScript. With `dialog`,
+ * A one-button form posting an intent and its request key (decision record 096); plain HTML, so it
+ * works without JavaScript. With `dialog`,
  * the payment-dialogs island's loader opens that dialog instead of posting (decision record 032).
  */
 export function IntentForm({
@@ -42,6 +44,7 @@ export function IntentForm({
   return (
     <Form method="post" data-payment-dialog={dialog} className={children ? "space-y-3" : undefined}>
       <input type="hidden" name="intent" value={intent} />
+      <RequestKeyField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

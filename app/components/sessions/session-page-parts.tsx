@@ -5,6 +5,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 /** The viewer's seat is held while they pay: what stands, and the way on (the voucher, or the confirmation page to pay again). */
 export function HeldSeatPanel({ held, sessionId }: { held: { state: string; until: string | null; voucherHref: string | null }; sessionId: string }) {
@@ -82,6 +83,7 @@ export function WaitlistPanel({ waiting, sessionId }: { waiting: { offerUntil: s
         <Banner tone="info">{t("booking.onWaitlist", { position: waiting.position })}</Banner>
       )}
       <Form method="post" action={confirm}>
+        <RequestKeyField />
         <input type="hidden" name="intent" value="leaveWaitlist" />
         <Button variant="secondary" className="w-full">
           {t("booking.leaveWaitlist")}

@@ -3,6 +3,7 @@ import { applyDefaultAttendance } from "#app/modules/attendance/attendance.serve
 import { awardBadgesForCompletedSessions } from "#app/modules/badges/badges.server";
 import { sweepPendingUploads } from "#app/modules/chat/index.server";
 import type { Deps } from "#app/modules/deps.server";
+import { sweepRequestKeys } from "#app/modules/request-keys/index.server";
 import { requestReviews } from "#app/modules/reviews/requests.server";
 import { updateSessionStatuses } from "#app/modules/sessions/lifecycle.server";
 import { getServices } from "#app/services/index.server";
@@ -39,6 +40,7 @@ export const jobBodies: Record<JobName, JobBody> = {
   "award-badges": awardBadgesForCompletedSessions,
   "pay-out-offline-accounts": payOutOfflineAccounts,
   "sweep-chat-uploads": sweepPendingUploads,
+  "sweep-request-keys": sweepRequestKeys,
 };
 
 /**

@@ -16,6 +16,7 @@ export const JOB_NAMES = [
   "award-badges",
   "pay-out-offline-accounts",
   "sweep-chat-uploads",
+  "sweep-request-keys",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -44,6 +45,8 @@ export const JOB_SCHEDULES: Record<JobName, string> = {
   "pay-out-offline-accounts": "17 * * * *",
   // Chat uploads that never became a message (decision record 092) are deleted an hour after; every 15 minutes keeps it near.
   "sweep-chat-uploads": "*/15 * * * *",
+  // Keys of forms and API calls (decision record 096) are kept a day; hourly is near enough.
+  "sweep-request-keys": "23 * * * *",
 };
 
 /**

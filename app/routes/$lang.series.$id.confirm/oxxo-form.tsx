@@ -8,6 +8,7 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { oxxoNameSchema } from "#app/modules/subscriptions/schema";
 import type { action, loader } from "./route";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 /** OXXO needs the payer's names on the voucher: asked right here, so it works without a dialog. */
 export function OxxoForm({ fields }: { fields: Record<string, string> }) {
@@ -27,6 +28,7 @@ export function OxxoForm({ fields }: { fields: Record<string, string> }) {
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2 rounded-md border border-stone-200 p-3">
+      <RequestKeyField />
       <input type="hidden" name="intent" value="payOxxo" />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -15,6 +15,7 @@ import { invariantResponse, notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { redirectRefused } from "#app/web/refused-forms.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { SeriesConfirmPage } from "./page";
 
@@ -60,33 +61,36 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse("invalid", { ...submission.reply(), oxxoSafety: typedSafetyState(form) });
   const command = submission.value;
   const typed = { address: requestMeta(request).ip, safety: safety?.input };
-  switch (command.intent) {
-    case "cancel": {
-      const result = await cancelSubscription(payDeps(context), user, seriesId);
-      if (!result.ok) return redirectWithToast(here, { type: "error", key: "subscriptions:errors.notSubscribed" });
-      return redirectWithToast(seriesHref, { type: "success", key: "subscriptions:toasts.cancelled" });
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `series.${command.intent}:${seriesId}` }, async () => {
+    switch (command.intent) {
+      case "cancel": {
+        const result = await cancelSubscription(payDeps(context), user, seriesId);
+        if (!result.ok) return redirectWithToast(here, { type: "error", key: "subscriptions:errors.notSubscribed" });
+        return redirectWithToast(seriesHref, { type: "success", key: "subscriptions:toasts.cancelled" });
+      }
+      case "payOxxo": {
+        // Lines and veils are kept with the voucher's seat: the DM sees them only once the voucher is paid.
+        const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...command, ...typed });
+        if (!result.ok) return refused(result.refusal);
+        return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
+      }
+      case "payCard": {
+        // Lines and veils are kept with the subscription's payment: the DM sees them only once it settles.
+        const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...command, ...typed, lang });
+        if (!result.ok) return refused(result.refusal);
+        return seeOther(result.url);
+      }
+      case "join": {
+        const result = await subscribeFree(deps(context), user, seriesId, { ...command, ...typed });
+        if (!result.ok) return refused(result.refusal);
+        return redirectWithToast(`${seriesHref}?subscribed=true`, {
+          type: "success",
+          key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
+        });
+      }
     }
-    case "payOxxo": {
-      // Lines and veils are kept with the voucher's seat: the DM sees them only once the voucher is paid.
-      const result = await subscribeByOxxo(payDeps(context), user, seriesId, { ...command, ...typed });
-      if (!result.ok) return refused(result.refusal);
-      return redirectWithToast(localePath(lang, `/booking/${result.voucher.bookingId}/voucher`), { type: "success", key: "subscriptions:toasts.joinedOxxo" });
-    }
-    case "payCard": {
-      // Lines and veils are kept with the subscription's payment: the DM sees them only once it settles.
-      const result = await subscribeByCheckout(payDeps(context), user, seriesId, { ...command, ...typed, lang });
-      if (!result.ok) return refused(result.refusal);
-      return seeOther(result.url);
-    }
-    case "join": {
-      const result = await subscribeFree(deps(context), user, seriesId, { ...command, ...typed });
-      if (!result.ok) return refused(result.refusal);
-      return redirectWithToast(`${seriesHref}?subscribed=true`, {
-        type: "success",
-        key: result.rejoined ? "subscriptions:toasts.rejoined" : "subscriptions:toasts.joined",
-      });
-    }
-  }
+  });
 }
 
 export default SeriesConfirmPage;

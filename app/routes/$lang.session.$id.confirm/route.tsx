@@ -21,6 +21,7 @@ import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refusedSeat } from "#app/web/refused-forms.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { SidePanel } from "./side-panel";
 
@@ -64,30 +65,34 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const d = deps(context);
   // A code in the form passes the limited screen in the use case, counted for this account and address.
   const typed = { inviteCode: "inviteCode" in command ? (command.inviteCode ?? null) : null, address: requestMeta(request).ip };
-  switch (command.intent) {
-    case "payCard": {
-      // Off to the hosted card page, which returns to the session; the lines and veils are kept with
-      // the hold, and the DM sees them only once the payment settles and the seat is confirmed.
-      const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, ...typed, safety: asSafetyInput(command) });
-      return started.ok ? seeOther(started.url) : refusedSeat(lang, here, started.refusal, payRefusalText(started.refusal, lang));
+  // Sent twice, the same rendered form books, pays or leaves once (decision record 096).
+  const keyed = { deps: d, userId: user.id, intent: `session.${command.intent}:${sessionId}` };
+  return formOnce(lang, form, keyed, async () => {
+    switch (command.intent) {
+      case "payCard": {
+        // Off to the hosted card page, which returns to the session; the lines and veils are kept with
+        // the hold, and the DM sees them only once the payment settles and the seat is confirmed.
+        const started = await startCardCheckout(payDeps(context), user, { sessionId, lang, ...typed, safety: asSafetyInput(command) });
+        return started.ok ? seeOther(started.url) : refusedSeat(lang, here, started.refusal, payRefusalText(started.refusal, lang));
+      }
+      case "book": {
+        const booked = await bookFreeSeat(d, user, { sessionId, ...typed, safety: asSafetyInput(command) });
+        if (!booked.ok) return refusedSeat(lang, here, booked.refusal, sessionsText(booked.refusal));
+        return redirectWithToast(localePath(lang, `/session/${sessionId}`), { type: "success", key: "sessions:toasts.bookingConfirmed" });
+      }
+      case "joinWaitlist": {
+        // The line of a priced session leads to a paid seat: an unverified email is sent to verify it, as the card form does.
+        const lined = await joinWaitlist(d, user, sessionId, typed);
+        if (!lined.ok) return refusedSeat(lang, here, lined.refusal, sessionsText(lined.refusal));
+        return redirectWithToast(here, { type: "success", key: "sessions:toasts.waitlistJoined" });
+      }
+      case "leaveWaitlist": {
+        const left = await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
+        if (!left.ok) return refusedSeat(lang, here, left.refusal, sessionsText(left.refusal));
+        return redirectWithToast(here, { type: "success", key: "sessions:toasts.waitlistLeft" });
+      }
     }
-    case "book": {
-      const booked = await bookFreeSeat(d, user, { sessionId, ...typed, safety: asSafetyInput(command) });
-      if (!booked.ok) return refusedSeat(lang, here, booked.refusal, sessionsText(booked.refusal));
-      return redirectWithToast(localePath(lang, `/session/${sessionId}`), { type: "success", key: "sessions:toasts.bookingConfirmed" });
-    }
-    case "joinWaitlist": {
-      // The line of a priced session leads to a paid seat: an unverified email is sent to verify it, as the card form does.
-      const lined = await joinWaitlist(d, user, sessionId, typed);
-      if (!lined.ok) return refusedSeat(lang, here, lined.refusal, sessionsText(lined.refusal));
-      return redirectWithToast(here, { type: "success", key: "sessions:toasts.waitlistJoined" });
-    }
-    case "leaveWaitlist": {
-      const left = await leaveList(d, user, { sessionId, userId: user.id, list: "waitlist" });
-      if (!left.ok) return refusedSeat(lang, here, left.refusal, sessionsText(left.refusal));
-      return redirectWithToast(here, { type: "success", key: "sessions:toasts.waitlistLeft" });
-    }
-  }
+  });
 }
 
 export default function ConfirmPage() {

@@ -21,9 +21,11 @@ import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { sendToVerify } from "#app/web/refused-forms.server";
 import { refuse, seeOther } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { formRows, refusedGroup } from "./group.server";
 import { YourGroup } from "./your-group";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 
@@ -54,23 +56,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseForm(form, { schema: groupPageSchema });
   invariantResponse(submission.status === "success", "Unknown intent");
   const back = localePath(lang, `/session/${sessionId}/group`);
-  switch (submission.value.intent) {
-    case "cancel": {
-      const done = await cancelGroupSeats(deps(context), user, sessionId, submission.value.seatId);
-      if (done.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.cancelled" });
-      return redirectWithToast(back, { type: "error", key: done.refusal === "leaveClosed" ? "groups:errors.leaveClosed" : "groups:errors.nothingToCancel" });
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `session.group.${submission.value.intent}:${sessionId}` }, async () => {
+    switch (submission.value.intent) {
+      case "cancel": {
+        const done = await cancelGroupSeats(deps(context), user, sessionId, submission.value.seatId);
+        if (done.ok) return redirectWithToast(back, { type: "success", key: "groups:toasts.cancelled" });
+        return redirectWithToast(back, { type: "error", key: done.refusal === "leaveClosed" ? "groups:errors.leaveClosed" : "groups:errors.nothingToCancel" });
+      }
+      case "book": {
+        const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: submission.value.method, lang });
+        if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
+        // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
+        if (result.ok && result.kind === "checkout") return seeOther(result.url);
+        if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
+        if (result.refusal === "emailNotVerified") return sendToVerify(lang, "group");
+        if (result.refusal === "notFound") notFound();
+        return refuse("invalid", refusedGroup(form, result));
+      }
     }
-    case "book": {
-      const result = await registerGroup(payDeps(context), user, sessionId, { guests: formRows(form), method: submission.value.method, lang });
-      if (result.ok && result.kind === "free") return redirectWithToast(back, { type: "success", key: "groups:toasts.booked" });
-      // The card is paid on the provider's page (the no-JavaScript card path of a single seat), a voucher at a store.
-      if (result.ok && result.kind === "checkout") return seeOther(result.url);
-      if (result.ok) return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "groups:toasts.voucher" });
-      if (result.refusal === "emailNotVerified") return sendToVerify(lang, "group");
-      if (result.refusal === "notFound") notFound();
-      return refuse("invalid", refusedGroup(form, result));
-    }
-  }
+  });
 }
 
 export default function GroupPage() {
@@ -104,6 +109,7 @@ export default function GroupPage() {
         </p>
       ) : (
         <Form method="post" className="space-y-4" noValidate>
+          <RequestKeyField />
           {formError ? (
             <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
               {t(formError, { count: answer?.seatsLeft ?? 0 })}

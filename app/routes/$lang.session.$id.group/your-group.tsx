@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 type Seat = { id: string; guest_name: string; guest_email: string; status: string; paid_by: string | null };
 
@@ -20,6 +21,7 @@ export function YourGroup({ seats }: { seats: Seat[] }) {
             </span>
             {seat.status === "HELD" && !seat.paid_by ? (
               <Form method="post">
+                <RequestKeyField />
                 <input type="hidden" name="seatId" value={seat.id} />
                 <Button type="submit" name="intent" value="cancel" variant="secondary">
                   {t("page.cancelOne")}
@@ -31,6 +33,7 @@ export function YourGroup({ seats }: { seats: Seat[] }) {
       </ul>
       {seats.some((s) => s.status === "HELD" && !s.paid_by) ? (
         <Form method="post">
+          <RequestKeyField />
           <Button type="submit" name="intent" value="cancel" variant="secondary">
             {t("page.cancelAll")}
           </Button>

@@ -22,8 +22,10 @@ import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { refusedSeat } from "#app/web/refused-forms.server";
 import { refuse } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { oxxoPageData } from "./oxxo-page.server";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
@@ -55,10 +57,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const typed = safety.ok ? { values: { ...safety.input, lines: [...safety.input.lines], veils: [...safety.input.veils] }, errors: [] } : safety.state;
     return refuse("invalid", { ...submission.reply(), safety: typed });
   }
-  const { inviteCode = null, ...names } = submission.value;
-  const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...names, inviteCode, address: requestMeta(request).ip, safety: safety.input });
-  if (!result.ok) return refusedSeat(lang, back, result.refusal, payRefusalText(result.refusal, lang));
-  return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
+  // Sent twice, the same rendered form holds one seat and one voucher (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `session.payOxxo:${sessionId}` }, async () => {
+    const { inviteCode = null, ...names } = submission.value;
+    const result = await startOxxoPayment(payDeps(context), user, { sessionId, ...names, inviteCode, address: requestMeta(request).ip, safety: safety.input });
+    if (!result.ok) return refusedSeat(lang, back, result.refusal, payRefusalText(result.refusal, lang));
+    return redirectWithToast(localePath(lang, `/booking/${result.bookingId}/voucher`), { type: "success", key: "payments:toasts.voucherGenerated" });
+  });
 }
 
 export default function OxxoNamePage() {
@@ -92,6 +97,7 @@ export default function OxxoNamePage() {
         </dd>
       </dl>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <RequestKeyField />
         {loaderData.inviteCode ? <input type="hidden" name="inviteCode" value={loaderData.inviteCode} /> : null}
         <Field
           label={t("oxxo.firstName")}
