@@ -113,17 +113,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Without JavaScript the browser empties the file input of the page it shows again: say so.
   if (submission.status !== "success") return refuse("invalid", submission.reply(body.file ? { formErrors: ["attachmentPickAgain"] } : undefined));
   // Sent twice, the same rendered form posts one message (decision record 096).
-  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `chat.post:${params.id}`, page: localePath(lang, `/chats/${params.id}`) }, async () => {
-    const result = body.file
-      ? await sendAttachment(deps(context), user, params.id, { caption: submission.value.content, file: body.file })
-      : await sendMessage(deps(context), user, params.id, submission.value.content);
-    if (result.status === "refused") return refuse("invalid", submission.reply({ formErrors: [result.problem.key] }));
-    if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
-    if (result.status === "blocked") return refuse("forbidden", submission.reply({ formErrors: ["chatBlocked"] }));
-    if (result.status !== "sent") return refuse("notFound", submission.reply({ formErrors: ["chatNotFound"] }));
-    // Post/redirect/get: the new message is on the page, and a refresh does not send it again.
-    return seeOther(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`);
-  });
+  return formOnce(
+    lang,
+    form,
+    { deps: deps(context), userId: user.id, intent: `chat.post:${params.id}`, page: localePath(lang, `/chats/${params.id}`) },
+    async () => {
+      const result = body.file
+        ? await sendAttachment(deps(context), user, params.id, { caption: submission.value.content, file: body.file })
+        : await sendMessage(deps(context), user, params.id, submission.value.content);
+      if (result.status === "refused") return refuse("invalid", submission.reply({ formErrors: [result.problem.key] }));
+      if (result.status === "limited") return refuse("limited", submission.reply({ formErrors: [`messageRateLimited|${result.retryAfterSeconds}`] }));
+      if (result.status === "blocked") return refuse("forbidden", submission.reply({ formErrors: ["chatBlocked"] }));
+      if (result.status !== "sent") return refuse("notFound", submission.reply({ formErrors: ["chatNotFound"] }));
+      // Post/redirect/get: the new message is on the page, and a refresh does not send it again.
+      return seeOther(`${localePath(lang, `/chats/${params.id}`)}#m${result.message.id}`);
+    },
+  );
 }
 
 /** The words for a chat's kind under its title. */

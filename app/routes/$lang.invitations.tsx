@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { deps } from "#app/modules/deps.server";
 import { answerInvitation, pendingInvitations } from "#app/modules/groups/invitations.server";
 import { invitationAnswerSchema } from "#app/modules/groups/schema";
@@ -13,6 +14,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["groups"], hydrate: false };
@@ -45,18 +47,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  const submission = parseForm(await readForm(request), { schema: invitationAnswerSchema });
+  const form = await readForm(request);
+  const submission = parseForm(form, { schema: invitationAnswerSchema });
   const back = localePath(lang, "/invitations");
   if (submission.status !== "success") return redirectWithToast(back, { type: "error", key: "groups:invitations.notFound" });
   const { intent, seatId } = submission.value;
-  const answer = await answerInvitation(deps(context), user, seatId, intent === "accept");
-  if (!answer.ok) return redirectWithToast(back, { type: "error", key: `groups:invitations.${answer.refusal}` });
-  switch (intent) {
-    case "accept":
-      return redirectWithToast(localePath(lang, `/session/${answer.sessionId}`), { type: "success", key: "groups:invitations.accepted" });
-    case "decline":
-      return redirectWithToast(back, { type: "success", key: "groups:invitations.declined" });
-  }
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `invitation.${intent}:${seatId}` }, async () => {
+    const answer = await answerInvitation(deps(context), user, seatId, intent === "accept");
+    if (!answer.ok) return redirectWithToast(back, { type: "error", key: `groups:invitations.${answer.refusal}` });
+    switch (intent) {
+      case "accept":
+        return redirectWithToast(localePath(lang, `/session/${answer.sessionId}`), { type: "success", key: "groups:invitations.accepted" });
+      case "decline":
+        return redirectWithToast(back, { type: "success", key: "groups:invitations.declined" });
+    }
+  });
 }
 
 export default function InvitationsPage() {
@@ -86,6 +92,7 @@ export default function InvitationsPage() {
               <div className="flex flex-wrap items-center gap-2">
                 {i.seated ? null : (
                   <Form method="post">
+                    <RequestKeyField />
                     <input type="hidden" name="seatId" value={i.id} />
                     <Button type="submit" name="intent" value="accept">
                       {t("invitations.accept")}
@@ -93,6 +100,7 @@ export default function InvitationsPage() {
                   </Form>
                 )}
                 <Form method="post">
+                  <RequestKeyField />
                   <input type="hidden" name="seatId" value={i.id} />
                   <Button type="submit" name="intent" value="decline" variant="secondary">
                     {t("invitations.decline")}

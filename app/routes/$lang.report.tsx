@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import type { Requester } from "#app/modules/auth/session.server";
 import { parseMessageId } from "#app/modules/chat/rules";
 import { deps } from "#app/modules/deps.server";
@@ -20,7 +21,6 @@ import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 // Reporting a review, a profile or a chat message (decision record 063): a plain form page, so it works without JavaScript.
 export const handle = { i18n: ["admin", "validation"], hydrate: false };

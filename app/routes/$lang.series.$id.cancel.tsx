@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { seriesForEditor } from "#app/modules/series/series.server";
@@ -11,6 +12,7 @@ import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { throwPageRefusal } from "#app/web/refusals.server";
+import { formOnce, readKeyForm } from "#app/web/request-key.server";
 import { seriesStatusFormReply } from "#app/web/series-status.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
@@ -34,7 +36,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
-  return seriesStatusFormReply(context, user, lang, params.id ?? "", "cancel");
+  const form = await readKeyForm(request);
+  // Sent twice, the same rendered form acts once (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `series.cancel:${params.id ?? ""}` }, async () => {
+    return seriesStatusFormReply(context, user, lang, params.id ?? "", "cancel");
+  });
 }
 
 export default function CancelSeriesPage() {
@@ -46,6 +52,7 @@ export default function CancelSeriesPage() {
       <p className="mt-3 text-stone-700">{t("seriesStatus.cancelBody")}</p>
       {data.refunds ? <p className="mt-2 text-stone-700">{t("seriesStatus.cancelRefund")}</p> : null}
       <Form method="post" className="mt-6 flex flex-wrap justify-center gap-2">
+        <RequestKeyField />
         <Link to={localePath(pageLocale(i18n.language), `/series/${data.seriesId}`)} className={buttonClass("secondary")}>
           {t("seriesStatus.cancelKeep")}
         </Link>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -14,6 +15,7 @@ import { requireUser } from "#app/web/guards.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { formOnce, readKeyForm } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
@@ -35,14 +37,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const lang = localeOf(params);
   const user = await requireUser(request, lang);
   const sessionId = params.id ?? "";
+  const form = await readKeyForm(request);
   const back = localePath(lang, `/session/${sessionId}`);
   // Paid seats are refunded in full inside the command; the webhook records each refund.
-  const result = await cancelSessionWithRefunds(payDeps(context), user, sessionId);
-  if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
-  if (result.refusal === "notFound") notFound();
-  if (result.refusal === "notAllowed") forbidden(back);
-  const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
-  return redirectWithToast(back, { type: "error", key: "sessions:toasts.cancelFailed", params: { reason } });
+  // Sent twice, the same rendered form cancels (and refunds) once (decision record 096).
+  return formOnce(lang, form, { deps: deps(context), userId: user.id, intent: `session.cancel:${sessionId}` }, async () => {
+    const result = await cancelSessionWithRefunds(payDeps(context), user, sessionId);
+    if (result.ok) return redirectWithToast(back, { type: "success", key: "sessions:toasts.sessionCancelled" });
+    if (result.refusal === "notFound") notFound();
+    if (result.refusal === "notAllowed") forbidden(back);
+    const reason = translator(lang, "sessions")(`booking.errors.${result.refusal}`);
+    return redirectWithToast(back, { type: "error", key: "sessions:toasts.cancelFailed", params: { reason } });
+  });
 }
 
 export default function CancelPage() {
@@ -54,6 +60,7 @@ export default function CancelPage() {
       <p className="mt-3 text-stone-700">{t("booking.cancelBody")}</p>
       {data.refunds ? <p className="mt-2 text-stone-700">{t("booking.cancelRefund")}</p> : null}
       <Form method="post" className="mt-6 flex flex-wrap justify-center gap-2">
+        <RequestKeyField />
         <Link to={localePath(pageLocale(i18n.language), `/session/${data.sessionId}`)} className={buttonClass("secondary")}>
           {t("booking.cancelKeep")}
         </Link>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { leaveActor, leaveRefusal } from "#app/modules/bookings/rules";
@@ -18,7 +19,6 @@ import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 export const handle = { i18n: ["sessions"], hydrate: false };
 

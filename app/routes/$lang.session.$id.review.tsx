@@ -7,6 +7,7 @@ import { commentCounterScript, CommentField, StarsField } from "#app/components/
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -20,7 +21,6 @@ import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
 import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 // The review page (spec section 2, "Review dialog"): stars 1 to 5 (5 unless changed) and a comment
 // of at most 1000 characters. Plain HTML (decision record 021); a few lines of inline script count

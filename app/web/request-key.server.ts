@@ -97,3 +97,15 @@ export async function apiOnce(
     });
   return apiError(t(`requestKey.${once.kind}`), once.kind === "busy" ? 409 : 400);
 }
+
+/**
+ * The form of an action that reads no fields but its key (a confirmation's one button). A body that
+ * is not a form (a script's bare POST) is read as an empty form: the action works as it did before keys.
+ */
+export async function readKeyForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}

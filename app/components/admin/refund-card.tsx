@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 export type RefundRow = {
   id: string;
@@ -58,6 +59,7 @@ export function RefundCard({ refund: r, error }: { refund: RefundRow; error: str
       </dl>
       {r.retryable ? (
         <Form method="post" aria-describedby={error ? errorId : undefined}>
+          <RequestKeyField />
           <input type="hidden" name="intent" value="retry" />
           <input type="hidden" name="paymentId" value={r.id} />
           <Button>{t("refunds.retry")}</Button>

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "#app/components/ui/button";
 import { ErrorList } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_FIELD } from "#app/modules/chat/attachments.rules";
 import { captionSchema, type MessageInput } from "#app/modules/chat/schema";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 /** The refusals the browser may show before sending (the same rules the server applies). */
 const BROWSER_PROBLEMS = ["attachmentEmpty", "attachmentTooLarge", "attachmentHeic", "attachmentType", "attachmentFailed"] as const;

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Banner } from "#app/components/sessions/confirm-parts";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 /** The viewer's seat is held while they pay: what stands, and the way on (the voucher, or the confirmation page to pay again). */
 export function HeldSeatPanel({ held, sessionId }: { held: { state: string; until: string | null; voucherHref: string | null }; sessionId: string }) {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { DeskSection } from "#app/components/admin/desk-section";
 import { Button } from "#app/components/ui/button";
 import { Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { REFUND_NOTE_MAX } from "#app/modules/moderation/refund-desk";
 import { REFUND_REASONS } from "#app/services/payments/payments";
 
@@ -16,6 +17,7 @@ export function ManualRefundForm({ manual }: { manual: ManualReply | undefined }
     <DeskSection id="manual" heading={t("refunds.manualHeading")} boxed>
       <p className="text-sm text-stone-700">{t("refunds.manualHelp")}</p>
       <Form method="post" className="space-y-2">
+        <RequestKeyField />
         <input type="hidden" name="intent" value="refund" />
         <Field
           label={t("refunds.paymentLabel")}

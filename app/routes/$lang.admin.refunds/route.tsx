@@ -13,6 +13,7 @@ import { requireAdminDesk } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { refundsPageData } from "./refunds.server";
 import { ManualRefundForm, type ManualValues } from "./refunds-parts";
@@ -28,34 +29,44 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Two forms: "retry now" on a listed refund (`intent=retry`), and the manual refund (`intent=refund`). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminDesk(request);
-  const here = localePath(localeOf(params), "/admin/refunds");
-  const submission = parseForm(await readForm(request), { schema: refundDeskSchema });
+  const lang = localeOf(params);
+  const here = localePath(lang, "/admin/refunds");
+  const form = await readForm(request);
+  const submission = parseForm(form, { schema: refundDeskSchema });
   if (submission.status !== "success") return refuse("invalid", { form: "retry" as const, id: "", error: "errors.actionInvalid" });
   const deps = payDeps(context);
   const input = submission.value;
-  switch (input.intent) {
-    case "retry": {
-      const result = await retryRefundNow(deps, admin, input.paymentId, undefined);
-      if (!result.ok) {
-        if (result.refusal === "forbidden") notFound();
-        const refusal = result.refusal === "notFound" ? "notFound" : "conflict";
-        return refuse(refusal, { form: "retry" as const, id: input.paymentId, error: `refunds.errors.${result.refusal}` });
+  // Sent twice, the same rendered form asks for one refund (decision record 096).
+  return formOnce(
+    lang,
+    form,
+    { deps, userId: admin.id, intent: `admin.refund.${input.intent}:${input.intent === "retry" ? input.paymentId : input.payment}` },
+    async () => {
+      switch (input.intent) {
+        case "retry": {
+          const result = await retryRefundNow(deps, admin, input.paymentId, undefined);
+          if (!result.ok) {
+            if (result.refusal === "forbidden") notFound();
+            const refusal = result.refusal === "notFound" ? "notFound" : "conflict";
+            return refuse(refusal, { form: "retry" as const, id: input.paymentId, error: `refunds.errors.${result.refusal}` });
+          }
+          const toast = result.accepted
+            ? { type: "success" as const, key: "admin:toasts.refundRetried" }
+            : { type: "error" as const, key: "admin:toasts.refundRetryFailed" };
+          return redirectWithToast(here, toast);
+        }
+        case "refund": {
+          const values: ManualValues = { payment: input.payment, reason: input.reason, note: input.note };
+          const result = await refundByHand(deps, admin, values);
+          if (result.ok) return redirectWithToast(here, { type: "success", key: "admin:toasts.refundAsked" });
+          if (result.refusal === "forbidden") notFound();
+          const field: keyof ManualValues = result.refusal === "reasonInvalid" ? "reason" : result.refusal === "noteTooLong" ? "note" : "payment";
+          const refusal = result.refusal === "notFound" ? "notFound" : field === "payment" ? "conflict" : "invalid";
+          return refuse(refusal, { form: "manual" as const, values, errors: { [field]: [`admin:refunds.errors.${result.refusal}`] } });
+        }
       }
-      const toast = result.accepted
-        ? { type: "success" as const, key: "admin:toasts.refundRetried" }
-        : { type: "error" as const, key: "admin:toasts.refundRetryFailed" };
-      return redirectWithToast(here, toast);
-    }
-    case "refund": {
-      const values: ManualValues = { payment: input.payment, reason: input.reason, note: input.note };
-      const result = await refundByHand(deps, admin, values);
-      if (result.ok) return redirectWithToast(here, { type: "success", key: "admin:toasts.refundAsked" });
-      if (result.refusal === "forbidden") notFound();
-      const field: keyof ManualValues = result.refusal === "reasonInvalid" ? "reason" : result.refusal === "noteTooLong" ? "note" : "payment";
-      const refusal = result.refusal === "notFound" ? "notFound" : field === "payment" ? "conflict" : "invalid";
-      return refuse(refusal, { form: "manual" as const, values, errors: { [field]: [`admin:refunds.errors.${result.refusal}`] } });
-    }
-  }
+    },
+  );
 }
 
 export default function RefundsPage() {

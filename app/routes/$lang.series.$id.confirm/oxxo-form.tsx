@@ -6,9 +6,9 @@ import { useTranslation } from "react-i18next";
 import { SafetyFields } from "#app/components/safety/safety-fields";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { oxxoNameSchema } from "#app/modules/subscriptions/schema";
 import type { action, loader } from "./route";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 /** OXXO needs the payer's names on the voucher: asked right here, so it works without a dialog. */
 export function OxxoForm({ fields }: { fields: Record<string, string> }) {

@@ -12,6 +12,7 @@ import { ShareBox } from "#app/components/sessions/share-box";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { ConfirmLink } from "#app/components/ui/confirm-link";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { localePath } from "#app/modules/i18n/rules";
 import { pageLocale } from "#app/web/locale";
 import type { loader } from "./route";
@@ -69,6 +70,7 @@ export function SessionAside() {
           <div className="flex flex-wrap gap-2">
             {data.invitation.seated ? null : (
               <Form method="post" action={localePath(lang, "/invitations")}>
+                <RequestKeyField />
                 <input type="hidden" name="seatId" value={data.invitation.id} />
                 <Button type="submit" name="intent" value="accept">
                   {t("invitations.accept", { ns: "groups" })}
@@ -76,6 +78,7 @@ export function SessionAside() {
               </Form>
             )}
             <Form method="post" action={localePath(lang, "/invitations")}>
+              <RequestKeyField />
               <input type="hidden" name="seatId" value={data.invitation.id} />
               <Button type="submit" name="intent" value="decline" variant="secondary">
                 {t("invitations.decline", { ns: "groups" })}

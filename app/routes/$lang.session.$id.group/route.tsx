@@ -6,6 +6,7 @@ import { PaidGroupMethods, PaidGroupStatus, PaidGroupTerms } from "#app/componen
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { confirmationView } from "#app/modules/bookings/confirmation.server";
 import { deps } from "#app/modules/deps.server";
 import { cancelGroupSeats, groupOf } from "#app/modules/groups/groups.server";
@@ -25,7 +26,6 @@ import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { formRows, refusedGroup } from "./group.server";
 import { YourGroup } from "./your-group";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 export const handle = { i18n: ["groups", "sessions", "validation"], hydrate: false };
 

@@ -9,6 +9,7 @@ import { Banner } from "#app/components/sessions/confirm-parts";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import { requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -25,7 +26,6 @@ import { refuse } from "#app/web/replies.server";
 import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { oxxoPageData } from "./oxxo-page.server";
-import { RequestKeyField } from "#app/components/ui/request-key-field";
 
 // The spec's cash-payment dialog as a page of its own, so it works without JavaScript.
 export const handle = { i18n: ["payments", "sessions", "validation", "safety"], hydrate: false };
