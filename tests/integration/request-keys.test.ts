@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openSessionChat } from "../../app/modules/chat/chat.server";
 import { createInvite } from "../../app/modules/invites/invites.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
+import { actOnce } from "../../app/modules/request-keys/index.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { action as chatAction } from "../../app/routes/$lang.chats.$id";
 import { action as seriesConfirm } from "../../app/routes/$lang.series.$id.confirm/route";
@@ -213,6 +214,35 @@ describe("the JSON API with an Idempotency-Key", () => {
     expect((await api(bookApi, `/api/sessions/${id}/book`, { id }, ana, { paymentMethod: "free" }, "no spaces allowed")).status).toBe(400);
     // Without a key the rules answer, as always: already booked.
     expect((await api(bookApi, `/api/sessions/${id}/book`, { id }, ana, { paymentMethod: "free" })).status).toBe(409);
+  });
+});
+
+describe("actOnce", () => {
+  const kept = async (value: string) => ({ status: 303, location: value });
+
+  it("releases the key when the command fails, so the next try runs it", async () => {
+    const ana = await signedInUser();
+    const claim = { userId: ana.id, key: newKey(), intent: "test.fail" };
+    const d = testDeps(now).deps;
+    await expect(actOnce(d, claim, () => Promise.reject(new Error("provider down")), kept)).rejects.toThrow("provider down");
+    expect(await actOnce(d, claim, async () => "/second", kept)).toEqual({ kind: "ran", value: "/second" });
+    expect(await actOnce(d, claim, async () => "/third", kept)).toEqual({ kind: "again", outcome: { status: 303, location: "/second" } });
+  });
+
+  it("answers busy, not an error, when the first request holds the key past the wait", async () => {
+    const ana = await signedInUser();
+    const claim = { userId: ana.id, key: newKey(), intent: "test.slow" };
+    const d = testDeps(now).deps;
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const first = actOnce(d, claim, async () => (started(), await held, "/first"), kept);
+    await running;
+    expect(await actOnce(d, claim, async () => "/never", kept, { waitMs: 300 })).toEqual({ kind: "busy" });
+    finish();
+    expect(await first).toEqual({ kind: "ran", value: "/first" });
+    expect(await actOnce(d, claim, async () => "/never", kept)).toEqual({ kind: "again", outcome: { status: 303, location: "/first" } });
   });
 });
 
