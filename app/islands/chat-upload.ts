@@ -5,6 +5,7 @@
  * the page's hidden template. Part of the live layer (app/islands/live.ts). Without JavaScript the
  * same form posts the file as a plain multipart form.
  */
+import { newRequestKey } from "#app/components/ui/new-request-key";
 import { ATTACHMENT_MAX_BYTES, type AttachmentView, CHAT_IMAGE_SIZES, checkAttachment, formatFileSize, imageSrcSet } from "#app/modules/chat/attachments.rules";
 
 type Sent = { id: number; senderId: string; senderName: string; content: string; createdAt: string; attachment?: AttachmentView | null };
@@ -63,8 +64,7 @@ export function sendKeyHeader(form: HTMLFormElement): Record<string, string> {
 /** A message went: the next one is another message, so the form takes a new key. */
 export function renewSendKey(form: HTMLFormElement) {
   const field = form.querySelector<HTMLInputElement>('input[name="requestKey"]');
-  // randomUUID exists only in secure contexts; a page over plain http on a local network still gets a random key.
-  if (field) field.value = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  if (field) field.value = newRequestKey();
 }
 
 export function enhanceUpload(form: HTMLFormElement, opts: { chat: string; lang: string; onSent: (m: Sent) => void; showError: (text: string) => void }) {

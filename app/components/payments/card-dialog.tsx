@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { NativeModal } from "#app/components/ui/native-modal";
+import { newRequestKey } from "#app/components/ui/new-request-key";
 import type { CardDialogProps } from "#app/modules/payments/dialogs";
 
 // Stripe's browser code is a chunk of its own, fetched only for the ready state with a real key.
@@ -29,6 +30,8 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
   const { t } = useTranslation("payments");
   const [state, setState] = useState<State>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
+  // One key per opened dialog: the call sent again (a double render, a retry) starts one payment (decision record 096).
+  const [requestKey] = useState(newRequestKey);
 
   useEffect(() => {
     let cancelled = false;
@@ -36,7 +39,7 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
       try {
         const response = await fetch("/api/payments/create-intent", {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
+          headers: { "Content-Type": "application/json", "Idempotency-Key": requestKey },
           credentials: "same-origin",
           body: JSON.stringify({
             ...(props.seriesId ? { isSubscription: true, seriesId: props.seriesId, nextSessionId: props.sessionId } : { sessionId: props.sessionId }),
@@ -61,7 +64,7 @@ export default function CardDialog(props: CardDialogProps & { onClose: () => voi
     return () => {
       cancelled = true;
     };
-  }, [props.sessionId, props.inviteCode, props.seriesId, props.safety]);
+  }, [props.sessionId, props.inviteCode, props.seriesId, props.safety, requestKey]);
 
   // A subscription waits for the webhook on its processing page (spec section 4, card return URLs).
   const returnPath =

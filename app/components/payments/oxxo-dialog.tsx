@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
+import { newRequestKey } from "#app/components/ui/new-request-key";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { OXXO_DEFAULTS, type OxxoNameErrors, oxxoNameErrors, oxxoNamesTyped, VOUCHER_POLL } from "#app/modules/payments/rules";
@@ -43,6 +44,8 @@ export default function OxxoDialog(props: OxxoDialogProps) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
   // State updates land after the click handler returns; the ref stops a double click in between.
   const inFlight = useRef(false);
+  // One key per opened dialog: a retry after a dropped answer takes the same voucher (decision record 096).
+  const [requestKey] = useState(newRequestKey);
   const busy = outcome.kind === "creating" || outcome.kind === "waiting";
   const busyRef = useRef(busy);
   busyRef.current = busy;
@@ -73,7 +76,7 @@ export default function OxxoDialog(props: OxxoDialogProps) {
     try {
       const response = await fetch("/api/payments/create-intent", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": requestKey },
         credentials: "same-origin",
         body: JSON.stringify({
           sessionId: props.sessionId,

@@ -1,13 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { REQUEST_KEY_FIELD } from "#app/modules/request-keys/rules";
-
-// crypto.randomUUID exists only in secure contexts; a page opened over plain http on a local network still gets a random key.
-function newRequestKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { newRequestKey } from "./new-request-key";
 
 /**
  * The key that makes this rendered form act once (decision record 096): sent twice (a double tap,
