@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import type { KeptOutcome } from "./rules";
 
@@ -37,4 +38,9 @@ export async function releaseKey(trx: Database, userId: string, key: string) {
 export async function deleteKeysBefore(db: Database, before: Date): Promise<number> {
   const result = await db.deleteFrom("request_keys").where("created_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** How long the transaction's next statements wait for a lock before PostgreSQL gives up (`lock_not_available`); 0 waits as long as it takes. */
+export async function setLockWait(trx: Database, wait: "100ms" | 0) {
+  await sql`set local lock_timeout = ${sql.lit(wait)}`.execute(trx);
 }

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Deps } from "#app/modules/deps.server";
 import * as repo from "./repo.server";
 import { forgetBefore, type KeptOutcome } from "./rules";
@@ -19,7 +18,7 @@ export type Once<T> =
 const WAIT_FOR_FIRST_MS = 20_000;
 // A repeat asks for the key's lock this long at a time, and gives its pooled connection back between
 // tries, so repeats that wait never take the connections the first request's command needs.
-const LOCK_TRY = "100ms";
+const LOCK_TRY = "100ms" as const;
 const PAUSE_MS = 150;
 
 const lockNotAvailable = (error: unknown) => (error as { code?: string }).code === "55P03";
@@ -44,10 +43,10 @@ export async function actOnce<T>(
     let claiming = true;
     try {
       return await d.db.transaction().execute(async (trx): Promise<Once<T>> => {
-        await sql`set local lock_timeout = ${sql.lit(LOCK_TRY)}`.execute(trx);
+        await repo.setLockWait(trx, LOCK_TRY);
         const claimed = await repo.claimKey(trx, claim, d.now);
         // The command may take longer than a try: only the claim waits briefly.
-        await sql`set local lock_timeout = 0`.execute(trx);
+        await repo.setLockWait(trx, 0);
         claiming = false;
         if (!claimed) {
           const row = await repo.findKey(trx, claim.userId, claim.key);
