@@ -15,6 +15,7 @@ import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
 import { refuse } from "#app/web/replies.server";
+import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["inquiries", "validation"] };
@@ -39,13 +40,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, lang);
   const d = deps(context);
   const offer = await inquiryOffer(d, params.id ?? "");
-  const submission = parseForm(await readForm(request), { schema: inquirySchema });
+  const form = await readForm(request);
+  const submission = parseForm(form, { schema: inquirySchema });
   const estimate = offer ? estimateText(submission.payload, offer, lang) : null;
   if (submission.status !== "success") return refuse("invalid", { result: submission.reply(), estimate });
-  const sent = await sendInquiry(d, user, params.id ?? "", submission.value);
-  if (!sent.ok && sent.error === "notFound") notFound();
-  if (!sent.ok) return refuse("invalid", { result: submission.reply({ formErrors: [`inquiries:errors.${sent.error}`] }), estimate });
-  return redirectWithToast(localePath(lang, `/inquiries/${sent.id}`), { type: "success", key: "inquiries:toasts.sent" });
+  // Sent twice, the same rendered form sends one inquiry (decision record 096).
+  return formOnce(lang, form, { deps: d, userId: user.id, intent: `inquiry.send:${params.id ?? ""}` }, async () => {
+    const sent = await sendInquiry(d, user, params.id ?? "", submission.value);
+    if (!sent.ok && sent.error === "notFound") notFound();
+    if (!sent.ok) return refuse("invalid", { result: submission.reply({ formErrors: [`inquiries:errors.${sent.error}`] }), estimate });
+    return redirectWithToast(localePath(lang, `/inquiries/${sent.id}`), { type: "success", key: "inquiries:toasts.sent" });
+  });
 }
 
 export default function InquiryPage() {

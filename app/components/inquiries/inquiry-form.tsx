@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, SelectField, TextareaField } from "#app/components/ui/field";
+import { RequestKeyField } from "#app/components/ui/request-key-field";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
 import { estimateCents, INQUIRY_DEFAULTS, INQUIRY_LIMITS, sessionTypes } from "#app/modules/inquiries/rules";
@@ -66,6 +67,7 @@ export function InquiryForm({
       {...getFormProps(form)}
       className="space-y-4 rounded-lg border border-stone-200 bg-white p-5"
     >
+      <RequestKeyField />
       <div className="grid grid-cols-2 gap-x-4">
         <SelectField
           label={t("form.playerCount")}
