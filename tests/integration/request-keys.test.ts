@@ -6,6 +6,7 @@ import { runJob } from "../../app/modules/jobs/jobs.server";
 import { actOnce } from "../../app/modules/request-keys/index.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { action as chatAction } from "../../app/routes/$lang.chats.$id";
+import { action as inquiryAction } from "../../app/routes/$lang.profile.$id_.inquiry";
 import { action as seriesConfirm } from "../../app/routes/$lang.series.$id.confirm/route";
 import { action as confirmAction } from "../../app/routes/$lang.session.$id.confirm/route";
 import { action as oxxoAction } from "../../app/routes/$lang.session.$id.oxxo/route";
@@ -163,6 +164,23 @@ describe("paying forms sent more than once", () => {
     expect(sent[0]!.headers.get("Location")).toBe(`/es/series/${id}?subscribed=true`);
     const subscriptions = await getDb().selectFrom("series_subscriptions").select("id").where("series_id", "=", id).where("user_id", "=", ana.id).execute();
     expect(subscriptions).toHaveLength(1);
+  });
+});
+
+describe("an inquiry sent more than once", () => {
+  it("is sent once, although its command locks the player's account while the key is held", async () => {
+    const dm = await signedInUser({ role: "dm" });
+    await getDb()
+      .updateTable("profiles")
+      .set({ accepts_direct_bookings: true, direct_booking_rate_cents: 25_000, direct_booking_currency: "MXN" })
+      .where("user_id", "=", dm.id)
+      .execute();
+    const leo = await signedInUser();
+    const fields = { playerCount: "4", hours: "3", sessionType: "private", availability: "Saturdays after 6 pm", requestKey: newKey() };
+    const sent = await five(() => post(inquiryAction, `/es/profile/${dm.id}/inquiry`, { lang: "es", id: dm.id }, leo, fields));
+    expect(new Set(sent.map((r) => JSON.stringify(answerOf(r)))).size).toBe(1);
+    expect(sent[0]!.headers.get("Location")).toMatch(/^\/es\/inquiries\/[0-9a-f-]{36}$/);
+    expect(await getDb().selectFrom("direct_inquiries").select("id").where("player_id", "=", leo.id).execute()).toHaveLength(1);
   });
 });
 
