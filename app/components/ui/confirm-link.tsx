@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { buttonClass } from "./button";
 import { Link } from "./link";
+import { RequestKeyField } from "./request-key-field";
 
 /**
  * A link to a confirmation page that, with JavaScript, opens the same question as a dialog on
@@ -50,6 +51,7 @@ export function ConfirmLink(props: {
           </form>
           {/* A plain form on purpose: the confirmation page's action answers with a redirect and its toast. */}
           <form method="post" action={props.href}>
+            <RequestKeyField />
             {props.returnTo ? <input type="hidden" name="returnTo" value={props.returnTo} /> : null}
             <button className={buttonClass("danger")}>{props.confirmLabel}</button>
           </form>
