@@ -16,16 +16,15 @@ import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
+import { CRITICAL_CSS_ID, useCriticalCss } from "#app/utils/critical-css";
 import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
 import { getOptionalUser } from "#app/web/guards.server";
 import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is linked by the layout, in the head or after the page (decision record 093).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "Mesa" }];
 
@@ -64,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useChangeLanguage(lang);
   const scripts = useShipsScripts();
   const liveChat = useLiveChat();
+  const criticalCss = useCriticalCss();
   return (
     <html lang={lang} dir="ltr" data-static={scripts ? undefined : "true"}>
       <head>
@@ -71,6 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {criticalCss === null ? (
+          <link rel="stylesheet" href={stylesheet} />
+        ) : (
+          // What this page's first view needs, inlined so that it paints without waiting for a stylesheet.
+          <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: criticalCss }} />
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         <PlainHtmlProvider value={!scripts}>
@@ -86,6 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        {/* Last, so that nothing waits for it: a stylesheet in the body delays only what follows it. */}
+        {criticalCss === null ? null : <link rel="stylesheet" href={stylesheet} />}
       </body>
     </html>
   );
