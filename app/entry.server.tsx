@@ -6,9 +6,12 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { renderI18n } from "#app/modules/i18n/i18next.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
+import { CriticalCssProvider } from "#app/utils/critical-css";
+import { criticalCssFor } from "#app/utils/critical-css.server";
 import { NonceProvider } from "#app/utils/nonce";
 import { hasDeferredData, shipsScripts } from "#app/utils/render-plan";
 import { handleServerError } from "#app/web/server-errors.server";
+import stylesheet from "./styles/tailwind.css";
 
 const utf8 = new TextEncoder();
 
@@ -27,11 +30,14 @@ export default async function handleRequest(
   // One read-only instance per language: a new instance per request cost more than the page.
   const instance = renderI18n(lng);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  const routeIds = remixContext.staticHandlerContext.matches.map((match) => match.route.id);
   const page = (
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </I18nextProvider>
+      <CriticalCssProvider value={criticalCssFor(routeIds, stylesheet)}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </CriticalCssProvider>
     </NonceProvider>
   );
 

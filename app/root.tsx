@@ -17,6 +17,7 @@ import { liveScriptUrl } from "#app/modules/live/script.server";
 import { resolveSaveData } from "#app/modules/save-data/rules";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
+import { CRITICAL_CSS_ID, useCriticalCss } from "#app/utils/critical-css";
 import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
 import { SaveDataProvider } from "#app/utils/save-data";
@@ -24,10 +25,8 @@ import { getOptionalUser } from "#app/web/guards.server";
 import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is linked by the layout, in the head or after the page (decision record 093).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "Mesa" }];
 
@@ -69,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useChangeLanguage(lang);
   const scripts = useShipsScripts();
   const liveChat = useLiveChat();
+  const criticalCss = useCriticalCss();
   return (
     <html lang={lang} dir="ltr" data-static={scripts ? undefined : "true"}>
       <head>
@@ -76,6 +76,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {criticalCss === null ? (
+          <link rel="stylesheet" href={stylesheet} />
+        ) : (
+          // What this page's first view needs, inlined so that it paints without waiting for a stylesheet.
+          <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: criticalCss }} />
+        )}
       </head>
       <body className="flex min-h-screen flex-col">
         <PlainHtmlProvider value={!scripts}>
@@ -100,6 +106,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
+        {/* Last, so that nothing waits for it: a stylesheet in the body delays only what follows it.
+            At low priority, since the page paints without it (React 18 knows no fetchPriority prop). */}
+        {criticalCss === null ? null : <link rel="stylesheet" href={stylesheet} {...{ fetchpriority: "low" }} />}
       </body>
     </html>
   );

@@ -3,8 +3,21 @@ import type { PageSafety, PaymentDialogsConfig } from "#app/modules/payments/dia
 /** The id of the page's JSON config element, read by the inline loader. */
 export const PAYMENT_DIALOGS_CONFIG_ID = "payment-dialogs-config";
 
-/** The island's module: `open(kind, props, i18n)` (app/islands/payment-dialogs.tsx). */
-type Island = { open: (kind: string, props: unknown, i18n: PaymentDialogsConfig["i18n"]) => void };
+type Texts = { lang: string; resources: Record<string, unknown> };
+/** The island's module: `open(kind, props, texts)` (app/islands/payment-dialogs.tsx). */
+type Island = { open: (kind: string, props: unknown, texts: Texts) => void };
+
+/** The dialogs' words, fetched beside the island's script (both in the same round trip). */
+async function fetchTexts({ lang, files }: PaymentDialogsConfig["i18n"]): Promise<Texts> {
+  const loaded = await Promise.all(
+    Object.entries(files).map(async ([ns, url]) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return [ns, (await response.json()) as unknown] as const;
+    }),
+  );
+  return { lang, resources: Object.fromEntries(loaded) };
+}
 
 /**
  * The lines and veils typed in the submitted form, or (for a link such as OXXO's) in the page's
@@ -31,15 +44,15 @@ export function pageSafety(doc: Document, form: HTMLFormElement | null): PageSaf
  * app renders the page (React does not run inline scripts it renders). Returns the way to stop.
  */
 export function listenForPaymentDialogs(config: Pick<PaymentDialogsConfig, "entry" | "i18n" | "dialogs">, doc: Document = document): () => void {
-  let island: Promise<Island> | null = null;
+  let island: Promise<[Island, Texts]> | null = null;
   const start = (kind: string | null, event: Event, fallback: () => void, form: HTMLFormElement | null = null) => {
     const props = kind ? config.dialogs[kind] : undefined;
     if (!kind || !props) return;
     event.preventDefault();
     const safety = pageSafety(doc, form);
-    island ??= import(/* @vite-ignore */ config.entry) as Promise<Island>;
+    island ??= Promise.all([import(/* @vite-ignore */ config.entry) as Promise<Island>, fetchTexts(config.i18n)]);
     island.then(
-      (m) => m.open(kind, safety ? { ...(props as object), safety } : props, config.i18n),
+      ([m, texts]) => m.open(kind, safety ? { ...(props as object), safety } : props, texts),
       () => {
         island = null;
         fallback();

@@ -1,6 +1,7 @@
-import { gzipSync } from "node:zlib";
+import { request } from "node:http";
+import { brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, hostSession, newUser, signInAs, test } from "./fixtures";
+import { bookSeat, expect, hostPaidSession, hostSession, newUser, signInAs, test } from "./fixtures";
 
 // Budgets from decision record 021: the pages a player opens on a phone ship no framework script
 // to a player, only the live layer (decision record 030: at most 8 KiB gzipped); the DM's
@@ -123,4 +124,103 @@ test("the confirmation page ships no framework script; opening the card dialog f
   for (const url of new Set(fetched)) bytes += gzipSync(await (await page.request.get(url)).body()).length;
   test.info().annotations.push({ type: "card dialog script KiB gzip", description: (bytes / 1024).toFixed(1) });
   expect(bytes, `${(bytes / 1024).toFixed(1)} KiB`).toBeLessThanOrEqual(CARD_DIALOG_BUDGET);
+});
+
+// Decision record 093: a player page's first view and the CSS it needs arrive in TCP's first flight
+// (ten segments of 1,460 bytes: status line, headers and the start of the compressed body).
+const FIRST_FLIGHT = 14_600;
+const PHONE = { width: 412, height: 823 };
+
+type FirstResponse = { status: number; bytes: number; html: string; firstFlight: string };
+
+/** The page as Chromium asks for it (Brotli or gzip): its bytes on the wire, headers included, its HTML, and what of it the first flight holds. */
+function firstResponse(path: string, cookie: string): Promise<FirstResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, process.env.E2E_BASE_URL), { headers: { "Accept-Encoding": "gzip, deflate, br", Cookie: cookie } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n${res.rawHeaders.map((v, i) => (i % 2 ? `${v}\r\n` : `${v}: `)).join("")}\r\n`;
+        const encoding = res.headers["content-encoding"];
+        // A truncated stream decodes as far as it goes.
+        const decode = (bytes: Buffer) =>
+          encoding === "br"
+            ? brotliDecompressSync(bytes, { finishFlush: constants.BROTLI_OPERATION_FLUSH })
+            : encoding === "gzip"
+              ? gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH })
+              : bytes;
+        const firstBody = body.subarray(0, Math.max(0, FIRST_FLIGHT - Buffer.byteLength(head)));
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: Buffer.byteLength(head) + body.length,
+          html: decode(body).toString("utf8"),
+          firstFlight: decode(firstBody).toString("utf8"),
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * The phone's first screen of `html` as Chromium paints it: the full stylesheet loads when
+ * `stylesheet` is true, and is refused otherwise, so only the inlined CSS applies.
+ */
+async function firstScreen(page: Page, path: string, html: string, stylesheet: boolean): Promise<Buffer> {
+  await page.route(/\/build\/_assets\/.*\.css$/, (route) => (stylesheet ? route.continue() : route.abort("aborted")));
+  await page.route(new URL(path, process.env.E2E_BASE_URL).href, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
+  await page.goto(path);
+  const shot = await page.screenshot({ animations: "disabled", caret: "hide" });
+  await page.unrouteAll();
+  return shot;
+}
+
+test("every player page sends its first view and the CSS it needs in its first 14 KB, and looks the same before the full stylesheet arrives @no-js-only", async ({
+  page,
+}) => {
+  const host = await newUser({ role: "dm" });
+  const player = await newUser();
+  const paid = await hostPaidSession(page, host);
+  const free = await hostSession(page, { title: `Peso gratis ${Date.now()}` });
+  await bookSeat(free, player.id);
+  await page.setViewportSize(PHONE);
+
+  const sizes: string[] = [];
+  const check = async (who: string, path: string) => {
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const { status, bytes, html, firstFlight } = await firstResponse(path, cookie);
+    expect(status, `${who} ${path}`).toBe(200);
+    expect(html, `${who} ${path}: critical CSS inlined, no stylesheet before it`).toMatch(
+      /^<!DOCTYPE html><html[^>]*><head>(?:(?!<link rel="stylesheet")[^])*<style id="critical-css">/,
+    );
+    expect(firstFlight, `${who} ${path}: the first flight holds the critical CSS`).toMatch(/<\/style>/);
+    sizes.push(`${who} ${path}: ${bytes}`);
+    // What the first flight alone draws, with the inlined CSS only, is what the whole page draws with its full stylesheet.
+    const whole = await firstScreen(page, path, html, true);
+    const first = await firstScreen(page, path, firstFlight, false);
+    expect(first.equals(whole), `${who} ${path}: the first flight draws the first screen as the whole page does`).toBe(true);
+  };
+
+  // A representative share of the pages of decision record 093 (all of them are measured there).
+  await page.context().clearCookies();
+  for (const path of ["/es", "/es/signup", `/es/session/${paid}`]) await check("signed out", path);
+
+  await signInAs(page, player);
+  // The confirmation page and the OXXO name form, then the voucher it makes (both are gone once the seat is held).
+  for (const path of [`/es/session/${paid}/confirm`, `/es/session/${paid}/oxxo`]) await check("signed in", path);
+  await page.goto(`/es/session/${paid}/oxxo`);
+  await page.getByLabel("Nombre", { exact: true }).fill("Ana");
+  await page.getByLabel("Apellido").fill("Robles");
+  await page.getByRole("button", { name: "Confirmar y generar ficha" }).click();
+  await expect(page).toHaveURL(/\/voucher$/);
+  const voucher = new URL(page.url()).pathname;
+  await page.goto(`/es/session/${free}/chat`);
+  await expect(page).toHaveURL(/\/es\/chats\/[0-9a-f-]{36}$/);
+  const chat = new URL(page.url()).pathname;
+  for (const path of ["/es/sessions", voucher, `/es/profile/${host.id}`, chat, "/es/calendar"]) await check("signed in", path);
+  test.info().annotations.push({ type: "first response bytes", description: sizes.join(", ") });
 });

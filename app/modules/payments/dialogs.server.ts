@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Locale } from "#app/modules/i18n/config";
@@ -29,13 +30,26 @@ export function paymentDialogsBuild(): Built | null {
   }
 }
 
-/**
- * The island's config for a page offering the given dialogs: the payments namespace in the
- * viewer's language, the field errors' words (validation) and the common actions (the dialogs' close buttons). Null without a built island.
- */
+/** The namespaces the dialogs translate with: payments, the field errors' words, the common actions (close buttons). */
+const DIALOG_NAMESPACES = ["payments", "validation", "common"] as const;
+const files = new Map<Locale, Record<string, string>>();
+
+/** Where the browser fetches the dialogs' words in `lang` (public/locales, served by server/http.ts), with a hash of each file's content. */
+function textFiles(lang: Locale): Record<string, string> {
+  let found = files.get(lang);
+  if (!found) {
+    const texts = resources[lang] as Record<string, unknown>;
+    found = Object.fromEntries(
+      DIALOG_NAMESPACES.map((ns) => [ns, `/locales/${lang}/${ns}.json?v=${createHash("sha256").update(JSON.stringify(texts[ns])).digest("hex").slice(0, 10)}`]),
+    );
+    files.set(lang, found);
+  }
+  return found;
+}
+
+/** The island's config for a page offering the given dialogs, with its words' files in the viewer's language. Null without a built island. */
 export function paymentDialogs(lang: Locale, dialogs: PaymentDialogsConfig["dialogs"]): PaymentDialogsConfig | null {
   const built = paymentDialogsBuild();
   if (!built) return null;
-  const text = resources[lang] as { payments: Record<string, unknown>; validation: Record<string, unknown>; common: { actions: Record<string, unknown> } };
-  return { ...built, i18n: { lang, resources: { payments: text.payments, validation: text.validation, common: { actions: text.common.actions } } }, dialogs };
+  return { ...built, i18n: { lang, files: textFiles(lang) }, dialogs };
 }

@@ -44,12 +44,18 @@ export type OxxoDialogProps = {
 
 /**
  * What a page gives the payment-dialogs island (decision record 032), as JSON beside the inline
- * script that loads it: the island's address, its words, and the props of each dialog the page
- * offers, by kind (the `data-payment-dialog` value of the element that opens it).
+ * script that loads it: the island's address, where its words are, and the props of each dialog
+ * the page offers, by kind (the `data-payment-dialog` value of the element that opens it).
  */
 export type PaymentDialogsConfig = {
   entry: string;
-  i18n: { lang: string; resources: Record<string, unknown> };
+  /**
+   * The translation files the dialogs read, by namespace, fetched with the island when one opens:
+   * inlined, they made a confirmation page 5 KB of gzip heavier than its first flight allows
+   * (decision record 093). Each address carries a hash of its content, so a browser never reads an
+   * old copy from its cache.
+   */
+  i18n: { lang: string; files: Record<string, string> };
   dialogs: Record<string, unknown>;
   /** The inline loader script (built from app/islands/dialogs-loader-inline.ts); not part of the page's JSON. */
   loader: string;
