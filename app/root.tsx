@@ -14,6 +14,7 @@ import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
+import { REGISTER_WORKER, THEME_COLOR } from "#app/modules/offline/rules";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
 import { useNonce } from "#app/utils/nonce";
@@ -25,6 +26,7 @@ import stylesheet from "./styles/tailwind.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Mesa" }];
@@ -71,6 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Installable (decision record 094): the manifest speaks the page's language and opens at its home. */}
+        <link rel="manifest" href={`/${lang}/manifest.webmanifest`} />
+        <meta name="theme-color" content={THEME_COLOR} />
       </head>
       <body className="flex min-h-screen flex-col">
         <PlainHtmlProvider value={!scripts}>
@@ -80,6 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.user && root.liveScript ? (
           <LiveLayer lang={isLocale(lang) ? lang : "es"} userId={root.user.id} chatId={liveChat} scriptUrl={root.liveScript} nonce={nonce} />
         ) : null}
+        {/* The service worker is an enhancement: without it (or without script) every page works the same. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REGISTER_WORKER }} />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

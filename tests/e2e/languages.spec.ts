@@ -98,6 +98,7 @@ const playerPages = [
   "/settings/calendar",
   "/settings/hosting",
   "/notifications",
+  "/tickets",
   "/sessions",
   "/calendar",
   "/chats",
