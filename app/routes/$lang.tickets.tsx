@@ -28,12 +28,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function TicketsPage() {
-  const { tickets, savedAt } = useLoaderData<typeof loader>();
+  const { tickets, tips, savedAt } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("offline");
   const lang = pageLocale(i18n.language);
   return (
     <section className="mx-auto max-w-2xl space-y-5">
-      <KeptNote savedAt={savedAt} payment={tickets.some((ticket) => ticket.seat !== "confirmed")} />
+      <KeptNote savedAt={savedAt} payment={tips.length > 0 || tickets.some((ticket) => ticket.seat !== "confirmed")} />
       <div>
         <h1 className="text-2xl font-bold">{t("tickets.title")}</h1>
         <p className="mt-1 text-stone-700">{t("tickets.intro")}</p>
@@ -86,6 +86,21 @@ export default function TicketsPage() {
           ))}
         </ul>
       )}
+      {tips.length > 0 ? (
+        <section className="rounded-lg border border-stone-200 bg-white p-5">
+          <h2 className="font-semibold">{t("tickets.tipsTitle")}</h2>
+          <ul className="mt-2 space-y-2">
+            {tips.map((tip) => (
+              <li key={tip.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>{t("tickets.tipFor", { amount: tip.amount, host: tip.host, title: tip.title })}</span>
+                <Link to={tip.href} className={buttonClass("secondary")}>
+                  {t("tickets.openVoucher")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }

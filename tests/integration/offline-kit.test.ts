@@ -49,6 +49,27 @@ async function openVoucher(sessionId: string, userId: string, now: Date) {
   return bookingId;
 }
 
+/** A tip still waiting at an OXXO till: a payment of kind 'tip' with no booking (decision record 087). */
+async function openTip(sessionId: string, userId: string, now: Date) {
+  const row = await getDb()
+    .insertInto("payments")
+    .values({
+      kind: "tip",
+      user_id: userId,
+      session_id: sessionId,
+      amount_cents: 5000,
+      currency: "MXN",
+      method: "OXXO",
+      provider: "offline",
+      status: "requires_action",
+      voucher_reference: "93000099999999999999",
+      voucher_expires_at: new Date(now.getTime() + 48 * HOUR),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const kit = async (cookie: string | null, lang = "es") =>
   run(kitLoader, new Request(`${base}/api/offline/kit?lang=${lang}`, { headers: cookie ? { Cookie: cookie } : {} }));
 
@@ -71,6 +92,8 @@ describe("the offline kit", () => {
     await bookSeat(past.id, player.id);
     await bookSeat(cancelled.id, player.id);
     const othersVoucher = await openVoucher(othersOnly.id, other.id, now);
+    const tip = await openTip(past.id, player.id, now);
+    const othersTip = await openTip(past.id, other.id, now);
     const cookie = await loginCookie(player.id);
 
     const answer = await kit(cookie, "pt");
@@ -79,12 +102,16 @@ describe("the offline kit", () => {
     const body = answer.data as { viewer: string; version: string; paths: string[] };
     expect(body.viewer).toBe(viewerTag(player.id));
     expect(body.viewer).not.toContain(player.id);
-    expect(body.paths.sort()).toEqual(["/pt/tickets", `/pt/booking/${voucher}/voucher`, `/pt/session/${free.id}`, `/pt/session/${paid.id}`].sort());
+    expect(body.paths.sort()).toEqual(
+      ["/pt/tickets", `/pt/booking/${voucher}/voucher`, `/pt/tip/${tip}`, `/pt/session/${free.id}`, `/pt/session/${paid.id}`].sort(),
+    );
     expect(JSON.stringify(body)).not.toContain(othersVoucher);
+    expect(JSON.stringify(body)).not.toContain(othersTip);
 
     // The tickets page: soonest first, the time in the player's zone (named), the place or link, the host, the seat.
     const page = await run(ticketsLoader, new Request(`${base}/es/tickets`, { headers: { Cookie: cookie } }), { lang: "es" }, { now });
-    const { tickets, savedAt } = page.data as { tickets: Record<string, unknown>[]; savedAt: string };
+    const { tickets, tips, savedAt } = page.data as { tickets: Record<string, unknown>[]; tips: Record<string, unknown>[]; savedAt: string };
+    expect(tips).toEqual([{ id: tip, title: "Ya jugada", host: "Host", amount: expect.stringMatching(/50.00 MXN$/), href: `/es/tip/${tip}` }]);
     expect(savedAt).toMatch(/\d{1,2}:\d{2}.* \(.+\)$/);
     expect(tickets).toMatchObject([
       { title: "Mesa libre", place: "https://meet.example/mesa", placeIsLink: true, host: "Host", seat: "confirmed", voucherHref: null },

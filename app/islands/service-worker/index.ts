@@ -48,7 +48,7 @@ scope.addEventListener("activate", (event) => {
       await scope.clients.claim();
       // The page that registered the worker loaded before it: keep its viewer's kit now, not at the next page.
       const [first] = await scope.clients.matchAll({ type: "window" });
-      if (first) await refreshKit(langOf(new URL(first.url).pathname, scope.navigator.languages), null);
+      if (first) await refreshKit(langOf(new URL(first.url).pathname, scope.navigator.languages), null).catch(() => undefined);
     })(),
   );
 });
@@ -86,6 +86,8 @@ async function page(event: FetchEvent): Promise<Response> {
       (response) => afterPage(url, response.clone(), lang),
       () => undefined,
     )
+    // Keeping is best effort: the network may drop in the middle, and the next page tries again.
+    .catch(() => undefined)
     .finally(() => settle());
   try {
     return await Promise.race([network, timeout(NETWORK_TIMEOUT_MS).then(async () => (await kept) ?? network)]);
@@ -146,7 +148,7 @@ function refreshKit(lang: Lang, viewer: string | null): Promise<void> {
 
 /** Fetches the kit and, when its version or language changed or a page is missing, the pages it names. */
 async function keepKit(lang: Lang, viewer: string | null) {
-  const started = generation;
+  let started = generation;
   const response = await fetch(`${KIT_PATH}?lang=${lang}`, { credentials: "same-origin", cache: "no-store" });
   if (response.status === 401) return wipe();
   if (!response.ok) return;
@@ -154,6 +156,7 @@ async function keepKit(lang: Lang, viewer: string | null) {
   let state = await readState();
   if (mustWipe(state?.viewer ?? null, kit.viewer) || (viewer !== null && viewer !== kit.viewer)) {
     await wipe();
+    started = generation;
     state = null;
   }
   const cache = await caches.open(KEPT);

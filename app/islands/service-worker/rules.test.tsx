@@ -69,6 +69,7 @@ describe("when the kit is fetched again", () => {
   it("at once after a form post, or on a voucher or tickets page the kit does not name yet", () => {
     expect(kitDue(kept, seen({ afterPost: true }))).toBe(true);
     expect(kitDue(kept, seen({ pathname: "/es/booking/b2/voucher" }))).toBe(true);
+    expect(kitDue(kept, seen({ pathname: "/es/tip/t1" }))).toBe(true);
     expect(kitDue(kept, seen({ pathname: "/es/booking/b1/voucher" }))).toBe(false);
     expect(kitDue(kept, seen({ pathname: "/es/session/s2" }))).toBe(false);
   });

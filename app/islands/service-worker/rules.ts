@@ -47,8 +47,8 @@ export function mustWipe(keptFor: string | null, seen: string | null): boolean {
 /** After a navigation: fetch the kit again at most this often, unless the rule below says it is stale. */
 export const KIT_REFRESH_MS = 60_000;
 
-/** The pages the kit may name that a player lands on right after a change: their tickets and a voucher just issued. */
-const keptKind = /^\/[a-z]{2}\/(?:tickets|booking\/[^/]+\/voucher)$/;
+/** The pages the kit may name that a player lands on right after a change: their tickets and a voucher just issued (a seat's or a tip's). */
+const keptKind = /^\/[a-z]{2}\/(?:tickets|booking\/[^/]+\/voucher|tip\/[^/]+)$/;
 
 /**
  * Whether to fetch the kit after a page: when nothing is kept yet or in another language; when the

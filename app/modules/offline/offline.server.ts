@@ -5,6 +5,7 @@ import type { Deps } from "#app/modules/deps.server";
 import type { Locale } from "#app/modules/i18n/config";
 import { formatClock, formatDateTime, zoneName } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
+import { formatPrice } from "#app/modules/sessions/rules";
 import * as repo from "./repo.server";
 import { isOpenVoucher, keptPaths, type Kit, kitFingerprint, NO_VIEWER, seatState } from "./rules";
 
@@ -22,15 +23,20 @@ export function viewerTag(userId: string | null | undefined): string {
 
 /** The pages the viewer's device keeps, and their version (decision record 094). */
 export async function offlineKit(d: Pick<Deps, "db" | "now">, viewer: Requester, lang: Locale): Promise<Kit> {
-  const rows = await repo.upcomingTickets(d.db, viewer.id, d.now);
+  const [rows, tips] = await Promise.all([repo.upcomingTickets(d.db, viewer.id, d.now), repo.openTipVouchers(d.db, viewer.id, d.now)]);
   const fingerprint = kitFingerprint(
     `${lang}|${viewer.timeZone}`,
     rows.map((r) => ({ ...r, stamps: [r.bookingUpdatedAt, r.sessionUpdatedAt, r.paymentUpdatedAt, r.voucherExpiresAt] })),
+    tips,
   );
   return {
     viewer: viewerTag(viewer.id),
     version: createHmac("sha256", "kit").update(fingerprint).digest("base64url").slice(0, 16),
-    paths: keptPaths(lang, rows),
+    paths: keptPaths(
+      lang,
+      rows,
+      tips.map((t) => t.tipId),
+    ),
   };
 }
 
@@ -41,10 +47,18 @@ export function savedAtLabel(now: Date, lang: Locale, zone: string): string {
 
 /** The viewer's tickets as the tickets page shows them, in their language and time zone. */
 export async function ticketsPage(d: Pick<Deps, "db" | "now">, viewer: Requester, lang: Locale) {
-  const rows = await repo.upcomingTickets(d.db, viewer.id, d.now);
+  const [rows, tips] = await Promise.all([repo.upcomingTickets(d.db, viewer.id, d.now), repo.openTipVouchers(d.db, viewer.id, d.now)]);
   const zone = viewer.timeZone;
   return {
     savedAt: savedAtLabel(d.now, lang, zone),
+    // Tips still to pay at a till: their vouchers are kept too.
+    tips: tips.map((tip) => ({
+      id: tip.tipId,
+      title: tip.title,
+      host: tip.hostName || tip.hostFirstName,
+      amount: `${formatPrice(tip.amountCents, tip.currency, lang)} ${tip.currency}`,
+      href: localePath(lang, `/tip/${tip.tipId}`),
+    })),
     tickets: rows.map((r) => {
       const startsAt = new Date(r.startsAt);
       const place = r.location?.trim() ?? "";

@@ -52,3 +52,30 @@ export function upcomingTickets(db: Database, userId: string, now: Date) {
 }
 
 export type TicketRow = Awaited<ReturnType<typeof upcomingTickets>>[number];
+
+/** The viewer's tips still waiting at an OXXO till (a tip is a payment of kind 'tip', decision record 087), soonest to lapse first. */
+export function openTipVouchers(db: Database, userId: string, now: Date) {
+  return db
+    .selectFrom("payments as p")
+    .innerJoin("sessions as s", "s.id", "p.session_id")
+    .innerJoin("users as h", "h.id", "s.dm_id")
+    .select([
+      "p.id as tipId",
+      "p.amount_cents as amountCents",
+      "p.currency",
+      "p.voucher_expires_at as voucherExpiresAt",
+      "p.updated_at as updatedAt",
+      "s.title",
+      "h.display_name as hostName",
+      "h.first_name as hostFirstName",
+    ])
+    .where("p.user_id", "=", userId)
+    .where("p.kind", "=", "tip")
+    .where("p.method", "=", "OXXO")
+    .where("p.status", "=", "requires_action")
+    .where("p.voucher_reference", "is not", null)
+    .where("p.voucher_expires_at", ">", now)
+    .orderBy("p.voucher_expires_at")
+    .limit(20)
+    .execute();
+}

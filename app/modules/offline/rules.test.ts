@@ -36,6 +36,7 @@ describe("the pages kept for a player", () => {
     ];
     expect(keptPaths("pt", tickets)).toEqual(["/pt/tickets", "/pt/booking/b1/voucher", "/pt/session/s1", "/pt/session/s2", "/pt/session/s3"]);
     expect(keptPaths("es", [])).toEqual(["/es/tickets"]);
+    expect(keptPaths("en", [], ["t1"])).toEqual(["/en/tickets", "/en/tip/t1"]);
   });
 
   it("change version when a seat is paid, a game moves, or the language changes, and only then", () => {
@@ -45,6 +46,7 @@ describe("the pages kept for a player", () => {
     expect(kitFingerprint("es", [{ ...voucher({ bookingStatus: "CONFIRMED" }), stamps: [at, at, null] }])).not.toBe(base);
     expect(kitFingerprint("es", [{ ...voucher(), stamps: [at, new Date(at.getTime() + 1000), null] }])).not.toBe(base);
     expect(kitFingerprint("en", [{ ...voucher(), stamps: [at, at, null] }])).not.toBe(base);
+    expect(kitFingerprint("es", [{ ...voucher(), stamps: [at, at, null] }], [{ tipId: "t1", updatedAt: at }])).not.toBe(base);
   });
 });
 

@@ -32,10 +32,11 @@ export function seatState(t: TicketFacts): SeatState {
   return isOpenVoucher(t) ? "voucher" : "pending";
 }
 
-/** The pages kept for the viewer, in one language: their tickets, each open voucher and each booked session. */
-export function keptPaths(lang: string, tickets: TicketFacts[]): string[] {
+/** The pages kept for the viewer, in one language: their tickets, each open voucher (a seat's or a tip's) and each booked session. */
+export function keptPaths(lang: string, tickets: TicketFacts[], tipIds: readonly string[] = []): string[] {
   const paths = [`/${lang}/tickets`];
   for (const t of tickets) if (isOpenVoucher(t)) paths.push(`/${lang}/booking/${t.bookingId}/voucher`);
+  for (const id of tipIds) paths.push(`/${lang}/tip/${id}`);
   for (const sessionId of new Set(tickets.map((t) => t.sessionId))) paths.push(`/${lang}/session/${sessionId}`);
   return paths;
 }
@@ -44,11 +45,17 @@ export function keptPaths(lang: string, tickets: TicketFacts[]): string[] {
  * Everything a kept page shows that may change, as one string (the server hashes it): a seat paid,
  * a session moved or a voucher issued changes it, so the worker fetches the pages again.
  */
-export function kitFingerprint(lang: string, tickets: (TicketFacts & { stamps: (Date | string | null)[] })[]): string {
+export function kitFingerprint(
+  lang: string,
+  tickets: (TicketFacts & { stamps: (Date | string | null)[] })[],
+  tips: { tipId: string; updatedAt: Date | string }[] = [],
+): string {
   const at = (d: Date | string | null) => (d === null ? "-" : new Date(d).toISOString());
-  return [lang, ...tickets.map((t) => [t.bookingId, t.bookingStatus, t.paymentMethod ?? "-", t.voucherReference ?? "-", ...t.stamps.map(at)].join("|"))].join(
-    "\n",
-  );
+  return [
+    lang,
+    ...tickets.map((t) => [t.bookingId, t.bookingStatus, t.paymentMethod ?? "-", t.voucherReference ?? "-", ...t.stamps.map(at)].join("|")),
+    ...tips.map((t) => `tip|${t.tipId}|${at(t.updatedAt)}`),
+  ].join("\n");
 }
 
 /** The brand's colour (tailwind.config.ts, brand 600; a test keeps the two in step): the phone's bar and the manifest's theme. */
