@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
+import { getDb } from "../../db/client.server";
 import { expectNoAxeViolations } from "./axe";
 import { actAs, bookSeat, expect, hostPaidSession, hostSession, newUser, signOut, test } from "./fixtures";
 import { LANGS, text } from "./locale-text";
 
 // Tickets and vouchers offline (decision record 094): after one visit online, a player's open OXXO
 // voucher and next ticket open with the network cut, marked as copies saved at a time; any other
-// page is the offline page in its address's language; signing out on the device takes them away.
+// page is the offline page in its address's language; a ban or signing out takes them away.
 // Service workers need JavaScript, and every other spec blocks them (playwright.config.ts).
 test.use({ serviceWorkers: "allow", viewport: { width: 360, height: 740 } });
 
@@ -17,7 +18,11 @@ async function gotoOffline(page: Page, path: string) {
   await page.goto(path).catch((error: Error) => expect(error.message).toMatch(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/));
 }
 
-test("a player's voucher and next ticket open offline, other pages say so, and signing out takes them away @js-only", async ({ page, context, browser }) => {
+test("a player's voucher and next ticket open offline, other pages say so, and a ban or signing out takes them away @js-only", async ({
+  page,
+  context,
+  browser,
+}) => {
   test.slow();
   const t = (ns: string, key: string, values?: Record<string, string | number>) => text("es", ns, key, values);
   const host = await newUser({ role: "dm", displayName: "Marta Offline" });
@@ -68,9 +73,18 @@ test("a player's voucher and next ticket open offline, other pages say so, and s
     await expectNoAxeViolations(page, browser, true, `the offline page in ${lang}`);
   }
 
-  // Back online, signing out on this device clears what it kept: offline, the voucher is gone.
+  // Back online: once a page says the player is no longer signed in here (banned, or a password
+  // changed on another device ended this session), the worker drops what it kept for them.
   await context.setOffline(false);
+  const ban = (at: Date | null) => getDb().updateTable("users").set({ banned_at: at }).where("id", "=", player.id).execute();
+  await ban(new Date());
+  await page.goto("/es/sessions");
+  await expect.poll(() => isKept(page, voucher)).toBe(false);
+  await ban(null);
   await page.goto("/es/tickets");
+  await expect.poll(() => isKept(page, voucher), { timeout: 15_000 }).toBe(true);
+
+  // Signing out on this device clears what it kept: offline, the voucher is gone.
   await signOut(page, t("common", "nav.logout"));
   await expect(page).toHaveURL(/\/es$/);
   await expect.poll(() => isKept(page, voucher)).toBe(false);
