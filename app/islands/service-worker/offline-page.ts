@@ -15,7 +15,7 @@ const STYLE =
   "header{background:#fff;border-bottom:1px solid #e7e5e4;padding:.75rem 1rem}" +
   "header a{color:#095e6e;font-weight:700;font-size:1.125rem;text-decoration:none}" +
   "main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.5rem;margin:0 0 .5rem}" +
-  ".box{margin-top:1.5rem;padding:1rem;border:1px solid #d5eef1;background:#eef8f9;border-radius:.5rem}" +
+  ".box{margin-top:1.5rem;padding:1rem;border:1px solid #d5eef1;background:#eef8f9;border-radius:.5rem}.box p{margin-top:0}" +
   "a.button{display:inline-block;margin-top:.75rem;padding:.625rem 1rem;border-radius:.375rem;background:#095e6e;color:#fff;font-weight:600;text-decoration:none}" +
   "a.plain{color:#074a57}";
 

@@ -65,7 +65,8 @@ export async function ticketsPage(d: Pick<Deps, "db" | "now">, viewer: Requester
       return {
         id: r.bookingId,
         title: r.title,
-        when: `${formatDateTime(startsAt, lang, zone)} (${zoneName(zone, lang, startsAt)})`,
+        // With the zone's offset, as the voucher page writes it.
+        when: formatDateTime(startsAt, lang, zone),
         durationMinutes: r.durationMinutes,
         place,
         placeIsLink: /^https?:\/\//i.test(place),
