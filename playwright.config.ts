@@ -31,6 +31,8 @@ export default defineConfig({
     browserName: "chromium",
     locale: "es-MX",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    // The service worker only where a spec asks for it (offline.spec.ts): elsewhere pages behave as without one.
+    serviceWorkers: "block",
   },
   projects: [
     // A test tagged for one mode runs only there (journeyRuns in tests/e2e/locale-text.ts).

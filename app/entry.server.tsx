@@ -6,6 +6,8 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { renderI18n } from "#app/modules/i18n/i18next.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
+import { viewerHeaderOf } from "#app/modules/offline/offline.server";
+import { VIEWER_HEADER } from "#app/modules/offline/rules";
 import { CriticalCssProvider } from "#app/utils/critical-css";
 import { criticalCssFor } from "#app/utils/critical-css.server";
 import { NonceProvider } from "#app/utils/nonce";
@@ -31,6 +33,9 @@ export default async function handleRequest(
   const instance = renderI18n(lng);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const routeIds = remixContext.staticHandlerContext.matches.map((match) => match.route.id);
+  // Who the page is for, opaquely: the service worker wipes a player's kept pages when it changes (decision record 094).
+  const viewer = viewerHeaderOf(remixContext.staticHandlerContext.loaderData.root);
+  if (viewer) responseHeaders.set(VIEWER_HEADER, viewer);
   const page = (
     <NonceProvider value={nonce}>
       <CriticalCssProvider value={criticalCssFor(routeIds, stylesheet)}>

@@ -14,6 +14,7 @@ import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
+import { REGISTER_WORKER, THEME_COLOR } from "#app/modules/offline/rules";
 import { resolveSaveData } from "#app/modules/save-data/rules";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
@@ -26,7 +27,10 @@ import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
 
 // The stylesheet is linked by the layout, in the head or after the page (decision record 093).
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export const meta: MetaFunction = () => [{ title: "Mesa" }];
 
@@ -82,6 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // What this page's first view needs, inlined so that it paints without waiting for a stylesheet.
           <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: criticalCss }} />
         )}
+        {/* Installable (decision record 094): the manifest speaks the page's language and opens at its home. */}
+        <link rel="manifest" href={`/${lang}/manifest.webmanifest`} />
+        <meta name="theme-color" content={THEME_COLOR} />
       </head>
       <body className="flex min-h-screen flex-col">
         <PlainHtmlProvider value={!scripts}>
@@ -100,6 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             waitForUse={root.saveData.on}
           />
         ) : null}
+        {/* The service worker is an enhancement: without it (or without script) every page works the same. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REGISTER_WORKER }} />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

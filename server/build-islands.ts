@@ -86,6 +86,24 @@ const options: BuildOptions = {
 
 const scriptOptions: BuildOptions = { ...options, entryPoints: scripts, splitting: false, format: "iife", alias: {} };
 
+/**
+ * The service worker (decision record 094): one file at a fixed address, served at /sw.js by
+ * server/http.ts (a worker's scope is the folder of its address, so it cannot live under /build
+ * with a hashed name). Its offline page's words come from public/locales, bundled here.
+ */
+const SERVICE_WORKER_FILE = "build/sw.js";
+const workerOptions: BuildOptions = {
+  entryPoints: ["app/islands/service-worker/index.ts"],
+  outfile: SERVICE_WORKER_FILE,
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+};
+
 // The two builds' metafiles, merged into one manifest whenever either finishes.
 const built: { islands?: Metafile; scripts?: Metafile } = {};
 const record = async (which: keyof typeof built, metafile: Metafile | undefined) => {
@@ -107,8 +125,9 @@ if (watch) {
     });
     await context.watch();
   }
+  await (await esbuild.context(workerOptions)).watch();
 } else {
-  const [islands, classic] = await Promise.all([esbuild.build(options), esbuild.build(scriptOptions)]);
+  const [islands, classic] = await Promise.all([esbuild.build(options), esbuild.build(scriptOptions), esbuild.build(workerOptions)]);
   await record("islands", islands.metafile);
   await record("scripts", classic.metafile);
 }

@@ -19,6 +19,7 @@ import { devPagesOnlyAtOwnHost } from "./local-pages";
 import { redactUrl } from "./log-redaction";
 import { answerWhileDatabaseDown, outageAwareBuild } from "./outage";
 import { hideApiErrorDetails, noStoreWhenSignedIn, refuseOriginMismatch, requestGuards } from "./request-guards";
+import { serviceWorkerScript } from "./service-worker";
 
 /** A 503 the outage answered (server/outage.ts): not a failure of this request. */
 const answeredForOutage = (res: { statusCode: number }) =>
@@ -98,6 +99,7 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use("/locales", express.static("public/locales", { maxAge: "1h" }));
+  app.get("/sw.js", serviceWorkerScript());
   app.use(publicFiles("public"));
   if (storage.kind === "disk") {
     // Uploaded images (the local storage adapter); names never change, so an hour of caching is safe.

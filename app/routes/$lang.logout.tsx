@@ -7,6 +7,7 @@ import { endLoginSession } from "#app/modules/auth/login-sessions.server";
 import { destroyLoginCookie } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { CLEAR_KEPT_DATA } from "#app/modules/offline/rules";
 import { getOptionalUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -26,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     localePath(localeOf(params), "/"),
     { type: "info", key: "toasts.signedOut" },
     {
-      headers: { "Set-Cookie": await destroyLoginCookie(request) },
+      headers: { "Set-Cookie": await destroyLoginCookie(request), ...CLEAR_KEPT_DATA },
     },
   );
 }

@@ -12,6 +12,7 @@ import { changePasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
+import { CLEAR_KEPT_DATA } from "#app/modules/offline/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const message = limited ? `rateLimited|${Math.ceil(result.retryAfterSeconds / 60)}` : "wrongCurrentPassword";
     return refuse(limited ? "limited" : "invalid", submission.reply({ ...hidden, fieldErrors: { currentPassword: [message] } }));
   }
-  return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" });
+  return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" }, { headers: CLEAR_KEPT_DATA });
 }
 
 export default function PasswordSettingsPage() {

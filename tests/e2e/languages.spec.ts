@@ -99,6 +99,7 @@ const playerPages = [
   "/settings/data",
   "/settings/hosting",
   "/notifications",
+  "/tickets",
   "/sessions",
   "/calendar",
   "/chats",

@@ -144,6 +144,10 @@ function UserMenu({ lang, user }: { lang: Locale; user: NavUser }) {
         <Link to={localePath(lang, "/settings/profile")} className={item}>
           {t("nav.settings")}
         </Link>
+        {/* The player's tickets, kept on the device for offline use (decision record 094). */}
+        <Link to={localePath(lang, "/tickets")} className={item}>
+          {t("nav.tickets")}
+        </Link>
         {user.isDm ? (
           <>
             <Link to={localePath(lang, "/settings/hosting")} className={item}>

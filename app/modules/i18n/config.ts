@@ -33,6 +33,7 @@ export const namespaces = [
   "payouts",
   "earnings",
   "tips",
+  "offline",
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -12,6 +12,7 @@ import enGroups from "../../../public/locales/en/groups.json";
 import enInquiries from "../../../public/locales/en/inquiries.json";
 import enMailbox from "../../../public/locales/en/mailbox.json";
 import enNotifications from "../../../public/locales/en/notifications.json";
+import enOffline from "../../../public/locales/en/offline.json";
 import enPayments from "../../../public/locales/en/payments.json";
 import enPayouts from "../../../public/locales/en/payouts.json";
 import enProfile from "../../../public/locales/en/profile.json";
@@ -34,6 +35,7 @@ import esGroups from "../../../public/locales/es/groups.json";
 import esInquiries from "../../../public/locales/es/inquiries.json";
 import esMailbox from "../../../public/locales/es/mailbox.json";
 import esNotifications from "../../../public/locales/es/notifications.json";
+import esOffline from "../../../public/locales/es/offline.json";
 import esPayments from "../../../public/locales/es/payments.json";
 import esPayouts from "../../../public/locales/es/payouts.json";
 import esProfile from "../../../public/locales/es/profile.json";
@@ -56,6 +58,7 @@ import ptGroups from "../../../public/locales/pt/groups.json";
 import ptInquiries from "../../../public/locales/pt/inquiries.json";
 import ptMailbox from "../../../public/locales/pt/mailbox.json";
 import ptNotifications from "../../../public/locales/pt/notifications.json";
+import ptOffline from "../../../public/locales/pt/offline.json";
 import ptPayments from "../../../public/locales/pt/payments.json";
 import ptPayouts from "../../../public/locales/pt/payouts.json";
 import ptProfile from "../../../public/locales/pt/profile.json";
@@ -91,6 +94,7 @@ export const resources: Resource = {
     payouts: esPayouts,
     earnings: esEarnings,
     tips: esTips,
+    offline: esOffline,
   },
   en: {
     common: enCommon,
@@ -115,6 +119,7 @@ export const resources: Resource = {
     payouts: enPayouts,
     earnings: enEarnings,
     tips: enTips,
+    offline: enOffline,
   },
   pt: {
     common: ptCommon,
@@ -139,5 +144,6 @@ export const resources: Resource = {
     payouts: ptPayouts,
     earnings: ptEarnings,
     tips: ptTips,
+    offline: ptOffline,
   },
 };

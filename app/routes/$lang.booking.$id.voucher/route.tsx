@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { KeptNote } from "#app/components/offline/kept-note";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { deps } from "#app/modules/deps.server";
+import { savedAtLabel } from "#app/modules/offline/offline.server";
 import { VOUCHER_POLL } from "#app/modules/payments/rules";
 import { voucherFor } from "#app/modules/payments/seat-views.server";
 import { useNonce } from "#app/utils/nonce";
@@ -16,7 +18,7 @@ import { voucherPageData } from "./voucher-page.server";
 import { VoucherBody } from "./voucher-parts";
 
 // Plain HTML (decision record 021) with a few lines of inline script for the copy button and the countdown.
-export const handle = { i18n: ["payments", "sessions"], hydrate: false };
+export const handle = { i18n: ["payments", "sessions", "offline"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.metaTitle} · Mesa` : "Mesa" }];
 
@@ -30,7 +32,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // The OXXO dialog arrives with ?created=1: the spec's success toast, then the clean address (so a reload shows it once).
   const url = new URL(request.url);
   if (url.searchParams.has("created")) throw await redirectWithToast(url.pathname, { type: "success", key: "payments:toasts.voucherGenerated" });
-  return voucherPageData(d, { lang, user, found });
+  // The open voucher is kept on the player's device for offline use (decision record 094).
+  return { ...voucherPageData(d, { lang, user, found }), savedAt: savedAtLabel(d.now, lang, user.timeZone) };
 }
 
 export default function VoucherPage() {
@@ -39,6 +42,7 @@ export default function VoucherPage() {
   const nonce = useNonce();
   return (
     <article className="mx-auto max-w-xl space-y-5">
+      <KeptNote savedAt={v.savedAt} payment />
       {/* Without script, only a voucher still being made reloads the page (to show it once it exists). A voucher
           waiting to be paid shows its expiry date instead of reloading every minute for the countdown: a timed
           refresh moves a screen reader back to the top and fails WCAG 2.2.1 (axe meta-refresh). */}

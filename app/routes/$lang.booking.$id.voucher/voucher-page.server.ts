@@ -7,6 +7,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { countdown, voucherState } from "#app/modules/payments/rules";
 import type { voucherFor } from "#app/modules/payments/seat-views.server";
 import { formatPrice } from "#app/modules/sessions/rules";
+import { referenceBarcodeSvg } from "#app/services/payments/voucher-barcode.server";
 
 type Voucher = NonNullable<Awaited<ReturnType<typeof voucherFor>>>;
 
@@ -28,6 +29,8 @@ export function voucherPageData(d: Pick<Deps, "now">, { lang, user, found }: { l
     metaTitle: t("voucher.metaTitle"),
     state,
     reference: payment.voucher_reference,
+    // The scanner's barcode beside the digits, while there is something to pay.
+    barcode: toPay && payment.voucher_reference ? referenceBarcodeSvg(payment.voucher_reference) : null,
     receipt: paidAt && { paidAt: `${formatDateTime(paidAt, lang, zone)} (${zoneName(zone, lang, paidAt)})`, amount, reference: payment.voucher_reference },
     voucherUrl: toPay ? payment.voucher_url : null,
     amount,

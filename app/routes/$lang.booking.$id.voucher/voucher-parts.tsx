@@ -55,6 +55,15 @@ export function VoucherBody({ v }: { v: Voucher }) {
             {t("voucher.copy")}
           </button>
         </div>
+        {v.barcode ? (
+          // White behind the bars whatever the page around: the till's scanner reads it off the screen.
+          <div
+            role="img"
+            aria-label={t("offline:voucher.barcode")}
+            className="mt-3 rounded-md bg-white p-2 [&>svg]:h-16 [&>svg]:w-full"
+            dangerouslySetInnerHTML={{ __html: v.barcode }}
+          />
+        ) : null}
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <div>

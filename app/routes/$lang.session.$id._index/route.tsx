@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { KeptNote } from "#app/components/offline/kept-note";
 import { SafetyToolBadges } from "#app/components/safety/safety-fields";
 import { TagList } from "#app/components/sessions/detail-parts";
 import { PayoutNotice } from "#app/components/sessions/payout-notice";
@@ -9,6 +10,7 @@ import { RosterLists } from "#app/components/sessions/roster-lists";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
+import { savedAtLabel } from "#app/modules/offline/offline.server";
 import { DETAIL_IMAGE_SIZES } from "#app/modules/storage/rules";
 import { getOptionalUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
@@ -19,7 +21,7 @@ import { sessionPageData } from "./session-page.server";
 
 // Plain HTML for players; the host's manage dialog needs scripts (decision record 021).
 export const handle = {
-  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety", "tips", "payouts"],
+  i18n: ["sessions", "payments", "chat", "reviews", "attendance", "validation", "groups", "safety", "tips", "payouts", "offline"],
   hydrate: (data: unknown) => Boolean((data as { participants?: unknown } | undefined)?.participants),
 };
 
@@ -35,16 +37,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await getSessionForViewer(deps(context), params.id ?? "", viewer);
   if (!page) notFound();
   const { on: saveData } = await saveDataOf(request);
-  return sessionPageData(deps(context), { lang, viewer, page, url: new URL(request.url), saveData });
+  const data = await sessionPageData(deps(context), { lang, viewer, page, url: new URL(request.url), saveData });
+  // A booked player's device keeps this page for offline use (decision record 094).
+  return { ...data, savedAt: viewer && (data.joined || data.held) ? savedAtLabel(deps(context).now, lang, viewer.timeZone) : null };
 }
 
 export default function SessionPage() {
   const data = useLoaderData<typeof loader>();
-  const { session: s, joined, held, participants, guests, waitlist, paymentReturn, payoutNotice } = data;
+  const { session: s, joined, held, participants, guests, waitlist, paymentReturn, payoutNotice, savedAt } = data;
   const { t } = useTranslation("sessions");
   return (
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
       <div className="space-y-6">
+        {savedAt ? <KeptNote savedAt={savedAt} payment={Boolean(held)} /> : null}
         {paymentReturn ? (
           <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-950">
             {t(paymentReturn, { ns: "payments" })}

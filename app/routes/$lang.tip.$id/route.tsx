@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { KeptNote } from "#app/components/offline/kept-note";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
 import { deps } from "#app/modules/deps.server";
+import { savedAtLabel } from "#app/modules/offline/offline.server";
 import { VOUCHER_POLL } from "#app/modules/payments/rules";
 import { ownTip } from "#app/modules/tips/tips.server";
 import { requireUser } from "#app/web/guards.server";
@@ -14,7 +16,7 @@ import { VoucherBody } from "../$lang.booking.$id.voucher/voucher-parts";
 import { tipReceiptData } from "./tip-receipt.server";
 
 // Plain HTML (decision record 021): where the provider's card page returns, and the tip's OXXO voucher, to open again.
-export const handle = { i18n: ["tips", "payments"], hydrate: false };
+export const handle = { i18n: ["tips", "payments", "offline"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.metaTitle} · Mesa` : "Mesa" }];
 
@@ -25,7 +27,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const d = deps(context);
   const found = await ownTip(d, user, params.id ?? "");
   if (!found) notFound();
-  return tipReceiptData(d, { lang, user, found });
+  // A tip's voucher still to pay is kept on the player's device for offline use (decision record 094).
+  return { ...tipReceiptData(d, { lang, user, found }), savedAt: savedAtLabel(d.now, lang, user.timeZone) };
 }
 
 const tones = {
@@ -40,6 +43,7 @@ export default function TipReceiptPage() {
   const { t } = useTranslation("tips");
   return (
     <article className="mx-auto max-w-xl space-y-5">
+      <KeptNote savedAt={v.savedAt} payment />
       {/* A card tip still being confirmed reloads itself until the provider's word is in (as a voucher being made does). */}
       {v.state === "pending" ? (
         <noscript>

@@ -9,6 +9,7 @@ import { formatPrice } from "#app/modules/sessions/rules";
 import { TIP_VOUCHER_DAYS, tipState } from "#app/modules/tips/rules";
 import type { ownTip } from "#app/modules/tips/tips.server";
 import { displayNameOf } from "#app/modules/users/rules";
+import { referenceBarcodeSvg } from "#app/services/payments/voucher-barcode.server";
 import type { voucherPageData } from "../$lang.booking.$id.voucher/voucher-page.server";
 
 type Found = NonNullable<Awaited<ReturnType<typeof ownTip>>>;
@@ -37,6 +38,7 @@ export function tipReceiptData(d: Pick<Deps, "now">, { lang, user, found }: { la
           metaTitle: t("metaTitle"),
           state: state === "paid" ? "paid" : "waiting",
           reference: tip.voucher_reference,
+          barcode: state === "waiting" && tip.voucher_reference ? referenceBarcodeSvg(tip.voucher_reference) : null,
           receipt:
             state === "paid" && paidAt
               ? { paidAt: `${formatDateTime(paidAt, lang, zone)} (${zoneName(zone, lang, paidAt)})`, amount, reference: tip.voucher_reference }
