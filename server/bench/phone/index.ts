@@ -26,7 +26,10 @@ const log = (line: string) => process.stderr.write(`${((Date.now() - began) / 10
 
 const packageVersion = (name: string) => (JSON.parse(fs.readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 
-async function measureAll(base: string, visits: Visit[], cookie: string): Promise<Measured[]> {
+/** The server under test, started again if it has gone away (on a shared machine other work has stopped it). */
+type Target = { base: () => string; ensureUp: () => Promise<void> };
+
+async function measureAll(target: Target, visits: Visit[], cookie: string): Promise<Measured[]> {
   const measured: Measured[] = visits.map((v) => ({
     page: v.page,
     signedIn: v.signedIn,
@@ -38,13 +41,15 @@ async function measureAll(base: string, visits: Visit[], cookie: string): Promis
   let lighthouse = await openLighthouse();
   // Chromium has now and then gone away in the middle of a run on a busy machine: a new one, and the run again.
   const runOnce = async (visit: Visit) => {
+    await target.ensureUp();
     try {
-      return await lighthouse.run(`${base}${visit.path}`, visit.signedIn ? cookie : null);
+      return await lighthouse.run(`${target.base()}${visit.path}`, visit.signedIn ? cookie : null);
     } catch (error) {
       log(`lighthouse ${visit.page}: ${String(error)}; again in a new Chromium`);
       await lighthouse.close().catch(() => {});
       lighthouse = await openLighthouse();
-      return lighthouse.run(`${base}${visit.path}`, visit.signedIn ? cookie : null);
+      await target.ensureUp();
+      return lighthouse.run(`${target.base()}${visit.path}`, visit.signedIn ? cookie : null);
     }
   };
   try {
@@ -65,7 +70,8 @@ async function measureAll(base: string, visits: Visit[], cookie: string): Promis
   try {
     for (const [i, visit] of visits.entries()) {
       for (const network of ["3g", "2g"] as const) {
-        const run = await browser.load(`${base}${visit.path}`, network, { cookie: visit.signedIn ? cookie : null, reference: visit.reference });
+        await target.ensureUp();
+        const run = await browser.load(`${target.base()}${visit.path}`, network, { cookie: visit.signedIn ? cookie : null, reference: visit.reference });
         measured[i]!.throttled[network] = run;
         log(
           `${network} ${visit.page} (${visit.signedIn ? "in" : "out"}): FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms${visit.reference ? `, reference ${run.referenceMs} ms` : ""}`,
@@ -89,12 +95,30 @@ async function main() {
     await seedDemo();
     const { storage, files } = benchDeps(getDb(), folder);
     await seedCatalogue(storage, files);
-    const server = await startBenchServer(pg.url, { workers: 1, extraEnv: { JOBS_IN_SERVER: "false" } });
+    const start = () => startBenchServer(pg.url, { workers: 1, extraEnv: { JOBS_IN_SERVER: "false" } });
+    let server = await start();
+    const target: Target = {
+      base: () => server.base,
+      ensureUp: async () => {
+        if (
+          await fetch(`${server.base}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return;
+        log(`the server on ${server.base} has stopped: starting another`);
+        // A process killed by a signal has no exit code, and stop() would wait for an exit already past.
+        await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        server = await start();
+      },
+    };
     try {
+      // The session lives in the database, so the cookie outlives a server started again.
       const cookie = await signIn(server.base, PLAYER.email, PLAYER.password);
       const visits = (await phoneVisits(getDb(), server.base, cookie)).filter((v) => !ONLY || ONLY.includes(v.page));
       log(`phone bench: ${visits.length} page loads on ${server.base}, ${RUNS} Lighthouse runs each, then 3G and 2G`);
-      return (await measureAll(server.base, visits, cookie)).map(phoneRow);
+      return (await measureAll(target, visits, cookie)).map(phoneRow);
     } finally {
       await server.stop();
     }
