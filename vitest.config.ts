@@ -21,7 +21,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Rules and components: each file in a fresh module registry (some mock modules).
-      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], globalSetup: ["tests/setup/data-root.ts"] } },
+      { extends: true, test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"], globalSetup: ["tests/setup/data-root.ts"] } },
       // Integration files share their worker's loaded modules instead of loading the app again for
       // each of the 120 files: that took 60 % of the run. They are isolated where it matters, each
       // with its own database (tests/setup/database.ts), and mock no modules. The caches the app
