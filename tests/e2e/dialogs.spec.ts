@@ -95,10 +95,11 @@ test("a day with sessions opens a dialog with JavaScript and the day page withou
   await expect(dialog.getByRole("link", { name: "Ver el día completo" })).toHaveAttribute("href", dayHref);
   await expectNoAxeViolations(page, browser, javaScriptEnabled, "the calendar day dialog");
 
-  // Focus stays inside while tabbing; Escape closes and gives focus back to the day.
+  // Tabbing never reaches the page behind (a modal <dialog> makes it inert; past the dialog's last
+  // link the browser's own controls take focus, then the dialog again); Escape closes and gives focus back to the day.
   for (let i = 0; i < titles.length + 3; i += 1) {
     await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

@@ -36,8 +36,10 @@ for (const { lang, tag } of journeyRuns(2)) {
     await page.locator("form#login button[type=submit]").click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/profile/${dm.id}/inquiry$`));
     await expect(page.getByRole("heading", { name: t("form.title") })).toBeVisible();
-    // Signed in, the profile itself carries the form (and, with JavaScript, its live parts).
+    // Signed in, the profile (plain HTML) leads to the form on its own page, whose live parts need scripts.
     await page.goto(`/${lang}/profile/${dm.id}`);
+    await page.getByRole("link", { name: t("form.write") }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/profile/${dm.id}/inquiry$`));
     await ready(page, javaScriptEnabled);
 
     const availability = page.getByLabel(t("form.availability"));

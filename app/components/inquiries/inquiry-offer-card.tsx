@@ -16,9 +16,12 @@ export function InquiryOfferCard({
   signedIn,
   lastResult,
   serverEstimate,
+  formHere = true,
 }: {
   offer: InquiryOffer;
   signedIn: boolean;
+  /** False on the profile: the form (whose counter and estimate need React's scripts) waits on its own page, so the profile stays plain HTML. */
+  formHere?: boolean;
   lastResult?: SubmissionResult | null;
   serverEstimate?: string | null;
 }) {
@@ -41,8 +44,15 @@ export function InquiryOfferCard({
           <p className="mt-2 whitespace-pre-line text-stone-700">{offer.instructions}</p>
         </details>
       ) : null}
-      {signedIn ? (
+      {signedIn && formHere ? (
         <InquiryForm offer={offer} lastResult={lastResult} serverEstimate={serverEstimate} />
+      ) : signedIn ? (
+        <div className="rounded-lg border border-stone-200 bg-white p-5">
+          <p className="text-stone-700">{t("form.writeHint", { name: offer.dmName })}</p>
+          <Link to={formPath} className={buttonClass("primary", "mt-3")}>
+            {t("form.write")}
+          </Link>
+        </div>
       ) : (
         <div className="rounded-lg border border-stone-200 bg-white p-5">
           <p className="text-stone-700">{t("form.signInHint", { name: offer.dmName })}</p>

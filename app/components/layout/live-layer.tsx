@@ -6,6 +6,9 @@ import { localePath } from "#app/modules/i18n/rules";
 /** The JSON the live script reads; `<` is escaped so no text can close the script element. */
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+/** Adds the script named in its own `data-src` once the page has loaded. */
+const LOAD_AFTER_PAINT = `(function(c){addEventListener("load",function(){var s=document.createElement("script");s.src=c.getAttribute("data-src");document.body.appendChild(s)})})(document.currentScript)`;
+
 const toastClass = "flex max-w-sm items-start gap-3 rounded-md border-l-4 border-brand-600 bg-white p-4 text-stone-900 shadow-lg";
 
 /**
@@ -119,7 +122,9 @@ export function LiveLayer({
           </li>
         </ul>
       </div>
-      <script src={scriptUrl} nonce={nonce} defer />
+      {/* Fetched once the page has loaded, never before its first paint (decision record 093): on a slow phone the
+          page is readable before the live layer's request starts. A script made by this nonced one is trusted ('strict-dynamic'). */}
+      <script nonce={nonce} data-src={scriptUrl} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOAD_AFTER_PAINT }} />
     </>
   );
 }

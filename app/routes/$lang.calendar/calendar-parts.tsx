@@ -52,7 +52,7 @@ export function WeekList({
 
 /**
  * The month grid, Sunday first: a few sessions per day, "more" for the rest. With JavaScript a day
- * opens the dialog (`openDialog`); its link leads to the day page without it.
+ * opens its dialog (`dialogOf` names it); its link leads to the day page without it.
  */
 export function MonthTable({
   weeks,
@@ -61,9 +61,9 @@ export function MonthTable({
   base,
   lang,
   eventsOf,
-  openDialog,
+  dialogOf,
   openLink,
-}: DayTools & { weeks: Page["weeks"]; month: string; today: string; base: string; openDialog: (iso: string) => (event: React.MouseEvent) => void }) {
+}: DayTools & { weeks: Page["weeks"]; month: string; today: string; base: string; dialogOf: (iso: string) => string | undefined }) {
   const { t } = useTranslation("sessions");
   const names = t("calendar.weekdaysShort", { returnObjects: true }) as unknown as string[];
   return (
@@ -87,7 +87,8 @@ export function MonthTable({
                 <td key={iso} className={`h-24 border border-stone-200 p-1 align-top ${inMonth ? "bg-white" : "bg-stone-100 text-stone-700"}`}>
                   <Link
                     to={`${base}?day=${iso}`}
-                    onClick={openDialog(iso)}
+                    data-dialog={dialogOf(iso)}
+                    aria-haspopup={dialogOf(iso) ? "dialog" : undefined}
                     aria-current={iso === today ? "date" : undefined}
                     className="inline-flex min-h-6 min-w-6 items-center justify-center rounded-full text-xs font-semibold aria-[current=date]:bg-brand-600 aria-[current=date]:text-white"
                   >
@@ -104,7 +105,12 @@ export function MonthTable({
                     ))}
                   </ul>
                   {more ? (
-                    <Link to={`${base}?day=${iso}`} onClick={openDialog(iso)} className="inline-flex min-h-6 items-center text-xs text-brand-700 underline">
+                    <Link
+                      to={`${base}?day=${iso}`}
+                      data-dialog={dialogOf(iso)}
+                      aria-haspopup={dialogOf(iso) ? "dialog" : undefined}
+                      className="inline-flex min-h-6 items-center text-xs text-brand-700 underline"
+                    >
                       {t("calendar.more", { count: more })}
                     </Link>
                   ) : null}

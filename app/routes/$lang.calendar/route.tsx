@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { type CalendarEvent as Event, DayDialog } from "#app/components/calendar/day-dialog";
+import { type CalendarEvent as Event, DayDialog, dayDialogId } from "#app/components/calendar/day-dialog";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
 import { shiftDate, shiftMonth, weekSummary } from "#app/modules/calendar/rules";
@@ -12,7 +11,8 @@ import { pageLocale } from "#app/web/locale";
 import { calendarPage } from "./calendar.server";
 import { EventList, Legend, MonthTable, WeekList } from "./calendar-parts";
 
-export const handle = { i18n: ["sessions"] };
+// Plain HTML (decision record 021): a busy day opens as a native dialog through the page's few lines of DialogOpener.
+export const handle = { i18n: ["sessions"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ? `${data.title} · Mesa` : "Mesa" }];
 
@@ -32,15 +32,8 @@ export default function CalendarPage() {
         {t("calendar.open", { count: data.open[iso] })}
       </Link>
     ) : null;
-  // With JavaScript a day with sessions opens a dialog; its link still leads to the day page without it.
-  const [openDay, setOpenDay] = useState<string | null>(null);
-  const { search } = useLocation();
-  useEffect(() => setOpenDay(null), [search]);
-  const openDialog = (iso: string) => (event: React.MouseEvent) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || !eventsOf(iso).length) return;
-    event.preventDefault();
-    setOpenDay(iso);
-  };
+  // With JavaScript a day with sessions opens its dialog; its link still leads to the day page without it.
+  const dialogOf = (iso: string) => (eventsOf(iso).length ? dayDialogId(iso) : undefined);
 
   if (data.view === "day" && data.day) {
     const list = eventsOf(data.day);
@@ -111,19 +104,26 @@ export default function CalendarPage() {
           base={base}
           lang={lang}
           eventsOf={eventsOf}
-          openDialog={openDialog}
+          dialogOf={dialogOf}
           openLink={openLink}
         />
       )}
-      <DayDialog
-        day={openDay}
-        title={openDay ? t("calendar.day", { date: label(openDay, { dateStyle: "full" }) }) : ""}
-        zone={data.zone}
-        events={openDay ? eventsOf(openDay) : []}
-        sessionHref={(id) => localePath(lang, `/session/${id}`)}
-        dayHref={`${base}?day=${openDay ?? ""}`}
-        onClose={() => setOpenDay(null)}
-      />
+      {week
+        ? null
+        : data.weeks
+            .flat()
+            .filter((iso) => eventsOf(iso).length > 0)
+            .map((iso) => (
+              <DayDialog
+                key={iso}
+                day={iso}
+                title={t("calendar.day", { date: label(iso, { dateStyle: "full" }) })}
+                zone={data.zone}
+                events={eventsOf(iso)}
+                sessionHref={(id) => localePath(lang, `/session/${id}`)}
+                dayHref={`${base}?day=${iso}`}
+              />
+            ))}
     </section>
   );
 }

@@ -22,11 +22,8 @@ import { CardList, OwnCardAction } from "./profile-lists";
 import { profilePage } from "./profile-page.server";
 import { ProfileFacts, ProfileHeader, ProfileTabs } from "./profile-parts";
 
-// Scripts only for a signed-in visitor shown the inquiry form (its counter and estimate follow what is typed).
-export const handle = {
-  i18n: ["profile", "sessions", "chat", "reviews", "badges", "attendance", "inquiries", "validation"],
-  hydrate: (data: unknown) => Boolean((data as { inquiry?: { signedIn: boolean } | null } | undefined)?.inquiry?.signedIn),
-};
+// Plain HTML for everyone (decision record 021): the inquiry form, whose counter and estimate need scripts, has its own page.
+export const handle = { i18n: ["profile", "sessions", "chat", "reviews", "badges", "attendance", "inquiries", "validation"], hydrate: false };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.profile.name} · Mesa` : "Mesa" },
@@ -74,7 +71,7 @@ export default function ProfilePage() {
       {p.bio ? <p className="text-lg text-stone-800">{p.bio}</p> : null}
       {p.description ? <p className="whitespace-pre-line text-stone-800">{p.description}</p> : null}
       <ProfileFacts p={p} />
-      {inquiry ? <InquiryOfferCard offer={inquiry.offer} signedIn={inquiry.signedIn} /> : null}
+      {inquiry ? <InquiryOfferCard offer={inquiry.offer} signedIn={inquiry.signedIn} formHere={false} /> : null}
       {reliability ? <Reliability dm={reliability.dm} player={reliability.player} /> : null}
       <BadgesCard
         ids={badges.ids}
