@@ -23,6 +23,7 @@ import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
 import { SaveDataProvider } from "#app/utils/save-data";
 import { getOptionalUser } from "#app/web/guards.server";
+import { revalidateUnlessNotSent } from "#app/web/not-sent";
 import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
 
@@ -138,6 +139,9 @@ function useLiveChat(): string | null {
   }
   return null;
 }
+
+/** A form the dropped connection swallowed leaves the page as it is (app/web/not-sent.ts). */
+export const shouldRevalidate = revalidateUnlessNotSent;
 
 export default function App() {
   return <Outlet />;

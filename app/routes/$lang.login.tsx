@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -9,6 +9,7 @@ import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { loginSchema } from "#app/modules/auth/schema";
 import { AuthorizationError, CredentialsError, getAuthenticator, requestMeta } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
@@ -17,6 +18,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { openLoginSession, signedOutOnly } from "#app/web/sign-in.server";
 
@@ -55,9 +57,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return openLoginSession(request, deps(context), lang, loginSessionId, submission.value.redirectTo);
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
+
+export const shouldRevalidate = revalidateUnlessNotSent;
+
 export default function LoginPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof clientAction>());
   const { t, i18n } = useTranslation("auth");
   const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
@@ -88,6 +95,7 @@ export default function LoginPage() {
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
         />
         <FormErrors errors={form.errors} id={form.errorId} />
+        <NotSentNotice />
         <Button className="w-full" disabled={busy}>
           {busy ? t("login.submitting") : t("login.submit")}
         </Button>

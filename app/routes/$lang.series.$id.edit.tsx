@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
@@ -18,6 +18,7 @@ import { requireUser } from "#app/web/guards.server";
 import { readSeriesForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -63,9 +64,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(lang, "/sessions"), { type: "success", key: "sessions:seriesForm.updated" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
+
+export const shouldRevalidate = revalidateUnlessNotSent;
+
 export default function EditSeriesPage() {
   const { now, timeZone, zoneName, existing, values, minDate, feeBps } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof clientAction>());
   const { t, i18n } = useTranslation("sessions");
   const lang = pageLocale(i18n.language);
   return (

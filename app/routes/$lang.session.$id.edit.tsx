@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
@@ -19,6 +19,7 @@ import { readSessionForm } from "#app/web/host-form.server";
 import { forbidden, notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
 import { refusalStatus, throwPageRefusal } from "#app/web/refusals.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -68,9 +69,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(lang, `/session/${page.row.id}`), { type: "success", key: "sessions:toasts.updated" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
+
+export const shouldRevalidate = revalidateUnlessNotSent;
+
 export default function EditSessionPage() {
   const { now, sessionId, timeZone, zoneName, values, minDate, feeBps } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof clientAction>());
   const { t, i18n } = useTranslation("sessions");
   return (
     <section>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -11,6 +11,7 @@ import { UsernameField } from "#app/components/profiles/username-field";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -22,6 +23,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -49,9 +51,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(lang, "/settings/profile"), { type: "success", key: "toasts.profileSaved" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
+
+export const shouldRevalidate = revalidateUnlessNotSent;
+
 export default function ProfileSettingsPage() {
   const { values, timeZones: zones } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof clientAction>());
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -140,6 +147,7 @@ export default function ProfileSettingsPage() {
           </fieldset>
         </fieldset>
         <FormErrors errors={form.errors} id={form.errorId} />
+        <NotSentNotice />
         <Button disabled={busy}>{busy ? t("actions.saving", { ns: "common" }) : t("profile.submit")}</Button>
       </Form>
     </section>

@@ -6,6 +6,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { revalidateUnlessNotSent } from "#app/web/not-sent";
 
 export const handle = { i18n: ["profile", "validation"] };
 
@@ -16,6 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const tab =
   "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-stone-700 hover:text-stone-900 aria-[current=page]:border-brand-600 aria-[current=page]:text-brand-700";
+
+/** A form the dropped connection swallowed leaves the page as it is (app/web/not-sent.ts). */
+export const shouldRevalidate = revalidateUnlessNotSent;
 
 export default function SettingsLayout() {
   const { isDm } = useLoaderData<typeof loader>();

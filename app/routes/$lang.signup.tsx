@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button";
 import { ErrorList, Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { signupSchema } from "#app/modules/auth/schema";
 import { requestMeta } from "#app/modules/auth/session.server";
@@ -21,6 +22,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { signedOutOnly } from "#app/web/sign-in.server";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -50,9 +52,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(`${localePath(lang, "/auth/verify-email")}?sent=1`, { type: "success", key: "toasts.checkEmail" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
+
+export const shouldRevalidate = revalidateUnlessNotSent;
+
 export default function SignupPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof clientAction>());
   const { t, i18n } = useTranslation("auth");
   const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
@@ -110,6 +117,7 @@ export default function SignupPage() {
         <LanguageField ns="auth" field={fields.preferredLanguage} />
         <BrowserTimeZone name={fields.timeZone.name} />
         <FormErrors errors={form.errors} id={form.errorId} />
+        <NotSentNotice />
         <Button className="w-full" disabled={busy}>
           {busy ? t("signup.submitting") : t("signup.submit")}
         </Button>

@@ -109,3 +109,47 @@ for (const { lang, tag } of journeyRuns(2)) {
     await expect(page.getByRole("status").filter({ hasText: text(lang, "sessions", "toasts.bookingConfirmed") })).toBeVisible();
   });
 }
+
+// With JavaScript, the form is sent by fetch: when the connection drops, the page stays with every
+// value typed and says so, and sending again acts once even if the first send did reach the server.
+test("pt: an inquiry whose connection dropped keeps what was typed and is sent once on retry", { tag: "@js-only" }, async ({ page }) => {
+  const lang = "pt";
+  const t = (key: string) => text(lang, "inquiries", key);
+  const stamp = Date.now();
+  const dm = await newUser({ role: "dm", preferredLanguage: lang, displayName: `DM ${stamp}` });
+  const player = await newUser({ preferredLanguage: lang });
+  await getDb()
+    .updateTable("profiles")
+    .set({ accepts_direct_bookings: true, direct_booking_rate_cents: 20000, direct_booking_currency: "MXN" })
+    .where("user_id", "=", dm.id)
+    .execute();
+  await signInAs(page, player);
+  await page.goto(`/${lang}/profile/${dm.id}/inquiry`);
+  await page.getByLabel(t("form.playerCount")).selectOption("3");
+  await page.getByLabel(t("form.hours")).selectOption("2");
+  await page.getByLabel(t("form.open")).check();
+  await page.getByLabel(t("form.availability")).fill("Sábados depois das 18:00");
+  await page.getByLabel(t("form.details")).fill("Três amigos, primeira vez.");
+
+  // The server gets the first send, but its answer never arrives.
+  await page.route("**/*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await route.fetch();
+    await route.abort("internetdisconnected");
+  });
+  await page.getByRole("button", { name: t("form.submit") }).click();
+  const notice = page.getByRole("alert").filter({ hasText: text(lang, "common", "offline.notSentInline.title") });
+  await expect(notice).toContainText(text(lang, "common", "offline.notSentInline.body"));
+  await expect(page).toHaveURL(new RegExp(`/${lang}/profile/${dm.id}/inquiry$`));
+  await expect(page.getByLabel(t("form.playerCount"))).toHaveValue("3");
+  await expect(page.getByLabel(t("form.hours"))).toHaveValue("2");
+  await expect(page.getByLabel(t("form.open"))).toBeChecked();
+  await expect(page.getByLabel(t("form.availability"))).toHaveValue("Sábados depois das 18:00");
+  await expect(page.getByLabel(t("form.details"))).toHaveValue("Três amigos, primeira vez.");
+
+  await page.unroute("**/*");
+  await notice.getByRole("button", { name: text(lang, "common", "offline.notSentInline.retry") }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/inquiries/[0-9a-f-]{36}$`));
+  const sent = await getDb().selectFrom("direct_inquiries").select(["player_count", "hours", "session_type"]).where("dm_id", "=", dm.id).execute();
+  expect(sent).toEqual([{ player_count: 3, hours: 2, session_type: "open" }]);
+});

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, SelectField, TextareaField } from "#app/components/ui/field";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { RequestKeyField } from "#app/components/ui/request-key-field";
 import type { Locale } from "#app/modules/i18n/config";
 import { localePath } from "#app/modules/i18n/rules";
@@ -135,6 +136,7 @@ export function InquiryForm({
         )}
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
+      <NotSentNotice />
       <p className="text-xs text-stone-600">{t("form.limitNote")}</p>
       <Button disabled={busy || (hydrated && availability.trim() === "")}>{busy ? t("form.sending") : t("form.submit")}</Button>
     </Form>

@@ -16,6 +16,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field, SelectField, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { formSeriesFrequencies, seriesFrequencies } from "#app/modules/catalog/options";
 import type { Locale } from "#app/modules/i18n/config";
 import { seriesFormSchema } from "#app/modules/series/schema";
@@ -190,6 +191,7 @@ export function SeriesForm(props: Props) {
       </FormSection>
       <PricingFields fields={fields} feeBps={props.feeBps} lang={props.lang} />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <NotSentNotice />
       <div className="flex gap-2">
         <Button disabled={busy}>{submitLabel}</Button>
         <Link to={props.cancelHref} className={buttonClass("secondary")}>

@@ -16,6 +16,7 @@ import { TagChips, type TagFieldName } from "#app/components/sessions/tag-chips"
 import { Button } from "#app/components/ui/button";
 import { ErrorList, Field, TextareaField } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import type { Locale } from "#app/modules/i18n/config";
 import { DURATION } from "#app/modules/sessions/rules";
 import { DURATION_PRESETS, SESSION_LIMITS, sessionFormSchema } from "#app/modules/sessions/schema";
@@ -153,6 +154,7 @@ export function SessionForm(props: {
 
       <PricingFields fields={fields} feeBps={props.feeBps} lang={props.lang} />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <NotSentNotice />
       <Button disabled={busy}>
         {hasConflicts(overlap.report)
           ? t("overlap.saveAnyway")
