@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { importClosure, type Metafile, pageSources, type RouteManifest } from "./critical-css/routes";
+import { type Metafile, pageSources, type RouteManifest } from "./critical-css/routes";
 import { classesOfStylesheet, classesWrittenIn, parseStylesheet, selectRules } from "./critical-css/select";
 
 export type CriticalCssManifest = {
@@ -20,13 +20,15 @@ export type CriticalCssManifest = {
   routes: Record<string, number>;
 };
 
-// The live layer adds markup from its templates to every signed-in page (decision record 039).
-const EVERY_PAGE = ["app/islands/live.ts"];
+// Markup that never shows before the page's load event, which waits for the full stylesheet: the live
+// layer's hidden templates (app/components/layout/live-layer.tsx), which its script (app/islands/live.ts,
+// fetched only once the page has loaded) clones into toasts and the bell's panel. Their classes need
+// not be inlined; a class they share with the page's visible markup is kept for that markup.
+const AFTER_LOAD = new Set(["app/components/layout/live-layer.tsx"]);
 
 const started = performance.now();
 const readJson = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as T;
 const meta = readJson<Metafile>("build/metafile.js.json");
-const islands = readJson<Metafile>("build/islands-metafile.json");
 
 // The manifest this server build was made with (older ones may linger in public/build).
 const manifestUrl = /url:\s*"(\/build\/manifest-[A-Za-z0-9]+\.js)"/.exec(readFileSync("build/index.js", "utf8"))?.[1];
@@ -43,7 +45,7 @@ const stylesheetFile = cssFiles[0]!;
 const full = parseStylesheet(readFileSync(stylesheetFile, "utf8"), stylesheetFile);
 const classes = [...classesOfStylesheet(full)];
 
-const pages = pageSources(meta, manifest, importClosure(islands, EVERY_PAGE));
+const pages = new Map([...pageSources(meta, manifest)].map(([routeId, files]) => [routeId, files.filter((file) => !AFTER_LOAD.has(file))]));
 // Each file is searched once, each distinct set of classes selected once.
 const perFile = new Map<string, Set<string>>();
 const classesOf = (file: string) => {
