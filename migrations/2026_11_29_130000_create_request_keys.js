@@ -6,13 +6,11 @@ import { sql } from "kysely";
  * request with a key claims its row and runs the command; a repeat with the same key and intent is
  * answered from `outcome` and changes nothing.
  * - Keyed by (user_id, key): an API client picks its own keys, so two accounts may pick the same one.
- * - No foreign key to users: the row is inserted before the command runs, in a transaction held
- *   open until it ends, and a foreign key would hold a share lock on the user's row all that time;
- *   a command that locks the account (`for update`, as an inquiry does) would then wait for the
- *   key's transaction while it waits for the command. A deleted account's keys go with the sweep.
+ * - No foreign key to users: a key is bookkeeping about a request, not a fact about the account, and
+ *   its insert would take a share lock on the user's row; a deleted account's keys go with the sweep.
  * - intent: the command and its target (`session.book:<id>`); the same key for another is refused.
- * - outcome: what to answer again, `{ status, location?, toastCookie?, body? }`; written in the same
- *   transaction that claimed the row, so no other request ever reads it empty.
+ * - outcome: what to answer again, `{ status, location?, toastCookie?, body? }`; null while the first
+ *   request runs (a repeat waits for it).
  * Rows are swept a day after they were made (job `sweep-request-keys`).
  * @param {import('kysely').Kysely<any>} db
  */

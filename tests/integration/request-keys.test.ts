@@ -1,9 +1,10 @@
 import type { ActionFunction } from "@remix-run/node";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openSessionChat } from "../../app/modules/chat/chat.server";
 import { createInvite } from "../../app/modules/invites/invites.server";
 import { runJob } from "../../app/modules/jobs/jobs.server";
-import { actOnce } from "../../app/modules/request-keys/index.server";
+import { ABANDONED_AFTER_MS, actOnce } from "../../app/modules/request-keys/index.server";
 import { insertSeriesWithSessions } from "../../app/modules/series/series.server";
 import { action as chatAction } from "../../app/routes/$lang.chats.$id";
 import { action as inquiryAction } from "../../app/routes/$lang.profile.$id_.inquiry";
@@ -261,6 +262,35 @@ describe("actOnce", () => {
     finish();
     expect(await first).toEqual({ kind: "ran", value: "/first" });
     expect(await actOnce(d, claim, async () => "/never", kept)).toEqual({ kind: "again", outcome: { status: 303, location: "/first" } });
+  });
+
+  it("holds no connection while the command runs: a rush of keyed commands larger than the pool all run", async () => {
+    const ana = await signedInUser();
+    const d = testDeps(now).deps;
+    // Each command needs a connection of its own for a while; 25 at once is more than the pool's 10.
+    const command = () => d.db.transaction().execute(async (trx) => (await sql`select pg_sleep(0.05)`.execute(trx), "/done"));
+    const results = await Promise.all(Array.from({ length: 25 }, () => actOnce(d, { userId: ana.id, key: newKey(), intent: "test.rush" }, command, kept)));
+    expect(results.every((r) => r.kind === "ran")).toBe(true);
+  });
+
+  it("takes over a key whose first request died before it answered", async () => {
+    const ana = await signedInUser();
+    const claim = { userId: ana.id, key: newKey(), intent: "test.crash" };
+    const d = testDeps(now).deps;
+    const claimedAt = (msAgo: number) => new Date(now.getTime() - msAgo);
+    await getDb()
+      .insertInto("request_keys")
+      .values({ user_id: ana.id, key: claim.key, intent: claim.intent, created_at: claimedAt(60_000) })
+      .execute();
+    // A minute old: still the first request's, which may yet answer.
+    expect(await actOnce(d, claim, async () => "/never", kept, { waitMs: 200 })).toEqual({ kind: "busy" });
+    await getDb()
+      .updateTable("request_keys")
+      .set({ created_at: claimedAt(ABANDONED_AFTER_MS + 1_000) })
+      .where("key", "=", claim.key)
+      .execute();
+    expect(await actOnce(d, claim, async () => "/second", kept)).toEqual({ kind: "ran", value: "/second" });
+    expect(await actOnce(d, claim, async () => "/never", kept)).toEqual({ kind: "again", outcome: { status: 303, location: "/second" } });
   });
 });
 

@@ -1,2 +1,2 @@
 // The request-keys module's entry (decision record 074): what the web layer and the jobs use.
-export { actOnce, type KeyClaim, type Once, sweepRequestKeys } from "./request-keys.server";
+export { ABANDONED_AFTER_MS, actOnce, type KeyClaim, type Once, sweepRequestKeys } from "./request-keys.server";

@@ -1,18 +1,32 @@
-import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import type { KeptOutcome } from "./rules";
 
 export type KeyClaim = { userId: string; key: string; intent: string };
 
-/**
- * Claims a key: true when this request made the row. While the claiming transaction is open, a
- * second insert of the same key waits for it (the primary key's lock), then finds the row and does nothing.
- */
-export async function claimKey(trx: Database, claim: KeyClaim, now: Date): Promise<boolean> {
-  const row = await trx
+/** Claims a key in one statement: true when this request made the row (the primary key decides between two at once). */
+export async function claimKey(db: Database, claim: KeyClaim, now: Date): Promise<boolean> {
+  const row = await db
     .insertInto("request_keys")
     .values({ user_id: claim.userId, key: claim.key, intent: claim.intent, created_at: now })
     .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
+    .returning("key")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Takes over a key whose first request died before writing its outcome: one statement, so of two
+ * repeats at once only one gets it. The claim time is renewed so the key is not abandoned again.
+ */
+export async function takeOverAbandoned(db: Database, claim: KeyClaim, now: Date, claimedBefore: Date): Promise<boolean> {
+  const row = await db
+    .updateTable("request_keys")
+    .set({ created_at: now })
+    .where("user_id", "=", claim.userId)
+    .where("key", "=", claim.key)
+    .where("intent", "=", claim.intent)
+    .where("outcome", "is", null)
+    .where("created_at", "<", claimedBefore)
     .returning("key")
     .executeTakeFirst();
   return Boolean(row);
@@ -38,9 +52,4 @@ export async function releaseKey(trx: Database, userId: string, key: string) {
 export async function deleteKeysBefore(db: Database, before: Date): Promise<number> {
   const result = await db.deleteFrom("request_keys").where("created_at", "<", before).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** How long the transaction's next statements wait for a lock before PostgreSQL gives up (`lock_not_available`); 0 waits as long as it takes. */
-export async function setLockWait(trx: Database, wait: "100ms" | 0) {
-  await sql`set local lock_timeout = ${sql.lit(wait)}`.execute(trx);
 }

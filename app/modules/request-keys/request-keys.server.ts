@@ -16,19 +16,20 @@ export type Once<T> =
 // A repeat waits this long for the first request with its key: longer than any command takes when the
 // database and the provider answer, short enough that a stalled request never holds the repeat forever.
 const WAIT_FOR_FIRST_MS = 20_000;
-// A repeat asks for the key's lock this long at a time, and gives its pooled connection back between
-// tries, so repeats that wait never take the connections the first request's command needs.
-const LOCK_TRY = "100ms" as const;
+// A repeat looks again this often; between looks it holds no connection.
 const PAUSE_MS = 150;
-
-const lockNotAvailable = (error: unknown) => (error as { code?: string }).code === "55P03";
+// A key claimed this long ago with no outcome belongs to a request that died (a crash, a deploy): a
+// repeat takes it over and runs the command, whose own rules then decide (an already booked seat).
+export const ABANDONED_AFTER_MS = 120_000;
 
 /**
- * Runs `run` once per key (decision record 096). The key's row is claimed in a transaction held open
- * while the command runs and committed with its outcome, so a concurrent repeat finds the row locked,
- * waits, and then answers what the first one answered; a refusal or an error releases the key (the
- * transaction ends without the row), and a repeat runs the command as a first try. `keep` says what
- * to remember of the command's answer, or null when it must not be remembered (a refusal).
+ * Runs `run` once per key (decision record 096). The key's row is claimed by one committed insert
+ * before the command runs, and its outcome written after: no connection is held across the command,
+ * so a rush of keyed requests never takes the pool's connections from the commands themselves. A
+ * concurrent repeat finds the row without an outcome, waits, and then answers what the first one
+ * answered; a refusal or an error releases the key (the row is deleted), and a repeat runs the
+ * command as a first try. `keep` says what to remember of the command's answer, or null when it must
+ * not be remembered (a refusal).
  */
 export async function actOnce<T>(
   d: Pick<Deps, "db" | "now">,
@@ -40,35 +41,34 @@ export async function actOnce<T>(
   // Wall time, not the request's instant: this is how long a person waits, not a rule of the product.
   const giveUpAt = performance.now() + (options.waitMs ?? WAIT_FOR_FIRST_MS);
   for (;;) {
-    let claiming = true;
-    try {
-      return await d.db.transaction().execute(async (trx): Promise<Once<T>> => {
-        await repo.setLockWait(trx, LOCK_TRY);
-        const claimed = await repo.claimKey(trx, claim, d.now);
-        // The command may take longer than a try: only the claim waits briefly.
-        await repo.setLockWait(trx, 0);
-        claiming = false;
-        if (!claimed) {
-          const row = await repo.findKey(trx, claim.userId, claim.key);
-          // Swept between the two statements: a day-old key, answered as a busy one.
-          if (!row?.outcome) return { kind: "busy" };
-          if (row.intent !== claim.intent) return { kind: "otherIntent" };
-          return { kind: "again", outcome: row.outcome as KeptOutcome };
-        }
-        const value = await run();
-        const outcome = await keep(value);
-        if (outcome) await repo.keepOutcome(trx, claim.userId, claim.key, outcome);
-        else await repo.releaseKey(trx, claim.userId, claim.key);
-        return { kind: "ran", value };
-      });
-    } catch (error) {
-      // lock_not_available while claiming: the first request still holds the key. Anything else,
-      // the command's own errors included, is thrown as it came: a command is never run twice here.
-      if (!claiming || !lockNotAvailable(error)) throw error;
-      if (performance.now() >= giveUpAt) return { kind: "busy" };
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    }
+    const claimed =
+      (await repo.claimKey(d.db, claim, d.now)) ||
+      // The first request with the key died before it ended: this one takes its place.
+      (await repo.takeOverAbandoned(d.db, claim, d.now, new Date(d.now.getTime() - ABANDONED_AFTER_MS)));
+    if (claimed) return { kind: "ran", value: await runClaimed(d, claim, run, keep) };
+    const row = await repo.findKey(d.db, claim.userId, claim.key);
+    // Released between the two statements (the first request was refused): claim it again.
+    if (!row) continue;
+    if (row.intent !== claim.intent) return { kind: "otherIntent" };
+    if (row.outcome) return { kind: "again", outcome: row.outcome as KeptOutcome };
+    if (performance.now() >= giveUpAt) return { kind: "busy" };
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   }
+}
+
+async function runClaimed<T>(d: Pick<Deps, "db">, claim: repo.KeyClaim, run: () => Promise<T>, keep: (value: T) => Promise<KeptOutcome | null>) {
+  let value: T;
+  try {
+    value = await run();
+  } catch (error) {
+    // The command's own errors are thrown as they came, and the key is free again: it never ran twice here.
+    await repo.releaseKey(d.db, claim.userId, claim.key).catch(() => undefined);
+    throw error;
+  }
+  const outcome = await keep(value);
+  if (outcome) await repo.keepOutcome(d.db, claim.userId, claim.key, outcome);
+  else await repo.releaseKey(d.db, claim.userId, claim.key);
+  return value;
 }
 
 /** The sweep (job `sweep-request-keys`): keys older than a day are forgotten. */
