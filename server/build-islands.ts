@@ -22,6 +22,16 @@ const scripts = { live: "app/islands/live.ts" };
 const sources: Record<string, string> = { ...entries, ...scripts };
 
 const watch = process.argv.includes("--watch");
+/** One classic, minified script for the browser: the inlined loaders and the service worker. */
+const classicScript = {
+  bundle: true,
+  format: "iife",
+  platform: "browser",
+  target: "es2020",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+} as const satisfies BuildOptions;
 
 /**
  * Inline scripts: tiny loaders a page writes into its HTML (with its nonce) rather than fetches,
@@ -33,17 +43,7 @@ const inlineEntries = { "payment-dialogs-loader": "app/islands/dialogs-loader-in
 async function buildInline(): Promise<Record<string, string>> {
   const scripts: Record<string, string> = {};
   for (const [name, source] of Object.entries(inlineEntries)) {
-    const result = await esbuild.build({
-      entryPoints: [source],
-      bundle: true,
-      write: false,
-      format: "iife",
-      platform: "browser",
-      target: "es2020",
-      minify: true,
-      legalComments: "none",
-      logLevel: "warning",
-    });
+    const result = await esbuild.build({ ...classicScript, entryPoints: [source], write: false });
     scripts[name] = result.outputFiles[0]!.text.trim();
   }
   return scripts;
@@ -95,13 +95,7 @@ const SERVICE_WORKER_FILE = "build/sw.js";
 const workerOptions: BuildOptions = {
   entryPoints: ["app/islands/service-worker/index.ts"],
   outfile: SERVICE_WORKER_FILE,
-  bundle: true,
-  format: "iife",
-  platform: "browser",
-  target: "es2020",
-  minify: true,
-  legalComments: "none",
-  logLevel: "warning",
+  ...classicScript,
 };
 
 // The two builds' metafiles, merged into one manifest whenever either finishes.

@@ -7,21 +7,8 @@
  * by app/components/layout/live-layer.tsx, so its texts arrive translated.
  */
 import { drawAttachment, enhanceUpload, renewSendKey, sendKeyHeader } from "./chat-upload";
+import { $, badgeText, type Config, drawIcon, fill, type Message, type Notification, slot, tpl } from "./live-dom";
 import { openLiveStream } from "./live-transport";
-
-type Config = { lang: string; chat: string | null; me: string; lazy?: boolean; t: Record<string, string> };
-type Notification = {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  category: string;
-  actionUrl: string | null;
-  read?: boolean;
-  toast?: boolean;
-  unread?: number;
-};
-type Message = Parameters<typeof drawAttachment>[1] & { removed?: boolean };
 
 const TOAST_MS = 6000; // spec section 9
 
@@ -30,20 +17,6 @@ function main() {
   if (!configEl || !window.fetch || !window.XMLHttpRequest) return;
   const cfg = JSON.parse(configEl.textContent || "{}") as Config;
   const html = document.documentElement;
-  const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T>(sel);
-  const tpl = <T extends HTMLElement = HTMLElement>(name: string) => $<T>(`[data-tpl="${name}"]`)!.cloneNode(true) as T;
-  const slot = <T extends HTMLElement = HTMLElement>(el: ParentNode, name: string) => $<T>(`[data-slot="${name}"]`, el);
-  const fill = (el: ParentNode, name: string, text: unknown) => {
-    const node = slot(el, name);
-    if (node) node.textContent = text == null ? "" : String(text);
-  };
-  /** The SVG of a notification's rulebook type, from the page's hidden templates. */
-  const drawIcon = (el: ParentNode, category: string) => {
-    const target = slot(el, "icon");
-    const icon = $(`[data-tpl="icon-${category}"]`) || $('[data-tpl="icon-SYSTEM"]');
-    if (target && icon) target.replaceChildren(...icon.cloneNode(true).childNodes);
-  };
-  const badgeText = (n: number) => (n > 99 ? "99+" : String(n));
 
   function setCount(name: "bell" | "chats", n: unknown) {
     const badge = $(`[data-live="${name}"]`);

@@ -8,6 +8,7 @@
 import { offline as en } from "../../../public/locales/en/common.json";
 import { offline as es } from "../../../public/locales/es/common.json";
 import { offline as pt } from "../../../public/locales/pt/common.json";
+import { BASE_STYLE, escapeHtml } from "./page-html";
 
 type Words = (typeof es)["notSent"];
 const WORDS: Record<string, Words> = { es: es.notSent, en: en.notSent, pt: pt.notSent };
@@ -52,12 +53,9 @@ const pathLang = (url: string | null | undefined) => {
 /** The form's language: the page it came from, else its action's address, else Spanish (the site's default). */
 export const langOfPost = (request: Request) => pathLang(request.referrer) ?? pathLang(request.url) ?? "es";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 // The brand's colours (tailwind.config.ts), inline: the page must look right with no network at all.
 const STYLE =
-  "body{margin:0;font-family:system-ui,sans-serif;color:#1c1917;background:#fafaf9;line-height:1.5}" +
-  "main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.5rem;margin:0 0 .5rem}" +
+  BASE_STYLE +
   "button{margin-top:1rem;min-height:2.75rem;padding:.625rem 1rem;border:0;border-radius:.375rem;background:#095e6e;color:#fff;font:inherit;font-weight:600;cursor:pointer}" +
   "a{display:inline-block;margin-top:1rem;color:#074a57}ul{padding-left:1.25rem}li{white-space:pre-wrap;overflow-wrap:anywhere}" +
   ".note{padding:.75rem;border:1px solid #fcd34d;background:#fffbeb;border-radius:.375rem}";
@@ -71,21 +69,21 @@ export function notSentPage(request: Request, kept: KeptForm): Response {
   const back = pathLang(request.referrer) && new URL(request.referrer).origin === origin ? request.referrer : `${origin}/${lang}`;
   let form = "";
   if (kept && kept.files.length === 0) {
-    const inputs = kept.fields.map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`).join("");
+    const inputs = kept.fields.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
     // Sent again as it was first sent: a route that reads a file field reads multipart.
     const enctype = kept.multipart ? ' enctype="multipart/form-data"' : "";
-    form = `<form method="post" action="${escape(request.url)}"${enctype}>${inputs}<button type="submit">${escape(words.retry)}</button></form>`;
+    form = `<form method="post" action="${escapeHtml(request.url)}"${enctype}>${inputs}<button type="submit">${escapeHtml(words.retry)}</button></form>`;
   } else if (kept) {
     // The files are gone with the failed post; the words typed beside them are shown so none is lost.
     const typed = kept.fields.filter(([name, value]) => name !== "requestKey" && name !== "intent" && value.trim() !== "");
-    const list = typed.length ? `<p>${escape(words.typed)}</p><ul>${typed.map(([, value]) => `<li>${escape(value)}</li>`).join("")}</ul>` : "";
-    form = `<p class="note">${escape(words.files)}</p>${list}`;
+    const list = typed.length ? `<p>${escapeHtml(words.typed)}</p><ul>${typed.map(([, value]) => `<li>${escapeHtml(value)}</li>`).join("")}</ul>` : "";
+    form = `<p class="note">${escapeHtml(words.files)}</p>${list}`;
   }
   const html =
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escape(words.title)} · Mesa</title><style>${STYLE}</style></head><body><main>` +
-    `<h1>${escape(words.title)}</h1><p>${escape(words.body)}</p><p>${escape(words.safe)}</p>${form}` +
-    `<a href="${escape(back)}">${escape(words.back)}</a></main></body></html>`;
+    `<title>${escapeHtml(words.title)} · Mesa</title><style>${STYLE}</style></head><body><main>` +
+    `<h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.body)}</p><p>${escapeHtml(words.safe)}</p>${form}` +
+    `<a href="${escapeHtml(back)}">${escapeHtml(words.back)}</a></main></body></html>`;
   return new Response(html, {
     status: 200,
     headers: {

@@ -4,29 +4,27 @@
  * so it exists from the worker's first install, and self-contained (its style inline), so it looks
  * right with nothing else available.
  */
+import { BASE_STYLE, escapeHtml } from "./page-html";
 
 export type OfflineWords = { title: string; body: string; kept: string; ticketsLink: string; retry: string; home: string };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 // The brand's colours (tailwind.config.ts: brand 600 and 50), with the contrast axe asks for.
 const STYLE =
-  "body{margin:0;font-family:system-ui,sans-serif;color:#1c1917;background:#fafaf9;line-height:1.5}" +
+  BASE_STYLE +
   "header{background:#fff;border-bottom:1px solid #e7e5e4;padding:.75rem 1rem}" +
   "header a{color:#095e6e;font-weight:700;font-size:1.125rem;text-decoration:none}" +
-  "main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.5rem;margin:0 0 .5rem}" +
   ".box{margin-top:1.5rem;padding:1rem;border:1px solid #d5eef1;background:#eef8f9;border-radius:.5rem}.box p{margin-top:0}" +
   "a.button{display:inline-block;margin-top:.75rem;padding:.625rem 1rem;border-radius:.375rem;background:#095e6e;color:#fff;font-weight:600;text-decoration:none}" +
   "a.plain{color:#074a57}";
 
 export function offlinePageHtml(lang: string, words: OfflineWords, options: { retry: string; tickets: string | null }): string {
   const kept = options.tickets
-    ? `<div class="box"><p>${escape(words.kept)}</p><a class="button" href="${escape(options.tickets)}">${escape(words.ticketsLink)}</a></div>`
+    ? `<div class="box"><p>${escapeHtml(words.kept)}</p><a class="button" href="${escapeHtml(options.tickets)}">${escapeHtml(words.ticketsLink)}</a></div>`
     : "";
   return (
-    `<!doctype html><html lang="${escape(lang)}" data-static="true"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escape(words.title)} · Mesa</title><meta name="theme-color" content="#095e6e"><style>${STYLE}</style></head>` +
-    `<body><header><a href="/${escape(lang)}">Mesa</a></header><main><h1>${escape(words.title)}</h1><p>${escape(words.body)}</p>${kept}` +
-    `<p><a class="plain" href="${escape(options.retry)}">${escape(words.retry)}</a> · <a class="plain" href="/${escape(lang)}">${escape(words.home)}</a></p></main></body></html>`
+    `<!doctype html><html lang="${escapeHtml(lang)}" data-static="true"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(words.title)} · Mesa</title><meta name="theme-color" content="#095e6e"><style>${STYLE}</style></head>` +
+    `<body><header><a href="/${escapeHtml(lang)}">Mesa</a></header><main><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.body)}</p>${kept}` +
+    `<p><a class="plain" href="${escapeHtml(options.retry)}">${escapeHtml(words.retry)}</a> · <a class="plain" href="/${escapeHtml(lang)}">${escapeHtml(words.home)}</a></p></main></body></html>`
   );
 }

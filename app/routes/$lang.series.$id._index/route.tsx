@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SafetyToolBadges } from "#app/components/safety/safety-fields";
+import { DetailImage } from "#app/components/sessions/detail-image";
 import { TagList } from "#app/components/sessions/detail-parts";
 import { StatusBanner, StatusControls } from "#app/components/sessions/series-status";
 import { SubscriptionPanel } from "#app/components/sessions/subscription-panel";
@@ -13,7 +14,6 @@ import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { SERIES_PAGE_INTENTS, seriesPageSchema } from "#app/modules/series/schema";
 import { addSeriesSession, generateSeriesSessions, getSeries } from "#app/modules/series/series.server";
-import { DETAIL_IMAGE_SIZES } from "#app/modules/storage/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
@@ -101,18 +101,7 @@ export default function SeriesPage() {
     <article className="grid gap-8 lg:grid-cols-[2fr_1fr]">
       {/* min-w-0: a grid item is as wide as its widest content by default; the host's subscriber table scrolls inside its box instead. */}
       <div className="min-w-0 space-y-6">
-        {s.imageUrl ? (
-          // Near the top, often the page's largest paint: loaded at once, not lazily.
-          <img
-            src={s.imageUrl}
-            srcSet={s.imageSrcSet ?? undefined}
-            sizes={s.imageSrcSet ? DETAIL_IMAGE_SIZES : undefined}
-            alt=""
-            width={800}
-            height={450}
-            className="aspect-video w-full rounded-lg object-cover"
-          />
-        ) : null}
+        <DetailImage url={s.imageUrl} srcSet={s.imageSrcSet ?? null} />
         <div>
           <p className="text-sm font-semibold text-purple-800">
             {gameLabel(t, s.game)}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { KeptNote } from "#app/components/offline/kept-note";
 import { SafetyToolBadges } from "#app/components/safety/safety-fields";
+import { DetailImage } from "#app/components/sessions/detail-image";
 import { TagList } from "#app/components/sessions/detail-parts";
 import { PayoutNotice } from "#app/components/sessions/payout-notice";
 import { RosterLists } from "#app/components/sessions/roster-lists";
@@ -11,7 +12,6 @@ import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.serve
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
 import { savedAtLabel } from "#app/modules/offline/offline.server";
-import { DETAIL_IMAGE_SIZES } from "#app/modules/storage/rules";
 import { getOptionalUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
@@ -56,18 +56,7 @@ export default function SessionPage() {
           </p>
         ) : null}
         {payoutNotice ? <PayoutNotice notice={payoutNotice} /> : null}
-        {s.imageUrl ? (
-          // Near the top, often the page's largest paint: loaded at once, not lazily.
-          <img
-            src={s.imageUrl}
-            srcSet={s.imageSrcSet ?? undefined}
-            sizes={s.imageSrcSet ? DETAIL_IMAGE_SIZES : undefined}
-            alt=""
-            width={800}
-            height={450}
-            className="aspect-video w-full rounded-lg object-cover"
-          />
-        ) : null}
+        <DetailImage url={s.imageUrl} srcSet={s.imageSrcSet ?? null} />
         <div>
           <p className="text-sm font-semibold text-brand-700">
             {gameLabel(t, s.game)}
