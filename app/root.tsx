@@ -23,6 +23,7 @@ import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
 import { SaveDataProvider } from "#app/utils/save-data";
 import { getOptionalUser } from "#app/web/guards.server";
+import { liveTemplatesUrl } from "#app/web/live-templates.server";
 import { revalidateUnlessNotSent } from "#app/web/not-sent";
 import { readToast } from "#app/web/toast.server";
 import stylesheet from "./styles/tailwind.css";
@@ -54,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           : null,
       saveData,
       liveScript: user ? liveScriptUrl() : null,
+      liveTemplates: user ? liveTemplatesUrl(lang) : null,
       mailboxEnabled: getEnv().NODE_ENV !== "production" && getServices().outboxDir !== null,
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
@@ -98,12 +100,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </SaveDataProvider>
         </PlainHtmlProvider>
         <DialogOpener plain={!scripts} nonce={nonce} />
-        {root?.user && root.liveScript ? (
+        {root?.user && root.liveScript && root.liveTemplates ? (
           <LiveLayer
             lang={isLocale(lang) ? lang : "es"}
             userId={root.user.id}
             chatId={liveChat}
             scriptUrl={root.liveScript}
+            templatesUrl={root.liveTemplates}
             nonce={nonce}
             waitForUse={root.saveData.on}
           />

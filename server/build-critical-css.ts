@@ -20,12 +20,9 @@ export type CriticalCssManifest = {
   routes: Record<string, number>;
 };
 
-// Markup that never shows before the page's load event, which waits for the full stylesheet: the live
-// layer's hidden templates (app/components/layout/live-layer.tsx), which its script (app/islands/live.ts,
-// fetched only once the page has loaded) clones into toasts and the bell's panel. Their classes need
-// not be inlined; a class they share with the page's visible markup is kept for that markup.
-const AFTER_LOAD = new Set(["app/components/layout/live-layer.tsx"]);
-
+// The live layer's templates (app/components/layout/live-templates.tsx) are no route's import: its
+// script fetches them after the page's load, when the full stylesheet is in, so none of their
+// classes is inlined unless the page's own markup uses it.
 const started = performance.now();
 const readJson = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as T;
 const meta = readJson<Metafile>("build/metafile.js.json");
@@ -45,7 +42,7 @@ const stylesheetFile = cssFiles[0]!;
 const full = parseStylesheet(readFileSync(stylesheetFile, "utf8"), stylesheetFile);
 const classes = [...classesOfStylesheet(full)];
 
-const pages = new Map([...pageSources(meta, manifest)].map(([routeId, files]) => [routeId, files.filter((file) => !AFTER_LOAD.has(file))]));
+const pages = pageSources(meta, manifest);
 // Each file is searched once, each distinct set of classes selected once.
 const perFile = new Map<string, Set<string>>();
 const classesOf = (file: string) => {

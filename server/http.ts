@@ -93,6 +93,12 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
       strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Headers for Internet Explorer 8 (X-Download-Options) and Flash or Acrobat
+      // (X-Permitted-Cross-Domain-Policies) protect no browser our players use, and switching DNS
+      // prefetching off only slows the links out: 95 bytes of every page's first round trip.
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xDnsPrefetchControl: false,
     }),
   );
   app.use(compressResponses());

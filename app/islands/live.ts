@@ -3,11 +3,12 @@
  * count, toasts, the bell's dropdown and a chat's new messages, over one event stream. Built with
  * the app by server/build-islands.ts into one small script without a framework, so pages that ship
  * no React get it too (budget: 8 KiB gzipped, tests/e2e/page-weight.spec.ts). Everything a user
- * wrote is put in the page with textContent, never as HTML. The markup it fills is rendered hidden
- * by app/components/layout/live-layer.tsx, so its texts arrive translated.
+ * wrote is put in the page with textContent, never as HTML. The markup it fills
+ * (app/components/layout/live-templates.tsx, translated on the server, the same for everyone) is
+ * fetched first from the address in its settings and kept hidden in the page.
  */
 import { drawAttachment, enhanceUpload, renewSendKey, sendKeyHeader } from "./chat-upload";
-import { $, badgeText, type Config, drawIcon, fill, type Message, type Notification, slot, tpl } from "./live-dom";
+import { $, badgeText, type Config, drawIcon, fill, loadTemplates, type Message, type Notification, slot, tpl } from "./live-dom";
 import { openLiveStream } from "./live-transport";
 
 const TOAST_MS = 6000; // spec section 9
@@ -266,13 +267,17 @@ function main() {
     else html.setAttribute("data-live", "idle");
   }
   // A page that hydrates React is left alone until it has (changing its markup first breaks hydration).
-  if (html.hasAttribute("data-static") || html.hasAttribute("data-hydrated")) start();
-  else
-    new MutationObserver((_, observer) => {
-      if (!html.hasAttribute("data-hydrated")) return;
-      observer.disconnect();
-      start();
-    }).observe(html, { attributes: true });
+  const whenHydrated = () =>
+    html.hasAttribute("data-static") || html.hasAttribute("data-hydrated")
+      ? start()
+      : new MutationObserver((_, observer) => {
+          if (!html.hasAttribute("data-hydrated")) return;
+          observer.disconnect();
+          start();
+        }).observe(html, { attributes: true });
+  // Nothing is shown before the templates are in; a failed fetch (the network dropped) is tried
+  // again a few times, and meanwhile the page is as it was served.
+  void loadTemplates(cfg.tpl).then((loaded) => loaded && whenHydrated());
 }
 
 main();

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Locale } from "#app/modules/i18n/config";
 import { testTranslations } from "../../../tests/fixtures/i18n";
 import { LiveLayer } from "./live-layer";
+import { LiveTemplates } from "./live-templates";
 
 const read = (lang: string, ns: string) => JSON.parse(fs.readFileSync(`public/locales/${lang}/${ns}.json`, "utf8")) as Record<string, unknown>;
 
@@ -16,7 +17,7 @@ const translations = (lang: Locale) => testTranslations(lang, ["common", "notifi
 function itemTemplate(lang: Locale) {
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={translations(lang)}>
-      <LiveLayer lang={lang} userId="5f0c2d9e-1b7a-4c1e-9d3f-2a6b8c0e4f11" chatId={null} scriptUrl="/build/live.js" nonce="n0nce" />
+      <LiveTemplates lang={lang} />
     </I18nextProvider>,
   );
   return /<li data-tpl="item"[\s\S]*?<\/li>/.exec(html)![0];
@@ -53,7 +54,15 @@ describe("the live script's settings", () => {
   const config = (waitForUse?: boolean) => {
     const html = renderToStaticMarkup(
       <I18nextProvider i18n={translations("es")}>
-        <LiveLayer lang="es" userId="u1" chatId={null} scriptUrl="/build/live.js" nonce="n0nce" waitForUse={waitForUse} />
+        <LiveLayer
+          lang="es"
+          userId="u1"
+          chatId={null}
+          scriptUrl="/build/live.js"
+          templatesUrl="/api/live-templates/es/v1"
+          nonce="n0nce"
+          waitForUse={waitForUse}
+        />
       </I18nextProvider>,
     );
     return JSON.parse(/<script type="application\/json" id="live-config"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
@@ -62,5 +71,15 @@ describe("the live script's settings", () => {
   it("tell the script to wait for the bell or a chat only when the page saves data", () => {
     expect(config(true).lazy).toBe(true);
     expect(config().lazy).toBeUndefined();
+  });
+
+  it("name where the templates are, and the page carries none of them", () => {
+    expect(config().tpl).toBe("/api/live-templates/es/v1");
+    const html = renderToStaticMarkup(
+      <I18nextProvider i18n={translations("es")}>
+        <LiveLayer lang="es" userId="u1" chatId={null} scriptUrl="/build/live.js" templatesUrl="/api/live-templates/es/v1" nonce="n0nce" />
+      </I18nextProvider>,
+    );
+    expect(html).not.toContain("data-tpl");
   });
 });
