@@ -14,7 +14,7 @@ import { seedCatalogue } from "../../seed/catalogue";
 import { seedDemo } from "../../seed/demo";
 import { benchDeps, withBenchDatabase } from "../database";
 import { signIn, startBenchServer } from "../server";
-import { BUDGETS, failures, type Measured, type PhoneRow, phoneRow, phoneTable } from "./budgets";
+import { BUDGETS, failures, type Measured, median, type PhoneRow, phoneRow, phoneTable } from "./budgets";
 import { openLighthouse } from "./lighthouse";
 import { NETWORKS, openThrottledBrowser } from "./throttled";
 import { phoneVisits, PLAYER, type Visit } from "./visits";
@@ -127,6 +127,10 @@ async function main() {
   const failed = failures(rows);
   console.log(`\nOn a phone: Lighthouse mobile (simulated slow 4G, 4× CPU), median of ${RUNS}; readable on applied Regular 3G and 2G, cold cache\n`);
   console.log(table);
+  const hostIndex = median(rows.flatMap((row) => row.lighthouseRuns.map((run) => run.benchmarkIndex)));
+  console.log(
+    `\nThe host's CPU by Lighthouse's BenchmarkIndex: median ${hostIndex} over the runs (its 4× slowdown stands for a mid-range phone on a host near 1,500; below 1,000 it warns the host is too slow and the simulated times come out longer).`,
+  );
   console.log(failed.length === 0 ? "\nEvery budget is met." : `\n${failed.length} budgets fail:\n${failed.map((f) => `- ${f}`).join("\n")}`);
   const result = {
     date: new Date().toISOString(),
@@ -137,6 +141,7 @@ async function main() {
       memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
       // Other work on the machine slows Lighthouse's observed load, which its simulation scales up: compare runs on a quiet machine.
       loadAverage: { before: loadBefore, after: os.loadavg() },
+      lighthouseBenchmarkIndex: hostIndex,
     },
     versions: { node: process.version, lighthouse: packageVersion("lighthouse"), playwright: packageVersion("@playwright/test"), chromium: chromiumVersion() },
     method: { lighthouseRuns: RUNS, networks: NETWORKS, viewport: "360×640 at DPR 2" },

@@ -44,6 +44,7 @@ function figures(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]
     tbtMs: Math.round(value("total-blocking-time")),
     documentBytes: document?.transferSize ?? 0,
     scriptBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
