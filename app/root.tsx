@@ -18,7 +18,7 @@ import { REGISTER_WORKER, THEME_COLOR } from "#app/modules/offline/rules";
 import { resolveSaveData } from "#app/modules/save-data/rules";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
-import { CRITICAL_CSS_ID, useCriticalCss } from "#app/utils/critical-css";
+import { CRITICAL_CSS_ID, FullStylesheet, useCriticalCss } from "#app/utils/critical-css";
 import { useNonce } from "#app/utils/nonce";
 import { shipsScripts } from "#app/utils/render-plan";
 import { SaveDataProvider } from "#app/utils/save-data";
@@ -119,9 +119,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         ) : null}
-        {/* Last, so that nothing waits for it: a stylesheet in the body delays only what follows it.
-            At low priority, since the page paints without it (React 18 knows no fetchPriority prop). */}
-        {criticalCss === null ? null : <link rel="stylesheet" href={stylesheet} {...{ fetchpriority: "low" }} />}
+        {/* Last, so that nothing waits for it: a stylesheet in the body delays only what follows it. */}
+        {criticalCss === null ? null : <FullStylesheet href={stylesheet} hydrating={scripts} nonce={nonce} />}
       </body>
     </html>
   );

@@ -58,6 +58,7 @@ describe("a session card's picture", () => {
     expect(img).toContain('sizes="(min-width: 1024px) 320px, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)"');
     expect(img).toMatch(/width="400" height="225"/);
     expect(img).toContain('loading="lazy"');
+    expect(img).toContain('fetchpriority="low"');
   });
 
   it("saving data, shows the game's initial in the same box and fetches nothing ahead", async () => {

@@ -38,7 +38,8 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
           <span className="text-5xl font-bold text-brand-700">{initialOf(card.game)}</span>
         </div>
       ) : card.imageUrl ? (
-        // Below the fold on a phone (filters come first), so the page's largest paint is never waiting on it.
+        // Below the fold on a phone (filters come first), so the page's largest paint is never waiting on
+        // it; at low priority even when in view (a wide screen), so the page's own bytes go first.
         <img
           src={card.imageUrl}
           srcSet={card.imageSrcSet ?? undefined}
@@ -48,6 +49,7 @@ export function SessionCard({ card, action }: { card: CardData; action?: React.R
           alt=""
           loading="lazy"
           decoding="async"
+          {...{ fetchpriority: "low" }}
           className="aspect-video w-full object-cover"
         />
       ) : (
