@@ -109,14 +109,20 @@ describe("against Tailwind itself", () => {
   const css = fs.readFileSync("app/styles/tailwind.css", "utf8");
   const run = async (content: string[]) =>
     (await postcss([tailwindcss({ ...tailwindConfig, content })]).process(css, { from: "app/styles/tailwind.css" })).root;
-  /** Every declaration with where it sits (at-rules and selector), so two stylesheets compare rule by rule. */
+  /**
+   * Every declaration with where it sits (at-rules and one selector of its rule's list), so two
+   * stylesheets compare rule by rule: Tailwind lists in one rule the classes that share its defaults
+   * (`.shadow,.shadow-lg{--tw-shadow:…}`), and a page's own build lists only its own of them.
+   */
   const declarations = (root: postcss.Root) => {
     const found = new Set<string>();
     root.walkDecls((decl) => {
-      const where: string[] = [];
-      for (let node: postcss.Node | undefined = decl.parent; node && node.type !== "root"; node = node.parent)
-        where.unshift(node.type === "rule" ? (node as postcss.Rule).selector : `@${(node as postcss.AtRule).name} ${(node as postcss.AtRule).params}`);
-      found.add(`${where.join(" / ")} { ${decl.prop}: ${decl.value.trim()}${decl.important ? " !important" : ""} }`);
+      let places = [""];
+      for (let node: postcss.Node | undefined = decl.parent; node && node.type !== "root"; node = node.parent) {
+        const here = node.type === "rule" ? (node as postcss.Rule).selectors : [`@${(node as postcss.AtRule).name} ${(node as postcss.AtRule).params}`];
+        places = here.flatMap((where) => places.map((inner) => (inner ? `${where} / ${inner}` : where)));
+      }
+      for (const where of places) found.add(`${where} { ${decl.prop}: ${decl.value.trim()}${decl.important ? " !important" : ""} }`);
     });
     return found;
   };
@@ -127,6 +133,7 @@ describe("against Tailwind itself", () => {
       "app/components/layout/shell.tsx",
       "app/components/layout/navbar.tsx",
       "app/components/layout/live-layer.tsx",
+      "app/components/layout/live-templates.tsx",
       "app/components/ui/button.tsx",
       "app/routes/$lang.notifications.tsx",
     ].filter((file) => fs.existsSync(file));
