@@ -20,8 +20,9 @@ export async function waitUntilUp(base: string, what: string) {
 }
 
 /**
- * The app's production server (the compiled bundle of `npm run build`) in a process of its own (a cluster primary with `workers` workers),
- * on a free port, against `databaseUrl`; `nodeFlags` go to Node (the profiler's), `extraEnv` last.
+ * The app's production server, the compiled bundle of `npm run build`, in a process of its own (a
+ * cluster primary with `workers` workers), on a free port, against `databaseUrl`; `nodeFlags` go to
+ * Node (the profiler's), `extraEnv` last.
  */
 export async function startBenchServer(
   databaseUrl: string,
