@@ -62,6 +62,23 @@ describe("Dockerfile", () => {
     expect(missingAtRunTime(stages, { built: ["dist/server"], repo: [] }, files)).toEqual(["dist/server: not copied into the final image"]);
   });
 
+  it("reads paths as Docker does: relative to the context or to the stage's folder", () => {
+    const text = [
+      "FROM node AS build",
+      "WORKDIR /app",
+      "COPY ./patches/ ./patches",
+      "RUN npm ci \\",
+      "  --omit=dev",
+      "FROM node",
+      "WORKDIR /srv",
+      'COPY --from=build --chown=node ["/app/build/server", "./s"]',
+    ].join("\n");
+    const parsed = parseDockerfile(text);
+    expect(parsed[0]!.instructions).toContain("RUN npm ci --omit=dev");
+    expect(missingSources(parsed, { files, dockerignore }, built)).toEqual([]);
+    expect(missingAtRunTime(parsed, { built: [SERVER_BUNDLE_DIR], repo: ["patches"] }, files)).toEqual(["patches: not copied into the final image"]);
+  });
+
   it("runs the bundle with node as an unprivileged user, with a health check", () => {
     expect(Object.keys(serverBundleOptions.entryPoints)).toContain("index");
     expect(runtime.cmd).toEqual(["node", "--enable-source-maps", path.posix.join(SERVER_BUNDLE_DIR, "index.js")]);

@@ -1,3 +1,7 @@
+/**
+ * Just enough of a Dockerfile reader for its test (dockerfile.test.ts): stages, working folders,
+ * COPY sources, CMD. No build and no Docker engine needed.
+ */
 import path from "node:path";
 
 /** What the Dockerfile's checks read of one stage. */
@@ -6,7 +10,7 @@ export type Copy = { from: string | null; sources: string[] };
 
 /** Instructions with their continuation lines joined, comments and blank lines dropped. */
 function instructions(text: string): string[] {
-  const joined = text.replace(/\\\r?\n/g, " ");
+  const joined = text.replace(/[ \t]*\\\r?\n[ \t]*/g, " ");
   return joined
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -51,6 +55,9 @@ export function repoPath(source: string, workdir: string): string {
   return relative === "" ? "." : relative;
 }
 
+/** A build-context path as the repository lists it: `./patches/` is `patches`. */
+const contextPath = (source: string) => path.posix.normalize(source).replace(/\/$/, "") || ".";
+
 /** True when `candidate` is `file` or a folder holding it. */
 export const covers = (candidate: string, file: string) => candidate === "." || file === candidate || file.startsWith(`${candidate}/`);
 
@@ -66,7 +73,8 @@ export function missingSources(stages: Stage[], repo: { files: string[]; dockeri
   const problems: string[] = [];
   for (const stage of stages) {
     for (const copy of stage.copies) {
-      for (const source of copy.sources) {
+      for (const written of copy.sources) {
+        const source = copy.from === null ? contextPath(written) : written;
         if (copy.from === null) {
           if (!inRepo(source)) problems.push(`COPY ${source}: not in the repository`);
           else if (ignored(source)) problems.push(`COPY ${source}: left out of the context by .dockerignore`);
@@ -91,7 +99,9 @@ export function missingAtRunTime(stages: Stage[], needs: { built: string[]; repo
   const runtime = stages.at(-1);
   const buildStage = stages.find((s) => s.name === "build");
   if (!runtime) return ["no stage"];
-  const copied = runtime.copies.flatMap((copy) => copy.sources.map((source) => (copy.from ? repoPath(source, buildStage?.workdir ?? "/") : source)));
+  const copied = runtime.copies.flatMap((copy) =>
+    copy.sources.map((source) => (copy.from ? repoPath(source, buildStage?.workdir ?? "/") : contextPath(source))),
+  );
   const problems: string[] = [];
   for (const needed of [...needs.built, ...needs.repo])
     if (!copied.some((source) => covers(source, needed))) problems.push(`${needed}: not copied into the final image`);
