@@ -3,6 +3,8 @@ import path from "node:path";
 import { FileMigrationProvider, Kysely, Migrator, PostgresDialect } from "kysely";
 import pg from "pg";
 
+// Beside this file's folder: migrations/ from db/, and build/migrations/ from the compiled server in
+// build/server/, where the build copies them (server/bundle/options.ts).
 const defaultFolder = path.resolve(import.meta.dirname, "..", "migrations");
 
 /** Applies every pending migration; throws (after closing its pool) if one fails. */

@@ -33,6 +33,7 @@ function packageOf(url: string): string {
     return rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
   const inRepo = url.replace(/^file:\/\//, "").replace(process.cwd() + "/", "");
+  if (inRepo.startsWith("build/server/")) return "build/server/ (server)";
   return inRepo.startsWith("build/") ? "build/ (app)" : inRepo.split("/").slice(0, 2).join("/");
 }
 

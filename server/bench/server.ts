@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { freePort } from "../../db/embedded";
+import { bundledEntry } from "../bundle/entry";
 
 export type BenchServer = { base: string; pid: number; stop: () => Promise<void> };
 
@@ -19,8 +20,9 @@ export async function waitUntilUp(base: string, what: string) {
 }
 
 /**
- * The app's production server in a process of its own (a cluster primary with `workers` workers),
- * on a free port, against `databaseUrl`; `nodeFlags` go to Node (the profiler's), `extraEnv` last.
+ * The app's production server, the compiled bundle of `npm run build`, in a process of its own (a
+ * cluster primary with `workers` workers), on a free port, against `databaseUrl`; `nodeFlags` go to
+ * Node (the profiler's), `extraEnv` last.
  */
 export async function startBenchServer(
   databaseUrl: string,
@@ -28,7 +30,7 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...(options.nodeFlags ?? []), "--import", "tsx", "server/index.ts"], {
+  const server = spawn(process.execPath, [...(options.nodeFlags ?? []), ...bundledEntry("index")], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -3,8 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../db/embedded";
+import { bundledEntry } from "../../server/bundle/entry";
 
-/** Starts the real server (embedded PostgreSQL, migrations, demo seed) on free ports for the run. */
+/**
+ * Starts the real server (embedded PostgreSQL, migrations, demo seed) on free ports for the run: the
+ * compiled bundle `npm run test:e2e` has just built, so the suite tests what production runs.
+ */
 export default async function globalSetup() {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-e2e-"));
   fs.chmodSync(parent, 0o755); // postgres runs as its own user when we are root
@@ -13,7 +17,7 @@ export default async function globalSetup() {
   const dataDir = path.join(parent, "data");
   const pgPort = await freePort();
   const sessionSecret = "e2e-secret-e2e-secret-e2e-secret-0123456";
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const server = spawn(process.execPath, bundledEntry("index"), {
     env: {
       ...process.env,
       // React's production build, as the site runs (a third less CPU per page than its

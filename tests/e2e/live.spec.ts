@@ -177,12 +177,13 @@ async function secondServer() {
   const os = await import("node:os");
   const path = await import("node:path");
   const { freePort } = await import("../../db/embedded");
+  const { bundledEntry } = await import("../../server/bundle/entry");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mesa-second-"));
   let child: ReturnType<typeof spawn> | null = null;
   const start = async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    child = spawn(process.execPath, bundledEntry("index"), {
       env: {
         ...process.env,
         NODE_ENV: "test",

@@ -248,10 +248,15 @@ describe("npm start", () => {
   const serve = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts.serve!;
   /** The environment the serve script gives the server, for a given shell environment. */
   const envOf = (shell: Record<string, string>) => {
-    const prefix = serve.replace(/\s*tsx server\/index\.ts$/, "");
+    const prefix = serve.replace(/\s*node --enable-source-maps build\/server\/index\.js$/, "");
     const out = execFileSync("sh", ["-c", `${prefix} env`], { env: { PATH: process.env.PATH!, ...shell } as unknown as NodeJS.ProcessEnv }).toString();
     return Object.fromEntries(out.split("\n").map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
   };
+
+  it("runs the compiled server with node, not the TypeScript sources", () => {
+    // The bundle of `npm run build` (decision record 098); `npm start` builds first.
+    expect(serve).toMatch(/^APP_ENV=\S+ NODE_ENV=production node --enable-source-maps build\/server\/index\.js$/);
+  });
 
   it("runs React's production build on a local deployment", () => {
     const env = envOf({});
