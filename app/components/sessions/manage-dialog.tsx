@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { Modal } from "#app/components/ui/dialog";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
+import { isNotSent } from "#app/web/not-sent";
 import type { Toast } from "#app/web/toast.server";
 
 export type ManagedPerson = { id: string; userId: string; name: string; position?: number; paymentPending?: boolean };
@@ -29,12 +31,14 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
     if (fetcher.state !== "idle") submitted.current = true;
     else if (submitted.current) {
       submitted.current = false;
+      // Not sent (the connection dropped): the confirmation stays open and says so, to send again.
+      if (isNotSent(fetcher.data)) return;
       setTarget(null);
       setRemoved(true);
       // The button that opened the confirmation is gone with its row; land on the result instead.
       requestAnimationFrame(() => status.current?.focus());
     }
-  }, [fetcher.state]);
+  }, [fetcher.state, fetcher.data]);
   if (!hydrated) return null;
 
   const busy = fetcher.state !== "idle";
@@ -92,9 +96,12 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
           title={target ? t(target.list === "bookings" ? "remove.titleParticipant" : "remove.titleWaitlist", { name: target.name }) : ""}
         >
           <p className="mt-3 text-stone-700">{t("remove.body")}</p>
-          <fetcher.Form method="post" action={removeAction} preventScrollReset className="mt-6 flex justify-end gap-2">
+          <fetcher.Form method="post" action={removeAction} preventScrollReset className="mt-6 flex flex-wrap justify-end gap-2">
             <input type="hidden" name="list" value={target?.list ?? ""} />
             <input type="hidden" name="userId" value={target?.userId ?? ""} />
+            <div className="basis-full">
+              <NotSentNotice fetcher={fetcher} />
+            </div>
             <button type="button" onClick={() => setTarget(null)} disabled={busy} className={buttonClass("secondary")}>
               {t("remove.cancel")}
             </button>
