@@ -22,17 +22,22 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
   const [removed, setRemoved] = useState(false);
+  const [notSent, setNotSent] = useState(false);
   const fetcher = useFetcher();
-  const submitted = useRef(false);
+  // The fetcher's answer before this send: a fetcher keeps its last answer across a redirect, so
+  // only a new NotSent (each one its own object) says that this send was lost.
+  const submitted = useRef<{ before: unknown } | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const toast = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (fetcher.state !== "idle") submitted.current = true;
+    if (fetcher.state !== "idle") submitted.current ??= { before: fetcher.data };
     else if (submitted.current) {
-      submitted.current = false;
+      const lost = isNotSent(fetcher.data) && fetcher.data !== submitted.current.before;
+      submitted.current = null;
+      setNotSent(lost);
       // Not sent (the connection dropped): the confirmation stays open and says so, to send again.
-      if (isNotSent(fetcher.data)) return;
+      if (lost) return;
       setTarget(null);
       setRemoved(true);
       // The button that opened the confirmation is gone with its row; land on the result instead.
@@ -57,7 +62,10 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
               </span>
               <button
                 type="button"
-                onClick={() => setTarget({ ...p, list: kind })}
+                onClick={() => {
+                  setNotSent(false);
+                  setTarget({ ...p, list: kind });
+                }}
                 aria-label={t("detail.removeName", { name: p.name })}
                 className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
               >
@@ -99,9 +107,11 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
           <fetcher.Form method="post" action={removeAction} preventScrollReset className="mt-6 flex flex-wrap justify-end gap-2">
             <input type="hidden" name="list" value={target?.list ?? ""} />
             <input type="hidden" name="userId" value={target?.userId ?? ""} />
-            <div className="basis-full">
-              <NotSentNotice fetcher={fetcher} />
-            </div>
+            {notSent ? (
+              <div className="basis-full">
+                <NotSentNotice fetcher={fetcher} />
+              </div>
+            ) : null}
             <button type="button" onClick={() => setTarget(null)} disabled={busy} className={buttonClass("secondary")}>
               {t("remove.cancel")}
             </button>
