@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { verifyEmailFormSchema } from "#app/modules/auth/schema";
 import { sendVerificationEmail, verifyEmail } from "#app/modules/auth/sign-up.server";
 import { deps } from "#app/modules/deps.server";
@@ -15,6 +16,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -63,9 +65,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function VerifyEmailPage() {
   const { token, user } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = sentAnswer(useActionData<typeof action>());
   const { t, i18n } = useTranslation("auth");
   const lang = pageLocale(i18n.language);
 
@@ -75,6 +80,7 @@ export default function VerifyEmailPage() {
         <Form method="post" className="space-y-3">
           <input type="hidden" name="token" value={token} />
           <FormErrors errors={result?.errors} id="verify-errors" />
+          <NotSentNotice name="intent" value="verify" />
           <Button name="intent" value="verify">
             {t("verify.confirmButton")}
           </Button>
@@ -99,7 +105,8 @@ export default function VerifyEmailPage() {
   return (
     <Panel title={t("verify.title")} body={user ? t("verify.bodyFor", { email: user.email }) : t("verify.body")}>
       {user ? (
-        <Form method="post">
+        <Form method="post" className="space-y-3">
+          <NotSentNotice name="intent" value="resend" />
           <Button name="intent" value="resend" variant="secondary">
             {t("verify.resend")}
           </Button>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { queuePasswordReset } from "#app/modules/auth/password-reset.server";
 import { forgotPasswordSchema } from "#app/modules/auth/schema";
 import { deps } from "#app/modules/deps.server";
@@ -13,6 +14,7 @@ import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -32,8 +34,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(localeOf(params), "/login"), { type: "info", key: "toasts.resetSent" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function ForgotPasswordPage() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t } = useTranslation("auth");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -53,6 +58,7 @@ export default function ForgotPasswordPage() {
           errors={fields.email.errors}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
         />
+        <NotSentNotice />
         <Button className="w-full" disabled={busy}>
           {t("forgot.submit")}
         </Button>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { type ClientActionFunctionArgs, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoogleButton } from "#app/components/auth/google-button";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -18,7 +18,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { openLoginSession, signedOutOnly } from "#app/web/sign-in.server";
 
@@ -58,13 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
-
-export const shouldRevalidate = revalidateUnlessNotSent;
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
 
 export default function LoginPage() {
   const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
-  const lastResult = sentAnswer(useActionData<typeof clientAction>());
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t, i18n } = useTranslation("auth");
   const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";

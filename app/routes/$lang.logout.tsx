@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { endLoginSession } from "#app/modules/auth/login-sessions.server";
 import { destroyLoginCookie } from "#app/modules/auth/session.server";
 import { deps } from "#app/modules/deps.server";
@@ -32,12 +33,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function LogoutPage() {
   const { t } = useTranslation("auth");
   return (
     <section className="mx-auto max-w-md text-center">
       <h1 className="text-2xl font-bold">{t("logout.title")}</h1>
       <Form method="post" className="mt-6">
+        <NotSentNotice />
         <Button>{t("logout.submit")}</Button>
       </Form>
     </section>

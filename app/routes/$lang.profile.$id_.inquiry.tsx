@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { type ClientActionFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { InquiryOfferCard } from "#app/components/inquiries/inquiry-offer-card";
@@ -14,7 +14,7 @@ import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { formOnce } from "#app/web/request-key.server";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -55,13 +55,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
-
-export const shouldRevalidate = revalidateUnlessNotSent;
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
 
 export default function InquiryPage() {
   const { offer } = useLoaderData<typeof loader>();
-  const answer = sentAnswer(useActionData<typeof clientAction>());
+  const answer = sentAnswer(useActionData<typeof action>());
   const { t, i18n } = useTranslation("inquiries");
   return (
     <div className="mx-auto max-w-xl space-y-4">

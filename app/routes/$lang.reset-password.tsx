@@ -8,6 +8,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
 import { FormErrors } from "#app/components/ui/form-errors";
 import { Link } from "#app/components/ui/link";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { isResetTokenLive, resetPassword } from "#app/modules/auth/password-reset.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { resetPasswordSchema } from "#app/modules/auth/schema";
@@ -17,6 +18,7 @@ import { localePath } from "#app/modules/i18n/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -40,9 +42,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(localeOf(params), "/login"), { type: "success", key: "toasts.passwordReset" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t, i18n } = useTranslation("auth");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -81,6 +86,7 @@ export default function ResetPasswordPage() {
           inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
         />
         <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} id={form.errorId} />
+        <NotSentNotice />
         <Button className="w-full" disabled={busy}>
           {t("reset.submit")}
         </Button>

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { type ClientActionFunctionArgs, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { overlapOf } from "#app/components/sessions/overlap-warning";
@@ -18,7 +18,7 @@ import { requireUser } from "#app/web/guards.server";
 import { readSeriesForm } from "#app/web/host-form.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
-import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
+import { sentAnswer } from "#app/web/not-sent";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -65,13 +65,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
-
-export const shouldRevalidate = revalidateUnlessNotSent;
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
 
 export default function EditSeriesPage() {
   const { now, timeZone, zoneName, existing, values, minDate, feeBps } = useLoaderData<typeof loader>();
-  const lastResult = sentAnswer(useActionData<typeof clientAction>());
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t, i18n } = useTranslation("sessions");
   const lang = pageLocale(i18n.language);
   return (

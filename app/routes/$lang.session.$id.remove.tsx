@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { NotSentPageNotice } from "#app/components/ui/not-sent-notice";
 import { getSessionForViewer } from "#app/modules/bookings/booked-sessions.server";
 import { removeParticipantSchema } from "#app/modules/bookings/schema";
 import { deps } from "#app/modules/deps.server";
@@ -57,6 +58,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(back, { type: "success", key: list === "bookings" ? "sessions:toasts.participantRemoved" : "sessions:toasts.waitlistRemoved" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function RemovePage() {
   const data = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("sessions");
@@ -65,6 +69,7 @@ export default function RemovePage() {
       <h1 className="text-xl font-bold">{t(data.list === "bookings" ? "remove.titleParticipant" : "remove.titleWaitlist", { name: data.name })}</h1>
       <p className="mt-1 text-sm text-stone-600">{data.sessionTitle}</p>
       <p className="mt-3 text-stone-700">{t("remove.body")}</p>
+      <NotSentPageNotice />
       <Form method="post" className="mt-6 flex justify-center gap-2">
         <input type="hidden" name="list" value={data.list} />
         <input type="hidden" name="userId" value={data.userId} />

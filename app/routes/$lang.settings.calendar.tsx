@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
+import { NotSentPageNotice } from "#app/components/ui/not-sent-notice";
 import { feedStatus, makeFeed, turnFeedOff } from "#app/modules/calendar-feed/feed.server";
 import { feedSettingsSchema } from "#app/modules/calendar-feed/schema";
 import { deps } from "#app/modules/deps.server";
@@ -13,6 +14,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { invariantResponse } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { redirectWithToast } from "#app/web/toast.server";
 
 export const handle = { i18n: ["profile"] };
@@ -50,9 +52,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function CalendarSettingsPage() {
   const { feed } = useLoaderData<typeof loader>();
-  const made = useActionData<typeof action>();
+  const made = sentAnswer(useActionData<typeof action>());
   const { t } = useTranslation("profile");
   return (
     <section className="max-w-2xl">
@@ -71,6 +76,7 @@ export default function CalendarSettingsPage() {
           </a>
         </div>
       ) : null}
+      <NotSentPageNotice />
       <div className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
         {feed ? (
           <>

@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
+import { NotSentPageNotice } from "#app/components/ui/not-sent-notice";
 import { safeRedirect } from "#app/modules/auth/rules";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
@@ -48,6 +49,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(back, { type: "success", key: on ? "toasts.saveDataOn" : "toasts.saveDataOff" }, { headers });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function DataSavingPage() {
   const { t } = useTranslation("profile");
   const choice = useSaveDataChoice();
@@ -57,6 +61,7 @@ export default function DataSavingPage() {
     <section className="max-w-2xl">
       <h1 className="text-2xl font-bold">{t("dataSaving.title")}</h1>
       <p className="mt-1 text-stone-700">{t("dataSaving.subtitle")}</p>
+      <NotSentPageNotice />
       <div className="mt-6 rounded-lg border border-stone-200 bg-white p-4" data-testid="save-data-status">
         <p className="font-semibold">{choice.on ? t("dataSaving.statusOn") : t("dataSaving.statusOff")}</p>
         {choice.reasons.length ? (

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { Field } from "#app/components/ui/field";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { changePassword, hasPassword } from "#app/modules/auth/password-change.server";
 import { weakPasswordProblem } from "#app/modules/auth/password-strength.server";
 import { changePasswordSchema } from "#app/modules/auth/schema";
@@ -16,6 +17,7 @@ import { CLEAR_KEPT_DATA } from "#app/modules/offline/rules";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -46,9 +48,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(lang, "/settings/password"), { type: "success", key: "toasts.passwordChanged" }, { headers: CLEAR_KEPT_DATA });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function PasswordSettingsPage() {
   const { hasPassword: has } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -81,6 +86,7 @@ export default function PasswordSettingsPage() {
             errors={fields.confirmPassword.errors}
             inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
           />
+          <NotSentNotice />
           <Button disabled={busy}>{t("password.submit")}</Button>
         </Form>
       ) : null}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { type ClientActionFunctionArgs, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -23,7 +23,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
-import { keepWhenNotSent, revalidateUnlessNotSent, sentAnswer } from "#app/web/not-sent";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
@@ -52,13 +52,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
-export const clientAction = ({ serverAction }: ClientActionFunctionArgs) => keepWhenNotSent(() => serverAction<typeof action>());
-
-export const shouldRevalidate = revalidateUnlessNotSent;
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
 
 export default function ProfileSettingsPage() {
   const { values, timeZones: zones } = useLoaderData<typeof loader>();
-  const lastResult = sentAnswer(useActionData<typeof clientAction>());
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({

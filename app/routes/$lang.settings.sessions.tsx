@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
+import { NotSentPageNotice } from "#app/components/ui/not-sent-notice";
 import { listApiClients, revokeApiClient } from "#app/modules/auth/api-tokens.server";
 import { endLoginSession, endOtherLoginSessions, listLoginSessions } from "#app/modules/auth/login-sessions.server";
 import { describeAgent } from "#app/modules/auth/rules";
@@ -67,6 +68,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function SessionsSettingsPage() {
   const { sessions, apiClients } = useLoaderData<typeof loader>();
   const { t } = useTranslation("profile");
@@ -75,6 +79,7 @@ export default function SessionsSettingsPage() {
     <section className="max-w-2xl">
       <h1 className="text-2xl font-bold">{t("devices.title")}</h1>
       <p className="mt-1 text-stone-700">{t("devices.subtitle")}</p>
+      <NotSentPageNotice />
       <ul className="mt-6 divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
         {sessions.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 p-4">

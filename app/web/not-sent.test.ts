@@ -7,6 +7,11 @@ describe("keepWhenNotSent", () => {
     expect(isNotSent(answer)).toBe(true);
   });
 
+  it("answers a new NotSent each time, so a fetcher tells this send's loss from an earlier one's", async () => {
+    const lost = () => keepWhenNotSent(() => Promise.reject(new TypeError("Failed to fetch")));
+    expect(await lost()).not.toBe(await lost());
+  });
+
   it("lets a redirect or thrown response through as thrown", async () => {
     const redirect = new Response(null, { status: 302, headers: { Location: "/es" } });
     await expect(keepWhenNotSent(() => Promise.reject(redirect))).rejects.toBe(redirect);

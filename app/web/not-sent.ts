@@ -8,8 +8,6 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
  */
 export type NotSent = { notSent: "connectionDropped" };
 
-const notSent: NotSent = { notSent: "connectionDropped" };
-
 export function isNotSent(data: unknown): data is NotSent {
   return typeof data === "object" && data !== null && (data as { notSent?: unknown }).notSent === "connectionDropped";
 }
@@ -17,13 +15,15 @@ export function isNotSent(data: unknown): data is NotSent {
 /**
  * The route's `clientAction`: sends the form to the server's action. Only a fetch that never got an
  * answer (a TypeError: offline, connection reset) becomes `NotSent`; redirects, refusals, thrown
- * responses and server errors go on as they would without a clientAction.
+ * responses and server errors go on as they would without a clientAction. Each NotSent is a new
+ * object: a fetcher keeps its last answer across a later send's redirect, so a page tells this
+ * send's loss from an earlier one's by identity.
  */
 export async function keepWhenNotSent<T>(serverAction: () => Promise<T>): Promise<T | NotSent> {
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof TypeError) return notSent;
+    if (error instanceof TypeError) return { notSent: "connectionDropped" };
     throw error;
   }
 }

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { Modal } from "#app/components/ui/dialog";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
+import { isNotSent } from "#app/web/not-sent";
 import type { Toast } from "#app/web/toast.server";
 
 export type ManagedPerson = { id: string; userId: string; name: string; position?: number; paymentPending?: boolean };
@@ -20,21 +22,28 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState<Target | null>(null);
   const [removed, setRemoved] = useState(false);
+  const [notSent, setNotSent] = useState(false);
   const fetcher = useFetcher();
-  const submitted = useRef(false);
+  // The fetcher's answer before this send: a fetcher keeps its last answer across a redirect, so
+  // only a new NotSent (each one its own object) says that this send was lost.
+  const submitted = useRef<{ before: unknown } | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const toast = (useRouteLoaderData("root") as { toast?: Toast | null } | undefined)?.toast ?? null;
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (fetcher.state !== "idle") submitted.current = true;
+    if (fetcher.state !== "idle") submitted.current ??= { before: fetcher.data };
     else if (submitted.current) {
-      submitted.current = false;
+      const lost = isNotSent(fetcher.data) && fetcher.data !== submitted.current.before;
+      submitted.current = null;
+      setNotSent(lost);
+      // Not sent (the connection dropped): the confirmation stays open and says so, to send again.
+      if (lost) return;
       setTarget(null);
       setRemoved(true);
       // The button that opened the confirmation is gone with its row; land on the result instead.
       requestAnimationFrame(() => status.current?.focus());
     }
-  }, [fetcher.state]);
+  }, [fetcher.state, fetcher.data]);
   if (!hydrated) return null;
 
   const busy = fetcher.state !== "idle";
@@ -53,7 +62,10 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
               </span>
               <button
                 type="button"
-                onClick={() => setTarget({ ...p, list: kind })}
+                onClick={() => {
+                  setNotSent(false);
+                  setTarget({ ...p, list: kind });
+                }}
                 aria-label={t("detail.removeName", { name: p.name })}
                 className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
               >
@@ -92,9 +104,14 @@ export function ManageDialog({ removeAction, participants, waitlist }: { removeA
           title={target ? t(target.list === "bookings" ? "remove.titleParticipant" : "remove.titleWaitlist", { name: target.name }) : ""}
         >
           <p className="mt-3 text-stone-700">{t("remove.body")}</p>
-          <fetcher.Form method="post" action={removeAction} preventScrollReset className="mt-6 flex justify-end gap-2">
+          <fetcher.Form method="post" action={removeAction} preventScrollReset className="mt-6 flex flex-wrap justify-end gap-2">
             <input type="hidden" name="list" value={target?.list ?? ""} />
             <input type="hidden" name="userId" value={target?.userId ?? ""} />
+            {notSent ? (
+              <div className="basis-full">
+                <NotSentNotice fetcher={fetcher} />
+              </div>
+            ) : null}
             <button type="button" onClick={() => setTarget(null)} disabled={busy} className={buttonClass("secondary")}>
               {t("remove.cancel")}
             </button>

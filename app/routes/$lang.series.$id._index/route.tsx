@@ -9,6 +9,7 @@ import { StatusBanner, StatusControls } from "#app/components/sessions/series-st
 import { SubscriptionPanel } from "#app/components/sessions/subscription-panel";
 import { buttonClass } from "#app/components/ui/button";
 import { Link } from "#app/components/ui/link";
+import { NotSentPageNotice } from "#app/components/ui/not-sent-notice";
 import { gameLabel } from "#app/modules/catalog/options";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -18,6 +19,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { getOptionalUser, requireUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
 import { saveDataOf } from "#app/web/save-data.server";
@@ -92,9 +94,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function SeriesPage() {
   const s = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const reply = sentAnswer(useActionData<typeof action>());
   const replyFor = (intent: string) => (reply && reply.intent === intent ? reply.result : undefined);
   const { t } = useTranslation("sessions");
   return (
@@ -121,6 +126,7 @@ export default function SeriesPage() {
             💬 {t("chat:openCampaignChat")}
           </Link>
         ) : null}
+        <NotSentPageNotice />
         {s.manage ? <StatusControls title={s.title} status={s.status} cancelHref={s.manage.cancelHref} refunds={s.manage.refunds} /> : null}
         {s.description ? <p className="whitespace-pre-line text-stone-800">{s.description}</p> : null}
         <TagList tags={s.tags} />

@@ -15,6 +15,7 @@ import { savedAtLabel } from "#app/modules/offline/offline.server";
 import { getOptionalUser } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { revalidateUnlessNotSent } from "#app/web/not-sent";
 import { saveDataOf } from "#app/web/save-data.server";
 import { SessionAside } from "./session-aside";
 import { sessionPageData } from "./session-page.server";
@@ -41,6 +42,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A booked player's device keeps this page for offline use (decision record 094).
   return { ...data, savedAt: viewer && (data.joined || data.held) ? savedAtLabel(deps(context).now, lang, viewer.timeZone) : null };
 }
+
+/** The host's manage dialog posts to the remove page: a send the dropped connection swallowed leaves this page as it is. */
+export const shouldRevalidate = revalidateUnlessNotSent;
 
 export default function SessionPage() {
   const data = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Link } from "#app/components/ui/link";
+import { NotSentPageNotice } from "#app/components/ui/not-sent-notice";
 import { deps } from "#app/modules/deps.server";
 import { localePath } from "#app/modules/i18n/rules";
 import { createInvite, revokeSessionInvite } from "#app/modules/invites/invites.server";
@@ -11,6 +12,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireUser } from "#app/web/guards.server";
 import { pageLocale } from "#app/web/locale";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { throwPageRefusal } from "#app/web/refusals.server";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -55,9 +57,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function InvitesPage() {
   const page = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t, i18n } = useTranslation("sessions");
   const lang = pageLocale(i18n.language);
   const busy = useNavigation().state === "submitting";
@@ -70,6 +75,7 @@ export default function InvitesPage() {
         <h1 className="mt-1 text-2xl font-bold">{t("invites.title")}</h1>
         <p className="mt-1 text-stone-700">{page.isPrivate ? t("invites.subtitlePrivate") : t("invites.subtitlePublic")}</p>
       </div>
+      <NotSentPageNotice />
       <NewInviteForm lastResult={lastResult} minDate={page.minDate} busy={busy} />
       <InviteList invites={page.invites} />
     </section>

@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { CharCounter } from "#app/components/profiles/char-counter";
 import { Button } from "#app/components/ui/button";
 import { Field, SelectField, TextareaField } from "#app/components/ui/field";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { deps } from "#app/modules/deps.server";
 import { translator } from "#app/modules/i18n/i18next.server";
 import { localePath } from "#app/modules/i18n/rules";
@@ -18,6 +19,7 @@ import { parseForm, readForm } from "#app/web/form.server";
 import { requireDm } from "#app/web/guards.server";
 import { notFound } from "#app/web/http";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { CheckboxGroup } from "./checkbox-group";
@@ -54,9 +56,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(lang, "/settings/hosting"), { type: "success", key: "toasts.hostingSaved" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function HostingSettingsPage() {
   const { values } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = sentAnswer(useActionData<typeof action>());
   const { t } = useTranslation("profile");
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
@@ -125,6 +130,7 @@ export default function HostingSettingsPage() {
             onInput: (e) => setInstructionsLength(e.currentTarget.value.length),
           }}
         />
+        <NotSentNotice />
         <Button disabled={busy}>{busy ? t("actions.saving", { ns: "common" }) : t("hosting.submit")}</Button>
       </Form>
     </section>

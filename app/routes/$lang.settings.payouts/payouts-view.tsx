@@ -6,6 +6,7 @@ import { useRequirementWords } from "#app/components/payouts/requirement-words";
 import { Button } from "#app/components/ui/button";
 import { ErrorList, SelectField } from "#app/components/ui/field";
 import { Link } from "#app/components/ui/link";
+import { NotSentNotice } from "#app/components/ui/not-sent-notice";
 import { formatDateTime } from "#app/modules/i18n/format";
 import { localePath } from "#app/modules/i18n/rules";
 import { type AccountState, PAYOUT_COUNTRIES } from "#app/modules/payouts/rules";
@@ -84,6 +85,7 @@ export function PayoutsView({ loaded, lastResult }: { loaded: Loaded; lastResult
         {account ? (
           <>
             <input type="hidden" name="intent" value="continue" />
+            <NotSentNotice />
             <Button disabled={busy}>{account.state === "active" ? t("update") : t("continue")}</Button>
           </>
         ) : (
@@ -118,6 +120,7 @@ export function PayoutsView({ loaded, lastResult }: { loaded: Loaded; lastResult
               ))}
             </SelectField>
             <p className="-mt-2 text-sm text-stone-700">{t("countryHint")}</p>
+            <NotSentNotice />
             <Button disabled={busy}>{t("start")}</Button>
           </>
         )}

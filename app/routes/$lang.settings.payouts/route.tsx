@@ -11,6 +11,7 @@ import { getServices } from "#app/services/index.server";
 import { parseForm, readForm } from "#app/web/form.server";
 import { requireDmOr404 } from "#app/web/guards.server";
 import { localeOf } from "#app/web/locale.server";
+import { sentAnswer } from "#app/web/not-sent";
 import { refuse, seeOther } from "#app/web/replies.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { PayoutsView } from "./payouts-view";
@@ -54,8 +55,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(localePath(lang, "/settings/payouts"), { type: "error", key: "payouts:errors.providerError" });
 }
 
+/** With scripts, a send the dropped connection swallowed keeps the page and what was typed. */
+export { clientAction, shouldRevalidate } from "#app/web/not-sent-route";
+
 export default function PayoutsSettingsPage() {
-  return <PayoutsView loaded={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />;
+  return <PayoutsView loaded={useLoaderData<typeof loader>()} lastResult={sentAnswer(useActionData<typeof action>())} />;
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;
