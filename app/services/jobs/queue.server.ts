@@ -1,4 +1,5 @@
 import { Logger, parseCronItems, quickAddJob, run, type Runner, type TaskList } from "graphile-worker";
+import pg from "pg";
 
 /**
  * The job queue: graphile-worker on the app's own PostgreSQL (docs/decisions/023-job-queue-on-postgresql.md).
@@ -48,23 +49,42 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     })),
   );
   const logger = new Logger((scope) => (level, message, meta) => options.log(level === "warning" ? "warn" : level, message, { ...scope, ...meta }));
-  const runner: Runner = await run({
-    connectionString: options.connectionString,
-    // One connection listens for new jobs, the others run them.
-    maxPoolSize: (options.concurrency ?? 2) + 2,
-    concurrency: options.concurrency ?? 2,
-    pollInterval: options.pollInterval ?? 2000,
-    noHandleSignals: true, // the server's own shutdown stops the queue before it closes the database
-    taskList,
-    parsedCronItems: cron,
-    logger,
-  });
+  // The queue's own pool, which this module ends: graphile-worker's stop() ends a pool it made without
+  // waiting and after dropping its error listener, so a database closing right after (the embedded
+  // one on shutdown) killed the process with an unhandled "terminating connection" error.
+  // One connection listens for new jobs, the others run them.
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 2) + 2 });
+  pool.on("error", (error) => options.log("warn", "job queue connection lost", { error: error.message }));
+  const runner: Runner = await startRunner(pool, () =>
+    run({
+      pgPool: pool,
+      concurrency: options.concurrency ?? 2,
+      pollInterval: options.pollInterval ?? 2000,
+      noHandleSignals: true, // the server's own shutdown stops the queue before it closes the database
+      taskList,
+      parsedCronItems: cron,
+      logger,
+    }),
+  );
   return {
     enqueue: async (name) => {
       await runner.addJob(name, {}, specFor(name));
     },
-    stop: () => runner.stop(),
+    stop: async () => {
+      await runner.stop();
+      await pool.end();
+    },
   };
+}
+
+/** The runner, or its pool ended when it fails to start (a database not there yet), so nothing is left open. */
+async function startRunner(pool: pg.Pool, start: () => Promise<Runner>): Promise<Runner> {
+  try {
+    return await start();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
 }
 
 /** Queues a job from a process that runs no queue (a CLI, a test): it waits in the database for a runner. */
