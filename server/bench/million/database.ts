@@ -11,7 +11,7 @@ import { seedDemo } from "../../seed/demo";
 import { MILLION, seedMillion } from "../../seed/million";
 import { PG_SETTINGS } from "../pages";
 
-/** Where the seeded cluster is kept between runs (about 9 GB), and its port. */
+/** Where the seeded cluster is kept between runs (about 8 GB on disk), and its port. */
 export const MILLION_DIR = path.resolve(process.env.BENCH_MILLION_DIR ?? ".data/bench-million");
 const PORT = Number(process.env.BENCH_MILLION_PORT ?? 4242);
 

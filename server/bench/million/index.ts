@@ -1,6 +1,6 @@
 // npm run bench:million (after npm run build): the budgets at a million sessions (decision record
 // 099). Seeds, once, 100,000 users, 1,000,000 sessions and 10,000,000 bookings into a PostgreSQL
-// kept in BENCH_MILLION_DIR (default .data/bench-million, about 9 GB; delete it to seed again),
+// kept in BENCH_MILLION_DIR (default .data/bench-million, about 8 GB on disk; delete it to seed again),
 // then measures against their budgets: the search for every filter shape, the page table (Node CPU,
 // PostgreSQL and p95 per page), booking at the database, and the award-badges and payment-reminders
 // jobs. Prints one table of measured against budget and writes it to bench-results/latest.json
