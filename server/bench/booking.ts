@@ -11,22 +11,13 @@
 //   BENCH_STEADY_SECONDS, so each booking queues behind other bookings and leaves on the same row
 //   lock while the process also renders everyone's notices.
 import { sql } from "kysely";
-import type { Requester } from "../../app/modules/auth/session.server";
-import { decideFreeSeat, leaveList, tellBooked } from "../../app/modules/bookings/bookings.server";
-import { createDatabase, getDb } from "../../db/client.server";
-import { benchDeps, insertBenchHost, insertBenchTable, timed, withBenchDatabase } from "./database";
+import { getDb } from "../../db/client.server";
+import { bookingLoad } from "./booking-load";
+import { insertBenchHost, insertBenchTable, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const PLAYERS = 2_000;
-const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 10);
-const summary = (values: number[]) => ({
-  p50: +percentile(values, 50).toFixed(2),
-  p95: +percentile(values, 95).toFixed(2),
-  max: +Math.max(...values).toFixed(2),
-});
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 async function seed() {
   const db = getDb();
@@ -57,66 +48,9 @@ async function seed() {
 async function main() {
   await withBenchDatabase("booking", async (pg, parent) => {
     const [{ hotId, players }, seedSeconds] = await timed(() => seed());
-    // A connection per client, so the times are the database's (lock waits included), not the pool's
-    // queue; over the Unix socket, so the loopback TCP stack does not eat the CPUs PostgreSQL needs.
-    const db = createDatabase(pg.socketUrl, CLIENTS + 2);
-    const deps = () => benchDeps(db, parent);
-    const asPlayer = (p: { id: string; email: string }) =>
-      ({ id: p.id, email: p.email, displayName: "Player", isAdmin: false, isDm: false, preferredLanguage: "es", timeZone: "UTC" }) as Requester;
-    const decide = async (player: Requester) => {
-      const started = performance.now();
-      const result = await decideFreeSeat(deps(), player, { sessionId: hotId });
-      if (!result.ok) throw new Error(`booking refused: ${result.refusal}`);
-      return performance.now() - started;
-    };
-    const notices = async (player: Requester) => {
-      const started = performance.now();
-      await tellBooked(deps(), player, hotId);
-      return performance.now() - started;
-    };
-    const book = async (player: Requester) => {
-      const db = await decide(player);
-      await notices(player);
-      return { db };
-    };
-    const leave = (player: Requester) => leaveList(deps(), player, { sessionId: hotId, userId: player.id, list: "bookings" });
-    // One untimed round first: a serving process's pool is warm, its connections long open.
-    await Promise.all(players.map((p) => book(asPlayer(p))));
-    await Promise.all(players.map((p) => leave(asPlayer(p))));
-    const burstDb: number[] = [];
-    const burstNotices: number[] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      burstDb.push(...(await Promise.all(players.map((p) => decide(asPlayer(p))))));
-      burstNotices.push(...(await Promise.all(players.map((p) => notices(asPlayer(p))))));
-      await Promise.all(players.map((p) => leave(asPlayer(p))));
-    }
-    const steadyDb: number[] = [];
-    const until = performance.now() + STEADY_SECONDS * 1000;
-    await Promise.all(
-      players.map(async (p) => {
-        const player = asPlayer(p);
-        while (performance.now() < until) {
-          steadyDb.push((await book(player)).db);
-          await leave(player);
-        }
-      }),
-    );
-    await db.destroy();
+    const load = await bookingLoad(pg.socketUrl, parent, hotId, players);
     const bookings = (await sql<{ n: string }>`select count(*) as n from bookings`.execute(getDb())).rows[0]?.n;
-    console.log(
-      JSON.stringify(
-        {
-          sessions: SESSIONS,
-          bookings: Number(bookings),
-          seedSeconds,
-          clients: CLIENTS,
-          burst: { bookingsTimed: burstDb.length, bookMs: summary(burstDb), noticesMs: summary(burstNotices) },
-          steady: { bookingsTimed: steadyDb.length, bookMs: summary(steadyDb) },
-        },
-        null,
-        2,
-      ),
-    );
+    console.log(JSON.stringify({ sessions: SESSIONS, bookings: Number(bookings), seedSeconds, ...load }, null, 2));
   });
 }
 

@@ -17,6 +17,7 @@ import { duePaymentReminders } from "../../app/modules/subscriptions/reminders-r
 import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
 import { benchDeps, insertBenchHost, timed, withBenchDatabase } from "./database";
+import { markRemindersSentUpTo } from "./reminders-sent";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
@@ -95,17 +96,6 @@ async function seed(start: Date) {
   await sql`analyze`.execute(db);
 }
 
-/** Marks every reminder due by `at` as sent (the state a job running every minute leaves behind). */
-async function markSentUpTo(at: Date) {
-  const [d1, d3, d7] = paymentReminderCutoffs(at).map((c) => c.until);
-  await sql`insert into session_notices (session_id, user_id, kind, sent_at)
-    select b.session_id, b.user_id, k.kind, ${at}
-    from bookings b
-    cross join lateral (values ('payment_due_7d', ${d7}::timestamptz), ('payment_due_3d', ${d3}::timestamptz), ('payment_due_1d', ${d1}::timestamptz)) as k(kind, until)
-    where b.status = 'PENDING_PAYMENT' and b.subscription_id is not null and b.hold_until > ${at} and b.hold_until <= k.until
-    on conflict do nothing`.execute(getDb());
-}
-
 async function main() {
   await withBenchDatabase("reminders", async (server, parent) => {
     const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
@@ -125,7 +115,7 @@ async function main() {
     const catchUp = await runJob(deps(at(0)), "send-payment-reminders");
     const catchUpMs = performance.now() - started;
 
-    await markSentUpTo(at(0));
+    await markRemindersSentUpTo(getDb(), at(0));
     const runMs: number[] = [];
     let sent = 0;
     for (let minute = 1; minute <= MINUTES; minute += 1) {

@@ -161,12 +161,19 @@ function listed(f: SearchFilters, now: Date, termDmIds: string[]): RawBuilder<Sq
     select 1 from sessions s2 where s2.series_id = s.series_id and (s2.starts_at, s2.id) < (s.starts_at, s.id) and ${matches(f, now, "s2", termDmIds)})))`;
 }
 
-/** The users whose display name contains the (folded) term, through the trigram index on names. */
+/**
+ * The hosts whose display name contains the (folded) term, through the trigram index on names.
+ * Only people who host a session: a common first name among 100,000 players matched thousands of
+ * ids that no session could match, and the search then compared every row with all of them.
+ * A scalar subquery with a limit, not `exists`: PostgreSQL turns `exists` into a join and, with few
+ * users, read every session's host instead of probing the index once per matching name.
+ */
 async function usersNamed(db: Database, term: string): Promise<string[]> {
   const rows = await db
     .selectFrom("users")
     .select("id")
     .where(textMatches(sql`immutable_unaccent(lower(display_name))`, term))
+    .where(sql<SqlBool>`coalesce((select true from sessions h where h.dm_id = users.id limit 1), false)`)
     .execute();
   return rows.map((r) => r.id);
 }
