@@ -34,7 +34,6 @@ async function insertSession(db: Database, hostId: string, title: string, seats:
       min_participants: 1,
       price_cents: priceCents,
       currency: "MXN",
-      allowed_payment_methods: priceCents > 0 ? ["card"] : [],
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -28,35 +28,36 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PATTERN = ["page", "search", "chat", "page", "search", "book", "page", "chat", "search", "pay"] as const;
 const TERMS = ["", "cripta", "dragón", "faro", "pathfinder", "one-shot"];
 
+/** A fixed sequence of pseudo-random numbers in [0, 1) (mulberry32), so two runs send the same mix. */
+function sequence(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function planner(actors: Actors) {
+  const random = sequence(31);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const chatOf = new Map(actors.chats.flatMap((c) => c.memberIndexes.map((i) => [i, c.id] as const)));
   return (i: number): PlannedRequest => {
-    const player = actors.players[(i * 37) % actors.players.length]!;
+    const index = Math.floor(random() * actors.players.length);
+    const player = actors.players[index]!;
     const who = { cookie: player.cookie, clientIp: player.clientIp };
     switch (PATTERN[i % PATTERN.length]!) {
       case "page":
-        return { kind: "page", method: "GET", path: i % 2 ? "/es" : `/es/session/${actors.freeSessions[i % actors.freeSessions.length]}`, ...who };
+        return { kind: "page", method: "GET", path: random() < 0.5 ? "/es" : `/es/session/${pick(actors.freeSessions)}`, ...who };
       case "search":
-        return { kind: "search", method: "GET", path: `/es/sessions?searchTerm=${encodeURIComponent(TERMS[i % TERMS.length]!)}`, ...who };
-      case "chat": {
-        const chat = actors.chats.find((c) => c.memberIndexes.includes(actors.players.indexOf(player)))!;
-        return { kind: "chat", method: "POST", path: `/api/chats/${chat.id}/messages`, body: { content: `chaos message ${i}` }, ...who };
-      }
+        return { kind: "search", method: "GET", path: `/es/sessions?searchTerm=${encodeURIComponent(pick(TERMS))}`, ...who };
+      case "chat":
+        return { kind: "chat", method: "POST", path: `/api/chats/${chatOf.get(index)}/messages`, body: { content: `chaos message ${i}` }, ...who };
       case "book":
-        return {
-          kind: "book",
-          method: "POST",
-          path: `/api/sessions/${actors.freeSessions[i % actors.freeSessions.length]}/book`,
-          body: { paymentMethod: "free" },
-          ...who,
-        };
+        return { kind: "book", method: "POST", path: `/api/sessions/${pick(actors.freeSessions)}/book`, body: { paymentMethod: "free" }, ...who };
       case "pay":
-        return {
-          kind: "pay",
-          method: "POST",
-          path: "/api/payments/create-intent",
-          body: { sessionId: actors.paidSessions[i % actors.paidSessions.length], country: "MX" },
-          ...who,
-        };
+        return { kind: "pay", method: "POST", path: "/api/payments/create-intent", body: { sessionId: pick(actors.paidSessions), country: "MX" }, ...who };
     }
   };
 }
