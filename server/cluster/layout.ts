@@ -36,7 +36,7 @@ export function sharedEnv(options: { databaseUrl: string; proxyPort: number; dat
     SEED_DEMO: "0",
     // HAProxy on this machine is the one proxy in front: its X-Forwarded-For names the client.
     TRUST_PROXY: "loopback",
-    // Longer than HAProxy takes to mark an instance down (two failed checks, 1 s + 0.25 s apart).
+    // Longer than HAProxy takes to mark an instance down (three failed checks: 1 s, then 0.25 s apart).
     DRAIN_DELAY_MS: "3000",
   };
 }
