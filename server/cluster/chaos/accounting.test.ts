@@ -15,6 +15,7 @@ const outcome = (id: string, sentAt: number, endedAt: number, rest: Partial<Outc
   status: 200,
   instance: "app1",
   error: null,
+  resentOnStaleConnection: false,
   ...rest,
 });
 

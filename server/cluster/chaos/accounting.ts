@@ -32,7 +32,18 @@ export type FailureReport = {
   /** Failures that were in flight on a killed instance at the moment of its kill (allowed). */
   inFlightOnKilled: { id: string; kind: RequestKind; instance: string; status: number | null; error: string | null }[];
   /** Every other failure: must be none. */
-  unexpected: { id: string; kind: RequestKind; path: string; status: number | null; error: string | null; proxy: ProxyLogEntry | null }[];
+  unexpected: {
+    id: string;
+    kind: RequestKind;
+    path: string;
+    sentAt: number;
+    endedAt: number;
+    status: number | null;
+    error: string | null;
+    proxy: ProxyLogEntry | null;
+  }[];
+  /** Requests sent again on a new connection after a kept-alive one was closed under them (never reached an instance). */
+  resentOnStaleConnection: number;
   /** Failures of requests that overlapped the rolling restart: must be none. */
   failedDuringRollingRestart: number;
 };
@@ -57,9 +68,11 @@ export function accountRequests(
     inFlightOnKilled: [],
     unexpected: [],
     failedDuringRollingRestart: 0,
+    resentOnStaleConnection: 0,
   };
   for (const outcome of outcomes) {
     count(report.sentByKind, outcome.kind);
+    if (outcome.resentOnStaleConnection) report.resentOnStaleConnection += 1;
     if (!failed(outcome)) {
       if (outcome.status !== null && outcome.status >= 400) count(report.refusedByKind, outcome.kind);
       continue;
@@ -69,7 +82,17 @@ export function accountRequests(
     const proxy = proxyLog.get(outcome.id) ?? null;
     const kill = proxy && kills.find((k) => k.instance === proxy.server && outcome.sentAt <= k.at && outcome.endedAt >= k.at);
     if (kill) report.inFlightOnKilled.push({ id: outcome.id, kind: outcome.kind, instance: kill.instance, status: outcome.status, error: outcome.error });
-    else report.unexpected.push({ id: outcome.id, kind: outcome.kind, path: outcome.path, status: outcome.status, error: outcome.error, proxy });
+    else
+      report.unexpected.push({
+        id: outcome.id,
+        kind: outcome.kind,
+        path: outcome.path,
+        sentAt: outcome.sentAt,
+        endedAt: outcome.endedAt,
+        status: outcome.status,
+        error: outcome.error,
+        proxy,
+      });
   }
   return report;
 }

@@ -156,6 +156,7 @@ async function run(cluster: Cluster) {
       inFlightOnKilledInstance: requests.inFlightOnKilled,
       unexpectedFailures: requests.unexpected,
       failedDuringRollingRestart: requests.failedDuringRollingRestart,
+      resentOnStaleConnection: requests.resentOnStaleConnection,
     },
     kill,
     worker,

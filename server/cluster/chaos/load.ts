@@ -15,6 +15,11 @@ export type Outcome = {
   /** HAProxy's X-Mesa-Instance: which instance answered (absent on an answer HAProxy made itself). */
   instance: string | null;
   error: string | null;
+  /**
+   * Sent again once because the kept-alive connection it first went on was closed by HAProxy as
+   * it was sent (reset before any answer): what browsers do, and safe, since nothing received it.
+   */
+  resentOnStaleConnection: boolean;
 };
 
 export type PlannedRequest = { kind: RequestKind; method: "GET" | "POST"; path: string; cookie: string; clientIp: string; body?: unknown };
@@ -38,31 +43,38 @@ export function createSender(base: string) {
   let counter = 0;
   const origin = new URL(base).origin;
 
-  const send = (planned: PlannedRequest): Promise<Outcome> =>
+  const send = (planned: PlannedRequest): Promise<Outcome> => {
+    const id = `chaos-${process.pid}-${(counter += 1)}`;
+    const outcome: Outcome = {
+      id,
+      kind: planned.kind,
+      method: planned.method,
+      path: planned.path,
+      sentAt: Date.now(),
+      endedAt: 0,
+      status: null,
+      instance: null,
+      error: null,
+      resentOnStaleConnection: false,
+    };
+    return attempt(planned, outcome, true);
+  };
+
+  const attempt = (planned: PlannedRequest, outcome: Outcome, mayResend: boolean): Promise<Outcome> =>
     new Promise((resolve) => {
-      const id = `chaos-${process.pid}-${(counter += 1)}`;
       const body = planned.body === undefined ? undefined : Buffer.from(JSON.stringify(planned.body));
-      const outcome: Outcome = {
-        id,
-        kind: planned.kind,
-        method: planned.method,
-        path: planned.path,
-        sentAt: Date.now(),
-        endedAt: 0,
-        status: null,
-        instance: null,
-        error: null,
-      };
       const headers: Record<string, string> = {
         Cookie: planned.cookie,
-        "X-Request-Id": id,
+        "X-Request-Id": outcome.id,
         "X-Forwarded-For": planned.clientIp,
         "Accept-Encoding": "gzip",
       };
       if (body) {
-        Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(body.length), Origin: origin, "Idempotency-Key": id });
+        Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(body.length), Origin: origin, "Idempotency-Key": outcome.id });
       }
+      let answered = false;
       const req = http.request(`${base}${planned.path}`, { method: planned.method, agent, headers }, (res) => {
+        answered = true;
         outcome.status = res.statusCode ?? null;
         outcome.instance = (res.headers["x-mesa-instance"] as string | undefined) ?? null;
         res.resume();
@@ -79,6 +91,12 @@ export function createSender(base: string) {
       req.setTimeout(30_000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
       req.on("error", (error: NodeJS.ErrnoException) => {
         if (outcome.endedAt) return;
+        // Node's own advice for a kept-alive socket the server closed as the request went out.
+        if (mayResend && !answered && req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+          outcome.resentOnStaleConnection = true;
+          resolve(attempt(planned, outcome, false));
+          return;
+        }
         outcome.endedAt = Date.now();
         outcome.error = error.code ?? error.message;
         resolve(outcome);
