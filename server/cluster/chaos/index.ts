@@ -199,6 +199,7 @@ function print(result: Awaited<ReturnType<typeof run>>["result"]) {
   console.log(
     `failures not excused: ${r.unexpectedFailures.length}${r.unexpectedFailures.length ? ` ${JSON.stringify(r.unexpectedFailures.slice(0, 10))}` : ""}`,
   );
+  console.log(`sent again on a new connection after HAProxy closed a kept-alive one under them (never reached an instance): ${r.resentOnStaleConnection}`);
   console.log(
     `failed during the rolling restart: ${r.failedDuringRollingRestart}${result.rolling.forced.length ? ` (forced: ${result.rolling.forced.join(", ")})` : ""}`,
   );
