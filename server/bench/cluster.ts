@@ -77,6 +77,14 @@ export async function benchCluster() {
     logLevel: "warn",
     log: (line) => console.error(`[bench cluster] ${line}`),
   });
+  // Interrupted, the bench still stops the cluster it started: its parts run in process groups of their own.
+  let proxy: GroupProcess | null = null;
+  const interrupted = () =>
+    void Promise.resolve(proxy && stopGroup(proxy, 5_000))
+      .then(() => cluster.stop())
+      .finally(() => process.exit(130));
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   const benchPort = cluster.ports.proxy + 4;
   const results: Record<string, unknown> = {};
   try {
@@ -99,7 +107,7 @@ export async function benchCluster() {
         heartbeatMs: HEARTBEAT_MS,
       });
       // A proxy of its own per count; the cluster's (all three) stays up but idle.
-      const proxy = startHaproxy(config, path.join(cluster.logDir, `..`, `haproxy-bench-${n}.cfg`), path.join(cluster.logDir, `haproxy-bench-${n}.log`));
+      proxy = startHaproxy(config, path.join(cluster.logDir, `..`, `haproxy-bench-${n}.cfg`), path.join(cluster.logDir, `haproxy-bench-${n}.log`));
       try {
         await waitForHealthy(`http://${HOST}:${benchPort}/healthz`, 30_000, `HAProxy with ${n} instances`);
         console.error(`${n} instance(s) behind HAProxy (${behind.map((i) => `${i.name} on ${pinning[i.name]}`).join(", ")}):`);
@@ -108,6 +116,7 @@ export async function benchCluster() {
         perCount[String(n)] = { ...found, loadAfter: +os.loadavg()[0]!.toFixed(2) };
       } finally {
         await stopGroup(proxy, 5_000);
+        proxy = null;
       }
     }
     const scaling = Object.fromEntries(best.map((rate, i) => [`${i + 1}`, best[0] ? +(rate / best[0]).toFixed(2) : null]));
@@ -126,6 +135,8 @@ export async function benchCluster() {
       `cluster: ${best.map((rate, i) => `${i + 1} instance(s) ${rate} requests/s`).join(", ")} at p95 ≤ ${BUDGET_P95_MS} ms; scaling ${Object.values(scaling).join(" : ")}`,
     );
   } finally {
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
     await cluster.stop();
   }
   return { date: new Date().toISOString(), ...results };
