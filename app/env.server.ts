@@ -21,6 +21,9 @@ export const envSchema = z
     SESSION_SECRET: optionalString,
     // Server processes sharing the port (0: one per core); see README "Performance".
     WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    // On SIGTERM, how long /healthz answers 503 while the server still serves, before it closes its
+    // port: a load balancer's health check takes the instance out first (README "Several machines").
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: z
       .string()

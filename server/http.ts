@@ -25,7 +25,13 @@ import { serviceWorkerScript } from "./service-worker";
 const answeredForOutage = (res: { statusCode: number }) =>
   res.statusCode === 503 && (Boolean((res as unknown as Response).locals?.databaseDown) || databaseDownSince() !== null);
 
-export function createApp(options: { build: ServerBuild | (() => Promise<ServerBuild>); env: Env; logger: Logger }) {
+export function createApp(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  env: Env;
+  logger: Logger;
+  /** True once the process is stopping: /healthz then fails so a load balancer stops sending before the port closes. */
+  draining?: () => boolean;
+}) {
   const { env, logger } = options;
   // Page loaders and actions answer a database outage with a 503 their error boundary shows (server/outage.ts).
   const wrapped = new WeakMap<ServerBuild, ServerBuild>();
@@ -38,6 +44,13 @@ export function createApp(options: { build: ServerBuild | (() => Promise<ServerB
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+
+  // Before everything else: a stopping process says so to the load balancer's health check while
+  // it still answers every other request, so no request is sent to it after it closes (DRAIN_DELAY_MS).
+  app.get("/healthz", (_req, res, next) => {
+    if (!options.draining?.()) return next();
+    res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "5" }).json({ status: "draining" });
+  });
 
   app.use(
     pinoHttp({

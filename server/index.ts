@@ -52,23 +52,29 @@ async function main() {
 
   const buildPath = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const app = createApp({ build, env, logger });
+  let stopping = false;
+  const app = createApp({ build, env, logger, draining: () => stopping });
   const server: Server = app.listen(env.PORT, env.HOST, () => {
     log(`Mesa is ready at ${env.APP_URL} (/es, /en, /pt) after ${Date.now() - bootStarted} ms`);
   });
   // Counts each socket's requests in flight, so closing answers every request already received.
   const closeServer = closeGracefully(server);
 
-  let stopping = false;
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    log(`${signal} received: finishing open requests`);
     const force = setTimeout(() => {
-      logger.warn("shutdown took over 10 s; exiting");
+      logger.warn("shutdown took over 10 s after the drain delay; exiting");
       process.exit(1);
-    }, 10_000);
+    }, env.DRAIN_DELAY_MS + 10_000);
     force.unref();
+    if (env.DRAIN_DELAY_MS > 0) {
+      // /healthz fails from now on while requests are still served; once the load balancer has
+      // seen that and sends no more, closing the port cuts nothing (README "Several machines").
+      log(`${signal} received: failing /healthz for ${env.DRAIN_DELAY_MS} ms before closing`);
+      await new Promise((resolve) => setTimeout(resolve, env.DRAIN_DELAY_MS));
+    }
+    log(`${signal} received: finishing open requests`);
     // Stops accepting and closes idle keep-alive sockets now, the others once their answers are sent.
     const closed = closeServer();
     // Open event streams never finish by themselves: end them (browsers reconnect to another

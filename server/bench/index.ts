@@ -16,7 +16,9 @@
 // and the live layer's message-to-arrival latency on
 // 100 open streams over two processes (server/bench/live.ts). `BENCH_ONLY=live` runs only the
 // latter. The earnings desk for a DM with 50,000 lines (server/bench/earnings.ts; `BENCH_ONLY=earnings`
-// for that part alone, on the demo data without the 100,000 sessions). The chat of 50 people with
+// for that part alone, on the demo data without the 100,000 sessions). `BENCH_ONLY=cluster`: the
+// search page through HAProxy with 1, 2 and 3 instances of the local cluster (server/bench/cluster.ts),
+// saved under "cluster" in bench-results/latest.json. The chat of 50 people with
 // 10,000 messages, its pages and a message's fan-out to 50 streams (server/bench/chat.ts;
 // `BENCH_ONLY=chat` likewise). Results: bench-results/latest.json.
 import { spawn } from "node:child_process";
@@ -39,6 +41,7 @@ import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { benchChat } from "./chat";
+import { benchCluster, saveClusterResults } from "./cluster";
 import { cpuSeconds } from "./cpu";
 import { benchEarnings } from "./earnings";
 import { benchLive } from "./live";
@@ -55,6 +58,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 async function main() {
+  if (process.env.BENCH_ONLY === "cluster") {
+    saveClusterResults(await benchCluster());
+    return;
+  }
   if (process.env.BENCH_ONLY === "live") {
     const live = await benchLive();
     fs.mkdirSync("bench-results", { recursive: true });

@@ -32,7 +32,7 @@ export function send(origin: string, req: Sending): Promise<Sent> {
  * The app's Express server (server/http.ts) on a free port of this machine, with a logger whose
  * lines the test reads. APP_URL is http://localhost:{port} unless the environment says otherwise.
  */
-export async function startAppServer(options: { build?: ServerBuild; env?: Record<string, string> } = {}) {
+export async function startAppServer(options: { build?: ServerBuild; env?: Record<string, string>; draining?: () => boolean } = {}) {
   const dataDir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, "app-"));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -40,7 +40,7 @@ export async function startAppServer(options: { build?: ServerBuild; env?: Recor
   const env = parseEnv({ SESSION_SECRET: "s".repeat(32), DATA_DIR: dataDir, NODE_ENV: "test", APP_URL: `http://localhost:${port}`, ...options.env });
   const lines: Record<string, unknown>[] = [];
   const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-  server.on("request", createApp({ build: options.build ?? fakeBuild(), env, logger }));
+  server.on("request", createApp({ build: options.build ?? fakeBuild(), env, logger, draining: options.draining }));
   return {
     port,
     origin: `http://127.0.0.1:${port}`,

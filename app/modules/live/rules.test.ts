@@ -1,11 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { frameEvent, notifyPayloads, parseLastEventId, parseNotifyPayload, revocationEnds } from "./rules";
+import {
+  frameEvent,
+  notifyPayloads,
+  openingFrame,
+  parseLastEventId,
+  parseNotifyPayload,
+  reconnectDelay,
+  RETRY_JITTER_MS,
+  RETRY_MS,
+  revocationEnds,
+} from "./rules";
 
 describe("live stream rules", () => {
   it("believes only positive integer event ids", () => {
     expect(parseLastEventId("42")).toBe(42);
     expect(parseLastEventId(" 7 ")).toBe(7);
     for (const bad of [null, "", "0", "-1", "1e3", "abc", "9".repeat(20)]) expect(parseLastEventId(bad)).toBeNull();
+  });
+
+  it("spreads reconnections over RETRY_MS to RETRY_MS + RETRY_JITTER_MS, so a stopped instance's streams do not all return at once", () => {
+    expect(reconnectDelay(0)).toBe(RETRY_MS);
+    expect(reconnectDelay(0.5)).toBe(RETRY_MS + RETRY_JITTER_MS / 2);
+    expect(reconnectDelay(0.9999)).toBeLessThan(RETRY_MS + RETRY_JITTER_MS);
+    expect(reconnectDelay(7)).toBeLessThan(RETRY_MS + RETRY_JITTER_MS);
+    expect(openingFrame(reconnectDelay(0.25))).toBe(`retry: ${RETRY_MS + RETRY_JITTER_MS / 4}\n: open\n\n`);
   });
 
   it("frames user text on one data line, so a newline cannot add a field", () => {

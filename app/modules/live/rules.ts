@@ -16,8 +16,19 @@ export const MAX_STREAMS_PER_USER = 5;
 /** A comment line this often keeps proxies and phone carriers from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;
 
-/** How long a browser waits before reconnecting (the SSE `retry:` field). */
+/** How long a browser waits at least before reconnecting (the SSE `retry:` field). */
 export const RETRY_MS = 3_000;
+
+/**
+ * Added to RETRY_MS at random per stream: when an instance stops, every stream it held reconnects
+ * through the load balancer at once, and the instances left would take them all in the same
+ * instant; spread over a few seconds they take them with their health checks still answering
+ * (decision record 101).
+ */
+export const RETRY_JITTER_MS = 4_000;
+
+/** This stream's reconnect delay, from a number in [0, 1) the caller draws. */
+export const reconnectDelay = (random: number) => RETRY_MS + Math.floor(Math.min(Math.max(random, 0), 0.999) * RETRY_JITTER_MS);
 
 /** Events replayed per query when a client catches up after a drop. */
 export const REPLAY_PAGE = 500;
@@ -80,7 +91,7 @@ export function frameEvent(event: { id?: number; kind: string; data: unknown }):
 }
 
 export const heartbeatFrame = ": ping\n\n";
-export const openingFrame = `retry: ${RETRY_MS}\n: open\n\n`;
+export const openingFrame = (retryMs: number) => `retry: ${retryMs}\n: open\n\n`;
 
 export type NotifyEntry = readonly [id: number, userId: string];
 

@@ -8,6 +8,7 @@ import {
   HEARTBEAT_MS,
   heartbeatFrame,
   openingFrame,
+  reconnectDelay,
   REPLAY_PAGE,
   revocationEnds,
   REVOKED_KIND,
@@ -178,7 +179,7 @@ export function openEventStream(input: StreamInput): OpenedStream {
   };
 
   const begin = async () => {
-    send(openingFrame);
+    send(openingFrame(reconnectDelay(Math.random())));
     await hub.ready();
     if (closed) return;
     if (input.chatId) await markViewing(input.chatId);

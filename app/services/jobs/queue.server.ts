@@ -33,6 +33,14 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
+/**
+ * Ticks missed while no runner was up (a worker killed and started again, a deploy) that are this
+ * recent are queued when a runner starts. graphile-worker records each tick it has queued
+ * (known_crontabs), so a tick is queued once however many runners start; older ticks are left to
+ * the next one, which does the same work.
+ */
+export const BACKFILL_MS = 2 * 60_000;
+
 /** Same queue and key for a job however it was queued. */
 const specFor = (name: string) => ({ jobKey: `mesa:${name}`, jobKeyMode: "preserve_run_at" as const, maxAttempts: 1 });
 
@@ -44,8 +52,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       task: name,
       match,
       identifier: name,
-      // No catching up on ticks missed while stopped: the next tick does the same work.
-      options: { backfillPeriod: 0, ...specFor(name) },
+      options: { backfillPeriod: BACKFILL_MS, ...specFor(name) },
     })),
   );
   const logger = new Logger((scope) => (level, message, meta) => options.log(level === "warning" ? "warn" : level, message, { ...scope, ...meta }));
