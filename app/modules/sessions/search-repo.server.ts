@@ -134,7 +134,7 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
   if (f.from) all.push(sql`${c("starts_at")} >= ${f.from}`);
   if (f.to) all.push(sql`${c("starts_at")} < ${f.to}`);
   if (f.tagIds.length) all.push(sql`${c("tags")} @> ${sql.val(f.tagIds)}::text[]`);
-  // Every tool asked for; the GIN index on safety_tools answers @>.
+  // Every tool asked for; the GIN index on (tags, safety_tools) answers @> for both in one scan.
   if (f.safetyTools.length) all.push(sql`${c("safety_tools")} @> ${sql.val(f.safetyTools)}::text[]`);
   if (f.type === "series") all.push(sql`${c("series_id")} is not null`);
   if (f.type === "standalone") all.push(sql`${c("series_id")} is null`);
