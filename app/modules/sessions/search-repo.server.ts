@@ -134,7 +134,7 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
   if (f.from) all.push(sql`${c("starts_at")} >= ${f.from}`);
   if (f.to) all.push(sql`${c("starts_at")} < ${f.to}`);
   if (f.tagIds.length) all.push(sql`${c("tags")} @> ${sql.val(f.tagIds)}::text[]`);
-  // Every tool asked for; the GIN index on safety_tools answers @>.
+  // Every tool asked for; the GIN index on (tags, safety_tools) answers @> for both in one scan.
   if (f.safetyTools.length) all.push(sql`${c("safety_tools")} @> ${sql.val(f.safetyTools)}::text[]`);
   if (f.type === "series") all.push(sql`${c("series_id")} is not null`);
   if (f.type === "standalone") all.push(sql`${c("series_id")} is null`);
@@ -182,17 +182,25 @@ async function usersNamed(db: Database, term: string): Promise<string[]> {
  * A page of results and the number of matches, counted only up to `countCap` + 1: counting all of
  * 100,000 upcoming sessions would cost many times the page itself, so the caller asks for a few
  * pages past the current one and shows "more than" above that. Both in one statement: each
- * statement is a round trip that costs the page CPU of its own (decision record 049). The count
- * is the outer row, so an empty page still brings it; the page joins it laterally, in its order.
+ * statement is a round trip that costs the page CPU of its own (decision record 049).
+ *
+ * The matches are found once: the walk that counts them (ordered like the page, so PostgreSQL
+ * walks the date index and stops at the cap rather than collecting every match into a bitmap)
+ * keeps their ids, and the page is the slice of those it shows, read by primary key. Matching
+ * twice, once for the count and once for the page, doubled the cost of every filter that reads
+ * far (a text term's trigram index, tags over a million rows). The count is the outer row, so an
+ * empty page still brings it.
  */
 export async function searchSessionRows(db: Database, f: SearchFilters, now: Date, limit: number, offset: number, countCap: number) {
   const where = listed(f, now, f.term ? await usersNamed(db, f.term) : []);
-  const page = cardRows(db, f.viewerId).where(where).orderBy("s.starts_at").orderBy("s.id").limit(limit).offset(offset);
-  // Ordered like the page, so PostgreSQL walks the date index and stops at the cap rather than
-  // collecting every match into a bitmap first.
-  const count = sql`select count(*)::int as n from (select 1 from sessions s where ${where} order by s.starts_at, s.id limit ${countCap + 1}) m`;
-  const { rows } = await sql<PageRow & { matches_counted: number }>`select p.*, c.n as matches_counted
-      from (${count}) c left join lateral (${page}) p on true
+  // Never fewer than the page needs, so the slice below is the same as a page read on its own.
+  const kept = Math.max(countCap + 1, offset + limit);
+  const slice = sql<string>`(select m.id from m order by m.starts_at, m.id limit ${limit} offset ${offset})`;
+  const page = cardRows(db, f.viewerId).where("s.id", "in", slice).orderBy("s.starts_at").orderBy("s.id");
+  const { rows } = await sql<PageRow & { matches_counted: number }>`with m as materialized (
+        select s.id, s.starts_at from sessions s where ${where} order by s.starts_at, s.id limit ${kept})
+    select p.*, c.n as matches_counted
+      from (select count(*)::int as n from m) c left join lateral (${page}) p on true
      order by p.starts_at, p.id`.execute(db);
   const n = rows[0]?.matches_counted ?? 0;
   const found = rows[0]?.id == null ? [] : rows.map(({ matches_counted: _, ...row }) => row as PageRow);
