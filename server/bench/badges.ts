@@ -13,10 +13,10 @@
 // 100 sessions per host). The facts' queries' EXPLAIN ANALYZE for one batch of 500 users follows.
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { awardBadgesForCompletedSessions } from "../../app/modules/badges/badges.server";
 import { badgeFactsFor } from "../../app/modules/badges/facts-repo.server";
 import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
+import { drainBadgeRuns } from "./badge-runs";
 import { benchDeps, timed, withBenchDatabase } from "./database";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
@@ -143,17 +143,7 @@ async function main() {
     ).rows[0]!.n;
     const deps = benchDeps(db, parent, now);
 
-    const runMs: number[] = [];
-    let handled = 0;
-    const started = performance.now();
-    for (;;) {
-      const runStarted = performance.now();
-      const { items } = await awardBadgesForCompletedSessions(deps);
-      if (items === 0) break;
-      runMs.push(+(performance.now() - runStarted).toFixed(1));
-      handled += items;
-    }
-    const totalMs = performance.now() - started;
+    const { handled, runMs, totalMs } = await drainBadgeRuns(deps);
     const awarded = (await sql<{ n: number }>`select count(*)::int as n from user_badges`.execute(db)).rows[0]!.n;
     const plans = await explainFacts(now);
     console.log(

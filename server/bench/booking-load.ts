@@ -2,15 +2,10 @@ import type { Requester } from "../../app/modules/auth/session.server";
 import { decideFreeSeat, leaveList, tellBooked } from "../../app/modules/bookings/bookings.server";
 import { createDatabase } from "../../db/client.server";
 import { benchDeps } from "./database";
+import { summary } from "./stats";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 10);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-const summary = (values: number[]) => ({
-  p50: +percentile(values, 50).toFixed(2),
-  p95: +percentile(values, 95).toFixed(2),
-  max: +Math.max(...values).toFixed(2),
-});
 
 /**
  * Free bookings of one hot session by one client per player, each with its own connection (the

@@ -37,19 +37,23 @@ export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, (Date.now() - started) / 1000];
 }
 
-/** A free table of 20 seats a week ahead, hosted by `hostId`, that one player is enough to hold; returns its id. */
-export async function insertBenchTable(db: Database, hostId: string, title: string) {
+/** What a bench table may differ in; by default a free table of 20 seats a week ahead, two hours, in UTC. */
+export type BenchTableOptions = { seats?: number; priceCents?: number; currency?: string; daysAhead?: number; timeZone?: string; minutes?: number };
+
+/** A table hosted by `hostId` that one player is enough to hold; returns its id. */
+export async function insertBenchTable(db: Database, hostId: string, title: string, options: BenchTableOptions = {}) {
   const row = await db
     .insertInto("sessions")
     .values({
       dm_id: hostId,
       title,
       game: "D&D 5e",
-      starts_at: new Date(Date.now() + 7 * 86_400_000),
-      time_zone: "UTC",
-      duration_minutes: 120,
-      max_participants: 20,
+      starts_at: new Date(Date.now() + (options.daysAhead ?? 7) * 86_400_000),
+      time_zone: options.timeZone ?? "UTC",
+      duration_minutes: options.minutes ?? 120,
+      max_participants: options.seats ?? 20,
       min_participants: 1,
+      ...(options.priceCents === undefined ? {} : { price_cents: options.priceCents, currency: options.currency ?? "MXN" }),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -51,11 +51,11 @@ import { CORES, pinServerApart, unpin } from "./pin";
 import { searchCombos as combos } from "./search-shapes";
 import { hydratedScriptsKiB, pageScriptsKiB, rawLength } from "./served-weight";
 import { type BenchServer, signIn, startBenchServer } from "./server";
+import { percentile } from "./stats";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const RUNS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 async function main() {
   if (process.env.BENCH_ONLY === "cluster") {

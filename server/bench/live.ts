@@ -7,6 +7,7 @@ import os from "node:os";
 import { getDb } from "../../db/client.server";
 import { createUser, loginCookie } from "../../tests/fixtures/users";
 import { insertBenchTable, withBenchDatabase } from "./database";
+import { onEventBlocks } from "./event-blocks";
 import { startBenchServer } from "./server";
 
 const STREAMS = 100;
@@ -24,20 +25,12 @@ export function openStream(base: string, cookie: string, onMessage: (id: number)
   return new Promise<() => void>((resolve, reject) => {
     const req = http.get(`${base}/api/notifications/stream`, { headers: { Cookie: cookie, Accept: "text/event-stream" } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          if (block.includes("event: chat_message")) {
-            const data = block.slice(block.indexOf("data: ") + 6);
-            onMessage((JSON.parse(data) as { message: { id: number } }).message.id);
-          }
-          if (block.includes("event: unread_count")) resolve(() => req.destroy());
+      onEventBlocks(res, (block) => {
+        if (block.includes("event: chat_message")) {
+          const data = block.slice(block.indexOf("data: ") + 6);
+          onMessage((JSON.parse(data) as { message: { id: number } }).message.id);
         }
+        if (block.includes("event: unread_count")) resolve(() => req.destroy());
       });
     });
     req.on("error", reject);

@@ -18,17 +18,12 @@ import { getDb } from "../../db/client.server";
 import type { DB } from "../../db/schema";
 import { benchDeps, insertBenchHost, timed, withBenchDatabase } from "./database";
 import { markRemindersSentUpTo } from "./reminders-sent";
+import { summary } from "./stats";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const PLAYERS = 2_000;
 const SEATS = 5;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-const summary = (values: number[]) => ({
-  p50: +percentile(values, 50).toFixed(2),
-  p95: +percentile(values, 95).toFixed(2),
-  max: +Math.max(...values).toFixed(2),
-});
 
 async function seed(start: Date) {
   const db = getDb();

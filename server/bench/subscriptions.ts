@@ -19,6 +19,7 @@ import { createDatabase, getDb } from "../../db/client.server";
 import { seedBulkSessions } from "../seed/bulk";
 import { seedDemo } from "../seed/demo";
 import { benchDeps, withBenchDatabase } from "./database";
+import { percentile } from "./stats";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
 const SUBSCRIBERS = 1_000;
@@ -26,7 +27,6 @@ const SEATS = 20;
 const ENROL_RUNS = Number(process.env.BENCH_ENROL_RUNS ?? 5);
 const SUBSCRIBING = 200;
 const PARALLEL = 20;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 const summary = (values: number[]) => ({
   n: values.length,
   p50: +percentile(values, 50).toFixed(1),

@@ -1,20 +1,15 @@
 import { sql } from "kysely";
-import { awardBadgesForCompletedSessions } from "../../../app/modules/badges/badges.server";
 import { runJob } from "../../../app/modules/jobs/jobs.server";
 import type { Database } from "../../../db/client.server";
+import { drainBadgeRuns } from "../badge-runs";
 import { bookingLoad } from "../booking-load";
 import { benchDeps, insertBenchTable } from "../database";
 import { markRemindersSentUpTo } from "../reminders-sent";
+import { summary } from "../stats";
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 1_000);
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-const summary = (values: number[]) => ({
-  p50: +percentile(values, 50).toFixed(2),
-  p95: +percentile(values, 95).toFixed(2),
-  max: +Math.max(...values).toFixed(2),
-});
 
 /**
  * The booking bench's load (server/bench/booking-load.ts) on a new hot table of a million-session
@@ -48,17 +43,7 @@ export async function benchBadgesAtScale(db: Database, folder: string) {
   await sql`update sessions set badges_checked_at = null
     where id in (select id from sessions where status = 'COMPLETED' order by starts_at desc limit ${PENDING})`.execute(db);
   const deps = benchDeps(db, folder);
-  const runMs: number[] = [];
-  let handled = 0;
-  const started = performance.now();
-  for (;;) {
-    const runStarted = performance.now();
-    const { items } = await awardBadgesForCompletedSessions(deps);
-    if (items === 0) break;
-    runMs.push(+(performance.now() - runStarted).toFixed(1));
-    handled += items;
-  }
-  const totalMs = performance.now() - started;
+  const { handled, runMs, totalMs } = await drainBadgeRuns(deps);
   return {
     sessionsHandled: handled,
     runs: runMs,

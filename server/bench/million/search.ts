@@ -6,6 +6,7 @@ import { searchSessions } from "../../../app/modules/sessions/sessions.server";
 import type { Database } from "../../../db/client.server";
 import type { DB } from "../../../db/schema";
 import { searchCombos } from "../search-shapes";
+import { percentile } from "../stats";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -53,8 +54,6 @@ export const millionShapes: Record<string, string> = {
   pastGameGenre: q({ includePast: "true", game: "Shadowrun", genre: "Horror" }),
   pastRareCombo: q({ includePast: "true", game: "Shadowrun", genre: "Superhero", experienceLevel: "Beginner", currency: "PEN" }),
 };
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 /** Each shape RUNS times after one untimed run, through the app's own search as the page calls it. */
 export async function timeSearches(db: Database, viewer: Requester, shapes: Record<string, string> = millionShapes) {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../../db/client.server";
 import { createUser, loginCookie, type TestUser } from "../../../tests/fixtures/users";
+import { insertBenchTable } from "../../bench/database";
 
 /** Who takes part in a chaos run, created for the run (the demo's people are left alone). */
 export type Actors = {
@@ -18,27 +19,10 @@ export type Actors = {
 
 const CHATS = 5;
 const PER_CHAT = 20;
-const DAY = 86_400_000;
 
-async function insertSession(db: Database, hostId: string, title: string, seats: number, priceCents: number) {
-  const row = await db
-    .insertInto("sessions")
-    .values({
-      dm_id: hostId,
-      title,
-      game: "D&D 5e",
-      starts_at: new Date(Date.now() + 10 * DAY),
-      time_zone: "America/Mexico_City",
-      duration_minutes: 180,
-      max_participants: seats,
-      min_participants: 1,
-      price_cents: priceCents,
-      currency: "MXN",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** A table of `seats` at `priceCents` MXN ten days ahead, three hours, in Mexico City. */
+const insertSession = (db: Database, hostId: string, title: string, seats: number, priceCents: number) =>
+  insertBenchTable(db, hostId, title, { seats, priceCents, currency: "MXN", daysAhead: 10, timeZone: "America/Mexico_City", minutes: 180 });
 
 /** 100 players in five chats of 20 (each a session's table), a host, and contested sessions to book. */
 export async function createActors(db: Database, runId: string): Promise<Actors> {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { onEventBlocks } from "../../bench/event-blocks";
 
 /** One event as the stream sent it: its id, kind and parsed data. */
 export type ReceivedEvent = { id: number; kind: string; data: unknown };
@@ -79,20 +80,12 @@ export function followStream(options: { url: string; cookie: string; userId: str
         res.on("end", end);
         return;
       }
-      let buffer = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let at: number;
-        while ((at = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          if (block.includes(": open")) {
-            record.open = true;
-            firstOpen();
-          }
-          handleBlock(block);
+      onEventBlocks(res, (block) => {
+        if (block.includes(": open")) {
+          record.open = true;
+          firstOpen();
         }
+        handleBlock(block);
       });
       res.on("close", end);
     });
