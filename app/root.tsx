@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GeneralErrorBoundary, isOutageError } from "#app/components/error-boundary";
+import { AfterPaint, ICON, PLACEHOLDER_ICON } from "#app/components/layout/after-paint";
 import { LiveLayer } from "#app/components/layout/live-layer";
 import { Shell } from "#app/components/layout/shell";
 import { DialogOpener } from "#app/components/ui/confirm-link";
@@ -14,7 +15,7 @@ import { headerCounts } from "#app/modules/header-counts/header-counts.server";
 import { requestLocale } from "#app/modules/i18n/request-locale.server";
 import { isLocale } from "#app/modules/i18n/rules";
 import { liveScriptUrl } from "#app/modules/live/script.server";
-import { REGISTER_WORKER, THEME_COLOR } from "#app/modules/offline/rules";
+import { THEME_COLOR } from "#app/modules/offline/rules";
 import { resolveSaveData } from "#app/modules/save-data/rules";
 import { avatarInitials, displayNameOf } from "#app/modules/users/rules";
 import { getServices } from "#app/services/index.server";
@@ -30,7 +31,7 @@ import stylesheet from "./styles/tailwind.css";
 
 // The stylesheet is linked by the layout, in the head or after the page (decision record 093).
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: PLACEHOLDER_ICON },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const scripts = useShipsScripts();
   const liveChat = useLiveChat();
   const criticalCss = useCriticalCss();
+  const manifest = `/${lang}/manifest.webmanifest`;
   return (
     <html lang={lang} dir="ltr" data-static={scripts ? undefined : "true"}>
       <head>
@@ -89,8 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // What this page's first view needs, inlined so that it paints without waiting for a stylesheet.
           <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: criticalCss }} />
         )}
-        {/* Installable (decision record 094): the manifest speaks the page's language and opens at its home. */}
-        <link rel="manifest" href={`/${lang}/manifest.webmanifest`} />
+        {/* Installable (decision record 094): the manifest speaks the page's language and opens at its home.
+            With JavaScript the after-paint script links it and the icon, so that the browser's fetches of them wait for the first paint. */}
+        <noscript>
+          <link rel="icon" href={ICON} type="image/svg+xml" />
+          <link rel="manifest" href={manifest} />
+        </noscript>
         <meta name="theme-color" content={THEME_COLOR} />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -105,14 +111,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             lang={isLocale(lang) ? lang : "es"}
             userId={root.user.id}
             chatId={liveChat}
-            scriptUrl={root.liveScript}
             templatesUrl={root.liveTemplates}
             nonce={nonce}
             waitForUse={root.saveData.on}
           />
         ) : null}
-        {/* The service worker is an enhancement: without it (or without script) every page works the same. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REGISTER_WORKER }} />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -120,7 +123,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {/* Last, so that nothing waits for it: a stylesheet in the body delays only what follows it. */}
-        {criticalCss === null ? null : <FullStylesheet href={stylesheet} hydrating={scripts} nonce={nonce} />}
+        {criticalCss === null ? null : <FullStylesheet href={stylesheet} hydrating={scripts} />}
+        {/* The service worker is an enhancement: without it (or without script) every page works the same. */}
+        <AfterPaint
+          nonce={nonce}
+          stylesheet={criticalCss !== null && !scripts ? stylesheet : null}
+          manifest={manifest}
+          liveScript={root?.user && root.liveScript && root.liveTemplates ? root.liveScript : null}
+        />
       </body>
     </html>
   );

@@ -21,25 +21,18 @@ export function useCriticalCss(): string | null {
   return document.getElementById(CRITICAL_CSS_ID)?.textContent ?? null;
 }
 
-/** Adds the stylesheet named in its own `data-href` once the page has loaded (at once if it already has). */
-const LINK_AFTER_LOAD = `(function(c){function a(){var l=document.createElement("link");l.rel="stylesheet";l.href=c.getAttribute("data-href");document.body.appendChild(l)}document.readyState==="complete"?a():addEventListener("load",a)})(document.currentScript)`;
-
 /**
  * The full stylesheet after a page that inlined its critical CSS. A page that hydrates links it at
- * the end of its body, at low priority (React must find the element it rendered). A plain page asks
- * for it only once it has loaded: its first view needs nothing from it, and on a slow phone the
- * request no longer shares the first round trips with the images in view; without JavaScript the
- * `<noscript>` link loads it as before.
+ * the end of its body, at low priority (React must find the element it rendered). A plain page's
+ * after-paint script (app/components/layout/after-paint.tsx) asks for it once the page has painted:
+ * its first view needs nothing from it; without JavaScript this `<noscript>` link loads it.
  */
-export function FullStylesheet({ href, hydrating, nonce }: { href: string; hydrating: boolean; nonce: string }) {
+export function FullStylesheet({ href, hydrating }: { href: string; hydrating: boolean }) {
   // React 18 knows no fetchPriority prop.
   if (hydrating) return <link rel="stylesheet" href={href} {...{ fetchpriority: "low" }} />;
   return (
-    <>
-      <noscript>
-        <link rel="stylesheet" href={href} />
-      </noscript>
-      <script nonce={nonce} data-href={href} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LINK_AFTER_LOAD }} />
-    </>
+    <noscript>
+      <link rel="stylesheet" href={href} />
+    </noscript>
   );
 }

@@ -152,10 +152,10 @@ describe("response compression", () => {
     expect((await get("/page", "identity")).body.toString()).toBe(page);
   });
 
-  it("compresses pages at the cheap per-request levels and files on disk at the higher ones", async () => {
+  it("compresses pages at per-request levels no higher than those of files on disk", async () => {
     const brotli = (quality: number, window: number) =>
       brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: window } });
-    expect(DYNAMIC_LEVELS.brotli).toBeLessThan(FILE_LEVELS.brotli);
+    expect(DYNAMIC_LEVELS.brotli).toBeLessThanOrEqual(FILE_LEVELS.brotli);
     expect(DYNAMIC_LEVELS.gzip).toBeLessThan(FILE_LEVELS.gzip);
     // The same text, as a page made for the request and as a file: each is exactly its level's output.
     const dynamic = await get("/page", "br");

@@ -4,9 +4,6 @@ import type { Locale } from "#app/modules/i18n/config";
 /** The JSON the live script reads; `<` is escaped so no text can close the script element. */
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** Adds the script named in its own `data-src` once the page has loaded. */
-const LOAD_AFTER_PAINT = `(function(c){addEventListener("load",function(){var s=document.createElement("script");s.src=c.getAttribute("data-src");document.body.appendChild(s)})})(document.currentScript)`;
-
 /**
  * What the live script (app/islands/live.ts, decision records 030 and 039) needs on every page of a signed-in
  * user: its settings, with the address of the markup it clones for toasts and the bell's dropdown
@@ -17,7 +14,6 @@ export function LiveLayer({
   lang,
   userId,
   chatId,
-  scriptUrl,
   templatesUrl,
   nonce,
   waitForUse = false,
@@ -25,7 +21,6 @@ export function LiveLayer({
   lang: Locale;
   userId: string;
   chatId: string | null;
-  scriptUrl: string;
   /** The translated templates, fetched by the script before it shows anything. */
   templatesUrl: string;
   nonce: string;
@@ -44,9 +39,6 @@ export function LiveLayer({
   return (
     <>
       <script type="application/json" id="live-config" nonce={nonce} dangerouslySetInnerHTML={{ __html: json(config) }} />
-      {/* Fetched once the page has loaded, never before its first paint (decision record 093): on a slow phone the
-          page is readable before the live layer's request starts. A script made by this nonced one is trusted ('strict-dynamic'). */}
-      <script nonce={nonce} data-src={scriptUrl} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOAD_AFTER_PAINT }} />
     </>
   );
 }

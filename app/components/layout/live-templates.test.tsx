@@ -54,15 +54,7 @@ describe("the live script's settings", () => {
   const config = (waitForUse?: boolean) => {
     const html = renderToStaticMarkup(
       <I18nextProvider i18n={translations("es")}>
-        <LiveLayer
-          lang="es"
-          userId="u1"
-          chatId={null}
-          scriptUrl="/build/live.js"
-          templatesUrl="/api/live-templates/es/v1"
-          nonce="n0nce"
-          waitForUse={waitForUse}
-        />
+        <LiveLayer lang="es" userId="u1" chatId={null} templatesUrl="/api/live-templates/es/v1" nonce="n0nce" waitForUse={waitForUse} />
       </I18nextProvider>,
     );
     return JSON.parse(/<script type="application\/json" id="live-config"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
@@ -77,7 +69,7 @@ describe("the live script's settings", () => {
     expect(config().tpl).toBe("/api/live-templates/es/v1");
     const html = renderToStaticMarkup(
       <I18nextProvider i18n={translations("es")}>
-        <LiveLayer lang="es" userId="u1" chatId={null} scriptUrl="/build/live.js" templatesUrl="/api/live-templates/es/v1" nonce="n0nce" />
+        <LiveLayer lang="es" userId="u1" chatId={null} templatesUrl="/api/live-templates/es/v1" nonce="n0nce" />
       </I18nextProvider>,
     );
     expect(html).not.toContain("data-tpl");

@@ -83,8 +83,8 @@ export function buildFilesOf(html: string): string[] {
   const found = new Set<string>();
   for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
     if (tag.startsWith("<link") && !/\brel="stylesheet"/.test(tag)) continue;
-    const href = /\b(?:href|src)="(\/build\/[^"]+)"/.exec(tag)?.[1];
-    if (href) found.add(href);
+    // Every one: the page's after-paint script names both the stylesheet and the live script.
+    for (const [, href] of tag.matchAll(/\b(?:href|src)="(\/build\/[^"]+)"/g)) found.add(href!);
   }
   return [...found];
 }

@@ -61,8 +61,12 @@ export function kitFingerprint(
 /** The brand's colour (tailwind.config.ts, brand 600; a test keeps the two in step): the phone's bar and the manifest's theme. */
 export const THEME_COLOR = "#095e6e";
 
-/** Every page's few inline lines: register the worker once the page has loaded, where browsers have them. */
-export const REGISTER_WORKER = `"serviceWorker"in navigator&&addEventListener("load",function(){navigator.serviceWorker.register("/sw.js").catch(function(){})})`;
+/**
+ * Registers the worker, where browsers have one. Run by every page's after-paint script
+ * (app/components/layout/after-paint.tsx): its install fetches the offline kit (and a signed-in
+ * player's tickets), which must not share a slow phone's first round trips with the page.
+ */
+export const REGISTER_WORKER = `"serviceWorker"in navigator&&navigator.serviceWorker.register("/sw.js").catch(function(){})`;
 
 export type ManifestWords = { description: string; tickets: string };
 
