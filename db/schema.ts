@@ -650,6 +650,7 @@ export interface Users {
   first_name: Generated<string>;
   host_rating_count: Generated<number>;
   host_rating_sum: Generated<number>;
+  hosts_sessions: Generated<boolean>;
   id: Generated<string>;
   last_name: Generated<string>;
   password_hash: string | null;

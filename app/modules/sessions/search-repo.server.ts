@@ -119,8 +119,21 @@ function textMatches(column: RawBuilder<unknown>, term: string): RawBuilder<SqlB
  */
 function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]): RawBuilder<SqlBool> {
   const c = (column: string) => sql.ref(`${a}.${column}`);
-  const all: RawBuilder<unknown>[] = [sql`${c("status")} <> 'CANCELLED'`];
-  if (!f.includePast) all.push(sql`${c("starts_at")} >= ${now}`);
+  const all: RawBuilder<unknown>[] = [];
+  if (!f.includePast && (f.term || f.tagIds.length || f.safetyTools.length)) {
+    // A search by text, tag or tool reads the GIN index of the sessions not over (decision record
+    // 102): its predicate, named here word for word as in the index, lists the same sessions as
+    // "not cancelled" among those still to come (only completeEnded marks one COMPLETED, once it
+    // has ended). The date is written so that no index can take it: read through the date index
+    // (its predicate is the same) PostgreSQL intersected 130,000 entries with the GIN bitmap for
+    // nothing. A walk in date order uses that index's order instead, from the first not over.
+    all.push(sql`${c("status")} in ('UPCOMING', 'CONFIRMED', 'ACTIVE', 'IN_PROGRESS')`);
+    // The grouping's probe of a series' earlier sessions keeps the plain date: it bounds that index scan.
+    all.push(a === "s" ? sql`nullif(${c("starts_at")} >= ${now}, false) is not null` : sql`${c("starts_at")} >= ${now}`);
+  } else {
+    all.push(sql`${c("status")} <> 'CANCELLED'`);
+    if (!f.includePast) all.push(sql`${c("starts_at")} >= ${now}`);
+  }
   if (f.term) {
     const text = textMatches(c("search_text"), f.term);
     // The DMs whose name matches come as literal ids, looked up first: as a subquery the planner
@@ -162,18 +175,17 @@ function listed(f: SearchFilters, now: Date, termDmIds: string[]): RawBuilder<Sq
 }
 
 /**
- * The hosts whose display name contains the (folded) term, through the trigram index on names.
- * Only people who host a session: a common first name among 100,000 players matched thousands of
- * ids that no session could match, and the search then compared every row with all of them.
- * A scalar subquery with a limit, not `exists`: PostgreSQL turns `exists` into a join and, with few
- * users, read every session's host instead of probing the index once per matching name.
+ * The hosts whose display name contains the (folded) term, through the trigram index of the names
+ * of people who have hosted (`hosts_sessions`, kept by a trigger on sessions; decision record 102).
+ * Only hosts: a common first name among 100,000 players matched thousands of ids that no session
+ * could match, and checking each for a session cost more than the search itself.
  */
 async function usersNamed(db: Database, term: string): Promise<string[]> {
   const rows = await db
     .selectFrom("users")
     .select("id")
+    .where("hosts_sessions", "=", true)
     .where(textMatches(sql`immutable_unaccent(lower(display_name))`, term))
-    .where(sql<SqlBool>`coalesce((select true from sessions h where h.dm_id = users.id limit 1), false)`)
     .execute();
   return rows.map((r) => r.id);
 }
