@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { forgetDatabaseOutage, reportDatabaseError } from "./availability";
+import { statementName } from "./prepared";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -25,7 +26,7 @@ export function createDatabase(connectionString: string, max = 10): Database {
   // timed out) and running a query on one (terminated), so db/availability.ts sees them all.
   const watched = {
     connect: () =>
-      pool.connect().catch((error: unknown) => {
+      pool.connect().then(namePreparedStatements, (error: unknown) => {
         reportDatabaseError(error, ask);
         throw error;
       }),
@@ -37,6 +38,26 @@ export function createDatabase(connectionString: string, max = 10): Database {
       if (event.level === "error") reportDatabaseError(event.error, ask);
     },
   });
+}
+
+const named = new WeakSet<pg.PoolClient>();
+
+/**
+ * Sends a prepared query's SQL (db/prepared.ts) as a named statement on this connection: PostgreSQL
+ * keeps its parse and, after five calls, a generic plan, where it planned each call anew. Only
+ * those statements: their shape is fixed and their values are ids, for which one plan suits every
+ * call; a search's plan depends on its values. Kysely calls `query(sql, values)`; every other form
+ * (pg-pool's own, with a callback) passes through untouched.
+ */
+function namePreparedStatements(client: pg.PoolClient): pg.PoolClient {
+  if (named.has(client)) return client;
+  named.add(client);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const name = args.length === 2 && typeof args[0] === "string" && Array.isArray(args[1]) ? statementName(args[0]) : undefined;
+    return name ? query({ name, text: args[0], values: args[1] }) : query(...args);
+  }) as typeof client.query;
+  return client;
 }
 
 // The server process loads this module twice (its own copy and the app build's), so the one

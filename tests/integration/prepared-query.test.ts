@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDb } from "../../db/client.server";
+import { createDatabase, getDb } from "../../db/client.server";
 import { preparedQuery } from "../../db/prepared";
 import { useTestDatabase } from "../setup/database";
 
@@ -23,5 +23,28 @@ describe("preparedQuery", () => {
     await expect(unused(getDb(), { limit: 3 })).rejects.toThrow(/limit does not reach/);
     const written = preparedQuery(["column"], (db, args: { column: string }) => db.selectNoFrom([sql.raw<string>(`'${args.column}'`).as("c")]));
     await expect(written(getDb(), { column: "x" })).rejects.toThrow(/SQL text/);
+  });
+
+  it("is prepared once per connection under its name and planned generically after five calls; other statements are not", async () => {
+    // One connection, so every call below meets the same server session.
+    const db = createDatabase(process.env.DATABASE_URL!, 1);
+    try {
+      const count = preparedQuery(["email"], (db, args: { email: string }) =>
+        db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("email", "=", args.email),
+      );
+      for (let i = 0; i < 7; i += 1) expect(await count(db, { email: `nobody-${i}@mesa.test` })).toEqual([{ n: 0 }]);
+      await sql`select 1`.execute(db);
+      const { rows } = await sql<{ name: string; statement: string; calls: number }>`
+        select name, statement, generic_plans + custom_plans as calls from pg_prepared_statements`.execute(db);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.name).toMatch(/^mesa_[0-9a-f]{24}$/);
+      expect(rows[0]!.statement).toContain('from "users"');
+      expect(Number(rows[0]!.calls)).toBe(7);
+    } finally {
+      await db.destroy();
+    }
   });
 });
