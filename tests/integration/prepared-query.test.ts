@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabase, getDb } from "../../db/client.server";
-import { preparedQuery } from "../../db/prepared";
+import { inlineFixedValues, preparedQuery } from "../../db/prepared";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -46,5 +46,26 @@ describe("preparedQuery", () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it("writes the code's own values into the SQL, quoted, and keeps the callers' as renumbered parameters", () => {
+    const slots = [{ value: "it's" }, { arg: "id" }, { value: -2 }, { value: true }, { value: null }, { value: new Date(0) }, { arg: "n" }, { value: 10 }];
+    const sqlText = "select $1, $2, x - $3, $4, $5, $6, $7 limit $8 -- $10";
+    const { sql: written, slots: kept } = inlineFixedValues(sqlText, slots);
+    expect(written).toBe("select 'it''s', $1, x - (-2), true, null, $2, $3 limit 10 -- $10");
+    expect(kept).toEqual([{ arg: "id" }, { value: new Date(0) }, { arg: "n" }]);
+  });
+
+  it("answers the same with the fixed values written in", async () => {
+    const statuses = preparedQuery(["email"], (db, args: { email: string }) =>
+      db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("email", "=", args.email)
+        .where("email", "<>", "o'brien@mesa.test")
+        .where("banned_at", "is", null)
+        .limit(5),
+    );
+    expect(await statuses(getDb(), { email: "nadie@mesa.test" })).toEqual([{ n: 0 }]);
   });
 });

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
+import { nameStatement } from "#db/prepared";
 import type { DB } from "#db/schema";
 import { activeBookingExists, pendingBookingExists } from "./repo.server";
 
@@ -190,6 +191,38 @@ async function usersNamed(db: Database, term: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** How many first pages of the listing without filters PostgreSQL keeps a plan for. */
+const KEPT_PAGES = 10;
+
+/** A limit or offset written into the SQL: only ever a whole number the server computed. */
+function count(n: number) {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`);
+  return sql.lit(n);
+}
+
+/** No filter but those every listing has (the time, the viewer's private sessions, the grouping). */
+function unfiltered(f: SearchFilters) {
+  return (
+    !f.term &&
+    !f.game &&
+    !f.genre &&
+    !f.experienceLevel &&
+    !f.from &&
+    !f.to &&
+    !f.tagIds.length &&
+    !f.safetyTools.length &&
+    !f.type &&
+    !f.minSpots &&
+    !f.fewSpots &&
+    !f.includePast &&
+    f.priceMin === null &&
+    f.priceMax === null &&
+    !f.currency &&
+    !f.freeOnly &&
+    !f.dmId
+  );
+}
+
 /**
  * A page of results and the number of matches, counted only up to `countCap` + 1: counting all of
  * 100,000 upcoming sessions would cost many times the page itself, so the caller asks for a few
@@ -207,13 +240,20 @@ export async function searchSessionRows(db: Database, f: SearchFilters, now: Dat
   const where = listed(f, now, f.term ? await usersNamed(db, f.term) : []);
   // Never fewer than the page needs, so the slice below is the same as a page read on its own.
   const kept = Math.max(countCap + 1, offset + limit);
-  const slice = sql<string>`(select m.id from m order by m.starts_at, m.id limit ${limit} offset ${offset})`;
+  // Written into the SQL, not sent as values: with a LIMIT it cannot see, PostgreSQL plans for a
+  // tenth of the table and a kept plan would sort every match (decision record 103).
+  const slice = sql<string>`(select m.id from m order by m.starts_at, m.id limit ${count(limit)} offset ${count(offset)})`;
   const page = cardRows(db, f.viewerId).where("s.id", "in", slice).orderBy("s.starts_at").orderBy("s.id");
-  const { rows } = await sql<PageRow & { matches_counted: number }>`with m as materialized (
-        select s.id, s.starts_at from sessions s where ${where} order by s.starts_at, s.id limit ${kept})
+  const query = sql<PageRow & { matches_counted: number }>`with m as materialized (
+        select s.id, s.starts_at from sessions s where ${where} order by s.starts_at, s.id limit ${count(kept)})
     select p.*, c.n as matches_counted
       from (select count(*)::int as n from m) c left join lateral (${page}) p on true
-     order by p.starts_at, p.id`.execute(db);
+     order by p.starts_at, p.id`.compile(db);
+  // The listing without filters has one best plan whatever its values (the time and the viewer):
+  // PostgreSQL may keep it. Its first pages only, so the texts stay few (ten pages, grouped or
+  // not, signed in or not: 40); any filter's plan depends on its value and is planned each time.
+  if (unfiltered(f) && offset < KEPT_PAGES * limit) nameStatement(query.sql);
+  const { rows } = await db.executeQuery(query);
   const n = rows[0]?.matches_counted ?? 0;
   const found = rows[0]?.id == null ? [] : rows.map(({ matches_counted: _, ...row }) => row as PageRow);
   return { rows: found, total: Math.min(n, countCap), more: n > countCap };
