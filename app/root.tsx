@@ -78,6 +78,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const liveChat = useLiveChat();
   const criticalCss = useCriticalCss();
   const manifest = `/${lang}/manifest.webmanifest`;
+  // A signed-in user's live layer: its settings in the page, its script added after the first paint.
+  const live =
+    root?.user && root.liveScript && root.liveTemplates
+      ? { userId: root.user.id, script: root.liveScript, templates: root.liveTemplates, waitForUse: root.saveData.on }
+      : null;
   return (
     <html lang={lang} dir="ltr" data-static={scripts ? undefined : "true"}>
       <head>
@@ -106,14 +111,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </SaveDataProvider>
         </PlainHtmlProvider>
         <DialogOpener plain={!scripts} nonce={nonce} />
-        {root?.user && root.liveScript && root.liveTemplates ? (
+        {live ? (
           <LiveLayer
             lang={isLocale(lang) ? lang : "es"}
-            userId={root.user.id}
+            userId={live.userId}
             chatId={liveChat}
-            templatesUrl={root.liveTemplates}
+            templatesUrl={live.templates}
             nonce={nonce}
-            waitForUse={root.saveData.on}
+            waitForUse={live.waitForUse}
           />
         ) : null}
         {scripts ? (
@@ -125,12 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Last, so that nothing waits for it: a stylesheet in the body delays only what follows it. */}
         {criticalCss === null ? null : <FullStylesheet href={stylesheet} hydrating={scripts} />}
         {/* The service worker is an enhancement: without it (or without script) every page works the same. */}
-        <AfterPaint
-          nonce={nonce}
-          stylesheet={criticalCss !== null && !scripts ? stylesheet : null}
-          manifest={manifest}
-          liveScript={root?.user && root.liveScript && root.liveTemplates ? root.liveScript : null}
-        />
+        <AfterPaint nonce={nonce} stylesheet={criticalCss !== null && !scripts ? stylesheet : null} manifest={manifest} liveScript={live?.script ?? null} />
       </body>
     </html>
   );

@@ -35,8 +35,9 @@ const standIn = (name: string) => `\u0000${name}\u0000`;
  * A statement whose SQL never changes, only its values: Kysely builds and compiles it once, and
  * each call sends that SQL with its own values. For the small lookups every page makes (who is
  * asking, the header's counts) building and compiling cost more than the driver's own work
- * (decision record 049); PostgreSQL prepares it once per connection (statementName). `build` receives stand-ins for the values; each must reach the SQL as a
- * parameter, never decide its shape or be written into its text: checked when first compiled.
+ * (decision record 049); PostgreSQL prepares it once per connection (statementName). `build`
+ * receives stand-ins for the values; each must reach the SQL as a parameter, never decide its
+ * shape or be written into its text: checked when first compiled.
  */
 export function preparedQuery<Args extends Record<string, unknown>, Row>(
   names: readonly (keyof Args & string)[],

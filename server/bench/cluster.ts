@@ -4,7 +4,6 @@
 // instance is pinned to its share of the CPUs. Prints the scaling factor; results go under
 // "cluster" in bench-results/latest.json.
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HEARTBEAT_MS } from "../../app/modules/live/rules";
@@ -140,11 +139,4 @@ export async function benchCluster() {
     await cluster.stop();
   }
   return { date: new Date().toISOString(), ...results };
-}
-
-/** Puts the cluster's figures under "cluster" in bench-results/latest.json, keeping every other key. */
-export function saveClusterResults(cluster: unknown, file = "bench-results/latest.json") {
-  const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...current, cluster }, null, 2));
 }

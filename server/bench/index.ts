@@ -41,9 +41,10 @@ import { seedBulkBookings, seedBulkSessions } from "../seed/bulk";
 import { seedCatalogue } from "../seed/catalogue";
 import { seedDemo } from "../seed/demo";
 import { benchChat } from "./chat";
-import { benchCluster, saveClusterResults } from "./cluster";
+import { benchCluster } from "./cluster";
 import { cpuSeconds } from "./cpu";
 import { benchEarnings } from "./earnings";
+import { LATEST, readLatest, saveLatest } from "./latest";
 import { benchLive } from "./live";
 import { pacedLoad } from "./paced";
 import { pageTable, PG_SETTINGS } from "./pages";
@@ -59,7 +60,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
 async function main() {
   if (process.env.BENCH_ONLY === "cluster") {
-    saveClusterResults(await benchCluster());
+    saveLatest("cluster", await benchCluster());
     return;
   }
   if (process.env.BENCH_ONLY === "live") {
@@ -150,11 +151,9 @@ async function main() {
   results.live = await benchLive();
   fs.mkdirSync("bench-results", { recursive: true });
   // The million-session bench's results (`npm run bench:million`) are kept under their own key.
-  const previous = fs.existsSync("bench-results/latest.json")
-    ? (JSON.parse(fs.readFileSync("bench-results/latest.json", "utf8")) as Record<string, unknown>)
-    : {};
+  const previous = readLatest();
   if (previous.million) results.million = previous.million;
-  fs.writeFileSync("bench-results/latest.json", JSON.stringify(results, null, 2));
+  fs.writeFileSync(LATEST, JSON.stringify(results, null, 2));
   console.log(
     JSON.stringify(
       {

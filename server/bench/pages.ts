@@ -7,10 +7,11 @@ import path from "node:path";
 import pg from "pg";
 import { getDb } from "../../db/client.server";
 import { freePort } from "../../db/embedded";
+import { waitForHealthy } from "../cluster/processes";
 import { cpuSplit } from "./cpu";
 import { pacedLoad } from "./paced";
 import { CORES, pinServerApart, unpin } from "./pin";
-import { signIn, startBenchServer, waitUntilUp } from "./server";
+import { signIn, startBenchServer } from "./server";
 
 const PAGE_RATE = Number(process.env.BENCH_RATE ?? 100);
 const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 8);
@@ -189,7 +190,7 @@ async function minimalAppRow(databaseUrl: string, pool: pg.Pool, postgresDataDir
       await new Promise((r) => child.once("exit", r));
     };
     try {
-      await waitUntilUp(base, "the minimal app");
+      await waitForHealthy(`${base}/healthz`, 120_000, "the minimal app");
     } catch (error) {
       await stop();
       throw error;

@@ -1,23 +1,9 @@
 import { spawn } from "node:child_process";
 import { freePort } from "../../db/embedded";
 import { bundledEntry } from "../bundle/entry";
+import { waitForHealthy } from "../cluster/processes";
 
 export type BenchServer = { base: string; pid: number; stop: () => Promise<void> };
-
-/** Polls `/healthz` until it answers; workers start in parallel, and on a busy machine that can take a while. */
-export async function waitUntilUp(base: string, what: string) {
-  for (let i = 0; i < 600; i += 1) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not start`);
-}
 
 /**
  * The app's production server, the compiled bundle of `npm run build`, in a process of its own (a
@@ -54,7 +40,8 @@ export async function startBenchServer(
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitUntilUp(base, `the server with ${options.workers} workers`);
+  // Workers start in parallel, and on a busy machine that can take a while.
+  await waitForHealthy(`${base}/healthz`, 120_000, `the server with ${options.workers} workers`);
   return {
     base,
     pid: server.pid!,

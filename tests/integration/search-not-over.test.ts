@@ -6,7 +6,7 @@ import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
 import { sessionFormFields } from "../fixtures/sessions";
-import { createUser, requesterOf } from "../fixtures/users";
+import { createRequester } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 
@@ -20,10 +20,7 @@ let host: Requester;
 let player: Requester;
 let confirmedId: string;
 
-async function requester(role: "user" | "dm", name: string): Promise<Requester> {
-  const user = await createUser({ role, displayName: name, timeZone: zone });
-  return requesterOf(user, { firstName: "", lastName: "", timeZone: zone });
-}
+const requester = (role: "user" | "dm", name: string) => createRequester(role, name, zone);
 
 const hostsSessions = async (id: string) =>
   (await getDb().selectFrom("users").select("hosts_sessions").where("id", "=", id).executeTakeFirstOrThrow()).hosts_sessions;

@@ -6,7 +6,7 @@ import { parseSearchParams } from "../../app/modules/sessions/search";
 import { createSession, searchSessions } from "../../app/modules/sessions/sessions.server";
 import { getDb } from "../../db/client.server";
 import { sessionFormFields } from "../fixtures/sessions";
-import { createUser, requesterOf } from "../fixtures/users";
+import { createRequester } from "../fixtures/users";
 import { useTestDatabase } from "../setup/database";
 import { testDeps } from "./helpers";
 
@@ -18,10 +18,7 @@ const schema = sessionFormSchema({ now, timeZone: zone });
 let host: Requester;
 let other: Requester;
 
-async function requester(role: "user" | "dm", name: string): Promise<Requester> {
-  const user = await createUser({ role, displayName: name, timeZone: zone });
-  return requesterOf(user, { firstName: "", lastName: "", timeZone: zone });
-}
+const requester = (role: "user" | "dm", name: string) => createRequester(role, name, zone);
 
 const form = (overrides: Record<string, unknown>) => schema.parse(sessionFormFields("Mesa", "2026-11-28", overrides));
 

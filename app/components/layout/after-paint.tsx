@@ -19,7 +19,7 @@ export const PLACEHOLDER_ICON = "data:,";
  */
 const ADD_AFTER_PAINT = afterPaintScript(
   'var a=c.dataset,b=document.body,h=document.head;function n(p,r,u){if(u){var e=document.createElement(r?"link":"script");r?(e.rel=r,e.href=u):e.src=u;p.appendChild(e)}}' +
-    'n(b,"stylesheet",a.href);n(h,"icon",ICON);n(h,"manifest",a.manifest);n(b,0,a.src);'.replace("ICON", JSON.stringify(ICON)) +
+    `n(b,"stylesheet",a.href);n(h,"icon",${JSON.stringify(ICON)});n(h,"manifest",a.manifest);n(b,0,a.src);` +
     REGISTER_WORKER,
 );
 

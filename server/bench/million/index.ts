@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import type { Requester } from "../../../app/modules/auth/session.server";
 import { closeDb, getDb } from "../../../db/client.server";
+import { readLatest, saveLatest } from "../latest";
 import { pageTable } from "../pages";
 import { budgetRows } from "./budgets";
 import { openMillionDatabase } from "./database";
@@ -24,7 +25,7 @@ async function main() {
   if (only && !["search", "pages", "jobs"].includes(only)) throw new Error(`BENCH_ONLY=${only}: search, pages or jobs`);
   if ((!only || only === "pages") && !fs.existsSync("build/index.js")) throw new Error("run npm run build first: the page table serves the production build");
   const opened = await openMillionDatabase(log);
-  const previous = readPrevious();
+  const previous = (readLatest().million ?? {}) as Record<string, unknown>;
   const results: Record<string, unknown> = { ...previous, seed: opened.seed, date: new Date().toISOString(), cores: os.cpus().length };
   try {
     const db = getDb();
@@ -56,21 +57,7 @@ async function main() {
     `\nA million sessions: seeded in ${opened.seed.seconds.toFixed(0)} s (${opened.seededNow ? "this run" : `kept from ${opened.seed.seededAt}`}); load average now ${load().join(" ")}`,
   );
   console.table(rows.map((r) => ({ ...r, pass: r.pass ? "pass" : "FAIL" })));
-  writeResults(results);
-}
-
-const LATEST = "bench-results/latest.json";
-
-function readPrevious(): Record<string, unknown> {
-  if (!fs.existsSync(LATEST)) return {};
-  return ((JSON.parse(fs.readFileSync(LATEST, "utf8")) as { million?: Record<string, unknown> }).million ?? {}) as Record<string, unknown>;
-}
-
-/** Under "million" in bench-results/latest.json, beside what `npm run bench` wrote there. */
-function writeResults(million: Record<string, unknown>) {
-  fs.mkdirSync("bench-results", { recursive: true });
-  const latest = fs.existsSync(LATEST) ? (JSON.parse(fs.readFileSync(LATEST, "utf8")) as Record<string, unknown>) : {};
-  fs.writeFileSync(LATEST, JSON.stringify({ ...latest, million }, null, 2));
+  saveLatest("million", results);
 }
 
 void main().catch((error: unknown) => {
