@@ -150,9 +150,9 @@ async function main() {
   }
   results.live = await benchLive();
   fs.mkdirSync("bench-results", { recursive: true });
-  // The million-session bench's results (`npm run bench:million`) are kept under their own key.
   const previous = readLatest();
-  if (previous.million) results.million = previous.million;
+  // Parts run on their own (bench:million, BENCH_ONLY=cluster) keep their last figures.
+  for (const kept of ["million", "cluster"]) if (previous[kept]) results[kept] = previous[kept];
   fs.writeFileSync(LATEST, JSON.stringify(results, null, 2));
   console.log(
     JSON.stringify(
