@@ -13,6 +13,22 @@ test.use({ serviceWorkers: "allow", viewport: { width: 360, height: 740 } });
 const KEPT = "mesa-kept-v1";
 const isKept = (page: Page, path: string) => page.evaluate(async ([cacheName, key]) => Boolean(await caches.match(key!, { cacheName })), [KEPT, path] as const);
 
+/**
+ * Waits until the page's after-paint script has added its stylesheet and icon and the service
+ * worker it registers is active: cutting the network before that fails those requests, which a
+ * player offline a moment after loading a page would not notice but this test's browser reports.
+ */
+async function settled(page: Page) {
+  await expect(page.locator('link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
+  await page.evaluate(async () => {
+    const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    const loaded = (link: HTMLLinkElement) =>
+      link.sheet ? undefined : new Promise((done) => ["load", "error"].forEach((event) => link.addEventListener(event, done)));
+    await Promise.all(sheets.map(loaded));
+    await navigator.serviceWorker.ready;
+  });
+}
+
 /** Without network a page either comes from the worker or fails to load at all (no worker any more): both are fine here. */
 async function gotoOffline(page: Page, path: string) {
   await page.goto(path).catch((error: Error) => expect(error.message).toMatch(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/));
@@ -88,6 +104,7 @@ test("a player's voucher and next ticket open offline, other pages say so, and a
   await signOut(page, t("common", "nav.logout"));
   await expect(page).toHaveURL(/\/es$/);
   await expect.poll(() => isKept(page, voucher)).toBe(false);
+  await settled(page);
   await context.setOffline(true);
   await gotoOffline(page, voucher);
   await expect(page.locator("#voucher-ref")).toHaveCount(0);

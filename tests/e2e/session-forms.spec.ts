@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
-import { demo, expect, signIn, test } from "./fixtures";
+import { demo, expect, ready, signIn, test } from "./fixtures";
 
 /** The demo DM plans in Mexico City time. */
 const zone = "America/Mexico_City";
@@ -204,6 +204,9 @@ test("the series overlap warning keeps every field, and 'Save anyway' saves what
 
   await page.goto(`/es/sessions?searchTerm=${encodeURIComponent(`campaña completa ${tag}`)}`);
   await page.getByRole("link", { name: title }).first().click();
+  // The search page's links are plain: wait for the series page to hydrate before clicking on it.
+  await expect(page).toHaveURL(/\/es\/series\/[0-9a-f-]{36}$/);
+  await ready(page, javaScriptEnabled);
   await page.getByRole("link", { name: "Editar campaña" }).click();
   await expect(page.getByRole("heading", { name: "Editar campaña" })).toBeVisible();
   await expectKept();
