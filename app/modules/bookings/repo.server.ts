@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
 import { ACTIVE_BOOKING_STATUSES } from "./rules";
 
 // Literals rather than parameters, so the planner matches the partial index on active bookings.
@@ -7,14 +8,18 @@ const activeList = sql.join(ACTIVE_BOOKING_STATUSES.map((status) => sql.lit(stat
 
 /** How many seats of the session are held while their payment is not in (pending-payment bookings). */
 export async function countHeldSeats(db: Database, sessionId: string) {
-  const row = await db
+  const [row] = await heldSeatsQuery(db, { sessionId });
+  return Number(row!.n);
+}
+
+// The session page's lookups below are prepared: planned once per connection (decision record 103).
+const heldSeatsQuery = preparedQuery(["sessionId"], (db, args: { sessionId: string }) =>
+  db
     .selectFrom("bookings")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("session_id", "=", sessionId)
-    .where("status", "=", "PENDING_PAYMENT")
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    .where("session_id", "=", args.sessionId)
+    .where("status", "=", "PENDING_PAYMENT"),
+);
 
 /** The active bookings of some sessions with each player's email, oldest first (the API's past sessions). */
 export function sessionBookings(db: Database, sessionIds: string[]) {
@@ -41,15 +46,18 @@ export function listWaitlist(db: Database, sessionId: string) {
 }
 
 /** The user's active booking in a session, if any. */
-export function findActiveBooking(db: Database, sessionId: string, userId: string) {
-  return db
+export async function findActiveBooking(db: Database, sessionId: string, userId: string) {
+  return (await activeBookingQuery(db, { sessionId, userId }))[0];
+}
+
+const activeBookingQuery = preparedQuery(["sessionId", "userId"], (db, args: { sessionId: string; userId: string }) =>
+  db
     .selectFrom("bookings")
     .select(["id", "status"])
-    .where("session_id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .where("status", "in", ACTIVE_BOOKING_STATUSES)
-    .executeTakeFirst();
-}
+    .where("session_id", "=", args.sessionId)
+    .where("user_id", "=", args.userId)
+    .where("status", "in", ACTIVE_BOOKING_STATUSES),
+);
 
 /** The user's bookings (b), of any status, in the sessions (s) of a series. */
 const bookingsInSeries = (db: Database, seriesId: string, userId: string) =>
@@ -164,14 +172,13 @@ export function findBooking(db: Database, bookingId: string) {
   return db.selectFrom("bookings").select(["id", "session_id", "user_id", "status"]).where("id", "=", bookingId).executeTakeFirst();
 }
 
-export function findWaitlistEntry(db: Database, sessionId: string, userId: string) {
-  return db
-    .selectFrom("waitlist_entries")
-    .select(["id", "position", "offer_expires_at"])
-    .where("session_id", "=", sessionId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+export async function findWaitlistEntry(db: Database, sessionId: string, userId: string) {
+  return (await waitlistEntryQuery(db, { sessionId, userId }))[0];
 }
+
+const waitlistEntryQuery = preparedQuery(["sessionId", "userId"], (db, args: { sessionId: string; userId: string }) =>
+  db.selectFrom("waitlist_entries").select(["id", "position", "offer_expires_at"]).where("session_id", "=", args.sessionId).where("user_id", "=", args.userId),
+);
 
 /** Puts the user last in line (the caller holds the session lock, so positions cannot collide). */
 export async function appendToWaitlist(db: Database, sessionId: string, userId: string, now: Date) {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
 import type { Guest } from "./rules";
 
 /** The statements of group registration (decision record 062). */
@@ -108,8 +109,13 @@ export async function hasActiveGroup(db: Database, sessionId: string, bookerId: 
  * their session and who booked them, oldest first; `seated` says the account already holds a seat
  * there (it may then only decline).
  */
-export function invitationsFor(db: Database, input: { email: string; userId: string; now: Date }) {
-  return db
+export async function invitationsFor(db: Database, input: { email: string; userId: string; now: Date }) {
+  return invitationsQuery(db, { email: input.email.trim().toLowerCase(), userId: input.userId, now: input.now });
+}
+
+// Read on every signed-in view of a session page: prepared, planned once per connection (decision record 103).
+const invitationsQuery = preparedQuery(["email", "userId", "now"], (db, input: { email: string; userId: string; now: Date }) =>
+  db
     .selectFrom("group_seats as g")
     .innerJoin("sessions as s", "s.id", "g.session_id")
     .innerJoin("users as b", "b.id", "g.booker_id")
@@ -133,13 +139,12 @@ export function invitationsFor(db: Database, input: { email: string; userId: str
         )
         .as("seated"),
     ])
-    .where("g.guest_email", "=", input.email.trim().toLowerCase())
+    .where("g.guest_email", "=", input.email)
     .where("g.status", "=", "HELD")
     .where("s.starts_at", ">", input.now)
     .orderBy("g.created_at")
-    .orderBy("g.id")
-    .execute();
-}
+    .orderBy("g.id"),
+);
 
 /** Marks the invitations of this address as told to its account; returns the ones that were not yet (each is told once). */
 export function markInvitationsNoticed(db: Database, input: { seatIds: string[]; now: Date }) {

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { inTransaction } from "#app/lib/transaction.server";
 import { notToldYet } from "#app/modules/sessions/index.server";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
 import type { ReviewRole } from "./rules";
 
 /** A published review: approved by moderation (the default), neither hidden nor deleted. */
@@ -166,8 +167,16 @@ export async function countPublishedReviewsOf(db: Database, targetId: string) {
 /** A person's rating aggregates by role (kept by the reviews trigger, never averaged on view). */
 export function ratingsOf(db: Database, userIds: string[]) {
   if (userIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("user_ratings").select(["user_id", "role", "rating_sum", "rating_count"]).where("user_id", "in", userIds).execute();
+  return ratingsQuery(db, { userIds });
 }
+
+// The ids as one array, so that one prepared statement serves any number of them (decision record 103).
+const ratingsQuery = preparedQuery(["userIds"], (db, args: { userIds: string[] }) =>
+  db
+    .selectFrom("user_ratings")
+    .select(["user_id", "role", "rating_sum", "rating_count"])
+    .where("user_id", "=", sql<string>`any(${args.userIds}::uuid[])`),
+);
 
 /** A person's name as shown, by id. */
 export function personName(db: Database, userId: string) {

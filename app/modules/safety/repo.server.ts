@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { preparedQuery } from "#db/prepared";
 import type { DB } from "#db/schema";
 import type { SafetyInput, SafetyNoteRow } from "./rules";
 
@@ -69,26 +70,29 @@ export async function notesForSession(db: Db, session: { id: string; series_id: 
 }
 
 /** The session of a seat the player holds now (confirmed), or nothing: the note is theirs to change only then. */
-export function confirmedSeat(db: Db, sessionId: string, playerId: string) {
-  return db
+export async function confirmedSeat(db: Db, sessionId: string, playerId: string) {
+  return (await confirmedSeatQuery(db, { sessionId, playerId }))[0];
+}
+
+// Both lookups run on every view of a session page: prepared, planned once per connection (decision record 103).
+const confirmedSeatQuery = preparedQuery(["sessionId", "playerId"], (db, args: { sessionId: string; playerId: string }) =>
+  db
     .selectFrom("bookings as b")
     .innerJoin("sessions as s", "s.id", "b.session_id")
     .select(["s.id", "s.starts_at", "s.status"])
-    .where("b.session_id", "=", sessionId)
-    .where("b.user_id", "=", playerId)
-    .where("b.status", "=", "CONFIRMED")
-    .executeTakeFirst();
-}
+    .where("b.session_id", "=", args.sessionId)
+    .where("b.user_id", "=", args.playerId)
+    .where("b.status", "=", "CONFIRMED"),
+);
 
 /** The player's own note on one seat, as they wrote it. */
-export function noteForSeat(db: Db, sessionId: string, playerId: string) {
-  return db
-    .selectFrom("safety_notes")
-    .select(["lines", "veils", "note", "anonymous"])
-    .where("session_id", "=", sessionId)
-    .where("player_id", "=", playerId)
-    .executeTakeFirst();
+export async function noteForSeat(db: Db, sessionId: string, playerId: string) {
+  return (await noteForSeatQuery(db, { sessionId, playerId }))[0];
 }
+
+const noteForSeatQuery = preparedQuery(["sessionId", "playerId"], (db, args: { sessionId: string; playerId: string }) =>
+  db.selectFrom("safety_notes").select(["lines", "veils", "note", "anonymous"]).where("session_id", "=", args.sessionId).where("player_id", "=", args.playerId),
+);
 
 /** Removes the player's note on one seat (their series note, if any, stays: it belongs to the subscription). */
 export async function removeForSession(db: Db, sessionId: string, playerId: string) {

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
+import { preparedQuery } from "#db/prepared";
 import { ACTIVE_BOOKING_STATUSES } from "./rules";
 
 // Literals rather than parameters, so the planner matches the partial index on active bookings.
@@ -133,8 +134,10 @@ export async function updateSessionRow(db: Database, id: string, row: SessionRow
     .execute();
 }
 
-export function findSession(db: Database, id: string) {
-  return db
+// The session page reads its session on every view: prepared, so planned once per connection
+// (0.8 ms of planning for 0.08 ms of work at a million sessions; decision record 103).
+const sessionById = preparedQuery(["id"], (db, args: { id: string }) =>
+  db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.dm_id")
     .innerJoin("profiles as p", "p.user_id", "s.dm_id")
@@ -147,8 +150,11 @@ export function findSession(db: Database, id: string) {
       "p.description as dm_description",
       "s.booked_count as booked",
     ])
-    .where("s.id", "=", id)
-    .executeTakeFirst();
+    .where("s.id", "=", args.id),
+);
+
+export async function findSession(db: Database, id: string) {
+  return (await sessionById(db, { id }))[0];
 }
 
 export type SessionDetailRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
