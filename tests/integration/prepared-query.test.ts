@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDatabase, getDb } from "../../db/client.server";
-import { inlineFixedValues, preparedQuery } from "../../db/prepared";
+import { inlineFixedValues, preparedQuery, shapedQuery } from "../../db/prepared";
 import { useTestDatabase } from "../setup/database";
 
 useTestDatabase();
@@ -67,5 +67,53 @@ describe("preparedQuery", () => {
         .limit(5),
     );
     expect(await statuses(getDb(), { email: "nadie@mesa.test" })).toEqual([{ n: 0 }]);
+  });
+});
+
+describe("shapedQuery", () => {
+  type Args = { min: number | null; name: string | null; tags: string[]; wide: boolean };
+  let builds = 0;
+  const query = shapedQuery((db, page: { limit: number }, args: Args) => {
+    builds += 1;
+    const all = [sql`true`];
+    if (args.min !== null) all.push(sql`n >= ${args.min}`);
+    if (args.name) all.push(sql`name = ${args.name}`);
+    if (args.tags.length) all.push(sql`tags @> ${sql.val(args.tags)}::text[]`);
+    if (args.wide) all.push(sql`n < ${"100"}::int`);
+    const rows = sql<{
+      n: number;
+      name: string;
+    }>`select n, name from (values (1, 'uno', array['a']), (5, 'cinco', array['a','b']), (0, 'cero', array[]::text[])) t(n, name, tags)
+      where ${sql.join(all, sql` and `)} order by n limit ${sql.lit(page.limit)}`;
+    return { compile: () => rows.compile(db) };
+  });
+  const names = async (page: { limit: number }, args: Args) => (await getDb().executeQuery(query(getDb(), page, args))).rows.map((r) => r.name);
+
+  it("builds each shape twice on its first call (stand-ins, then the real values to compare) and once per later call under test, answering each call's values", async () => {
+    builds = 0;
+    expect(await names({ limit: 9 }, { min: 1, name: null, tags: [], wide: false })).toEqual(["uno", "cinco"]);
+    expect(builds).toBe(2);
+    expect(await names({ limit: 9 }, { min: 5, name: null, tags: [], wide: false })).toEqual(["cinco"]);
+    // Same shape: no new stand-in build, only the check that runs on every call under test.
+    expect(builds).toBe(3);
+    expect(await names({ limit: 9 }, { min: null, name: "cero", tags: [], wide: true })).toEqual(["cero"]);
+    expect(await names({ limit: 9 }, { min: null, name: null, tags: ["b"], wide: false })).toEqual(["cinco"]);
+    expect(await names({ limit: 1 }, { min: null, name: null, tags: ["a"], wide: false })).toEqual(["uno"]);
+  });
+
+  it("keeps zero apart from other numbers and from absent: a zero is written in, not sent", async () => {
+    expect(await names({ limit: 9 }, { min: 0, name: null, tags: [], wide: false })).toEqual(["cero", "uno", "cinco"]);
+    const compiled = query(getDb(), { limit: 9 }, { min: 0, name: null, tags: [], wide: false });
+    expect(compiled.sql).toContain("n >= 0");
+    expect(compiled.parameters).toEqual([]);
+    expect(query(getDb(), { limit: 9 }, { min: 3, name: null, tags: [], wide: false }).parameters).toEqual([3]);
+  });
+
+  it("refuses a build whose SQL depends on what a value is, not only on whether it is there", () => {
+    const byContent = shapedQuery((db, _fixed: null, args: { kind: string }) =>
+      db.selectNoFrom(args.kind === "a" ? sql<number>`1`.as("n") : sql<number>`${args.kind}::int`.as("n")),
+    );
+    expect(() => byContent(getDb(), null, { kind: "7" })).not.toThrow();
+    expect(() => byContent(getDb(), null, { kind: "a" })).toThrow(/depends on more than the presence/);
   });
 });

@@ -1,79 +1,8 @@
 import { type ExpressionBuilder, type RawBuilder, sql, type SqlBool } from "kysely";
 import type { Database } from "#db/client.server";
-import { nameStatement } from "#db/prepared";
+import { nameStatement, shapedQuery } from "#db/prepared";
 import type { DB } from "#db/schema";
-import { activeBookingExists, pendingBookingExists } from "./repo.server";
-
-/** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
-const hasActiveBooking = (userId: string) => activeBookingExists(userId);
-
-/**
- * The session's columns a card and the JSON API's session show. Not `s.*`: the folded search text
- * (a copy of the title, description and names), the host's private instructions and the row's
- * timestamps were read, sent and parsed for every result and shown nowhere.
- */
-const LISTED_COLUMNS = [
-  "s.id",
-  "s.dm_id",
-  "s.series_id",
-  "s.title",
-  "s.description",
-  "s.game",
-  "s.genre",
-  "s.experience_level",
-  "s.starts_at",
-  "s.time_zone",
-  "s.duration_minutes",
-  "s.max_participants",
-  "s.min_participants",
-  "s.pre_session_check_hours",
-  "s.price_cents",
-  "s.currency",
-  "s.allowed_payment_methods",
-  "s.min_advance_booking_hours",
-  "s.voucher_payment_days",
-  "s.tags",
-  "s.safety_tools",
-  "s.image_url",
-  "s.location",
-  "s.is_private",
-  "s.is_modified",
-  "s.status",
-] as const;
-
-/** Whether `userId` is an active subscriber of the series of the session `s` (decision record 051). */
-const subscribedTo = (userId: string) =>
-  sql<boolean>`exists (select 1 from series_subscriptions su where su.series_id = s.series_id and su.user_id = ${userId} and su.status = 'ACTIVE')`;
-
-/** Everything a session card shows: the session, its DM's name, its series and whether the viewer joined it. */
-function cardRows(db: Database, viewerId: string | null) {
-  return db
-    .selectFrom("sessions as s")
-    .innerJoin("users as u", "u.id", "s.dm_id")
-    .leftJoin("series as se", "se.id", "s.series_id")
-    .select(LISTED_COLUMNS)
-    .select([
-      "u.display_name as dm_display_name",
-      // The host's rating as a host and their badges, mirrored onto their users row by triggers on
-      // user_ratings and user_badges (migration 2026_11_27_030000): no extra read per card.
-      "u.host_rating_sum",
-      "u.host_rating_count",
-      "u.badge_ids as host_badges",
-      "se.title as series_title",
-      "se.frequency as series_frequency",
-      "se.day_of_week as series_day_of_week",
-      "se.time_zone as series_time_zone",
-      "s.booked_count as booked",
-      viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
-      // A seat held while its payment is not in is no booking yet: its card says so.
-      viewerId ? pendingBookingExists(viewerId).as("held") : sql<boolean>`false`.as("held"),
-      viewerId ? subscribedTo(viewerId).as("subscribed") : sql<boolean>`false`.as("subscribed"),
-      // A series card shows its active subscribers; each count reads the partial index on active subscriptions.
-      sql<number>`case when s.series_id is null then 0 else (select count(*)::int from series_subscriptions su where su.series_id = s.series_id and su.status = 'ACTIVE') end`.as(
-        "subscribers",
-      ),
-    ]);
-}
+import { cardRows, hasActiveBooking } from "./cards-repo.server";
 
 export type SearchFilters = {
   /** Accent- and case-folded, already trimmed. */
@@ -103,25 +32,49 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 /**
- * The text condition on a folded column. A term of one or two characters holds no trigram, so
- * "contains" could only be answered by reading every row (800 ms at 100,000 sessions when nothing
- * matches); it means "a word starts with" instead, which the trigram index answers from the
- * padded start-of-word trigrams.
+ * The LIKE patterns for a term. A term of one or two characters holds no trigram, so "contains"
+ * could only be answered by reading every row (800 ms at 100,000 sessions when nothing matches);
+ * it means "a word starts with" instead, which the trigram index answers from the padded
+ * start-of-word trigrams.
  */
-function textMatches(column: RawBuilder<unknown>, term: string): RawBuilder<SqlBool> {
-  if (term.length >= 3) return sql<SqlBool>`${column} like ${likePattern(term)}`;
+function termPatterns(term: string | null) {
+  if (!term) return { termLike: null, termStart: null, termWordStart: null };
+  if (term.length >= 3) return { termLike: likePattern(term), termStart: null, termWordStart: null };
   const start = `${escapeLike(term)}%`;
-  return sql<SqlBool>`(${column} like ${start} or ${column} like ${`% ${start}`})`;
+  return { termLike: null, termStart: start, termWordStart: `% ${start}` };
 }
+
+type TermPatterns = ReturnType<typeof termPatterns>;
+
+/** The text condition on a folded column (see termPatterns). */
+function textMatches(column: RawBuilder<unknown>, p: TermPatterns): RawBuilder<SqlBool> {
+  if (p.termLike) return sql<SqlBool>`${column} like ${p.termLike}`;
+  return sql<SqlBool>`(${column} like ${p.termStart} or ${column} like ${p.termWordStart})`;
+}
+
+/**
+ * A search's values as its SQL uses them: each is a parameter, and only whether it is there
+ * decides the SQL (shapedQuery). The type is two flags, the term its LIKE patterns.
+ */
+type SearchArgs = TermPatterns &
+  Omit<SearchFilters, "term" | "type"> & {
+    series: boolean;
+    standalone: boolean;
+    now: Date;
+    /** The hosts whose name matches the term (usersNamed). */
+    termDmIds: string[];
+  };
 
 /**
  * The filters as one condition on the sessions row called `a`. The grouping check applies it to
  * a row's earlier siblings too, so both must be the very same condition.
  */
-function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]): RawBuilder<SqlBool> {
+function matches(f: SearchArgs, a: "s" | "s2"): RawBuilder<SqlBool> {
   const c = (column: string) => sql.ref(`${a}.${column}`);
+  const now = f.now;
   const all: RawBuilder<unknown>[] = [];
-  if (!f.includePast && (f.term || f.tagIds.length || f.safetyTools.length)) {
+  const term = f.termLike || f.termStart;
+  if (!f.includePast && (term || f.tagIds.length || f.safetyTools.length)) {
     // A search by text, tag or tool reads the GIN index of the sessions not over (decision record
     // 102): its predicate, named here word for word as in the index, lists the same sessions as
     // "not cancelled" among those still to come (only completeEnded marks one COMPLETED, once it
@@ -135,12 +88,12 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
     all.push(sql`${c("status")} <> 'CANCELLED'`);
     if (!f.includePast) all.push(sql`${c("starts_at")} >= ${now}`);
   }
-  if (f.term) {
-    const text = textMatches(c("search_text"), f.term);
+  if (term) {
+    const text = textMatches(c("search_text"), f);
     // The DMs whose name matches come as literal ids, looked up first: as a subquery the planner
     // could not know it was empty, guessed many matches and walked every upcoming row by date
     // (twice: page and count) for a term that matches nothing, instead of using the trigram index.
-    all.push(termDmIds.length ? sql`(${text} or ${c("dm_id")} = any(${sql.val(termDmIds)}::uuid[]))` : text);
+    all.push(f.termDmIds.length ? sql`(${text} or ${c("dm_id")} = any(${sql.val(f.termDmIds)}::uuid[]))` : text);
   }
   if (f.game) all.push(sql`${c("game")} = ${f.game}`);
   if (f.genre) all.push(sql`${c("genre")} = ${f.genre}`);
@@ -150,8 +103,8 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
   if (f.tagIds.length) all.push(sql`${c("tags")} @> ${sql.val(f.tagIds)}::text[]`);
   // Every tool asked for; the GIN index on (tags, safety_tools) answers @> for both in one scan.
   if (f.safetyTools.length) all.push(sql`${c("safety_tools")} @> ${sql.val(f.safetyTools)}::text[]`);
-  if (f.type === "series") all.push(sql`${c("series_id")} is not null`);
-  if (f.type === "standalone") all.push(sql`${c("series_id")} is null`);
+  if (f.series) all.push(sql`${c("series_id")} is not null`);
+  if (f.standalone) all.push(sql`${c("series_id")} is null`);
   if (f.minSpots) all.push(sql`${c("max_participants")} - ${c("booked_count")} >= ${f.minSpots}`);
   if (f.fewSpots) all.push(sql`${c("max_participants")} - ${c("booked_count")} between 1 and 3`);
   if (f.freeOnly) all.push(sql`${c("price_cents")} = 0`);
@@ -169,10 +122,10 @@ function matches(f: SearchFilters, now: Date, a: "s" | "s2", termDmIds: string[]
  * row, this lets PostgreSQL walk the date index and stop after one page, where ranking every
  * match first (a window function) read all of them.
  */
-function listed(f: SearchFilters, now: Date, termDmIds: string[]): RawBuilder<SqlBool> {
-  if (!f.groupBySeries) return matches(f, now, "s", termDmIds);
-  return sql<SqlBool>`(${matches(f, now, "s", termDmIds)} and (s.series_id is null or not exists (
-    select 1 from sessions s2 where s2.series_id = s.series_id and (s2.starts_at, s2.id) < (s.starts_at, s.id) and ${matches(f, now, "s2", termDmIds)})))`;
+function listed(f: SearchArgs): RawBuilder<SqlBool> {
+  if (!f.groupBySeries) return matches(f, "s");
+  return sql<SqlBool>`(${matches(f, "s")} and (s.series_id is null or not exists (
+    select 1 from sessions s2 where s2.series_id = s.series_id and (s2.starts_at, s2.id) < (s.starts_at, s.id) and ${matches(f, "s2")})))`;
 }
 
 /**
@@ -186,7 +139,7 @@ async function usersNamed(db: Database, term: string): Promise<string[]> {
     .selectFrom("users")
     .select("id")
     .where("hosts_sessions", "=", true)
-    .where(textMatches(sql`immutable_unaccent(lower(display_name))`, term))
+    .where(textMatches(sql`immutable_unaccent(lower(display_name))`, termPatterns(term)))
     .execute();
   return rows.map((r) => r.id);
 }
@@ -237,18 +190,18 @@ function unfiltered(f: SearchFilters) {
  * empty page still brings it.
  */
 export async function searchSessionRows(db: Database, f: SearchFilters, now: Date, limit: number, offset: number, countCap: number) {
-  const where = listed(f, now, f.term ? await usersNamed(db, f.term) : []);
+  const { term, type, ...rest } = f;
+  const args: SearchArgs = {
+    ...rest,
+    ...termPatterns(term),
+    series: type === "series",
+    standalone: type === "standalone",
+    now,
+    termDmIds: term ? await usersNamed(db, term) : [],
+  };
   // Never fewer than the page needs, so the slice below is the same as a page read on its own.
   const kept = Math.max(countCap + 1, offset + limit);
-  // Written into the SQL, not sent as values: with a LIMIT it cannot see, PostgreSQL plans for a
-  // tenth of the table and a kept plan would sort every match (decision record 103).
-  const slice = sql<string>`(select m.id from m order by m.starts_at, m.id limit ${count(limit)} offset ${count(offset)})`;
-  const page = cardRows(db, f.viewerId).where("s.id", "in", slice).orderBy("s.starts_at").orderBy("s.id");
-  const query = sql<PageRow & { matches_counted: number }>`with m as materialized (
-        select s.id, s.starts_at from sessions s where ${where} order by s.starts_at, s.id limit ${count(kept)})
-    select p.*, c.n as matches_counted
-      from (select count(*)::int as n from m) c left join lateral (${page}) p on true
-     order by p.starts_at, p.id`.compile(db);
+  const query = searchQuery(db, { limit, offset, kept }, args);
   // The listing without filters has one best plan whatever its values (the time and the viewer):
   // PostgreSQL may keep it. Its first pages only, so the texts stay few (ten pages, grouped or
   // not, signed in or not: 40); any filter's plan depends on its value and is planned each time.
@@ -258,6 +211,20 @@ export async function searchSessionRows(db: Database, f: SearchFilters, now: Dat
   const found = rows[0]?.id == null ? [] : rows.map(({ matches_counted: _, ...row }) => row as PageRow);
   return { rows: found, total: Math.min(n, countCap), more: n > countCap };
 }
+
+/** The page and count statement of searchSessionRows, compiled once per shape of filters and page (shapedQuery). */
+const searchQuery = shapedQuery((db, page: { limit: number; offset: number; kept: number }, f: SearchArgs) => {
+  // Written into the SQL, not sent as values: with a LIMIT it cannot see, PostgreSQL plans for a
+  // tenth of the table and a kept plan would sort every match (decision record 103).
+  const slice = sql<string>`(select m.id from m order by m.starts_at, m.id limit ${count(page.limit)} offset ${count(page.offset)})`;
+  const rows = cardRows(db, f.viewerId).where("s.id", "in", slice).orderBy("s.starts_at").orderBy("s.id");
+  const query = sql<PageRow & { matches_counted: number }>`with m as materialized (
+        select s.id, s.starts_at from sessions s where ${listed(f)} order by s.starts_at, s.id limit ${count(page.kept)})
+    select p.*, c.n as matches_counted
+      from (select count(*)::int as n from m) c left join lateral (${rows}) p on true
+     order by p.starts_at, p.id`;
+  return { compile: () => query.compile(db) };
+});
 
 type PageRow = Awaited<ReturnType<ReturnType<typeof cardRows>["execute"]>>[number];
 
