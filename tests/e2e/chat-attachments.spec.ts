@@ -37,6 +37,8 @@ for (const { lang, tag } of journeyRuns(2)) {
     // The DM picks the map: a 1600x1000 photo.
     await page.goto(chatPath);
     await ready(page, javaScriptEnabled);
+    // The picker's checks come with the live layer, which loads after the first paint (decision record 093).
+    if (javaScriptEnabled) await expect(page.locator("html[data-live]")).toHaveCount(1);
     const map = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#2b6cb0" } })
       .jpeg()
       .toBuffer();
