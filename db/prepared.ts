@@ -106,8 +106,9 @@ export function shapedQuery<Fixed, Args extends Record<string, unknown>, Row>(bu
   const checkEveryCall = process.env.NODE_ENV === "test";
   return (db: Database, fixed: Fixed, args: Args): CompiledQuery<Row> => {
     const names = Object.keys(args) as (keyof Args & string)[];
-    const present = names.filter((name) => shapeOf(args[name]) === "+");
-    const shape = `${JSON.stringify(fixed)}|${names.map((name) => `${name}:${shapeOf(args[name])}`).join(",")}`;
+    const valueShapes = names.map((name) => shapeOf(args[name]));
+    const present = names.filter((_, i) => valueShapes[i] === "+");
+    const shape = `${JSON.stringify(fixed)}|${names.map((name, i) => `${name}:${valueShapes[i]}`).join(",")}`;
     let template = shapes.get(shape);
     const first = !template;
     if (!template) {

@@ -84,38 +84,35 @@ export function createApp(options: {
   });
 
   app.use(
-    securityHeaders(
-      {
-        contentSecurityPolicy: {
-          useDefaults: true,
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`, "'strict-dynamic'"],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            // blob: for the preview of a picked image; the storage origin when it is plain http (a local S3 service).
-            imgSrc: Array.from(new Set(["'self'", "data:", "blob:", "https:", storageOrigin(storage)])),
-            // Stripe's Payment Element (loaded only when the card dialog opens) talks to its API from frames of its own.
-            connectSrc: production ? ["'self'", "https://api.stripe.com"] : ["'self'", "ws:", "https://api.stripe.com"],
-            frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
-            // Google sign-in answers our form post with a redirect to Google; 'Pay by card' with one to Stripe
-            // Checkout; 'Set up payouts' with one to Stripe's hosted onboarding.
-            formAction: ["'self'", "https://accounts.google.com", "https://checkout.stripe.com", "https://connect.stripe.com"],
-            frameAncestors: ["'none'"],
-            upgradeInsecureRequests: production ? [] : null,
-          },
+    securityHeaders({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`, "'strict-dynamic'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // blob: for the preview of a picked image; the storage origin when it is plain http (a local S3 service).
+          imgSrc: Array.from(new Set(["'self'", "data:", "blob:", "https:", storageOrigin(storage)])),
+          // Stripe's Payment Element (loaded only when the card dialog opens) talks to its API from frames of its own.
+          connectSrc: production ? ["'self'", "https://api.stripe.com"] : ["'self'", "ws:", "https://api.stripe.com"],
+          frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"],
+          // Google sign-in answers our form post with a redirect to Google; 'Pay by card' with one to Stripe
+          // Checkout; 'Set up payouts' with one to Stripe's hosted onboarding.
+          formAction: ["'self'", "https://accounts.google.com", "https://checkout.stripe.com", "https://connect.stripe.com"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: production ? [] : null,
         },
-        strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
-        crossOriginEmbedderPolicy: false,
-        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-        // Headers for Internet Explorer 8 (X-Download-Options) and Flash or Acrobat
-        // (X-Permitted-Cross-Domain-Policies) protect no browser our players use, and switching DNS
-        // prefetching off only slows the links out: 95 bytes of every page's first round trip.
-        xDownloadOptions: false,
-        xPermittedCrossDomainPolicies: false,
-        xDnsPrefetchControl: false,
       },
-      (res) => res.locals.cspNonce as string,
-    ),
+      strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Headers for Internet Explorer 8 (X-Download-Options) and Flash or Acrobat
+      // (X-Permitted-Cross-Domain-Policies) protect no browser our players use, and switching DNS
+      // prefetching off only slows the links out: 95 bytes of every page's first round trip.
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xDnsPrefetchControl: false,
+    }),
   );
   app.use(compressResponses());
 

@@ -10,12 +10,13 @@ type Step = { set: string; value: string; withNonce: boolean } | { remove: strin
  * helmet's headers, worked out once when the server starts and replayed on every response: only
  * the Content-Security-Policy's script nonce differs from one request to the next. Run per
  * request, helmet's middlewares rebuilt the same dozen headers each time, about 4 % of a page's
- * CPU (`npm run bench:profile`). `nonceOf` reads the nonce an earlier middleware chose.
+ * CPU (`npm run bench:profile`). The nonce is `res.locals.cspNonce`, chosen by an earlier
+ * middleware; a directive that names it reads it there too.
  */
-export function securityHeaders(options: HelmetOptions, nonceOf: (res: Response) => string): RequestHandler {
+export function securityHeaders(options: HelmetOptions): RequestHandler {
   const steps = helmetSteps(options);
-  return (_req, res, next) => {
-    const nonce = nonceOf(res);
+  return (_req, res: Response, next) => {
+    const nonce = res.locals.cspNonce as string;
     for (const step of steps) {
       if ("remove" in step) res.removeHeader(step.remove);
       else res.setHeader(step.set, step.withNonce ? step.value.replaceAll(NONCE_MARK, nonce) : step.value);

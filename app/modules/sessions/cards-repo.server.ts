@@ -2,9 +2,6 @@ import { sql } from "kysely";
 import type { Database } from "#db/client.server";
 import { activeBookingExists, pendingBookingExists } from "./repo.server";
 
-/** Whether `userId` holds an active booking (pending payment or confirmed) in the session `s`. */
-export const hasActiveBooking = (userId: string) => activeBookingExists(userId);
-
 /**
  * The session's columns a card and the JSON API's session show. Not `s.*`: the folded search text
  * (a copy of the title, description and names), the host's private instructions and the row's
@@ -62,7 +59,7 @@ export function cardRows(db: Database, viewerId: string | null) {
       "se.day_of_week as series_day_of_week",
       "se.time_zone as series_time_zone",
       "s.booked_count as booked",
-      viewerId ? hasActiveBooking(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
+      viewerId ? activeBookingExists(viewerId).as("joined") : sql<boolean>`false`.as("joined"),
       // A seat held while its payment is not in is no booking yet: its card says so.
       viewerId ? pendingBookingExists(viewerId).as("held") : sql<boolean>`false`.as("held"),
       viewerId ? subscribedTo(viewerId).as("subscribed") : sql<boolean>`false`.as("subscribed"),

@@ -2,7 +2,8 @@ import { type ExpressionBuilder, type RawBuilder, sql, type SqlBool } from "kyse
 import type { Database } from "#db/client.server";
 import { nameStatement, shapedQuery } from "#db/prepared";
 import type { DB } from "#db/schema";
-import { cardRows, hasActiveBooking } from "./cards-repo.server";
+import { cardRows } from "./cards-repo.server";
+import { activeBookingExists } from "./repo.server";
 
 export type SearchFilters = {
   /** Accent- and case-folded, already trimmed. */
@@ -235,7 +236,7 @@ type UserListOptions = { past: boolean; joinedOnly: boolean };
 /** The condition for "sessions a user hosts (unless joinedOnly) or holds an active seat in", upcoming or past. */
 function userSessionFilter(userId: string, now: Date, opts: UserListOptions) {
   return (eb: ExpressionBuilder<DB & { s: DB["sessions"] }, "s">) => {
-    const booked = hasActiveBooking(userId);
+    const booked = activeBookingExists(userId);
     const mine = opts.joinedOnly ? booked : eb.or([eb("s.dm_id", "=", userId), booked]);
     return eb.and([mine, opts.past ? eb("s.starts_at", "<", now) : eb("s.starts_at", ">=", now), eb("s.status", "!=", "CANCELLED")]);
   };
